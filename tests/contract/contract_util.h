@@ -1,0 +1,106 @@
+#pragma once
+// Small helpers shared by the contract tests of leads, duplicates, requeue, roles and stats.
+
+#include "pgcluster.h"
+#include "pgsession.h"
+
+#include <QElapsedTimer>
+#include <QString>
+#include <QThread>
+#include <QVariantList>
+#include <QtTest>
+
+#include <functional>
+#include <future>
+#include <thread>
+#include <vector>
+
+namespace contract {
+
+// Fails the current test function with the SQL error when a statement did not succeed.
+// The statement is evaluated exactly once.
+#define QVERIFY_SQL(expr)                                                                      \
+    do {                                                                                       \
+        const PgResult sqlResult_ = (expr);                                                    \
+        QVERIFY2(sqlResult_.ok,                                                                \
+                 qPrintable(sqlResult_.sqlstate + QLatin1Char(' ') + sqlResult_.message));     \
+    } while (false)
+
+// The first value of the first row, or a text starting with "!ERROR" that no comparison
+// expects, so an SQL failure shows up as a failed QCOMPARE with the reason in it.
+inline QString one(PgSession &s, const QString &sql, const QVariantList &params = {})
+{
+    const PgResult r = s.exec(sql, params);
+    if (!r.ok)
+        return QStringLiteral("!ERROR %1 %2").arg(r.sqlstate, r.message);
+    if (r.rows() == 0)
+        return QStringLiteral("!NOROWS");
+    if (r.isNull(0, 0))
+        return QStringLiteral("!NULL");
+    return r.value(0, 0);
+}
+
+inline qint64 oneInt(PgSession &s, const QString &sql, const QVariantList &params = {})
+{
+    bool ok = false;
+    const qint64 v = one(s, sql, params).toLongLong(&ok);
+    return ok ? v : -999999;
+}
+
+// A bare event row as a receiver would have stored it (superuser INSERT, all NOT NULL
+// columns), so these tests do not depend on inbox.accept. Returns its id, or -1.
+inline qint64 insertEvent(PgSession &su, const QString &source, const QString &externalId,
+                          const QString &status = QStringLiteral("received"))
+{
+    const PgResult r = su.exec(
+        QStringLiteral(
+            "INSERT INTO inbox.events (source, external_id, idempotency_key, status, occurred_at,"
+            " body, content_type, fingerprint, done_at)"
+            " VALUES ($1::text, $2::text, $1::text || ':' || $2::text, $3::text, now(),"
+            " convert_to('{\"id\":\"' || $2::text || '\"}', 'UTF8'), 'application/json',"
+            " md5($2::text), CASE WHEN $3::text = 'done' THEN now() END)"
+            " RETURNING id"),
+        {source, externalId, status});
+    return r.ok && r.rows() == 1 ? r.value(0, 0).toLongLong() : -1;
+}
+
+// Runs the functions on their own threads, released together from one barrier.
+inline void runTogether(const std::vector<std::function<void()>> &jobs)
+{
+    std::promise<void> go;
+    std::shared_future<void> start = go.get_future().share();
+    std::vector<std::thread> threads;
+    threads.reserve(jobs.size());
+    for (const auto &job : jobs)
+        threads.emplace_back([start, job] {
+            start.wait();
+            job();
+        });
+    go.set_value();
+    for (auto &t : threads)
+        t.join();
+}
+
+inline int backendPid(PgSession &s)
+{
+    return int(oneInt(s, QStringLiteral("SELECT pg_backend_pid()")));
+}
+
+// True once the backend `pid` waits for a lock (polls pg_stat_activity, up to 10 s), so a
+// test can hold a lock in one session and prove that another session queues behind it.
+inline bool waitUntilBlocked(PgSession &observer, int pid)
+{
+    QElapsedTimer timer;
+    timer.start();
+    while (timer.elapsed() < 10000) {
+        if (one(observer,
+                QStringLiteral("SELECT wait_event_type FROM pg_stat_activity WHERE pid = $1"),
+                {pid})
+            == QLatin1String("Lock"))
+            return true;
+        QThread::msleep(10);
+    }
+    return false;
+}
+
+} // namespace contract

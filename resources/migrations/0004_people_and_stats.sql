@@ -214,9 +214,10 @@ BEGIN
       LEFT JOIN LATERAL (
             SELECT e.next_attempt_at
               FROM inbox.events e
-             WHERE e.status = 'received' AND e.source = c.source AND e.next_attempt_at <= now()
+             WHERE c.waiting > 0      -- a source with nothing waiting does not walk the queue
+               AND e.status = 'received' AND e.source = c.source AND e.next_attempt_at <= now()
              ORDER BY e.next_attempt_at, e.id
-             LIMIT 1) o ON coalesce(c.waiting, 0) > 0
+             LIMIT 1) o ON true
      ORDER BY c.source;
 END;
 $$;

@@ -1,0 +1,108 @@
+#include "commandline.h"
+
+#include "conninfo.h"
+#include "database.h"
+#include "migrator.h"
+#include "serverinfo.h"
+
+#include <QSqlDatabase>
+
+#include <cstdio>
+
+namespace inbox::cli {
+
+namespace {
+
+constexpr const char *kConnection = "inbox-cli";
+
+void say(const QString &line)
+{
+    std::fputs(qPrintable(line + QLatin1Char('\n')), stdout);
+    std::fflush(stdout);
+}
+
+void complain(const QString &what, const QString &reason)
+{
+    std::fputs(qPrintable(QStringLiteral("inbox-console: %1: %2\n").arg(what, reason)), stderr);
+}
+
+// Opens the CLI's connection; prints the reason and returns false when it cannot.
+bool connect(const QString &conninfo, const QString &what)
+{
+    ConnectOptions options;
+    options.conninfo = conninfo;
+    options.applicationName = QStringLiteral("inbox-console %1").arg(what);
+    options.statementTimeoutMs = 0; // migrations may take long on a big table
+    DbError error;
+    if (!openDatabase(QString::fromLatin1(kConnection), options, &error)) {
+        complain(what, error.oneLine());
+        return false;
+    }
+    return true;
+}
+
+pg_conn *handle()
+{
+    return nativeConnection(QSqlDatabase::database(QString::fromLatin1(kConnection), false));
+}
+
+} // namespace
+
+int migrate(const QString &conninfo)
+{
+    const QString what = QStringLiteral("migrate");
+    if (!connect(conninfo, what))
+        return 2;
+    DbError error;
+    const std::optional<int> before = Migrator::currentVersion(handle(), &error);
+    if (before)
+        say(QStringLiteral("schema version before: %1").arg(*before));
+    const std::optional<Migrator::Outcome> outcome =
+        before ? Migrator::apply(handle(), &error) : std::nullopt;
+    closeDatabase(QString::fromLatin1(kConnection));
+    if (!outcome) {
+        complain(what, error.oneLine());
+        return 1;
+    }
+    say(QStringLiteral("schema version after: %1 (%2 applied)")
+            .arg(outcome->after)
+            .arg(outcome->applied.size()));
+    return 0;
+}
+
+int selfTest(const QString &conninfo)
+{
+    const QString what = QStringLiteral("self-test");
+    if (!connect(conninfo, what))
+        return 2;
+    DbError error;
+    const std::optional<ServerInfo> info = readServerInfo(handle(), &error);
+    closeDatabase(QString::fromLatin1(kConnection));
+    if (!info) {
+        complain(what, error.oneLine());
+        return 1;
+    }
+    say(QStringLiteral("server: %1").arg(info->serverVersion));
+    say(QStringLiteral("database: %1, user: %2, roles: %3")
+            .arg(info->database, info->user,
+                 info->roles.isEmpty() ? QStringLiteral("none")
+                                       : info->roles.join(QLatin1Char(','))));
+    say(QStringLiteral("schema version: %1 (program: %2)")
+            .arg(info->schemaVersion)
+            .arg(info->programSchemaVersion));
+    if (info->schemaNewer()) {
+        complain(what, Migrator::newerSchemaMessage(info->schemaVersion));
+        return 1;
+    }
+    if (info->schemaBehind()) {
+        complain(what, QStringLiteral("the schema is at version %1, this program needs %2: run "
+                                      "inbox-console migrate")
+                           .arg(info->schemaVersion)
+                           .arg(info->programSchemaVersion));
+        return 1;
+    }
+    say(QStringLiteral("self-test passed"));
+    return 0;
+}
+
+} // namespace inbox::cli

@@ -1,0 +1,14 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+// Headless commands of inbox-console. Each prints its outcome and returns the exit code:
+// 0 success, 1 the work failed (reason on one line), 2 the database could not be reached.
+namespace inbox::cli {
+
+// The database as the user gave it: --db, else the empty string (libpq then reads PG*).
+int migrate(const QString &conninfo);
+int selfTest(const QString &conninfo);
+
+} // namespace inbox::cli

@@ -1,0 +1,84 @@
+// inbox-console: the desktop console, plus headless commands for scripts and CI.
+#include "commandline.h"
+#include "logging.h"
+#include "mainwindow.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QCoreApplication>
+
+#include <memory>
+
+namespace {
+
+bool isHeadless(int argc, char **argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray a(argv[i]);
+        if (a == "migrate" || a == "--self-test" || a == "--version" || a == "-v" ||
+            a == "--help" || a == "-h" || a == "--help-all")
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    // Headless runs must work without a display (CI, servers): no QApplication for them.
+    std::unique_ptr<QCoreApplication> app(isHeadless(argc, argv) ? new QCoreApplication(argc, argv)
+                                                                 : new QApplication(argc, argv));
+    QCoreApplication::setOrganizationName(QStringLiteral("inbox-console"));
+    QCoreApplication::setApplicationName(QStringLiteral("inbox-console"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(INBOX_VERSION));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QCoreApplication::translate(
+        "main", "Console for the shared inbox database.\n\n"
+                "The database is given the libpq way: --db with a connection string "
+                "(key=value or postgresql:// URI, service=NAME), or the PG* environment "
+                "variables (PGHOST, PGDATABASE, PGUSER, PGSERVICE...). Passwords come from "
+                "~/.pgpass or the service file, never from settings."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption dbOption(QStringLiteral("db"),
+                                      QCoreApplication::translate("main", "Connect to CONNINFO."),
+                                      QStringLiteral("CONNINFO"));
+    const QCommandLineOption selfTestOption(
+        QStringLiteral("self-test"),
+        QCoreApplication::translate("main", "Connect, check the schema version and exit "
+                                            "(0 when the database is ready)."));
+    parser.addOption(dbOption);
+    parser.addOption(selfTestOption);
+    parser.addPositionalArgument(
+        QStringLiteral("command"),
+        QCoreApplication::translate("main", "migrate: apply pending schema migrations and exit."),
+        QStringLiteral("[migrate]"));
+    parser.process(*app);
+
+    const QString conninfo = parser.value(dbOption);
+    const QStringList positional = parser.positionalArguments();
+    if (!positional.isEmpty()) {
+        if (positional.size() > 1 || positional.first() != QLatin1String("migrate")) {
+            std::fprintf(stderr, "inbox-console: unknown command '%s' (try --help)\n",
+                         qPrintable(positional.join(QLatin1Char(' '))));
+            return 64;
+        }
+        inbox::setupLogging(QStringLiteral("inbox-console"), false);
+        return inbox::cli::migrate(conninfo);
+    }
+    if (parser.isSet(selfTestOption)) {
+        inbox::setupLogging(QStringLiteral("inbox-console"), false);
+        return inbox::cli::selfTest(conninfo);
+    }
+
+    inbox::setupLogging(QStringLiteral("inbox-console"), false);
+    inbox::MainWindow window;
+    window.show();
+    // --db, or the PG* environment, opens the window already connected.
+    if (parser.isSet(dbOption) || qEnvironmentVariableIsSet("PGDATABASE") ||
+        qEnvironmentVariableIsSet("PGHOST") || qEnvironmentVariableIsSet("PGSERVICE"))
+        window.connectTo(conninfo);
+    return app->exec();
+}

@@ -1,0 +1,34 @@
+#pragma once
+
+#include <QMetaType>
+#include <QString>
+
+struct pg_conn;
+struct pg_result;
+class QSqlError;
+
+namespace inbox {
+
+// A database failure as a plain value: SQLSTATE plus the server's words. The UI decides how
+// to show it; nothing here throws.
+struct DbError
+{
+    QString sqlstate; // five characters, empty when the failure was not the server's
+    QString message;  // primary message, one line
+    QString detail;   // DETAIL / HINT when the server gave one
+    bool connectionLost = false;
+
+    bool isEmpty() const { return message.isEmpty() && sqlstate.isEmpty(); }
+    // "message (SQLSTATE 22023)" on one line, for logs and command-line output.
+    QString oneLine() const;
+
+    // A null result (the command could not be sent) takes its reason from the connection.
+    static DbError fromResult(const pg_result *result, const pg_conn *conn = nullptr);
+    static DbError fromConnection(const pg_conn *conn);
+    static DbError fromSql(const QSqlError &error);
+    static DbError plain(const QString &message);
+};
+
+} // namespace inbox
+
+Q_DECLARE_METATYPE(inbox::DbError)

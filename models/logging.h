@@ -1,0 +1,21 @@
+#pragma once
+
+#include <QString>
+
+#include <memory>
+
+namespace spdlog {
+class logger;
+}
+
+namespace inbox {
+
+// Sets up spdlog: a rotating file in the user's state directory (XDG_STATE_HOME, by default
+// ~/.local/state/<program>/) and, with `toConsole`, stderr. Qt's own messages are routed into
+// it. Call once from main(). Returns the log file's path (empty when it could not be opened).
+QString setupLogging(const QString &program, bool toConsole);
+
+// One logger per module ("db", "ui", "sim"...), sharing the sinks set up above.
+std::shared_ptr<spdlog::logger> logger(const char *module);
+
+} // namespace inbox

@@ -1,0 +1,50 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+#include <QTemporaryDir>
+
+#include <memory>
+
+// A private PostgreSQL cluster for one test program: initdb + pg_ctl in a temporary
+// directory, Unix socket only (no TCP port), fsync off. As root the server runs as the
+// `postgres` OS user, since initdb refuses to run as root. The template database
+// "inbox_template" gets every migration through the real Migrator; each test takes a fresh
+// copy with createDatabase(). stop() (also run by the destructor) removes everything.
+class PgCluster final
+{
+public:
+    PgCluster() = default;
+    ~PgCluster();
+    Q_DISABLE_COPY_MOVE(PgCluster)
+
+    bool start(QString *error);
+    void stop();
+    bool isRunning() const { return m_running; }
+
+    // Shutdown modes as pg_ctl names them: "smart", "fast", "immediate".
+    bool restart(const QString &mode, QString *error);
+    bool stopServer(const QString &mode, QString *error);
+    bool startServer(QString *error);
+
+    QString socketDir() const { return m_socketDir; }
+    QString dataDir() const { return m_dataDir; }
+    QString conninfo(const QString &db, const QString &user = QStringLiteral("postgres")) const;
+
+    QString createDatabase(QString *error = nullptr);
+    bool createLogin(const QString &name, const QStringList &groups, QString *error = nullptr);
+    // Runs SQL as the superuser in the given database; false with the error on failure.
+    bool execAsSuperuser(const QString &db, const QString &sql, QString *error = nullptr);
+
+    static QString binDir();
+
+private:
+    bool runTool(const QString &tool, const QStringList &args, QString *error, int timeoutMs);
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+    QString m_dataDir;
+    QString m_socketDir;
+    QString m_logFile;
+    bool m_running = false;
+    int m_databases = 0;
+};

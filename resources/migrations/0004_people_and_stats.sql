@@ -1,6 +1,53 @@
 -- Migration 4: what people do (requeue, prune), the statistics the overview reads, and the
 -- final grants of every role (see shared/design/contract.md).
 
+-- Status counters, statement-level for UPDATE and DELETE (replacing 0001's row triggers).
+-- A row trigger upserts the same inbox.status_counts row once per changed event; inside one
+-- transaction every upsert adds a version of that row that cannot be pruned yet, so each
+-- next upsert walks a longer chain: a 10,000-event requeue took 7 s (quadratic), and a prune
+-- of a million done events would not finish. Here each statement adds up its transition
+-- tables and writes one delta per (source, status): -1 for every old row, +1 for every new
+-- row, so rows whose status did not change cancel out without a join. INSERT keeps 0001's
+-- row trigger (accept inserts one row per statement).
+DROP TRIGGER events_track_status_upd ON inbox.events;
+DROP TRIGGER events_track_status_del ON inbox.events;
+
+CREATE FUNCTION inbox._track_status_update() RETURNS trigger
+LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+    INSERT INTO inbox.status_counts AS c (source, status, shard, n)
+    SELECT d.source, d.status, (pg_backend_pid() % 8)::smallint, sum(d.delta)
+      FROM (SELECT o.source, o.status, -1 AS delta FROM old_rows o
+            UNION ALL
+            SELECT n.source, n.status, 1 FROM new_rows n) d
+     GROUP BY d.source, d.status
+    HAVING sum(d.delta) <> 0
+    ON CONFLICT (source, status, shard) DO UPDATE SET n = c.n + excluded.n;
+    RETURN NULL;
+END;
+$$;
+
+CREATE FUNCTION inbox._track_status_delete() RETURNS trigger
+LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+    INSERT INTO inbox.status_counts AS c (source, status, shard, n)
+    SELECT o.source, o.status, (pg_backend_pid() % 8)::smallint, -count(*)
+      FROM old_rows o
+     GROUP BY o.source, o.status
+    ON CONFLICT (source, status, shard) DO UPDATE SET n = c.n + excluded.n;
+    RETURN NULL;
+END;
+$$;
+
+CREATE TRIGGER events_track_status_upd AFTER UPDATE ON inbox.events
+    REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION inbox._track_status_update();
+CREATE TRIGGER events_track_status_del AFTER DELETE ON inbox.events
+    REFERENCING OLD TABLE AS old_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION inbox._track_status_delete();
+REVOKE ALL ON FUNCTION inbox._track_status_update(), inbox._track_status_delete() FROM PUBLIC;
+
+
 -- Puts failed and stuck events back in the queue, one row per distinct id (ascending) saying
 -- what happened to it:
 --   requeued        it was failed, or processing with a lock older than 5 minutes (stuck)
@@ -27,7 +74,7 @@ DECLARE
     c_max_ids      constant int := 10000;
     c_lock_timeout constant interval := interval '5 minutes';
     v_batch    uuid := gen_random_uuid();
-    v_reason   text := btrim(p_reason);
+    v_reason   text := btrim(p_reason, E' \t\r\n');
     v_ids      bigint[];
     v_outcomes text[];
     v_counts   jsonb;

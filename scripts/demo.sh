@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# The demo: a private PostgreSQL with the inbox schema and a demo user who may do everything,
+# opened in the console. The cluster is kept between runs.
+#
+#   scripts/demo.sh          install what is missing, build, start the cluster, open the console
+#   scripts/demo.sh stop     stop the demo cluster
+#   scripts/demo.sh reset    stop it and delete its data (the next run starts afresh)
+#   scripts/demo.sh status   say where it is and whether it runs
+#
+# The cluster lives in the user's data directory ($XDG_DATA_HOME/inbox-console/demo, by default
+# ~/.local/share/inbox-console/demo). As root the server must run as the `postgres` OS user,
+# which cannot enter /root, so root's demo lives in /var/lib/inbox-console-demo instead.
+# Unix socket only: no TCP port is opened.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+
+if [ "$(id -u)" -eq 0 ]; then
+  demo_dir=/var/lib/inbox-console-demo
+  as_pg=(runuser -u postgres --)
+else
+  demo_dir=${XDG_DATA_HOME:-$HOME/.local/share}/inbox-console/demo
+  as_pg=()
+fi
+data=$demo_dir/data
+build=${BUILD_DIR:-build}
+bindir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
+conninfo="host=$demo_dir dbname=inbox_demo user=demo"
+
+pg_ctl() { "${as_pg[@]}" "$bindir/pg_ctl" "$@"; }
+running() { [ -f "$data/postmaster.pid" ] && pg_ctl -D "$data" status >/dev/null 2>&1; }
+psql_admin() { "$bindir/psql" -X -q -v ON_ERROR_STOP=1 -h "$demo_dir" -U postgres "$@"; }
+
+case "${1:-start}" in
+  stop)
+    if running; then pg_ctl -D "$data" -m fast -w stop; else echo "demo: not running"; fi
+    exit 0 ;;
+  reset)
+    if running; then pg_ctl -D "$data" -m fast -w stop; fi
+    rm -rf "$demo_dir"
+    echo "demo: removed $demo_dir"
+    exit 0 ;;
+  status)
+    if running; then echo "demo: running in $demo_dir ($conninfo)"; else echo "demo: stopped ($demo_dir)"; fi
+    exit 0 ;;
+  start) ;;
+  *) echo "usage: $0 [start|stop|reset|status]" >&2; exit 64 ;;
+esac
+
+scripts/install-deps.sh
+bindir=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake --build "$build" --parallel "$(nproc)" --target inbox-console
+console="$root/$build/app/inbox-console/inbox-console"
+
+if [ ! -d "$data" ]; then
+  echo "demo: creating a private cluster in $demo_dir"
+  mkdir -p "$demo_dir"
+  [ "$(id -u)" -eq 0 ] && chown postgres: "$demo_dir"
+  "${as_pg[@]}" "$bindir/initdb" -D "$data" -A trust -U postgres -E UTF8 --locale=C.UTF-8 >/dev/null
+fi
+if ! running; then
+  pg_ctl -D "$data" -l "$demo_dir/server.log" -w \
+    -o "-c listen_addresses='' -c unix_socket_directories='$demo_dir'" start >/dev/null
+  echo "demo: PostgreSQL started (log: $demo_dir/server.log)"
+fi
+
+psql_admin -d postgres -tAc "SELECT 1 FROM pg_database WHERE datname = 'inbox_demo'" | grep -q 1 ||
+  psql_admin -d postgres -c "CREATE DATABASE inbox_demo"
+"$console" migrate --db "host=$demo_dir dbname=inbox_demo user=postgres"
+# The demo user may do everything a person and a worker may do (and nothing more).
+psql_admin -d inbox_demo <<'SQL'
+SET client_min_messages = warning;
+DO $$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'demo') THEN CREATE ROLE demo LOGIN; END IF;
+END $$;
+GRANT inbox_manager, inbox_worker, inbox_ingest TO demo;
+SQL
+
+echo "demo: opening the console on $conninfo (scripts/demo.sh stop stops the cluster)"
+exec "$console" --db "$conninfo"

@@ -9,23 +9,16 @@
 #include <QSet>
 #include <QtTest>
 
+#include <atomic>
+
 using namespace contract;
 
 namespace {
 
-// The worker side of the races. With migration 0002 in place it is the real inbox.claim
-// (due `received` events, and takeover of `processing` ones whose lock is older than the
-// timeout, SKIP LOCKED), called by a worker login. Without it, a claim-like statement with
-// the same shape, run by the superuser.
-const QString kRealClaim = QStringLiteral("SELECT id FROM inbox.claim($1, $2)");
-const QString kClaimLike = QStringLiteral(
-    "UPDATE inbox.events e SET status = 'processing', locked_by = $1, locked_at = now(),"
-    " attempts = e.attempts + 1"
-    " WHERE e.id IN (SELECT c.id FROM inbox.events c"
-    "                 WHERE (c.status = 'received' AND c.next_attempt_at <= now())"
-    "                    OR (c.status = 'processing' AND c.locked_at < now() - interval '5 minutes')"
-    "                 ORDER BY c.id LIMIT $2 FOR UPDATE SKIP LOCKED)"
-    " RETURNING e.id");
+// The worker side of the races: the real inbox.claim (0002), called by a worker login. It
+// takes due `received` events and takes over `processing` ones whose lock is older than the
+// timeout, with SKIP LOCKED.
+const QString kClaim = QStringLiteral("SELECT id FROM inbox.claim($1, $2)");
 
 QString idArray(const QList<qint64> &ids)
 {
@@ -45,14 +38,6 @@ private:
     PgCluster m_cluster;
     QString m_db;
     int m_seq = 0;
-    bool m_realClaim = false;
-    QString m_claim;
-
-    QString workerLogin() const
-    {
-        return m_realClaim ? QStringLiteral("worker_w") : QStringLiteral("postgres");
-    }
-
     qint64 event(PgSession &su, const QString &status, const QString &source = QStringLiteral("crm"))
     {
         const qint64 id = insertEvent(su, source, QStringLiteral("rq-%1").arg(++m_seq), status);
@@ -124,14 +109,6 @@ private slots:
             QVERIFY2(m_cluster.createLogin(login, {QStringLiteral("inbox_operator")}, &error), qPrintable(error));
         QVERIFY2(m_cluster.createLogin(QStringLiteral("worker_w"), {QStringLiteral("inbox_worker")}, &error),
                  qPrintable(error));
-        {
-            PgSession probe(m_cluster.conninfo(QStringLiteral("inbox_template")));
-            m_realClaim = one(probe, QStringLiteral("SELECT to_regprocedure('inbox.claim(text,integer,interval)')"
-                                                    " IS NOT NULL"))
-                          == QLatin1String("t");
-        }
-        m_claim = m_realClaim ? kRealClaim : kClaimLike;
-        qInfo("racing against %s", m_realClaim ? "inbox.claim" : "a claim-like statement (no 0002)");
     }
 
     void init()
@@ -360,11 +337,11 @@ private slots:
     {
         PgSession su(m_cluster.conninfo(m_db));
         PgSession olga(m_cluster.conninfo(m_db, QStringLiteral("op_olga")));
-        PgSession worker(m_cluster.conninfo(m_db, workerLogin()));
+        PgSession worker(m_cluster.conninfo(m_db, QStringLiteral("worker_w")));
         const qint64 id = event(su, QStringLiteral("processing"));
         moveLock(su, {id}, QStringLiteral("10 minutes"));
         QVERIFY_SQL(worker.exec(QStringLiteral("BEGIN")));
-        const PgResult claimed = worker.exec(m_claim, {QStringLiteral("worker-new"), 10});
+        const PgResult claimed = worker.exec(kClaim, {QStringLiteral("worker-new"), 10});
         QVERIFY_SQL(claimed);
         QCOMPARE(claimed.rows(), 1);
         QCOMPARE(claimed.value(0, 0).toLongLong(), id);
@@ -387,19 +364,19 @@ private slots:
     {
         PgSession su(m_cluster.conninfo(m_db));
         PgSession olga(m_cluster.conninfo(m_db, QStringLiteral("op_olga")));
-        PgSession worker(m_cluster.conninfo(m_db, workerLogin()));
+        PgSession worker(m_cluster.conninfo(m_db, QStringLiteral("worker_w")));
         const qint64 id = event(su, QStringLiteral("processing"));
         moveLock(su, {id}, QStringLiteral("10 minutes"));
         QVERIFY_SQL(olga.exec(QStringLiteral("BEGIN")));
         QCOMPARE(requeue(olga, {id}, QStringLiteral("stuck")).value(id), QStringLiteral("requeued"));
         QElapsedTimer timer;
         timer.start();
-        const PgResult during = worker.exec(m_claim, {QStringLiteral("worker-new"), 10});
+        const PgResult during = worker.exec(kClaim, {QStringLiteral("worker-new"), 10});
         QVERIFY_SQL(during);
         QCOMPARE(during.rows(), 0);
         QVERIFY(timer.elapsed() < 5000);
         QVERIFY_SQL(olga.exec(QStringLiteral("COMMIT")));
-        const PgResult after = worker.exec(m_claim, {QStringLiteral("worker-new"), 10});
+        const PgResult after = worker.exec(kClaim, {QStringLiteral("worker-new"), 10});
         QVERIFY_SQL(after);
         QCOMPARE(after.rows(), 1);
         QCOMPARE(one(su, QStringLiteral("SELECT status || ' ' || locked_by || ' ' || attempts FROM inbox.events"
@@ -414,7 +391,7 @@ private slots:
     {
         PgSession su(m_cluster.conninfo(m_db));
         PgSession olga(m_cluster.conninfo(m_db, QStringLiteral("op_olga")));
-        PgSession worker(m_cluster.conninfo(m_db, workerLogin()));
+        PgSession worker(m_cluster.conninfo(m_db, QStringLiteral("worker_w")));
         for (int round = 0; round < 5; ++round) {
             QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.events SET status = 'done', done_at = now(),"
                                                " locked_by = NULL, locked_at = NULL WHERE status <> 'done'")));
@@ -429,16 +406,33 @@ private slots:
             const qint64 journalBefore =
                 oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.journal WHERE entry = 'requeued'"));
 
+            // The worker claims in small bites until the requeue is over and nothing is left,
+            // so its claims interleave with the requeue's locking.
             QMap<qint64, QString> out;
-            PgResult claimed;
-            const QString worker_name = QStringLiteral("worker-r%1").arg(round);
-            runTogether({[&] { out = requeue(olga, all, QStringLiteral("race")); },
-                         [&] { claimed = worker.exec(m_claim, {worker_name, 1000}); }});
-            QVERIFY_SQL(claimed);
-            QCOMPARE(out.size(), all.size());
             QSet<qint64> byWorker;
-            for (int i = 0; i < claimed.rows(); ++i)
-                byWorker.insert(claimed.value(i, 0).toLongLong());
+            QString claimError;
+            std::atomic<bool> requeueOver{false};
+            const QString worker_name = QStringLiteral("worker-r%1").arg(round);
+            runTogether({[&] {
+                             out = requeue(olga, all, QStringLiteral("race"));
+                             requeueOver = true;
+                         },
+                         [&] {
+                             for (;;) {
+                                 const bool last = requeueOver;
+                                 const PgResult r = worker.exec(kClaim, {worker_name, 7});
+                                 if (!r.ok) {
+                                     claimError = r.message;
+                                     return;
+                                 }
+                                 for (int i = 0; i < r.rows(); ++i)
+                                     byWorker.insert(r.value(i, 0).toLongLong());
+                                 if (r.rows() == 0 && last)
+                                     return;
+                             }
+                         }});
+            QVERIFY2(claimError.isEmpty(), qPrintable(claimError));
+            QCOMPARE(out.size(), all.size());
 
             int requeued = 0;
             for (qint64 id : all) {

@@ -57,7 +57,10 @@ ConnectionPage::ConnectionPage(Session *session, QWidget *parent)
     info->addRow(tr("User:"), m_user);
     info->addRow(tr("Inbox roles:"), m_roles);
     info->addRow(tr("Schema version:"), m_schema);
-    info->addRow(QString(), m_migrate);
+    auto *migrateRow = new QHBoxLayout;
+    migrateRow->addWidget(m_migrate);
+    migrateRow->addStretch();
+    info->addRow(QString(), migrateRow);
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(form);
@@ -124,13 +127,13 @@ void ConnectionPage::showInfo(const ServerInfo &info)
                               .arg(info.programSchemaVersion));
     } else if (info.schemaBehind()) {
         const int pending = info.programSchemaVersion - info.schemaVersion;
-        m_schema->setText(info.schemaMissing() ? tr("no inbox schema in this database")
-                                               : tr("%1, %2 pending migration(s) to version %3")
-                                                     .arg(info.schemaVersion)
-                                                     .arg(pending)
-                                                     .arg(info.programSchemaVersion));
+        m_schema->setText(info.schemaMissing()
+                              ? tr("no inbox schema in this database")
+                              : tr("%1, %n pending migration(s) to version %2", "", pending)
+                                    .arg(info.schemaVersion)
+                                    .arg(info.programSchemaVersion));
         if (info.canMigrate) {
-            m_migrate->setText(tr("&Apply %1 migration(s)").arg(pending));
+            m_migrate->setText(tr("&Apply %n migration(s)", "", pending));
             m_migrate->show();
         } else {
             m_schema->setText(m_schema->text() +

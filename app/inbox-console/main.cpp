@@ -2,6 +2,7 @@
 #include "commandline.h"
 #include "logging.h"
 #include "mainwindow.h"
+#include "translations.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -49,8 +50,14 @@ int main(int argc, char **argv)
         QStringLiteral("self-test"),
         QCoreApplication::translate("main", "Connect, check the schema version and exit "
                                             "(0 when the database is ready)."));
+    const QCommandLineOption langOption(
+        QStringLiteral("lang"),
+        QCoreApplication::translate("main",
+                                    "Interface language: en or ru (default: the system's)."),
+        QStringLiteral("LANG"));
     parser.addOption(dbOption);
     parser.addOption(selfTestOption);
+    parser.addOption(langOption);
     parser.addPositionalArgument(
         QStringLiteral("command"),
         QCoreApplication::translate("main", "migrate: apply pending schema migrations and exit."),
@@ -74,6 +81,7 @@ int main(int argc, char **argv)
     }
 
     inbox::setupLogging(QStringLiteral("inbox-console"), false);
+    inbox::installTranslations(parser.value(langOption));
     inbox::MainWindow window;
     window.show();
     // --db, or the PG* environment, opens the window already connected.

@@ -28,6 +28,16 @@ ConnectionPage::ConnectionPage(Session *session, QWidget *parent)
     m_password->setEchoMode(QLineEdit::Password);
     m_password->setPlaceholderText(tr("only if .pgpass or the service file has none"));
     m_password->setAccessibleName(tr("Password"));
+    // Object names: for tests and accessibility tools.
+    m_conninfo->setObjectName(QStringLiteral("conninfo"));
+    m_password->setObjectName(QStringLiteral("password"));
+    m_connect->setObjectName(QStringLiteral("connect"));
+    m_error->setObjectName(QStringLiteral("error"));
+    m_server->setObjectName(QStringLiteral("server"));
+    m_user->setObjectName(QStringLiteral("user"));
+    m_roles->setObjectName(QStringLiteral("roles"));
+    m_schema->setObjectName(QStringLiteral("schema"));
+    m_migrate->setObjectName(QStringLiteral("migrate"));
     m_progress->setRange(0, 0); // "working", no percentage: a connect has no steps to count
     m_progress->setMaximumWidth(120);
     m_progress->setTextVisible(false);

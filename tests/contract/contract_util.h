@@ -64,6 +64,29 @@ inline qint64 insertEvent(PgSession &su, const QString &source, const QString &e
     return r.ok && r.rows() == 1 ? r.value(0, 0).toLongLong() : -1;
 }
 
+// Bulk test data: runs `insertSql` (an INSERT ... SELECT into inbox.events) with the per-row
+// status counter trigger off, then recounts inbox.status_counts from the table. A row trigger
+// over tens of thousands of rows in one statement is quadratic; receivers insert one event
+// per statement, so only fixtures need this.
+inline PgResult bulkInsertEvents(PgSession &su, const QString &insertSql, const QVariantList &params = {})
+{
+    for (const char *sql : {"BEGIN", "ALTER TABLE inbox.events DISABLE TRIGGER events_track_status_ins"}) {
+        const PgResult r = su.exec(QString::fromLatin1(sql));
+        if (!r.ok)
+            return r;
+    }
+    const PgResult inserted = su.exec(insertSql, params);
+    const bool ok = inserted.ok
+                    && su.exec(QStringLiteral("ALTER TABLE inbox.events ENABLE TRIGGER events_track_status_ins")).ok
+                    && su.exec(QStringLiteral("DELETE FROM inbox.status_counts")).ok
+                    && su.exec(QStringLiteral("INSERT INTO inbox.status_counts (source, status, shard, n)"
+                                              " SELECT source, status, 0, count(*) FROM inbox.events"
+                                              " GROUP BY source, status"))
+                           .ok;
+    su.exec(ok ? QStringLiteral("COMMIT") : QStringLiteral("ROLLBACK"));
+    return inserted;
+}
+
 // Runs the functions on their own threads, released together from one barrier.
 inline void runTogether(const std::vector<std::function<void()>> &jobs)
 {

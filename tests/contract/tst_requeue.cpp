@@ -86,8 +86,8 @@ private:
 
     static QList<qint64> failedEvents(PgSession &su, int n, const QString &tag)
     {
-        const PgResult r = su.exec(
-            QStringLiteral("INSERT INTO inbox.events (source, external_id, idempotency_key, status, attempts,"
+        const PgResult r = bulkInsertEvents(
+            su, QStringLiteral("INSERT INTO inbox.events (source, external_id, idempotency_key, status, attempts,"
                            " last_error, occurred_at, body, content_type, fingerprint)"
                            " SELECT 'shop', $1 || g, 'shop:' || $1 || g, 'failed', 6, 'CRM 503', now(),"
                            " '\\x7b7d'::bytea, 'application/json', 'fp' FROM generate_series(1, $2::int) g"

@@ -113,17 +113,18 @@ BEGIN
          WHERE e.id = cur.id
            AND (cur.status = 'failed'
                 OR (cur.status = 'processing' AND cur.locked_at < now() - c_lock_timeout))
-        RETURNING e.id, e.source
+        RETURNING e.id, e.source, cur.status AS prev_status, cur.last_error AS prev_error,
+                  cur.attempts AS prev_attempts, cur.locked_by AS prev_locked_by
     ), jr AS (
         INSERT INTO inbox.journal (event_id, entry, detail, by_person)
         SELECT u.id, 'requeued',
                jsonb_build_object('reason', v_reason, 'batch', v_batch,
-                                  'previous_status', cur.status,
-                                  'previous_error', left(cur.last_error, 1000),
-                                  'previous_attempts', cur.attempts,
-                                  'previous_locked_by', cur.locked_by),
+                                  'previous_status', u.prev_status,
+                                  'previous_error', left(u.prev_error, 1000),
+                                  'previous_attempts', u.prev_attempts,
+                                  'previous_locked_by', u.prev_locked_by),
                true
-          FROM upd u JOIN cur ON cur.id = u.id
+          FROM upd u
     )
     SELECT array_agg(req.id ORDER BY req.id),
            array_agg(CASE WHEN upd.id IS NOT NULL THEN 'requeued'

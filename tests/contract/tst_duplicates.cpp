@@ -276,6 +276,25 @@ private slots:
         QCOMPARE(oneInt(su, QStringLiteral("SELECT merged_into FROM inbox.leads WHERE id = $1"), {c}), b);
     }
 
+    // Leads outlive their events (prune): a decision is still journaled, on the surviving
+    // event and with event_id NULL for the pruned one.
+    void decisionAfterOneEventWasPruned()
+    {
+        PgSession su(m_cluster.conninfo(m_db));
+        const Pair p = pair(su);
+        const qint64 gone = eventOf(su, p.earlier);
+        QVERIFY_SQL(su.exec(QStringLiteral("DELETE FROM inbox.events WHERE id = $1"), {gone}));
+        QCOMPARE(decide(su, p.candidate, QStringLiteral("merge")), QStringLiteral("merged"));
+        const PgResult j = su.exec(QStringLiteral("SELECT event_id, (detail->>'this_lead_id')::bigint FROM inbox.journal"
+                                                  " WHERE entry = 'duplicate_merged' ORDER BY id"));
+        QVERIFY_SQL(j);
+        QCOMPARE(j.rows(), 2);
+        QVERIFY(j.isNull(0, 0));
+        QCOMPARE(j.value(0, 1).toLongLong(), p.earlier);
+        QCOMPARE(j.value(1, 0).toLongLong(), eventOf(su, p.newer));
+        QCOMPARE(oneInt(su, QStringLiteral("SELECT merged_into FROM inbox.leads WHERE id = $1"), {p.newer}), p.earlier);
+    }
+
     void unknownCandidateAndBadArguments()
     {
         PgSession su(m_cluster.conninfo(m_db));

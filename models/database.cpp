@@ -1,12 +1,14 @@
 #include "database.h"
 
 #include "conninfo.h"
+#include "logging.h"
 
 #include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QVariant>
 #include <libpq-fe.h>
+#include <spdlog/spdlog.h>
 
 namespace inbox {
 
@@ -70,6 +72,13 @@ bool openDatabase(const QString &name, const ConnectOptions &options, DbError *e
         QSqlDatabase::removeDatabase(name);
         return false;
     }
+    // Server notices go to the log, not to whoever's terminal started the program.
+    PQsetNoticeProcessor(
+        nativeConnection(db),
+        [](void *, const char *message) {
+            logger("db")->info("server notice: {}", QByteArray(message).trimmed().toStdString());
+        },
+        nullptr);
     // The password has done its work; do not keep it in the connection object.
     db.setPassword(QString());
 

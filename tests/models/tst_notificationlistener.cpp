@@ -1,0 +1,99 @@
+// NotificationListener: a NOTIFY on 'inbox' arrives coalesced; a server restart is reported
+// at once and the listener comes back by itself, saying the screens must re-read.
+#include "notificationlistener.h"
+#include "pgcluster.h"
+#include "pgsession.h"
+
+#include <QSignalSpy>
+#include <QtTest>
+
+class TestNotificationListener : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QString error;
+        QVERIFY2(m_cluster.start(&error), qPrintable(error));
+        m_db = m_cluster.createDatabase(&error);
+        QVERIFY2(!m_db.isEmpty(), qPrintable(error));
+    }
+
+    void notificationsAreCoalesced()
+    {
+        inbox::NotificationListener listener;
+        QSignalSpy up(&listener, &inbox::NotificationListener::connectionUp);
+        QSignalSpy changed(&listener, &inbox::NotificationListener::changed);
+        listener.start(options());
+        QVERIFY(up.wait(10000));
+        QCOMPARE(up.first().first().toBool(), false);
+
+        PgSession s(m_cluster.conninfo(m_db));
+        for (int i = 0; i < 20; ++i)
+            QVERIFY(s.exec(QStringLiteral("SELECT pg_notify('inbox', $1)"),
+                           {i % 2 ? QStringLiteral("events") : QStringLiteral("duplicates")})
+                        .ok);
+        QVERIFY(changed.wait(5000));
+        QTest::qWait(400); // any second signal would have come by now
+        QCOMPARE(changed.size(), 1);
+        const auto topics = changed.first().first().value<QSet<QString>>();
+        QCOMPARE(topics, QSet<QString>({QStringLiteral("events"), QStringLiteral("duplicates")}));
+    }
+
+    // Also covers the inbox functions: accept announces itself on the channel.
+    void acceptIsAnnounced()
+    {
+        inbox::NotificationListener listener;
+        QSignalSpy up(&listener, &inbox::NotificationListener::connectionUp);
+        QSignalSpy changed(&listener, &inbox::NotificationListener::changed);
+        listener.start(options());
+        QVERIFY(up.wait(10000));
+        PgSession s(m_cluster.conninfo(m_db));
+        const PgResult r = s.exec(QStringLiteral("SELECT * FROM inbox.accept('web', 'n-1', $1)"),
+                                  {QByteArray("{}")});
+        QVERIFY2(r.ok, qPrintable(r.message));
+        QVERIFY(changed.wait(5000));
+        QVERIFY(changed.first().first().value<QSet<QString>>().contains(QStringLiteral("events")));
+    }
+
+    void restartIsReportedAndRecovered()
+    {
+        inbox::NotificationListener listener;
+        QSignalSpy up(&listener, &inbox::NotificationListener::connectionUp);
+        QSignalSpy down(&listener, &inbox::NotificationListener::connectionDown);
+        QSignalSpy changed(&listener, &inbox::NotificationListener::changed);
+        listener.start(options());
+        QVERIFY(up.wait(10000));
+        up.clear();
+
+        QString error;
+        QVERIFY2(m_cluster.stopServer(QStringLiteral("immediate"), &error), qPrintable(error));
+        QTRY_VERIFY_WITH_TIMEOUT(down.size() >= 1, 6000); // health check every 2 s
+        QVERIFY(!listener.isUp());
+        QVERIFY2(m_cluster.startServer(&error), qPrintable(error));
+        QTRY_VERIFY_WITH_TIMEOUT(up.size() == 1, 40000);
+        QCOMPARE(up.first().first().toBool(), true); // after a loss: screens must re-read
+
+        // LISTEN is back too.
+        PgSession s(m_cluster.conninfo(m_db));
+        QVERIFY(s.exec(QStringLiteral("SELECT pg_notify('inbox', 'events')")).ok);
+        QVERIFY(changed.wait(5000));
+    }
+
+    void cleanupTestCase() { m_cluster.stop(); }
+
+private:
+    inbox::ConnectOptions options() const
+    {
+        inbox::ConnectOptions o;
+        o.conninfo = m_cluster.conninfo(m_db);
+        return o;
+    }
+
+    PgCluster m_cluster;
+    QString m_db;
+};
+
+QTEST_GUILESS_MAIN(TestNotificationListener)
+#include "tst_notificationlistener.moc"

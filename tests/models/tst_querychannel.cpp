@@ -1,0 +1,175 @@
+// QueryChannel: queries off the GUI thread, superseded queries cancelled on the server,
+// statement timeouts reported, a lost connection noticed and reopened.
+#include "pgcluster.h"
+#include "pgsession.h"
+#include "querychannel.h"
+
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QtTest>
+
+using inbox::Query;
+using inbox::QueryChannel;
+using inbox::QueryReply;
+
+class TestQueryChannel : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QString error;
+        QVERIFY2(m_cluster.start(&error), qPrintable(error));
+        m_db = m_cluster.createDatabase(&error);
+        QVERIFY2(!m_db.isEmpty(), qPrintable(error));
+    }
+
+    void valuesArriveTyped()
+    {
+        QueryChannel channel(QStringLiteral("test"));
+        channel.setConnectOptions(options());
+        QSignalSpy replies(&channel, &QueryChannel::replied);
+        channel.submit(Query{QStringLiteral("SELECT $1::bigint AS n, $2::text AS t, "
+                                            "'\\x00ff'::bytea AS b, NULL::text AS nothing, "
+                                            "'2026-01-02 03:04:05+00'::timestamptz AS at"),
+                             {qint64(1) << 40, QStringLiteral("привет")}});
+        QVERIFY(replies.wait(10000));
+        const auto reply = replies.first().first().value<QueryReply>();
+        QVERIFY2(reply.ok(), qPrintable(reply.error.oneLine()));
+        QCOMPARE(reply.results.size(), 1);
+        const inbox::Rows &rows = reply.results.first();
+        QCOMPARE(rows.columns,
+                 QStringList({QStringLiteral("n"), QStringLiteral("t"), QStringLiteral("b"),
+                              QStringLiteral("nothing"), QStringLiteral("at")}));
+        QCOMPARE(rows.rows.first().at(0).toLongLong(), qint64(1) << 40);
+        QCOMPARE(rows.rows.first().at(1).toString(), QStringLiteral("привет"));
+        QCOMPARE(rows.rows.first().at(2).toByteArray(), QByteArray("\x00\xff", 2));
+        QVERIFY(rows.rows.first().at(3).isNull());
+        QCOMPARE(rows.rows.first().at(4).toDateTime().toUTC(),
+                 QDateTime(QDate(2026, 1, 2), QTime(3, 4, 5), Qt::UTC));
+    }
+
+    void errorsCarrySqlstate()
+    {
+        QueryChannel channel(QStringLiteral("test"));
+        channel.setConnectOptions(options());
+        QSignalSpy replies(&channel, &QueryChannel::replied);
+        channel.submit(Query{QStringLiteral("SELECT 1/0"), {}});
+        QVERIFY(replies.wait(10000));
+        const auto reply = replies.first().first().value<QueryReply>();
+        QCOMPARE(reply.error.sqlstate, QStringLiteral("22012"));
+        QVERIFY(!reply.error.connectionLost);
+    }
+
+    // A new request supersedes a slow one: the slow one is cancelled on the server and only
+    // the new reply arrives.
+    void newerQueryCancelsOlderOnTheServer()
+    {
+        QueryChannel channel(QStringLiteral("test"));
+        channel.setConnectOptions(options());
+        QSignalSpy replies(&channel, &QueryChannel::replied);
+        QElapsedTimer timer;
+        timer.start();
+        channel.submit(Query{QStringLiteral("SELECT pg_sleep(30), 'slow'"), {}});
+        QTRY_VERIFY_WITH_TIMEOUT(sleepersOnServer() == 1, 10000);
+        const quint64 fast = channel.submit(Query{QStringLiteral("SELECT 'fast'"), {}});
+        QVERIFY(replies.wait(10000));
+        QVERIFY(timer.elapsed() < 20000);
+        QCOMPARE(replies.size(), 1);
+        const auto reply = replies.first().first().value<QueryReply>();
+        QCOMPARE(reply.ticket, fast);
+        QCOMPARE(reply.results.first().rows.first().first().toString(), QStringLiteral("fast"));
+        QCOMPARE(sleepersOnServer(), 0);
+        QTRY_VERIFY(!channel.isBusy());
+    }
+
+    void cancelDropsTheReply()
+    {
+        QueryChannel channel(QStringLiteral("test"));
+        channel.setConnectOptions(options());
+        QSignalSpy replies(&channel, &QueryChannel::replied);
+        QSignalSpy busy(&channel, &QueryChannel::busyChanged);
+        channel.submit(Query{QStringLiteral("SELECT pg_sleep(30)"), {}});
+        QTRY_VERIFY_WITH_TIMEOUT(sleepersOnServer() == 1, 10000);
+        channel.cancel();
+        QTRY_COMPARE_WITH_TIMEOUT(sleepersOnServer(), 0, 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(!channel.isBusy(), 5000);
+        QCOMPARE(replies.size(), 0);
+        QCOMPARE(busy.last().first().toBool(), false);
+    }
+
+    void statementTimeoutIsReportedNotRetried()
+    {
+        QueryChannel channel(QStringLiteral("test"));
+        inbox::ConnectOptions o = options();
+        o.statementTimeoutMs = 300;
+        channel.setConnectOptions(o);
+        QSignalSpy replies(&channel, &QueryChannel::replied);
+        channel.submit(Query{QStringLiteral("SELECT pg_sleep(5)"), {}});
+        QVERIFY(replies.wait(10000));
+        const auto reply = replies.first().first().value<QueryReply>();
+        QCOMPARE(reply.error.sqlstate, QStringLiteral("57014"));
+        QVERIFY(reply.elapsedUs >= 300000);
+        QVERIFY(reply.elapsedUs < 3000000);
+    }
+
+    void lostConnectionIsNoticedAndReopened()
+    {
+        QueryChannel channel(QStringLiteral("test"));
+        inbox::ConnectOptions o = options();
+        o.applicationName = QStringLiteral("victim");
+        channel.setConnectOptions(o);
+        QSignalSpy replies(&channel, &QueryChannel::replied);
+        QSignalSpy lost(&channel, &QueryChannel::connectionLost);
+        channel.submit(Query{QStringLiteral("SELECT pg_backend_pid()"), {}});
+        QVERIFY(replies.wait(10000));
+        const qint64 firstPid = replies.takeFirst()
+                                    .first()
+                                    .value<QueryReply>()
+                                    .results.first()
+                                    .rows.first()
+                                    .first()
+                                    .toLongLong();
+
+        PgSession admin(m_cluster.conninfo(m_db));
+        QVERIFY(admin.exec(QStringLiteral("SELECT pg_terminate_backend($1)"), {firstPid}).ok);
+        channel.submit(Query{QStringLiteral("SELECT pg_backend_pid()"), {}});
+        QVERIFY(replies.wait(10000));
+        auto reply = replies.takeFirst().first().value<QueryReply>();
+        QVERIFY(!reply.ok());
+        QVERIFY(reply.error.connectionLost);
+        QCOMPARE(lost.size(), 1);
+
+        channel.submit(Query{QStringLiteral("SELECT pg_backend_pid()"), {}});
+        QVERIFY(replies.wait(10000));
+        reply = replies.takeFirst().first().value<QueryReply>();
+        QVERIFY2(reply.ok(), qPrintable(reply.error.oneLine()));
+        QVERIFY(reply.results.first().rows.first().first().toLongLong() != firstPid);
+    }
+
+    void cleanupTestCase() { m_cluster.stop(); }
+
+private:
+    inbox::ConnectOptions options() const
+    {
+        inbox::ConnectOptions o;
+        o.conninfo = m_cluster.conninfo(m_db);
+        return o;
+    }
+
+    int sleepersOnServer()
+    {
+        // The driver runs prepared statements (EXECUTE ...), so look at what they wait on.
+        PgSession s(m_cluster.conninfo(m_db));
+        const PgResult r = s.exec(
+            QStringLiteral("SELECT count(*) FROM pg_stat_activity WHERE wait_event = 'PgSleep'"));
+        return r.value(0, 0).toInt();
+    }
+
+    PgCluster m_cluster;
+    QString m_db;
+};
+
+QTEST_GUILESS_MAIN(TestQueryChannel)
+#include "tst_querychannel.moc"

@@ -85,6 +85,7 @@ Session::Session(QObject *parent)
             return;
         m_open = true;
         m_info = info;
+        m_options = m_pending;
         setBusy(false);
         emit opened(info);
     });
@@ -131,6 +132,7 @@ void Session::open(const ConnectOptions &options)
 {
     const quint64 gen = ++m_generation;
     m_open = false;
+    m_pending = options;
     setBusy(true);
     QMetaObject::invokeMethod(
         m_worker, [w = m_worker, options, gen] { w->open(options, gen); }, Qt::QueuedConnection);

@@ -50,6 +50,8 @@ public:
     void close();
     bool isOpen() const { return m_open; }
     const ServerInfo &info() const { return m_info; }
+    // The options of the last successful open (password included, in memory only).
+    const ConnectOptions &options() const { return m_options; }
 
 signals:
     void busyChanged(bool busy);
@@ -67,6 +69,8 @@ private:
     bool m_open = false;
     bool m_busy = false;
     ServerInfo m_info;
+    ConnectOptions m_options;
+    ConnectOptions m_pending;
 };
 
 } // namespace inbox

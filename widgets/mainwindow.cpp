@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "connectionpage.h"
+#include "consolecontext.h"
 #include "migrator.h"
 #include "sessionworker.h"
 
@@ -8,34 +9,88 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QShortcut>
 #include <QStatusBar>
+#include <QTabWidget>
+#include <QVBoxLayout>
 
 namespace inbox {
 
 MainWindow::MainWindow(QWidget *parent)
-    : QMainWindow(parent), m_session(new Session(this)),
-      m_connectionPage(new ConnectionPage(m_session, this))
+    : QMainWindow(parent), m_session(new Session(this)), m_context(new ConsoleContext(this)),
+      m_connectionPage(new ConnectionPage(m_session, this)), m_tabs(new QTabWidget(this)),
+      m_banner(new QLabel(this)), m_state(new QLabel(tr("Not connected"), this))
 {
     setWindowTitle(tr("Inbox Console"));
-    setCentralWidget(m_connectionPage);
-    resize(900, 600);
+    resize(1200, 760);
+
+    m_banner->setObjectName(QStringLiteral("connectionBanner"));
+    m_banner->setWordWrap(true);
+    m_banner->setStyleSheet(
+        QStringLiteral("color: white; background: #b3261e; padding: 6px; font-weight: bold;"));
+    m_banner->hide();
+    m_tabs->setDocumentMode(true);
+    addScreen(m_connectionPage, tr("Connect"));
+
+    auto *central = new QWidget(this);
+    auto *layout = new QVBoxLayout(central);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(m_banner);
+    layout->addWidget(m_tabs);
+    setCentralWidget(central);
 
     QMenu *file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::closeAllWindows);
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    view->addAction(tr("&Refresh"), QKeySequence::Refresh, m_context,
+                    &ConsoleContext::requestReread);
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Inbox Console"), this, &MainWindow::about);
+    // Alt+1..9 jump to the screens, in tab order.
+    for (int i = 0; i < 9; ++i) {
+        auto *shortcut = new QShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_1 + i)), this);
+        connect(shortcut, &QShortcut::activated, this, [this, i] {
+            if (i < m_tabs->count())
+                m_tabs->setCurrentIndex(i);
+        });
+    }
 
-    auto *state = new QLabel(tr("Not connected"), this);
-    statusBar()->addPermanentWidget(state);
-    connect(m_session, &Session::opened, state, [state](const ServerInfo &info) {
-        state->setText(
-            tr("%1 @ %2, schema %3").arg(info.user, info.database).arg(info.schemaVersion));
+    statusBar()->addPermanentWidget(m_state);
+    connect(m_session, &Session::opened, this, &MainWindow::onOpened);
+    connect(m_session, &Session::migrated, this, &MainWindow::onOpened);
+    connect(m_session, &Session::failed, this, [this] {
+        if (!m_session->isOpen()) {
+            m_context->setDisconnected();
+            m_state->setText(tr("Not connected"));
+        }
     });
-    connect(m_session, &Session::migrated, state, [state](const ServerInfo &info) {
-        state->setText(
-            tr("%1 @ %2, schema %3").arg(info.user, info.database).arg(info.schemaVersion));
-    });
-    connect(m_session, &Session::failed, state, [state] { state->setText(tr("Not connected")); });
+    connect(m_context, &ConsoleContext::connectionDown, this,
+            [this](const DbError &error, int retry) {
+                m_banner->setText(tr("Connection lost: %1. Reconnecting in %n s; what is shown "
+                                     "may be out of date.",
+                                     "", retry)
+                                      .arg(error.message));
+                m_banner->show();
+            });
+    connect(m_context, &ConsoleContext::connectionUp, m_banner, &QLabel::hide);
+}
+
+void MainWindow::addScreen(QWidget *screen, const QString &title)
+{
+    m_tabs->addTab(screen, title);
+}
+
+void MainWindow::onOpened()
+{
+    const ServerInfo &info = m_session->info();
+    m_state->setText(
+        tr("%1 @ %2, schema %3").arg(info.user, info.database).arg(info.schemaVersion));
+    // Screens only work on the schema they were written for.
+    if (info.schemaVersion == info.programSchemaVersion)
+        m_context->setConnected(m_session->options(), info);
+    else
+        m_context->setDisconnected();
 }
 
 void MainWindow::connectTo(const QString &conninfo)

@@ -59,6 +59,7 @@ DECLARE
     v_error    text;
     v_deliv    int;
     v_body_id  bigint;
+    v_tries    int := 0;
 BEGIN
     -- Validation (cheap checks inline: this runs inside webhook handlers).
     IF p_source IS NULL THEN
@@ -107,7 +108,10 @@ BEGIN
             VALUES (p_source, p_external_id,
                     p_source || ':' || left(encode(sha256(convert_to(p_source || E'\x1f' || p_external_id, 'UTF8')), 'hex'), 32),
                     p_kind, coalesce(p_occurred_at, now()), p_body, p_content_type, v_fp)
-            ON CONFLICT (source, external_id) DO NOTHING
+            -- No conflict target: both unique keys are arbiters. With (source, external_id)
+            -- alone, a concurrent first delivery of the same key fails on the
+            -- idempotency_key index with 23505 instead of waiting and doing nothing.
+            ON CONFLICT DO NOTHING
             RETURNING e.id
         ), j AS (
             INSERT INTO inbox.journal (event_id, entry, detail)
@@ -133,7 +137,13 @@ BEGIN
          WHERE e.source = p_source AND e.external_id = p_external_id
            FOR UPDATE;
         EXIT WHEN FOUND;
-        -- The row vanished between the two statements (pruned): try the insert again.
+        -- The row vanished between the two statements (pruned): try the insert again. Only an
+        -- idempotency_key taken by another (source, external_id) could repeat this for ever.
+        v_tries := v_tries + 1;
+        IF v_tries >= 3 THEN
+            RAISE EXCEPTION 'idempotency key of (%, %) is taken by another event', p_source, p_external_id
+                USING ERRCODE = 'unique_violation';
+        END IF;
     END LOOP;
 
     IF v_fp_old <> v_fp THEN

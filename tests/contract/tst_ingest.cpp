@@ -466,12 +466,49 @@ private slots:
         QCOMPARE(rx.exec(QStringLiteral("DELETE FROM inbox.events")).sqlstate, QStringLiteral("42501"));
     }
 
+    // A repeat that arrives while the first delivery is still uncommitted waits for it: a
+    // duplicate once it commits, the new event itself if it rolls back.
+    void deliveryWaitsForAnUncommittedFirstDelivery()
+    {
+        PgSession first(m_cluster.conninfo(m_db));
+        PgSession second(m_cluster.conninfo(m_db));
+        PgSession observer(m_cluster.conninfo(m_db));
+        const QByteArray body("{\"n\":1}");
+        const int secondPid = backendPid(second);
+        for (const QString &end : {QStringLiteral("COMMIT"), QStringLiteral("ROLLBACK")}) {
+            const QString key = QStringLiteral("held-") + end;
+            QVERIFY_SQL(first.exec(QStringLiteral("BEGIN")));
+            const Accepted a = accept(first, QStringLiteral("hold"), key, body);
+            QCOMPARE(a.outcome, QStringLiteral("new"));
+            Accepted b;
+            std::thread waiter([&] { b = accept(second, QStringLiteral("hold"), key, body); });
+            const bool blocked = waitUntilBlocked(observer, secondPid);
+            const PgResult ended = first.exec(end);
+            waiter.join();
+            QVERIFY_SQL(ended);
+            QVERIFY(blocked);
+            if (end == QLatin1String("COMMIT")) {
+                QCOMPARE(b.outcome, QStringLiteral("duplicate"));
+                QCOMPARE(b.id, a.id);
+            } else {
+                QCOMPARE(b.outcome, QStringLiteral("new"));
+                QVERIFY(b.id != a.id);
+            }
+            QCOMPARE(one(observer, QStringLiteral("SELECT deliveries || '/' || (SELECT string_agg(entry, ',' ORDER BY j.id)"
+                                                  " FROM inbox.journal j WHERE j.event_id = e.id)"
+                                                  " FROM inbox.events e WHERE external_id = $1"),
+                         {key}),
+                     end == QLatin1String("COMMIT") ? QStringLiteral("2/received,duplicate") : QStringLiteral("1/received"));
+        }
+        QCOMPARE(stats(observer, QStringLiteral("hold")), QStringLiteral("2/1/0"));
+    }
+
     // 8 sessions deliver the same keys at once, each key several times per session.
     void concurrentDeliveriesOfSameKeys()
     {
         const int sessions = 8;
-        const int keys = 12;
-        const int rounds = 3;
+        const int keys = 100;
+        const int rounds = 2;
         std::vector<std::unique_ptr<PgSession>> conns;
         for (int i = 0; i < sessions; ++i) {
             conns.push_back(std::make_unique<PgSession>(m_cluster.conninfo(m_db)));
@@ -487,7 +524,9 @@ private slots:
             jobs.push_back([&, t] {
                 for (int round = 0; round < rounds; ++round) {
                     for (int i = 0; i < keys; ++i) {
-                        const int k = (i + t) % keys; // sessions walk the keys from different starts
+                        // Round 0: all sessions race for each first delivery; later rounds
+                        // walk the keys from different starts.
+                        const int k = round == 0 ? i : (i + t) % keys;
                         const Accepted a = accept(*conns[size_t(t)], QStringLiteral("race"),
                                                   QStringLiteral("key-%1").arg(k),
                                                   QByteArray("{\"k\":") + QByteArray::number(k) + '}');
@@ -520,48 +559,55 @@ private slots:
                  keys);
     }
 
-    // Two different bodies race for one key: one wins, the other body is kept as a conflict.
+    // Two different bodies race for each key: one wins, the other body is kept as a conflict.
     void concurrentConflictingDeliveries()
     {
         const int sessions = 8;
+        const int keys = 100;
         std::vector<std::unique_ptr<PgSession>> conns;
         for (int i = 0; i < sessions; ++i) {
             conns.push_back(std::make_unique<PgSession>(m_cluster.conninfo(m_db)));
             QVERIFY2(conns.back()->ok(), qPrintable(conns.back()->error()));
         }
-        std::vector<Accepted> results(sessions);
+        std::vector<std::vector<Accepted>> results(static_cast<size_t>(keys), std::vector<Accepted>(sessions));
         std::vector<std::function<void()>> jobs;
         for (int t = 0; t < sessions; ++t)
             jobs.push_back([&, t] {
-                results[size_t(t)] = accept(*conns[size_t(t)], QStringLiteral("reuse"), QStringLiteral("evt-1"),
-                                            t % 2 ? QByteArray("odd") : QByteArray("even"));
+                for (int k = 0; k < keys; ++k)
+                    results[size_t(k)][size_t(t)] = accept(*conns[size_t(t)], QStringLiteral("reuse"),
+                                                           QStringLiteral("evt-%1").arg(k),
+                                                           t % 2 ? QByteArray("odd") : QByteArray("even"));
             });
         runTogether(jobs);
 
-        int winner = -1;
-        for (int t = 0; t < sessions; ++t) {
-            QVERIFY2(results[size_t(t)].id > 0, qPrintable(results[size_t(t)].outcome));
-            if (results[size_t(t)].outcome == QLatin1String("new")) {
-                QCOMPARE(winner, -1);
-                winner = t;
-            }
-        }
-        QVERIFY(winner >= 0);
-        for (int t = 0; t < sessions; ++t) {
-            if (t == winner)
-                continue;
-            QCOMPARE(results[size_t(t)].outcome,
-                     t % 2 == winner % 2 ? QStringLiteral("duplicate") : QStringLiteral("conflict"));
-        }
         PgSession su(m_cluster.conninfo(m_db));
-        const PgResult r = su.exec(QStringLiteral("SELECT e.body, c.body, e.deliveries FROM inbox.events e"
-                                                  " JOIN inbox.conflict_bodies c ON c.event_id = e.id"));
-        QVERIFY_SQL(r);
-        QCOMPARE(r.rows(), 1);
-        QCOMPARE(r.bytes(0, 0), winner % 2 ? QByteArray("odd") : QByteArray("even"));
-        QCOMPARE(r.bytes(0, 1), winner % 2 ? QByteArray("even") : QByteArray("odd"));
-        QCOMPARE(r.value(0, 2), QString::number(sessions));
-        QCOMPARE(stats(su, QStringLiteral("reuse")), QStringLiteral("1/3/4"));
+        for (int k = 0; k < keys; ++k) {
+            const std::vector<Accepted> &got = results[size_t(k)];
+            int winner = -1;
+            for (int t = 0; t < sessions; ++t) {
+                QVERIFY2(got[size_t(t)].id > 0, qPrintable(got[size_t(t)].outcome));
+                QCOMPARE(got[size_t(t)].id, got[0].id);
+                if (got[size_t(t)].outcome == QLatin1String("new")) {
+                    QCOMPARE(winner, -1);
+                    winner = t;
+                }
+            }
+            QVERIFY(winner >= 0);
+            for (int t = 0; t < sessions; ++t) {
+                if (t != winner)
+                    QCOMPARE(got[size_t(t)].outcome,
+                             t % 2 == winner % 2 ? QStringLiteral("duplicate") : QStringLiteral("conflict"));
+            }
+            const PgResult r = su.exec(QStringLiteral("SELECT e.body, c.body, e.deliveries FROM inbox.events e"
+                                                      " JOIN inbox.conflict_bodies c ON c.event_id = e.id WHERE e.id = $1"),
+                                       {got[0].id});
+            QVERIFY_SQL(r);
+            QCOMPARE(r.rows(), 1);
+            QCOMPARE(r.bytes(0, 0), winner % 2 ? QByteArray("odd") : QByteArray("even"));
+            QCOMPARE(r.bytes(0, 1), winner % 2 ? QByteArray("even") : QByteArray("odd"));
+            QCOMPARE(r.value(0, 2), QString::number(sessions));
+        }
+        QCOMPARE(stats(su, QStringLiteral("reuse")), QStringLiteral("%1/%2/%3").arg(keys).arg(keys * 3).arg(keys * 4));
     }
 };
 

@@ -113,6 +113,10 @@ private slots:
                  QStringLiteral("failed"));
         QCOMPARE(one(worker, QStringLiteral("SELECT inbox.fail($1, 'w1', 'CRM 503', true)"), {ev.value(QStringLiteral("s2"))}),
                  QStringLiteral("received"));
+        // The retry is due in about ten seconds; an hour keeps a slow machine from making it due.
+        QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.events SET next_attempt_at = now() + interval '1 hour'"
+                                           " WHERE id = $1 AND status = 'received' AND next_attempt_at > now()"),
+                            {ev.value(QStringLiteral("s2"))}));
         // c5 is stuck: its worker vanished ten minutes ago. c2 and s3 are running.
         QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.events SET locked_at = locked_at - interval '10 minutes'"
                                            " WHERE id = $1"),

@@ -294,8 +294,8 @@ private slots:
         QTest::addColumn<QString>("age");
         QTest::addColumn<bool>("flagged");
         QTest::newRow("1 minute") << QStringLiteral("1 minute") << true;
-        QTest::newRow("23 hours 59 minutes") << QStringLiteral("23 hours 59 minutes") << true;
-        QTest::newRow("24 hours 1 minute") << QStringLiteral("24 hours 1 minute") << false;
+        QTest::newRow("23 hours 50 minutes") << QStringLiteral("23 hours 50 minutes") << true;
+        QTest::newRow("24 hours 10 minutes") << QStringLiteral("24 hours 10 minutes") << false;
         QTest::newRow("a month: returning customer") << QStringLiteral("30 days") << false;
     }
 

@@ -28,9 +28,15 @@ SELECT current_setting('server_version'),
                              'inbox_operator', 'inbox_manager')
            AND pg_has_role(session_user, r.oid, 'MEMBER')),
        CASE WHEN n.oid IS NULL THEN has_database_privilege(current_database(), 'CREATE')
-            ELSE pg_has_role(session_user, n.nspowner, 'USAGE') END
+            ELSE pg_has_role(session_user, n.nspowner, 'USAGE') END,
+       coalesce(pg_get_userbyid(n.nspowner),
+                (SELECT pg_get_userbyid(d.datdba) FROM pg_database d
+                  WHERE d.datname = current_database())),
+       coalesce(s.ssl, false),
+       s.version
   FROM (SELECT 1) one
   LEFT JOIN pg_namespace n ON n.nspname = 'inbox'
+  LEFT JOIN pg_stat_ssl s ON s.pid = pg_backend_pid()
 )sql";
 } // namespace
 
@@ -50,7 +56,23 @@ std::optional<ServerInfo> readServerInfo(PGconn *conn, DbError *error)
     const QString roles = QString::fromUtf8(PQgetvalue(r.get(), 0, 4));
     info.roles = roles.isEmpty() ? QStringList() : roles.split(QLatin1Char(','));
     info.canMigrate = info.superuser || QByteArray(PQgetvalue(r.get(), 0, 5)) == "t";
+    info.migrateOwner = QString::fromUtf8(PQgetvalue(r.get(), 0, 6));
+    info.encrypted = QByteArray(PQgetvalue(r.get(), 0, 7)) == "t";
+    info.sslVersion = QString::fromUtf8(PQgetvalue(r.get(), 0, 8));
     info.programSchemaVersion = Migrator::latestVersion();
+
+    info.host = QString::fromUtf8(PQhost(conn));
+    info.port = QString::fromUtf8(PQport(conn));
+    // libpq reports a socket directory as the host (PQhost gives the path).
+    info.unixSocket = info.host.isEmpty() || info.host.startsWith(QLatin1Char('/')) ||
+                      info.host.startsWith(QLatin1Char('@'));
+    if (PQconninfoOption *options = PQconninfo(conn)) {
+        for (PQconninfoOption *o = options; o->keyword; ++o) {
+            if (qstrcmp(o->keyword, "sslmode") == 0 && o->val)
+                info.sslMode = QString::fromUtf8(o->val);
+        }
+        PQconninfoFree(options);
+    }
 
     const std::optional<int> version = Migrator::currentVersion(conn, error);
     if (!version)

@@ -23,6 +23,15 @@ struct ServerInfo
     QStringList roles; // inbox_* group roles the user belongs to (directly or not)
     bool superuser = false;
     bool canMigrate = false; // owns the schema (or may create it), so may apply migrations
+    QString migrateOwner;    // who may: the schema's owner, or the database's when none yet
+
+    // Where and how: libpq's view of the session.
+    QString host; // host name, address or socket directory
+    QString port;
+    bool unixSocket = false; // a local socket: TLS does not apply
+    QString sslMode;         // the sslmode libpq used (given, from the service, or default)
+    bool encrypted = false;  // pg_stat_ssl.ssl for this backend
+    QString sslVersion;      // e.g. "TLSv1.3" when encrypted
 
     bool schemaMissing() const { return schemaVersion == 0; }
     bool schemaNewer() const { return schemaVersion > programSchemaVersion; }

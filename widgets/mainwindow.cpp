@@ -3,6 +3,7 @@
 #include "connectionpage.h"
 #include "consolecontext.h"
 #include "migrator.h"
+#include "overviewpage.h"
 #include "sessionworker.h"
 
 #include <QApplication>
@@ -31,6 +32,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_banner->hide();
     m_tabs->setDocumentMode(true);
     addScreen(m_connectionPage, tr("Connect"));
+    addScreen(new OverviewPage(m_context, this), tr("Overview"));
 
     auto *central = new QWidget(this);
     auto *layout = new QVBoxLayout(central);

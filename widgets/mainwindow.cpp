@@ -2,6 +2,7 @@
 
 #include "connectionpage.h"
 #include "consolecontext.h"
+#include "duplicatespage.h"
 #include "migrator.h"
 #include "overviewpage.h"
 #include "sessionworker.h"
@@ -33,6 +34,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_tabs->setDocumentMode(true);
     addScreen(m_connectionPage, tr("Connect"));
     addScreen(new OverviewPage(m_context, this), tr("Overview"));
+    addScreen(new DuplicatesPage(m_context, this), tr("Duplicates"));
 
     auto *central = new QWidget(this);
     auto *layout = new QVBoxLayout(central);

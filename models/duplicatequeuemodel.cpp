@@ -75,14 +75,16 @@ Query DuplicateQueueModel::pageQuery(const DuplicateFilter &f, const Key *after,
         where << keyCondition("<=", *upTo);
     if (!f.channel.isEmpty()) {
         const QString p = bind(f.channel);
-        where << QStringLiteral("(a.channel = %1 OR b.channel = %1)").arg(p);
+        // The channels copied onto the pair (migration 0007), so the planner estimates the
+        // filter from the pair table and a rare channel is an index lookup.
+        where << QStringLiteral("(d.lead_channel = %1 OR d.match_channel = %1)").arg(p);
     }
     if (f.reason == QLatin1String("weak"))
         where << QStringLiteral("d.weak");
     else if (f.reason == QLatin1String("strong"))
         where << QStringLiteral("NOT d.weak");
     else if (!f.reason.isEmpty())
-        where << QStringLiteral("%1::text = ANY(d.reasons)").arg(bind(f.reason));
+        where << QStringLiteral("d.reasons @> ARRAY[%1::text]").arg(bind(f.reason)); // GIN, 0007
     switch (f.age) {
     case DuplicateFilter::Age::Any:
         break;

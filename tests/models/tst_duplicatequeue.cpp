@@ -190,6 +190,14 @@ private slots:
         QVERIFY(dupfix::age(su, telegramMail, QStringLiteral("30 hours")));
         QVERIFY(dupfix::age(su, namesDiffer, QStringLiteral("8 days")));
 
+        // Both channels travel with the pair (filled when it is flagged, migration 0007).
+        QCOMPARE(
+            one(su,
+                QStringLiteral(
+                    "SELECT match_channel || '>' || lead_channel FROM inbox.duplicate_candidates"
+                    " WHERE id = $1"),
+                {formTelegram}),
+            QStringLiteral("form>telegram"));
         DuplicateFilter f;
         f.channel = QStringLiteral("telegram");
         QCOMPARE(filtered(m_cluster, m_db, f),

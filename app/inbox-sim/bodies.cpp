@@ -1,0 +1,398 @@
+#include "bodies.h"
+
+#include <QCryptographicHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTimeZone>
+#include <QUrlQuery>
+
+namespace inbox::sim {
+
+const QVector<Source> &sources()
+{
+    static const QVector<Source> list = {
+        {SourceId::WebForm, "web_form", 0.22, true, "crm.create_deal",
+         "a key generated when the form opens (a double click or a refresh repeats it)"},
+        {SourceId::Telegram, "telegram", 0.14, true, "crm.create_deal", "Telegram update_id"},
+        {SourceId::Email, "email", 0.08, true, "crm.create_deal", "the Message-ID header"},
+        {SourceId::Ozon, "ozon", 0.13, false, "crm.create_order",
+         "posting_number, polled 'last 30 minutes every 10 minutes' (up to 3 fetches)"},
+        {SourceId::Wb, "wb", 0.10, false, "crm.create_order",
+         "assembly task id, polled with overlapping windows (up to 3 fetches)"},
+        {SourceId::Payments, "payments", 0.10, false, "crm.register_payment",
+         "payment id + event; retried after a slow answer"},
+        {SourceId::CrmEvents, "crm_events", 0.08, false, nullptr,
+         "the CRM's event_id, which it sometimes reuses for a different event (conflict)"},
+        {SourceId::CrmForms, "crm_forms", 0.09, true, "crm.create_deal",
+         "lead_id; resends differ in sent_at only (fingerprint over the stable fields)"},
+        {SourceId::Pbx, "pbx", 0.06, true, "crm.create_deal",
+         "no id: caller number + the minute of the call (a time bucket)"},
+    };
+    return list;
+}
+
+const Source &source(SourceId id)
+{
+    return sources().at(int(id));
+}
+
+const Source *sourceByName(const QString &name)
+{
+    for (const Source &s : sources()) {
+        if (name == QLatin1String(s.name))
+            return &s;
+    }
+    return nullptr;
+}
+
+namespace bodies {
+
+namespace {
+
+QByteArray compact(const QJsonObject &o)
+{
+    return QJsonDocument(o).toJson(QJsonDocument::Compact);
+}
+
+QString firstName(const QString &name)
+{
+    return name.section(QLatin1Char(' '), 0, 0);
+}
+
+QString lastName(const QString &name)
+{
+    return name.section(QLatin1Char(' '), 1);
+}
+
+QString message(const Person &p, Rng &rng)
+{
+    return p.russian ? rng.pick(Texts::messagesRu()) : rng.pick(Texts::messagesEn());
+}
+
+// RFC 2047 encoded word, as mail clients write non-ASCII headers.
+QString encodedWord(const QString &text)
+{
+    return QStringLiteral("=?UTF-8?B?") + QString::fromLatin1(text.toUtf8().toBase64()) +
+           QStringLiteral("?=");
+}
+
+QString rfc2822(const QDateTime &t)
+{
+    // Moscow time, as a Russian mail server stamps it.
+    return t.toOffsetFromUtc(3 * 3600).toString(QStringLiteral("ddd, dd MMM yyyy HH:mm:ss")) +
+           QStringLiteral(" +0300");
+}
+
+QString formEncode(const QList<QPair<QString, QString>> &fields)
+{
+    QString out;
+    for (const auto &[key, value] : fields) {
+        if (!out.isEmpty())
+            out += QLatin1Char('&');
+        out += QString::fromLatin1(QUrl::toPercentEncoding(key)) + QLatin1Char('=') +
+               QString::fromLatin1(QUrl::toPercentEncoding(value));
+    }
+    return out;
+}
+
+QString money(int rub)
+{
+    return QStringLiteral("%1.00").arg(rub);
+}
+
+} // namespace
+
+QString isoUtc(const QDateTime &t)
+{
+    return t.toUTC().toString(Qt::ISODate);
+}
+
+Message webForm(const Person &p, const QString &formKey, const QDateTime &openedAt,
+                const QDateTime &submittedAt, Rng &rng)
+{
+    QJsonObject o;
+    o.insert(QStringLiteral("form_key"), formKey);
+    o.insert(QStringLiteral("form"), rng.pick(Texts::forms()));
+    o.insert(QStringLiteral("page"), rng.pick(Texts::pages()));
+    o.insert(QStringLiteral("name"), p.name);
+    o.insert(QStringLiteral("phone"), p.placeholder || p.badPhone
+                                          ? p.phone
+                                          : People::spellPhone(p.phone, rng, p.office >= 0));
+    o.insert(QStringLiteral("email"), p.placeholder ? p.email : People::spellEmail(p.email, rng));
+    o.insert(QStringLiteral("message"), message(p, rng));
+    o.insert(QStringLiteral("utm_source"), rng.pick(Texts::utmSources()));
+    o.insert(QStringLiteral("opened_at"), isoUtc(openedAt));
+    o.insert(QStringLiteral("submitted_at"), isoUtc(submittedAt));
+    return {QStringLiteral("web_form"),
+            formKey,
+            QStringLiteral("lead.form"),
+            QStringLiteral("application/json"),
+            QString(),
+            compact(o),
+            submittedAt};
+}
+
+Message telegram(const Person &p, qint64 updateId, const QDateTime &at, Rng &rng)
+{
+    const qint64 userId = 100000000 + (qHash(p.name + p.phone) % 900000000);
+    QString text = message(p, rng);
+    const double x = rng.uniform();
+    if (!p.phone.isEmpty() && x < 0.7)
+        text += (p.russian ? QStringLiteral(" Мой телефон ") : QStringLiteral(" My phone is ")) +
+                (p.placeholder || p.badPhone ? p.phone
+                                             : People::spellPhone(p.phone, rng, p.office >= 0));
+    if (!p.email.isEmpty() && (x >= 0.7 || rng.chance(0.2)))
+        text += QStringLiteral(" ") + (p.placeholder ? p.email : People::spellEmail(p.email, rng));
+    QJsonObject from{
+        {QStringLiteral("id"), userId},
+        {QStringLiteral("is_bot"), false},
+        {QStringLiteral("first_name"), firstName(p.name)},
+        {QStringLiteral("language_code"), p.russian ? QStringLiteral("ru") : QStringLiteral("en")}};
+    if (!lastName(p.name).isEmpty())
+        from.insert(QStringLiteral("last_name"), lastName(p.name));
+    const QJsonObject msg{
+        {QStringLiteral("message_id"), qint64(rng.between(1000, 999999))},
+        {QStringLiteral("from"), from},
+        {QStringLiteral("chat"), QJsonObject{{QStringLiteral("id"), userId},
+                                             {QStringLiteral("type"), QStringLiteral("private")}}},
+        {QStringLiteral("date"), at.toSecsSinceEpoch()},
+        {QStringLiteral("text"), text}};
+    const QJsonObject o{{QStringLiteral("update_id"), updateId}, {QStringLiteral("message"), msg}};
+    return {QStringLiteral("telegram"),
+            QString::number(updateId),
+            QStringLiteral("message"),
+            QStringLiteral("application/json"),
+            QString(),
+            compact(o),
+            at};
+}
+
+Message email(const Person &p, qint64 u, const QDateTime &at, Rng &rng)
+{
+    const QString address = p.placeholder ? p.email : People::spellEmail(p.email, rng).trimmed();
+    const QString host = address.section(QLatin1Char('@'), 1).toLower();
+    const QString messageId = QStringLiteral("<%1.%2@mail.%3>")
+                                  .arg(u)
+                                  .arg(rng.hex(8))
+                                  .arg(host.isEmpty() ? QStringLiteral("localhost") : host);
+    const QString subject =
+        p.russian ? rng.pick(Texts::subjectsRu()) : rng.pick(Texts::subjectsEn());
+    QString text = message(p, rng) + QStringLiteral("\r\n\r\n--\r\n") + p.name;
+    if (!p.phone.isEmpty())
+        text += (p.russian ? QStringLiteral("\r\nтел. ") : QStringLiteral("\r\ntel. ")) +
+                (p.placeholder || p.badPhone ? p.phone
+                                             : People::spellPhone(p.phone, rng, p.office >= 0));
+    const QString from =
+        p.name.isEmpty() ? address : QStringLiteral("%1 <%2>").arg(encodedWord(p.name), address);
+    const QString raw = QStringLiteral("Message-ID: %1\r\n"
+                                       "Date: %2\r\n"
+                                       "From: %3\r\n"
+                                       "To: sales@shop.example\r\n"
+                                       "Subject: %4\r\n"
+                                       "MIME-Version: 1.0\r\n"
+                                       "Content-Type: text/plain; charset=utf-8\r\n"
+                                       "Content-Transfer-Encoding: 8bit\r\n"
+                                       "\r\n%5\r\n")
+                            .arg(messageId, rfc2822(at), from, encodedWord(subject), text);
+    return {QStringLiteral("email"),
+            messageId,
+            QStringLiteral("message"),
+            QStringLiteral("message/rfc822"),
+            QString(),
+            raw.toUtf8(),
+            at};
+}
+
+namespace {
+QJsonArray orderLines(Rng &rng, bool unknownOffer, bool wbStyle)
+{
+    QJsonArray lines;
+    const int n = rng.chance(0.8) ? 1 : int(rng.between(2, 3));
+    for (int i = 0; i < n; ++i) {
+        const Product &p = rng.pick(Catalog::products());
+        const QString offer =
+            unknownOffer && i == 0 ? rng.pick(Catalog::unknownOffers()) : p.offerId;
+        if (wbStyle) {
+            lines.append(offer);
+        } else {
+            lines.append(
+                QJsonObject{{QStringLiteral("sku"), p.sku},
+                            {QStringLiteral("offer_id"), offer},
+                            {QStringLiteral("name"), p.name},
+                            {QStringLiteral("quantity"), int(rng.between(1, 3))},
+                            {QStringLiteral("price"), money(p.priceRub) + QStringLiteral("00")}});
+        }
+    }
+    return lines;
+}
+} // namespace
+
+Message ozon(qint64 u, const QDateTime &createdAt, Rng &rng, bool unknownOffer)
+{
+    const QString orderNumber = QStringLiteral("%1-%2")
+                                    .arg(u / 10000, 8, 10, QLatin1Char('0'))
+                                    .arg(u % 10000, 4, 10, QLatin1Char('0'));
+    const QString posting = orderNumber + QStringLiteral("-1");
+    const QJsonObject o{{QStringLiteral("posting_number"), posting},
+                        {QStringLiteral("order_id"), u},
+                        {QStringLiteral("order_number"), orderNumber},
+                        {QStringLiteral("status"), QStringLiteral("awaiting_packaging")},
+                        {QStringLiteral("in_process_at"), isoUtc(createdAt)},
+                        {QStringLiteral("shipment_date"), isoUtc(createdAt.addDays(2))},
+                        {QStringLiteral("products"), orderLines(rng, unknownOffer, false)}};
+    return {QStringLiteral("ozon"),
+            posting,
+            QStringLiteral("order.created"),
+            QStringLiteral("application/json"),
+            QString(),
+            compact(o),
+            createdAt};
+}
+
+Message wb(qint64 u, const QDateTime &createdAt, Rng &rng, bool unknownOffer)
+{
+    const QJsonArray articles = orderLines(rng, unknownOffer, true);
+    const Product &p = rng.pick(Catalog::products());
+    const QJsonObject o{{QStringLiteral("id"), u},
+                        {QStringLiteral("rid"), rng.hex(32)},
+                        {QStringLiteral("createdAt"), isoUtc(createdAt)},
+                        {QStringLiteral("warehouseId"), qint64(rng.between(100000, 999999))},
+                        {QStringLiteral("article"), articles.first().toString()},
+                        {QStringLiteral("skus"), QJsonArray{QStringLiteral("20%1").arg(p.sku)}},
+                        {QStringLiteral("price"), p.priceRub * 100},
+                        {QStringLiteral("nmId"), p.sku + 7000000}};
+    return {QStringLiteral("wb"),
+            QString::number(u),
+            QStringLiteral("order.created"),
+            QStringLiteral("application/json"),
+            QString(),
+            compact(o),
+            createdAt};
+}
+
+Message payment(const QString &paymentId, const QString &event, qint64 orderNo, const QDateTime &at,
+                Rng &rng)
+{
+    const Product &p = rng.pick(Catalog::products());
+    const bool succeeded = event == QLatin1String("payment.succeeded");
+    QJsonObject object{
+        {QStringLiteral("id"), paymentId},
+        {QStringLiteral("status"),
+         succeeded ? QStringLiteral("succeeded") : QStringLiteral("waiting_for_capture")},
+        {QStringLiteral("paid"), true},
+        {QStringLiteral("amount"),
+         QJsonObject{{QStringLiteral("value"), money(p.priceRub)},
+                     {QStringLiteral("currency"), QStringLiteral("RUB")}}},
+        {QStringLiteral("created_at"), isoUtc(at.addSecs(-rng.between(5, 90)))},
+        {QStringLiteral("metadata"),
+         QJsonObject{{QStringLiteral("order_id"), QStringLiteral("ORD-%1").arg(orderNo)}}}};
+    if (succeeded)
+        object.insert(QStringLiteral("captured_at"), isoUtc(at));
+    const QJsonObject o{{QStringLiteral("type"), QStringLiteral("notification")},
+                        {QStringLiteral("event"), event},
+                        {QStringLiteral("object"), object}};
+    return {QStringLiteral("payments"),
+            paymentId + QLatin1Char(':') + event,
+            event,
+            QStringLiteral("application/json"),
+            QString(),
+            compact(o),
+            at};
+}
+
+Message crmEvent(qint64 eventId, const QDateTime &at, Rng &rng)
+{
+    static const QStringList events = {
+        QStringLiteral("deal.status_changed"), QStringLiteral("deal.updated"),
+        QStringLiteral("contact.updated"), QStringLiteral("task.completed")};
+    static const QStringList statuses = {QStringLiteral("new"), QStringLiteral("in_progress"),
+                                         QStringLiteral("won"), QStringLiteral("lost")};
+    static const QStringList managers = {QStringLiteral("Ольга Смирнова"),
+                                         QStringLiteral("Дмитрий Орлов"),
+                                         QStringLiteral("Sarah Walker")};
+    const QString event = rng.pick(events);
+    const QJsonObject o{{QStringLiteral("event_id"), eventId},
+                        {QStringLiteral("event"), event},
+                        {QStringLiteral("occurred_at"), isoUtc(at)},
+                        {QStringLiteral("deal"),
+                         QJsonObject{{QStringLiteral("id"), qint64(rng.between(100000, 999999))},
+                                     {QStringLiteral("status"), rng.pick(statuses)},
+                                     {QStringLiteral("amount"), qint64(rng.between(5, 500)) * 1000},
+                                     {QStringLiteral("responsible"), rng.pick(managers)}}}};
+    return {QStringLiteral("crm_events"),
+            QString::number(eventId),
+            event,
+            QStringLiteral("application/json"),
+            QString(),
+            compact(o),
+            at};
+}
+
+QString crmFormFingerprint(const QString &leadId, const QString &name, const QString &phone,
+                           const QString &email, const QString &comment)
+{
+    const QString stable = leadId + QLatin1Char('\x1f') + name + QLatin1Char('\x1f') + phone +
+                           QLatin1Char('\x1f') + email + QLatin1Char('\x1f') + comment;
+    return QString::fromLatin1(
+        QCryptographicHash::hash(stable.toUtf8(), QCryptographicHash::Sha256).toHex());
+}
+
+FormFields crmFormFields(const Person &p, qint64 leadId, const QDateTime &at, Rng &rng)
+{
+    FormFields f;
+    f.leadId = QString::number(leadId);
+    f.name = p.name;
+    f.phone =
+        p.placeholder || p.badPhone ? p.phone : People::spellPhone(p.phone, rng, p.office >= 0);
+    f.email = p.placeholder ? p.email : People::spellEmail(p.email, rng);
+    f.comment = message(p, rng);
+    f.createdAt = at;
+    return f;
+}
+
+Message crmForm(const FormFields &f, const QDateTime &sentAt, Rng &rng)
+{
+    const QString body = formEncode({{QStringLiteral("lead_id"), f.leadId},
+                                     {QStringLiteral("form"), QStringLiteral("Заявка с сайта")},
+                                     {QStringLiteral("name"), f.name},
+                                     {QStringLiteral("phone"), f.phone},
+                                     {QStringLiteral("email"), f.email},
+                                     {QStringLiteral("comment"), f.comment},
+                                     {QStringLiteral("created_at"), isoUtc(f.createdAt)},
+                                     {QStringLiteral("sent_at"), isoUtc(sentAt)},
+                                     {QStringLiteral("signature"), rng.hex(40)}});
+    return {QStringLiteral("crm_forms"),
+            f.leadId,
+            QStringLiteral("lead.form"),
+            QStringLiteral("application/x-www-form-urlencoded"),
+            crmFormFingerprint(f.leadId, f.name, f.phone, f.email, f.comment),
+            body.toUtf8(),
+            f.createdAt};
+}
+
+Message pbx(const Person &p, const QDateTime &startedAt, Rng &rng)
+{
+    const QString caller = People::spellPhone(p.phone, rng, false);
+    const QJsonObject o{{QStringLiteral("event"), QStringLiteral("call.missed")},
+                        {QStringLiteral("caller"), caller},
+                        {QStringLiteral("called"), QStringLiteral("+7 (495) 000-12-34")},
+                        {QStringLiteral("line"), QStringLiteral("sales")},
+                        {QStringLiteral("started_at"), isoUtc(startedAt)},
+                        {QStringLiteral("duration"), 0}};
+    // No id at all: the caller and the minute of the call are what stays the same when the
+    // PBX sends the notification again.
+    const QString key = p.phone + QLatin1Char('@') +
+                        startedAt.toUTC().toString(QStringLiteral("yyyy-MM-ddTHH:mm")) +
+                        QLatin1Char('Z');
+    return {QStringLiteral("pbx"),
+            key,
+            QStringLiteral("call.missed"),
+            QStringLiteral("application/json"),
+            QString(),
+            compact(o),
+            startedAt};
+}
+
+} // namespace bodies
+} // namespace inbox::sim

@@ -1,0 +1,82 @@
+#include "ledger.h"
+
+namespace inbox::sim {
+
+void Ledger::answered(const QString &source, const QString &externalId, Expect expect,
+                      const QString &outcome, qint64 eventId)
+{
+    QMutexLocker lock(&m_mutex);
+    Key &k = m_keys[source + QLatin1Char('\x1f') + externalId];
+    if (k.sent == 0) {
+        k.source = source;
+        k.externalId = externalId;
+    }
+    k.eventId = eventId;
+    ++k.sent;
+    ++m_deliveries;
+    switch (expect) {
+    case Expect::New:
+        ++k.expectNew;
+        break;
+    case Expect::Repeat:
+        ++k.expectRepeat;
+        break;
+    case Expect::Conflict:
+        ++k.expectConflict;
+        break;
+    }
+    if (outcome == QLatin1String("new"))
+        ++k.gotNew;
+    else if (outcome == QLatin1String("conflict"))
+        ++k.gotConflict;
+    else
+        ++k.gotRepeat; // duplicate, rearmed
+}
+
+void Ledger::failed(const QString &source, const QString &externalId, const QString &error)
+{
+    QMutexLocker lock(&m_mutex);
+    ++m_errorCount;
+    if (m_errors.size() < 20)
+        m_errors << QStringLiteral("%1/%2: %3").arg(source, externalId, error);
+}
+
+void Ledger::workerDied(const QString &worker)
+{
+    QMutexLocker lock(&m_mutex);
+    m_dead.insert(worker);
+}
+
+Ledger::Totals Ledger::totals() const
+{
+    QMutexLocker lock(&m_mutex);
+    Totals t;
+    t.deliveries = m_deliveries;
+    t.keys = m_keys.size();
+    t.errors = m_errorCount;
+    for (const Key &k : m_keys) {
+        t.repeats += k.sent - 1;
+        t.conflicts += k.gotConflict;
+    }
+    return t;
+}
+
+QVector<Ledger::Key> Ledger::keys() const
+{
+    QMutexLocker lock(&m_mutex);
+    return QVector<Key>(m_keys.cbegin(), m_keys.cend());
+}
+
+QStringList Ledger::deadWorkers() const
+{
+    QMutexLocker lock(&m_mutex);
+    return QStringList(m_dead.cbegin(), m_dead.cend());
+}
+
+QStringList Ledger::errors(int max) const
+{
+    QMutexLocker lock(&m_mutex);
+    return m_errors.mid(0, max);
+}
+
+} // namespace inbox::sim

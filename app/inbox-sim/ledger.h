@@ -1,0 +1,59 @@
+#pragma once
+
+#include <QHash>
+#include <QMutex>
+#include <QSet>
+#include <QString>
+#include <QStringList>
+#include <QVector>
+
+namespace inbox::sim {
+
+// What a delivery should come out as: the first of a key is new; the same content again is
+// a repeat (duplicate, or rearmed when the event had failed retryably); a different content
+// under a known key is a conflict.
+enum class Expect { New, Repeat, Conflict };
+
+// Everything the simulator sent and what the inbox answered, per (source, external_id),
+// plus the workers that died. Thread-safe; the self-check reads it at the end.
+class Ledger final
+{
+public:
+    struct Key
+    {
+        QString source;
+        QString externalId;
+        qint64 eventId = 0;
+        int sent = 0; // deliveries answered by accept
+        int expectNew = 0, expectRepeat = 0, expectConflict = 0;
+        int gotNew = 0, gotRepeat = 0, gotConflict = 0; // repeat = duplicate or rearmed
+    };
+    struct Totals
+    {
+        qint64 deliveries = 0;
+        qint64 keys = 0;
+        qint64 repeats = 0; // deliveries beyond the first of each key (incl. conflicts)
+        qint64 conflicts = 0;
+        qint64 errors = 0; // accept calls that failed
+    };
+
+    void answered(const QString &source, const QString &externalId, Expect expect,
+                  const QString &outcome, qint64 eventId);
+    void failed(const QString &source, const QString &externalId, const QString &error);
+    void workerDied(const QString &worker);
+
+    Totals totals() const;
+    QVector<Key> keys() const;
+    QStringList deadWorkers() const;
+    QStringList errors(int max) const;
+
+private:
+    mutable QMutex m_mutex;
+    QHash<QString, Key> m_keys;
+    QSet<QString> m_dead;
+    QStringList m_errors;
+    qint64 m_errorCount = 0;
+    qint64 m_deliveries = 0;
+};
+
+} // namespace inbox::sim

@@ -1,0 +1,42 @@
+// inbox-sim: the traffic simulator and volume filler (see --help and README.md).
+#include "logging.h"
+#include "options.h"
+#include "simulation.h"
+
+#include <QCoreApplication>
+
+#include <csignal>
+
+namespace {
+void onSignal(int)
+{
+    inbox::sim::g_interrupted = true;
+}
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("inbox-sim"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(INBOX_VERSION));
+
+    int exitCode = 0;
+    const std::optional<inbox::sim::Options> options =
+        inbox::sim::parseOptions(QCoreApplication::arguments(), &exitCode);
+    if (!options)
+        return exitCode;
+    inbox::setupLogging(QStringLiteral("inbox-sim"), false);
+    std::signal(SIGINT, onSignal);
+    std::signal(SIGTERM, onSignal);
+
+    if (options->check)
+        return inbox::sim::runCheck(*options);
+    if (options->historyDays > 0 || options->bulk > 0) {
+        const int code = inbox::sim::runFill(*options);
+        if (code != 0)
+            return code;
+    }
+    if (options->trafficMode())
+        return inbox::sim::runTraffic(*options);
+    return 0;
+}

@@ -1,0 +1,248 @@
+#include "options.h"
+
+#include "bodies.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QDateTime>
+
+#include <cstdio>
+
+namespace inbox::sim {
+
+namespace {
+
+const char *kDescription =
+    "inbox-sim: plays everybody around the inbox - senders, workers, a CRM - against a "
+    "database with the inbox schema, and checks itself.\n"
+    "\n"
+    "Senders deliver through inbox.accept only, each with its own external-id rule:\n"
+    "%1\n"
+    "Workers (threads) go through inbox.claim / heartbeat / complete / fail / begin_action / "
+    "finish_action / record_lead; a fake CRM inside the simulator creates deals, orders and "
+    "payments only through begin_action/finish_action with an operation key made from the "
+    "event's idempotency key, and has outages, slow answers past the timeout (the worker "
+    "then looks the entity up before creating again), validation errors; enrichment fails "
+    "sometimes (three tries, then the lead is kept and the result says needs_review); "
+    "workers die mid-job and their events are taken over after the lock timeout.\n"
+    "\n"
+    "Modes (combinable; fills run first):\n"
+    "  --history [DAYS]  a realistic past of DAYS days (default 14) at --per-day events\n"
+    "  --bulk N          N events (10M, 1e6 and 500k are accepted) over --bulk-days days\n"
+    "  --live RATE       keep traffic flowing at RATE originals per second until stopped\n"
+    "  --run SECONDS     senders and workers for SECONDS, then the self-check; exit 0 only\n"
+    "                    when every check holds, 1 naming the checks that failed\n"
+    "  --check           the self-check's database checks on the whole database\n"
+    "\n"
+    "The one documented exception to \"only contract functions\": --history and --bulk write "
+    "set-based (INSERT ... SELECT from generate_series, in chunks of one transaction each, "
+    "by parallel loader sessions) straight into "
+    "inbox.events, journal, actions, leads, conflict_bodies, duplicate_candidates, "
+    "daily_stats and status_counts, consistently with what the functions would have written, "
+    "because ten million calls would take hours. They need the schema owner (e.g. "
+    "user=postgres); --live and --run need a login with inbox_ingest and inbox_worker (and "
+    "inbox_support for the self-check's reads).\n"
+    "\n"
+    "The database is given the libpq way: --db CONNINFO, or the PG* environment.\n"
+    "Exit codes: 0 success, 1 the work or a self-check failed, 2 the database could not be "
+    "reached, 64 bad usage.";
+
+std::optional<qint64> parseCount(const QString &text)
+{
+    QString t = text.trimmed().toLower();
+    double factor = 1;
+    if (t.endsWith(QLatin1Char('k'))) {
+        factor = 1e3;
+        t.chop(1);
+    } else if (t.endsWith(QLatin1Char('m'))) {
+        factor = 1e6;
+        t.chop(1);
+    }
+    bool ok = false;
+    const double v = t.toDouble(&ok) * factor;
+    if (!ok || v < 1 || v > 1e9)
+        return std::nullopt;
+    return qint64(v + 0.5);
+}
+
+} // namespace
+
+std::optional<Options> parseOptions(const QStringList &argumentsIn, int *exitCode)
+{
+    // "--history" may come without a number (14 days).
+    QStringList arguments = argumentsIn;
+    for (int i = 1; i < arguments.size(); ++i) {
+        if (arguments.at(i) == QLatin1String("--history")) {
+            bool number = false;
+            if (i + 1 < arguments.size())
+                arguments.at(i + 1).toInt(&number);
+            if (!number)
+                arguments.insert(i + 1, QStringLiteral("14"));
+        }
+    }
+
+    QString keyRules;
+    for (const Source &s : sources())
+        keyRules += QStringLiteral("  %1: %2\n")
+                        .arg(QLatin1String(s.name), -11)
+                        .arg(QLatin1String(s.keyRule));
+
+    QCommandLineParser p;
+    p.setApplicationDescription(QString::fromLatin1(kDescription).arg(keyRules));
+    p.addHelpOption();
+    p.addVersionOption();
+    const auto opt = [&p](const char *name, const char *help, const char *value = nullptr) {
+        QCommandLineOption o(QString::fromLatin1(name), QString::fromLatin1(help),
+                             value ? QString::fromLatin1(value) : QString());
+        p.addOption(o);
+        return o;
+    };
+    const auto db = opt("db", "Connect to CONNINFO (key=value, URI or service=NAME).", "CONNINFO");
+    const auto history = opt("history", "Fill DAYS days of history (default 14).", "DAYS");
+    const auto perDay = opt("per-day", "Events per day for --history (default 3000).", "N");
+    const auto bulk = opt("bulk", "Fill N events, set-based.", "N");
+    const auto bulkDays = opt("bulk-days", "Spread --bulk over DAYS days (default 30).", "DAYS");
+    const auto ifEmpty = opt("if-empty", "Fill only when inbox.events is empty (the demo).");
+    const auto fillSessions = opt("fill-sessions",
+                                  "Parallel loader sessions for the fills "
+                                  "(default 2: one per core here).",
+                                  "N");
+    const auto live =
+        opt("live", "Keep traffic flowing at RATE originals/s until SIGINT/SIGTERM.", "RATE");
+    const auto run =
+        opt("run", "Run senders and workers for SECONDS, then the self-check.", "SECONDS");
+    const auto rate =
+        opt("rate", "Originals per second for --run (default 20; at most 1000).", "RATE");
+    const auto check = opt("check", "Run the database self-checks on the whole database and exit.");
+    const auto scenario = opt("scenario",
+                              "normal, or slow-receiver: 35% of answers come too late for the "
+                              "senders, so repeats jump to tens of percent.",
+                              "NAME");
+    const auto repeat = opt("repeat-rate",
+                            "Share of deliveries answered too late / repeated spontaneously "
+                            "(default 0.03).",
+                            "P");
+    const auto workers = opt("workers", "Worker threads (default 3).", "N");
+    const auto receivers =
+        opt("receivers", "Receiver connections calling accept (default 2).", "N");
+    const auto batch = opt("batch", "Events per claim (default 2).", "N");
+    const auto lock =
+        opt("lock-timeout", "Lock timeout passed to inbox.claim (default 300; 3 with --run).",
+            "SECONDS");
+    const auto drain = opt("drain",
+                           "At most this long to let workers finish after --run "
+                           "(default lock timeout + 15).",
+                           "SECONDS");
+    const auto noFaults = opt("no-faults", "No CRM outages, timeouts, enrichment failures or "
+                                           "worker deaths.");
+    const auto deathRate = opt("death-rate",
+                               "Probability that a worker dies during a job "
+                               "(default 0.004).",
+                               "P");
+    const auto seed = opt("seed", "Random seed (default: from the clock).", "N");
+    const auto quiet = opt("quiet", "Print only the outcome.");
+
+    if (!p.parse(arguments)) {
+        std::fprintf(stderr, "inbox-sim: %s (try --help)\n", qPrintable(p.errorText()));
+        *exitCode = 64;
+        return std::nullopt;
+    }
+    if (p.isSet(QStringLiteral("help"))) {
+        std::fputs(qPrintable(p.helpText()), stdout);
+        *exitCode = 0;
+        return std::nullopt;
+    }
+    if (p.isSet(QStringLiteral("version"))) {
+        std::printf("inbox-sim %s\n", INBOX_VERSION);
+        *exitCode = 0;
+        return std::nullopt;
+    }
+
+    Options o;
+    QStringList errors;
+    const auto number = [&](const QCommandLineOption &option, double lo, double hi, double *out) {
+        if (!p.isSet(option))
+            return;
+        bool ok = false;
+        const double v = p.value(option).toDouble(&ok);
+        if (!ok || v < lo || v > hi)
+            errors << QStringLiteral("--%1 must be a number from %2 to %3")
+                          .arg(option.names().first())
+                          .arg(lo)
+                          .arg(hi);
+        else
+            *out = v;
+    };
+    double v = 0;
+    o.conninfo = p.value(db);
+    if (p.isSet(history)) {
+        number(history, 1, 3650, &v);
+        o.historyDays = int(v);
+    }
+    v = o.perDay;
+    number(perDay, 1, 10000000, &v);
+    o.perDay = int(v);
+    if (p.isSet(bulk)) {
+        const std::optional<qint64> n = parseCount(p.value(bulk));
+        if (!n)
+            errors << QStringLiteral("--bulk must be a count like 1000000, 1M or 500k");
+        else
+            o.bulk = *n;
+    }
+    number(bulkDays, 1, 3650, &o.bulkDays);
+    o.ifEmpty = p.isSet(ifEmpty);
+    v = o.fillSessions;
+    number(fillSessions, 1, 8, &v);
+    o.fillSessions = int(v);
+    number(live, 0.01, 1000, &o.liveRate);
+    v = 0;
+    number(run, 1, 86400, &v);
+    o.runSeconds = int(v);
+    number(rate, 0.01, 1000, &o.rate);
+    o.check = p.isSet(check);
+    if (p.isSet(scenario)) {
+        const QString s = p.value(scenario);
+        if (s == QLatin1String("slow-receiver"))
+            o.slowReceiver = true;
+        else if (s != QLatin1String("normal"))
+            errors << QStringLiteral("--scenario must be normal or slow-receiver");
+    }
+    number(repeat, 0, 0.95, &o.repeatRate);
+    v = o.workers;
+    number(workers, 0, 64, &v);
+    o.workers = int(v);
+    v = o.receivers;
+    number(receivers, 1, 32, &v);
+    o.receivers = int(v);
+    v = o.batch;
+    number(batch, 1, 100, &v);
+    o.batch = int(v);
+    v = 0;
+    number(lock, 1, 86400, &v);
+    o.lockTimeoutS = int(v);
+    v = 0;
+    number(drain, 0, 86400, &v);
+    o.drainS = int(v);
+    o.faults = !p.isSet(noFaults);
+    number(deathRate, 0, 1, &o.faultRates.workerDeath);
+    if (!o.faults)
+        o.faultRates = Faults{0, 0, 0, 0, o.faultRates.crmTimeoutMs};
+    v = 0;
+    number(seed, 1, 9e15, &v);
+    o.seed = v > 0 ? quint64(v) : quint64(QDateTime::currentMSecsSinceEpoch());
+    o.quiet = p.isSet(quiet);
+    if (!p.positionalArguments().isEmpty())
+        errors << QStringLiteral("unexpected argument %1").arg(p.positionalArguments().first());
+    if (errors.isEmpty() && !o.trafficMode() && !o.check && o.historyDays == 0 && o.bulk == 0)
+        errors << QStringLiteral("nothing to do: give --history, --bulk, --live, --run or --check");
+    if (!errors.isEmpty()) {
+        for (const QString &e : errors)
+            std::fprintf(stderr, "inbox-sim: %s\n", qPrintable(e));
+        std::fprintf(stderr, "(try --help)\n");
+        *exitCode = 64;
+        return std::nullopt;
+    }
+    return o;
+}
+
+} // namespace inbox::sim

@@ -1,0 +1,46 @@
+#pragma once
+
+#include "fakecrm.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace inbox::sim {
+
+struct Options
+{
+    QString conninfo;          // --db; empty: the PG* environment
+    int historyDays = 0;       // --history [DAYS]
+    int perDay = 3000;         // --per-day
+    qint64 bulk = 0;           // --bulk N
+    double bulkDays = 30;      // --bulk-days
+    bool ifEmpty = false;      // --if-empty
+    int fillSessions = 2;      // --fill-sessions
+    double liveRate = 0;       // --live RATE
+    int runSeconds = 0;        // --run SECONDS
+    double rate = 20;          // --rate (for --run without --live)
+    bool check = false;        // --check
+    bool slowReceiver = false; // --scenario slow-receiver
+    double repeatRate = 0.03;  // --repeat-rate
+    int workers = 3;
+    int receivers = 2;
+    int batch = 2;
+    int lockTimeoutS = 0; // 0: 300 s live, 3 s for --run
+    int drainS = 0;       // 0: lock timeout + 15 s
+    bool faults = true;
+    Faults faultRates;
+    quint64 seed = 0; // 0: from the clock
+    bool quiet = false;
+
+    bool trafficMode() const { return liveRate > 0 || runSeconds > 0; }
+    double trafficRate() const { return liveRate > 0 ? liveRate : rate; }
+    int lockTimeout() const { return lockTimeoutS > 0 ? lockTimeoutS : (runSeconds > 0 ? 3 : 300); }
+};
+
+// Parses the command line. On a usage error prints it and returns nullopt with *exitCode
+// set (64); --help and --version print and return nullopt with *exitCode 0.
+std::optional<Options> parseOptions(const QStringList &arguments, int *exitCode);
+
+} // namespace inbox::sim

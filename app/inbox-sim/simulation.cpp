@@ -1,0 +1,321 @@
+#include "simulation.h"
+
+#include "bulkfill.h"
+#include "fakecrm.h"
+#include "ledger.h"
+#include "logging.h"
+#include "pgconnection.h"
+#include "selfcheck.h"
+#include "traffic.h"
+#include "workers.h"
+
+#include <QDateTime>
+#include <QElapsedTimer>
+
+#include <spdlog/spdlog.h>
+
+#include <chrono>
+#include <cstdio>
+#include <thread>
+
+namespace inbox::sim {
+
+std::atomic<bool> g_interrupted{false};
+
+namespace {
+
+void say(const Options &o, const QString &line)
+{
+    if (!o.quiet) {
+        std::fputs(qPrintable(line + QLatin1Char('\n')), stdout);
+        std::fflush(stdout);
+    }
+    logger("sim")->info(line.toStdString());
+}
+
+void complain(const QString &line)
+{
+    std::fputs(qPrintable(QStringLiteral("inbox-sim: ") + line + QLatin1Char('\n')), stderr);
+    logger("sim")->error(line.toStdString());
+}
+
+bool connectOrSay(PgConnection &db, const Options &o, const QString &what)
+{
+    DbError e;
+    if (db.connect(o.conninfo, QStringLiteral("inbox-sim ") + what, &e))
+        return true;
+    complain(QStringLiteral("cannot connect: %1").arg(e.oneLine()));
+    return false;
+}
+
+// People who wrote before, for "returning customer" traffic. Needs read access to leads
+// (inbox_support); without it the simulator simply has nobody returning from the history.
+QVector<Person> returningPeople(PgConnection &db)
+{
+    QVector<Person> out;
+    DbError e;
+    const std::optional<PgRows> rows =
+        db.exec(QStringLiteral("SELECT name, phone_norm, btrim(email_raw) FROM inbox.leads "
+                               "WHERE phone_norm LIKE '79_________' AND name IS NOT NULL "
+                               "ORDER BY id DESC LIMIT 300"),
+                &e);
+    if (!rows)
+        return out;
+    for (int r = 0; r < rows->rows(); ++r) {
+        Person p;
+        p.name = rows->text(r, 0);
+        p.phone = rows->text(r, 1);
+        p.email = rows->text(r, 2);
+        p.russian = !p.name.isEmpty() && p.name.at(0).unicode() >= 0x400;
+        out << p;
+    }
+    return out;
+}
+
+QString workerLine(const Workers::Stats &s)
+{
+    return QStringLiteral("workers: %1 claimed, %2 done, %3 retries, %4 failed, %5 deaths, "
+                          "%6 lost locks, %7 recovered by lookup, %8 needs_review, %9 errors")
+        .arg(s.claimed)
+        .arg(s.done)
+        .arg(s.retries)
+        .arg(s.failed)
+        .arg(s.deaths)
+        .arg(s.lostLocks)
+        .arg(s.recovered)
+        .arg(s.needsReview)
+        .arg(s.errors);
+}
+
+QString trafficLine(const Ledger &ledger, const Traffic &traffic)
+{
+    const Ledger::Totals t = ledger.totals();
+    return QStringLiteral("senders: %1 originals, %2 deliveries to %3 keys, %4 repeats (%5%), "
+                          "%6 conflicts, %7 errors")
+        .arg(traffic.originals())
+        .arg(t.deliveries)
+        .arg(t.keys)
+        .arg(t.repeats)
+        .arg(t.keys ? QString::number(100.0 * double(t.repeats) / double(t.keys), 'f', 1)
+                    : QStringLiteral("0"))
+        .arg(t.conflicts)
+        .arg(t.errors);
+}
+
+// Waits until none of the run's events is held or due before the drain time is up (dead
+// workers' locks expire and are taken over on the way; a retry scheduled within the drain
+// time is waited for, so short runs also see second attempts), or until the time is up.
+void drain(PgConnection &db, const Ledger &ledger, const Options &o)
+{
+    const int limitS = o.drainS > 0 ? o.drainS : o.lockTimeout() + 15;
+    QElapsedTimer clock;
+    clock.start();
+    QStringList ids;
+    for (const Ledger::Key &k : ledger.keys())
+        ids << QString::number(k.eventId);
+    const QString array = QStringLiteral("{") + ids.join(QLatin1Char(',')) + QStringLiteral("}");
+    qint64 due = -1, held = -1;
+    while (clock.elapsed() < qint64(limitS) * 1000 && !g_interrupted) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(500));
+        DbError e;
+        const std::optional<PgRows> r =
+            db.exec(QStringLiteral(
+                        "SELECT count(*) FILTER (WHERE status = 'received' AND next_attempt_at <= "
+                        "                        now() + make_interval(secs => $2)), "
+                        "       count(*) FILTER (WHERE status = 'processing') "
+                        "  FROM inbox.events WHERE id = ANY ($1::bigint[])"),
+                    {array, double(limitS * 1000 - clock.elapsed()) / 1000.0}, &e);
+        if (!r)
+            break;
+        due = r->toInt(0, 0);
+        held = r->toInt(0, 1);
+        if (due == 0 && held == 0)
+            break;
+    }
+    say(o, QStringLiteral("drain: %1 s, %2 due and %3 held when the workers stopped")
+               .arg(double(clock.elapsed()) / 1000.0, 0, 'f', 1)
+               .arg(due)
+               .arg(held));
+}
+
+} // namespace
+
+int runFill(const Options &o)
+{
+    PgConnection db;
+    if (!connectOrSay(db, o, QStringLiteral("fill")))
+        return 2;
+    DbError e;
+    if (o.ifEmpty) {
+        const std::optional<bool> empty = BulkFill::isEmpty(db, &e);
+        if (!empty) {
+            complain(e.oneLine());
+            return 1;
+        }
+        if (!*empty) {
+            say(o, QStringLiteral(
+                       "fill: the database already has events; nothing filled (--if-empty)"));
+            return 0;
+        }
+    }
+    const auto fill = [&](qint64 events, double days, const QString &what) {
+        FillRequest request;
+        request.conninfo = o.conninfo;
+        request.events = events;
+        request.days = days;
+        request.seed = o.seed;
+        request.sessions = o.fillSessions;
+        FillReport report;
+        say(o, QStringLiteral("%1: %2 events over %3 days").arg(what).arg(events).arg(days));
+        if (!BulkFill::run(request, &report, &e, [&o](const QString &line) { say(o, line); })) {
+            complain(QStringLiteral("%1 failed: %2").arg(what, e.oneLine()));
+            return false;
+        }
+        say(o, QStringLiteral("%1: %2 events, %3 journal entries, %4 actions, %5 leads, %6 "
+                              "duplicate candidates, %7 conflicts in %8 s (%9 events/s; the "
+                              "events themselves %10 s with %11 loader sessions)")
+                   .arg(what)
+                   .arg(report.events)
+                   .arg(report.journal)
+                   .arg(report.actions)
+                   .arg(report.leads)
+                   .arg(report.candidates)
+                   .arg(report.conflicts)
+                   .arg(report.seconds, 0, 'f', 1)
+                   .arg(qint64(double(report.events) / qMax(0.001, report.seconds)))
+                   .arg(report.loadSeconds, 0, 'f', 1)
+                   .arg(report.sessions));
+        return true;
+    };
+    if (o.historyDays > 0 &&
+        !fill(qint64(o.historyDays) * o.perDay, double(o.historyDays), QStringLiteral("history")))
+        return 1;
+    if (o.bulk > 0 && !fill(o.bulk, o.bulkDays, QStringLiteral("bulk")))
+        return 1;
+    return 0;
+}
+
+int runCheck(const Options &o)
+{
+    PgConnection db;
+    if (!connectOrSay(db, o, QStringLiteral("check")))
+        return 2;
+    const QVector<CheckResult> results = SelfCheck::database(db);
+    SelfCheck::print(results, stdout);
+    if (!SelfCheck::allPassed(results)) {
+        complain(QStringLiteral("self-check failed: %1")
+                     .arg(SelfCheck::failedNames(results).join(QStringLiteral(", "))));
+        return 1;
+    }
+    return 0;
+}
+
+int runTraffic(const Options &o)
+{
+    PgConnection control;
+    if (!connectOrSay(control, o, QStringLiteral("control")))
+        return 2;
+    DbError e;
+    const std::optional<PgRows> rights = control.exec(
+        QStringLiteral(
+            "SELECT "
+            "has_function_privilege('inbox.accept(text,text,bytea,text,timestamptz,text,text)', "
+            "'EXECUTE'), "
+            "       has_function_privilege('inbox.claim(text,int,interval)', 'EXECUTE'), "
+            "       has_table_privilege('inbox.events', 'SELECT')"),
+        &e);
+    if (!rights) {
+        complain(QStringLiteral("cannot read the inbox schema: %1").arg(e.oneLine()));
+        return 1;
+    }
+    if (!rights->toBool(0, 0) || (o.workers > 0 && !rights->toBool(0, 1)) ||
+        (o.runSeconds > 0 && !rights->toBool(0, 2))) {
+        complain(QStringLiteral("this login needs inbox_ingest (accept), inbox_worker (claim...)%1")
+                     .arg(o.runSeconds > 0
+                              ? QStringLiteral(" and inbox_support (the self-check reads)")
+                              : QString()));
+        return 1;
+    }
+
+    const bool live = o.liveRate > 0 && o.runSeconds == 0;
+    Ledger ledger;
+    const QString tag = QString::number(QDateTime::currentSecsSinceEpoch() % 100000000, 36);
+    FakeCrm crm(o.faultRates, tag + QLatin1Char('-'));
+
+    TrafficConfig tc;
+    tc.conninfo = o.conninfo;
+    tc.rate = o.trafficRate();
+    tc.threads = o.receivers;
+    tc.sender.slowAnswer = o.slowReceiver ? 0.35 : o.repeatRate;
+    tc.sender.repeat = o.repeatRate;
+    tc.sender.secondsPerMinute = live ? 1.0 : 0.3;
+    // Live ids: their own range, growing 1000 per second of the clock (rates stay below).
+    tc.idBase = (QDateTime::currentSecsSinceEpoch() - 1704067200LL) * 1000LL;
+    tc.seed = o.seed;
+    tc.returning = returningPeople(control);
+
+    WorkerConfig wc;
+    wc.conninfo = o.conninfo;
+    wc.count = o.workers;
+    wc.batch = o.batch;
+    wc.lockTimeoutS = o.lockTimeout();
+    wc.faults = o.faultRates;
+    wc.seed = o.seed + 7;
+
+    Workers workers(wc, crm, ledger);
+    Traffic traffic(tc, ledger);
+    if (!workers.start(&e) || !traffic.start(&e)) {
+        complain(QStringLiteral("cannot start: %1").arg(e.oneLine()));
+        return 2;
+    }
+    say(o, QStringLiteral("%1: %2 originals/s, %3 receivers, %4 workers, lock timeout %5 s, "
+                          "scenario %6, faults %7")
+               .arg(live ? QStringLiteral("live") : QStringLiteral("run %1 s").arg(o.runSeconds))
+               .arg(tc.rate)
+               .arg(tc.threads)
+               .arg(wc.count)
+               .arg(wc.lockTimeoutS)
+               .arg(o.slowReceiver ? QStringLiteral("slow-receiver") : QStringLiteral("normal"))
+               .arg(o.faults ? QStringLiteral("on") : QStringLiteral("off")));
+
+    QElapsedTimer clock;
+    clock.start();
+    qint64 nextReport = live ? 30000 : 5000;
+    while (!g_interrupted && (live || clock.elapsed() < qint64(o.runSeconds) * 1000)) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        if (clock.elapsed() >= nextReport) {
+            say(o,
+                trafficLine(ledger, traffic) + QStringLiteral("; ") + workerLine(workers.stats()));
+            nextReport += live ? 30000 : 5000;
+        }
+    }
+    traffic.stop();
+    if (!live) {
+        workers.allowDeaths(false);
+        drain(control, ledger, o);
+    }
+    workers.stop();
+    say(o, trafficLine(ledger, traffic) +
+               QStringLiteral(" (%1 planned repeats not sent)").arg(traffic.dropped()));
+    say(o, workerLine(workers.stats()));
+    say(o, QStringLiteral("crm: %1 calls, %2 entities, %3 outages, %4 timeouts, %5 rejected")
+               .arg(crm.calls())
+               .arg(crm.created())
+               .arg(crm.outages())
+               .arg(crm.timeouts())
+               .arg(crm.rejected()));
+    if (live)
+        return 0;
+
+    const QVector<CheckResult> results = SelfCheck::afterRun(control, ledger, crm);
+    SelfCheck::print(results, stdout);
+    if (!SelfCheck::allPassed(results)) {
+        complain(QStringLiteral("self-check failed: %1")
+                     .arg(SelfCheck::failedNames(results).join(QStringLiteral(", "))));
+        return 1;
+    }
+    say(o, QStringLiteral("self-check passed"));
+    return 0;
+}
+
+} // namespace inbox::sim

@@ -1,0 +1,266 @@
+// inbox-sim end to end: a short run with faults must pass its own self-check and leave a
+// database that agrees with it; the history fill must be consistent and fill the daily
+// statistics; the self-check must fail on a deliberately broken database.
+#include "pgcluster.h"
+#include "pgsession.h"
+
+#include <QProcess>
+#include <QRegularExpression>
+#include <QtTest>
+
+class TestSim final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void usageErrors();
+    void runPassesSelfCheckAndDatabaseAgrees();
+    void historyFillsDailyStatsConsistently();
+    void bulkWithParallelLoadersIsConsistent();
+    void selfCheckFailsOnDoubleDealAndJournalHole();
+
+private:
+    struct Result
+    {
+        int exitCode = -1;
+        QString out;
+        QString err;
+    };
+    Result sim(const QStringList &args, int timeoutMs = 120000,
+               const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment());
+    qint64 scalar(const QString &sql);
+
+    PgCluster m_cluster;
+    QString m_db;
+};
+
+TestSim::Result TestSim::sim(const QStringList &args, int timeoutMs, const QProcessEnvironment &env)
+{
+    QProcess p;
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(INBOX_SIM_BINARY), args);
+    Result r;
+    if (!p.waitForFinished(timeoutMs)) {
+        p.kill();
+        p.waitForFinished();
+        r.err = QStringLiteral("timed out");
+        return r;
+    }
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = QString::fromUtf8(p.readAllStandardOutput());
+    r.err = QString::fromUtf8(p.readAllStandardError());
+    return r;
+}
+
+qint64 TestSim::scalar(const QString &sql)
+{
+    PgSession s(m_cluster.conninfo(m_db));
+    const PgResult r = s.exec(sql);
+    if (!r.ok || r.rows() != 1) {
+        qWarning("%s: %s", qPrintable(sql), qPrintable(r.message));
+        return -1;
+    }
+    return r.value(0, 0).toLongLong();
+}
+
+void TestSim::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QString error;
+    QVERIFY2(m_cluster.start(&error), qPrintable(error));
+}
+
+void TestSim::init()
+{
+    QString error;
+    m_db = m_cluster.createDatabase(&error);
+    QVERIFY2(!m_db.isEmpty(), qPrintable(error));
+}
+
+void TestSim::usageErrors()
+{
+    QCOMPARE(sim({}).exitCode, 64); // nothing to do
+    QCOMPARE(sim({QStringLiteral("--bulk"), QStringLiteral("lots")}).exitCode, 64);
+    QCOMPARE(sim({QStringLiteral("--run"), QStringLiteral("5"), QStringLiteral("--scenario"),
+                  QStringLiteral("fast")})
+                 .exitCode,
+             64);
+    const Result unreachable =
+        sim({QStringLiteral("--db"), QStringLiteral("host=/nonexistent dbname=x user=nobody"),
+             QStringLiteral("--check")});
+    QCOMPARE(unreachable.exitCode, 2);
+}
+
+void TestSim::runPassesSelfCheckAndDatabaseAgrees()
+{
+    // Faults on (CRM outages and timeouts, enrichment failures), workers dying often, a slow
+    // receiver so that repeats are plenty; a 3 s lock timeout so takeovers happen in time.
+    const Result r =
+        sim({QStringLiteral("--db"), m_cluster.conninfo(m_db), QStringLiteral("--run"),
+             QStringLiteral("6"), QStringLiteral("--rate"), QStringLiteral("25"),
+             QStringLiteral("--death-rate"), QStringLiteral("0.06"), QStringLiteral("--scenario"),
+             QStringLiteral("slow-receiver"), QStringLiteral("--seed"), QStringLiteral("11")});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+    QVERIFY2(r.out.contains(QStringLiteral("self-check passed")), qPrintable(r.out));
+
+    // The database agrees with what the simulator says it sent.
+    const QRegularExpression counted(QStringLiteral("(\\d+) repeats sent = (\\d+) counted"));
+    const QRegularExpressionMatch m = counted.match(r.out);
+    QVERIFY2(m.hasMatch(), qPrintable(r.out));
+    const qint64 repeats = m.captured(1).toLongLong();
+    QVERIFY2(repeats > 0, "the slow receiver scenario produced no repeat");
+    QCOMPARE(scalar(QStringLiteral("SELECT sum(deliveries - 1) FROM inbox.events")), repeats);
+    QCOMPARE(scalar(QStringLiteral("SELECT count(*) FROM inbox.journal "
+                                   "WHERE entry IN ('duplicate', 'conflict', 'rearmed')")),
+             repeats);
+    QCOMPARE(scalar(QStringLiteral("SELECT sum(repeats + conflicts) FROM inbox.stats_daily(2)")),
+             repeats);
+
+    // No operation key made two deals, and every key is the orchestrator's, made from the
+    // event's idempotency key (never regenerated).
+    QCOMPARE(scalar(QStringLiteral(
+                 "SELECT count(*) FROM (SELECT event_id FROM inbox.actions WHERE state = 'done' "
+                 "GROUP BY event_id, kind HAVING count(DISTINCT result ->> 'entity_id') > 1 "
+                 "   OR count(DISTINCT operation_key) > 1) x")),
+             qint64(0));
+    QCOMPARE(scalar(QStringLiteral("SELECT count(*) FROM inbox.actions a JOIN inbox.events e "
+                                   "ON e.id = a.event_id "
+                                   "WHERE a.operation_key <> a.kind || ':' || e.idempotency_key")),
+             qint64(0));
+    QVERIFY(scalar(QStringLiteral("SELECT count(*) FROM inbox.actions WHERE state = 'done'")) > 0);
+
+    // Workers died and their events were taken over; the work still got done.
+    QVERIFY2(scalar(QStringLiteral("SELECT count(*) FROM inbox.journal WHERE entry = 'takeover'")) >
+                 0,
+             qPrintable(r.out));
+    QCOMPARE(
+        scalar(QStringLiteral("SELECT count(*) FROM inbox.events WHERE status = 'processing'")),
+        qint64(0));
+    QVERIFY(scalar(QStringLiteral("SELECT count(*) FROM inbox.events WHERE status = 'done'")) > 50);
+    // Leads were recorded through record_lead, normalised.
+    QVERIFY(scalar(QStringLiteral("SELECT count(*) FROM inbox.leads WHERE phone_norm LIKE '7%'")) >
+            0);
+    // Every source delivered.
+    QCOMPARE(scalar(QStringLiteral("SELECT count(DISTINCT source) FROM inbox.events")), qint64(9));
+}
+
+void TestSim::historyFillsDailyStatsConsistently()
+{
+    const Result r =
+        sim({QStringLiteral("--db"), m_cluster.conninfo(m_db), QStringLiteral("--history"),
+             QStringLiteral("2"), QStringLiteral("--per-day"), QStringLiteral("800")});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+    QCOMPARE(scalar(QStringLiteral("SELECT count(*) FROM inbox.events")), qint64(1600));
+    QVERIFY2(scalar(QStringLiteral("SELECT count(DISTINCT day) FROM inbox.stats_daily(3) "
+                                   "WHERE received > 0")) >= 2,
+             qPrintable(r.out));
+    QCOMPARE(scalar(QStringLiteral("SELECT sum(received) FROM inbox.stats_daily(3)")),
+             qint64(1600));
+    // Leads are normalised exactly as record_lead would have done it.
+    QVERIFY(scalar(QStringLiteral("SELECT count(*) FROM inbox.leads")) > 500);
+    QCOMPARE(scalar(QStringLiteral(
+                 "SELECT count(*) FROM inbox.leads "
+                 "WHERE phone_norm IS DISTINCT FROM inbox.normalize_phone(phone_raw) "
+                 "   OR email_norm IS DISTINCT FROM inbox.normalize_email(email_raw)")),
+             qint64(0));
+    // Keys derived as accept derives them.
+    QCOMPARE(scalar(QStringLiteral(
+                 "SELECT count(*) FROM inbox.events WHERE idempotency_key <> source || ':' || "
+                 "left(encode(sha256(convert_to(source || E'\\x1f' || external_id, 'UTF8')), "
+                 "'hex'), 32)")),
+             qint64(0));
+    // The database-wide self-check agrees (journal, counters, deals).
+    const Result check =
+        sim({QStringLiteral("--db"), m_cluster.conninfo(m_db), QStringLiteral("--check")});
+    QVERIFY2(check.exitCode == 0, qPrintable(check.out + check.err));
+
+    // --if-empty leaves a filled database alone.
+    const Result again = sim({QStringLiteral("--db"), m_cluster.conninfo(m_db),
+                              QStringLiteral("--history"), QStringLiteral("--if-empty")});
+    QVERIFY2(again.exitCode == 0, qPrintable(again.out + again.err));
+    QCOMPARE(scalar(QStringLiteral("SELECT count(*) FROM inbox.events")), qint64(1600));
+}
+
+void TestSim::bulkWithParallelLoadersIsConsistent()
+{
+    // Two loader sessions writing chunks concurrently (3,000 events make two chunks), next to
+    // nothing else: every chunk is consistent and the ids never collide.
+    const Result r =
+        sim({QStringLiteral("--db"), m_cluster.conninfo(m_db), QStringLiteral("--bulk"),
+             QStringLiteral("3k"), QStringLiteral("--bulk-days"), QStringLiteral("20"),
+             QStringLiteral("--fill-sessions"), QStringLiteral("2")});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+    QVERIFY2(r.out.contains(QStringLiteral("with 2 loader sessions")), qPrintable(r.out));
+    QCOMPARE(scalar(QStringLiteral("SELECT count(*) FROM inbox.events")), qint64(3000));
+    // Spread over the days asked for, none in the future.
+    QVERIFY(scalar(QStringLiteral("SELECT count(DISTINCT (received_at AT TIME ZONE 'UTC')::date) "
+                                  "FROM inbox.events")) >= 20);
+    QCOMPARE(scalar(QStringLiteral("SELECT count(*) FROM inbox.events WHERE received_at > now() "
+                                   "OR done_at > now()")),
+             qint64(0));
+    // The past has its failures, conflicts, repeats, candidates and a person's decisions.
+    QVERIFY(scalar(QStringLiteral("SELECT count(*) FROM inbox.events WHERE status = 'failed'")) >
+            0);
+    QVERIFY(scalar(QStringLiteral("SELECT sum(deliveries - 1) FROM inbox.events")) > 0);
+    QVERIFY(scalar(QStringLiteral("SELECT count(*) FROM inbox.duplicate_candidates")) > 0);
+    QVERIFY(scalar(QStringLiteral("SELECT count(*) FROM inbox.journal WHERE by_person")) > 0);
+    // Undo state of every merge restores the lead exactly (decide_duplicate's contract).
+    QCOMPARE(scalar(QStringLiteral(
+                 "SELECT count(*) FROM inbox.duplicate_candidates c JOIN inbox.leads l ON l.id = "
+                 "c.lead_id "
+                 "WHERE c.status = 'merged' AND (l.merged_into IS DISTINCT FROM c.match_lead_id "
+                 "   OR (c.undo_state ->> 'lead_id')::bigint <> l.id)")),
+             qint64(0));
+    const Result check =
+        sim({QStringLiteral("--db"), m_cluster.conninfo(m_db), QStringLiteral("--check")});
+    QVERIFY2(check.exitCode == 0, qPrintable(check.out + check.err));
+}
+
+void TestSim::selfCheckFailsOnDoubleDealAndJournalHole()
+{
+    const Result fill =
+        sim({QStringLiteral("--db"), m_cluster.conninfo(m_db), QStringLiteral("--history"),
+             QStringLiteral("1"), QStringLiteral("--per-day"), QStringLiteral("400")});
+    QVERIFY2(fill.exitCode == 0, qPrintable(fill.out + fill.err));
+    const QStringList check = {QStringLiteral("--db"), m_cluster.conninfo(m_db),
+                               QStringLiteral("--check")};
+    const Result clean = sim(check);
+    QVERIFY2(clean.exitCode == 0, qPrintable(clean.out + clean.err)); // the baseline passes
+
+    // A worker that regenerated its operation key on a retry: a second deal for one event.
+    QString error;
+    QVERIFY2(m_cluster.execAsSuperuser(
+                 m_db,
+                 QStringLiteral(
+                     "INSERT INTO inbox.actions (event_id, kind, operation_key, state, result) "
+                     "SELECT event_id, kind, operation_key || ':retry-2', 'done', "
+                     "       jsonb_build_object('entity_id', 'D-second') "
+                     "  FROM inbox.actions WHERE kind = 'crm.create_deal' AND state = 'done' "
+                     " ORDER BY id LIMIT 1"),
+                 &error),
+             qPrintable(error));
+    const Result doubled = sim(check);
+    QCOMPARE(doubled.exitCode, 1);
+    QVERIFY2(doubled.out.contains(QRegularExpression(QStringLiteral("no_double_deal\\s+FAIL"))),
+             qPrintable(doubled.out));
+    QVERIFY2(doubled.err.contains(QStringLiteral("no_double_deal")), qPrintable(doubled.err));
+    QVERIFY2(!doubled.err.contains(QStringLiteral("journal_complete")), qPrintable(doubled.err));
+
+    // A repeat delivery counted but missing from the journal.
+    QVERIFY2(m_cluster.execAsSuperuser(
+                 m_db,
+                 QStringLiteral("UPDATE inbox.events SET deliveries = deliveries + 1 "
+                                "WHERE id = (SELECT min(id) FROM inbox.events)"),
+                 &error),
+             qPrintable(error));
+    const Result hole = sim(check);
+    QCOMPARE(hole.exitCode, 1);
+    QVERIFY2(hole.out.contains(QRegularExpression(QStringLiteral("journal_complete\\s+FAIL"))),
+             qPrintable(hole.out));
+    QVERIFY2(hole.err.contains(QStringLiteral("journal_complete")), qPrintable(hole.err));
+}
+
+QTEST_GUILESS_MAIN(TestSim)
+#include "tst_sim.moc"

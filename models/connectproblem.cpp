@@ -29,8 +29,9 @@ ConnectProblem classifyConnectFailure(const ConnectFacts &facts)
 QString takeSqlstate(QString *message)
 {
     // The severity word is the server's language, the code is not: "FATAL:  28P01: ...",
-    // "ВАЖНО:  28P01: ...". Codes are five digits or capital letters.
-    static const QRegularExpression code(QStringLiteral(":\\s+([0-9A-Z]{5}):\\s"));
+    // "ВАЖНО:  28P01: ...". Codes are five digits or capital letters, at least one a digit
+    // (so "failed: FATAL:" is not taken for one), after the severity's two spaces.
+    static const QRegularExpression code(QStringLiteral(":  ((?=[A-Z]*[0-9])[0-9A-Z]{5}):\\s"));
     // "LOCATION:  auth_failed, auth.c:323" in any language: a function, a C file and a line.
     static const QRegularExpression location(
         QStringLiteral("\\n[^\\n]*:\\s+\\w+, [\\w.]+\\.c:\\d+[^\\n]*"));

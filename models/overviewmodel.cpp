@@ -14,8 +14,8 @@ OverviewModel::OverviewModel(ConsoleContext *context, QObject *parent)
 {
     m_throttle.setSingleShot(true);
     connect(&m_throttle, &QTimer::timeout, this, &OverviewModel::refresh);
-    m_slowTick.setInterval(30000);
-    connect(&m_slowTick, &QTimer::timeout, this, &OverviewModel::requestRefresh);
+    m_slowTick.setInterval(kIdlePollMs);
+    connect(&m_slowTick, &QTimer::timeout, this, &OverviewModel::onTick);
 
     connect(m_channel, &QueryChannel::replied, this, &OverviewModel::onReply);
     connect(m_context, &ConsoleContext::connected, this, &OverviewModel::onConnected);
@@ -27,6 +27,22 @@ OverviewModel::OverviewModel(ConsoleContext *context, QObject *parent)
 }
 
 OverviewModel::~OverviewModel() = default;
+
+void OverviewModel::setActive(bool active)
+{
+    m_slowTick.setInterval(active ? kActivePollMs : kIdlePollMs);
+    // Coming into view: show current figures, not the ones from the last idle read.
+    if (active)
+        requestRefresh();
+}
+
+void OverviewModel::onTick()
+{
+    // A read that a notification caused a moment ago makes this one unnecessary.
+    if (m_sinceStart.isValid() && m_sinceStart.elapsed() < m_slowTick.interval() / 2)
+        return;
+    requestRefresh();
+}
 
 void OverviewModel::onConnected()
 {

@@ -37,6 +37,12 @@ public:
     // it is. What the live signals call.
     void requestRefresh();
     void setMinimumInterval(int ms) { m_minIntervalMs = ms; }
+    // While the screen is shown, the figures are also read every kActivePollMs: the server
+    // sends a topic at most once a second per session, so the last change of a burst may
+    // never be announced. Hidden, every kIdlePollMs. The reads are small (counters).
+    void setActive(bool active);
+    static constexpr int kActivePollMs = 2000;
+    static constexpr int kIdlePollMs = 30000;
     int minimumInterval() const { return m_minIntervalMs; }
 
 signals:
@@ -53,6 +59,8 @@ private:
     ConsoleContext *m_context;
     QueryChannel *m_channel;
     QTimer m_throttle;
+    void onTick();
+
     QTimer m_slowTick; // covers a notification the server coalesced away, and ages that grow
     QElapsedTimer m_sinceStart;
     OverviewSnapshot m_snapshot;

@@ -160,6 +160,18 @@ OverviewPage::OverviewPage(ConsoleContext *context, QWidget *parent)
     showDisconnected();
 }
 
+void OverviewPage::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    m_model->setActive(true);
+}
+
+void OverviewPage::hideEvent(QHideEvent *event)
+{
+    QWidget::hideEvent(event);
+    m_model->setActive(false);
+}
+
 OverviewPage::Tile OverviewPage::addTile(QGridLayout *grid, int column, const QString &caption,
                                          const QString &objectName, const QString &toolTip)
 {

@@ -32,6 +32,10 @@ public:
     DailyFiguresModel *dailyModel() const { return m_daily; }
     NowFiguresModel *nowModel() const { return m_now; }
 
+protected:
+    void showEvent(QShowEvent *event) override;
+    void hideEvent(QHideEvent *event) override;
+
 private:
     struct Tile
     {

@@ -7,6 +7,9 @@
 #include <QFile>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QThread>
+
+#include <libpq-fe.h>
 
 #include <pwd.h>
 #include <unistd.h>
@@ -242,4 +245,59 @@ bool PgCluster::createLogin(const QString &name, const QStringList &groups, QStr
         sql += QStringLiteral("GRANT %1 TO %2;").arg(g, name);
     }
     return execAsSuperuser(QStringLiteral("postgres"), sql, error);
+}
+
+bool PgCluster::requirePassword(const QString &role, const QString &password, QString *error)
+{
+    static const QRegularExpression identifier(QStringLiteral("^[a-z_][a-z0-9_]*$"));
+    if (!identifier.match(role).hasMatch()) {
+        if (error)
+            *error = QStringLiteral("bad role name %1").arg(role);
+        return false;
+    }
+    QString literal = password;
+    literal.replace(QLatin1Char('\''), QStringLiteral("''"));
+    if (!execAsSuperuser(QStringLiteral("postgres"),
+                         QStringLiteral("SET password_encryption = 'scram-sha-256'; "
+                                        "ALTER ROLE %1 PASSWORD '%2'")
+                             .arg(role, literal),
+                         error))
+        return false;
+
+    // pg_hba.conf: first match wins, so the role's line goes before initdb's trust lines.
+    QFile hba(m_dataDir + QStringLiteral("/pg_hba.conf"));
+    if (!hba.open(QIODevice::ReadOnly)) {
+        if (error)
+            *error = QStringLiteral("cannot read %1").arg(hba.fileName());
+        return false;
+    }
+    const QByteArray before = hba.readAll();
+    hba.close();
+    const QByteArray line = "local all " + role.toLatin1() + " scram-sha-256\n";
+    if (!before.contains(line)) {
+        // Rewritten in place, so the file keeps its owner (postgres) when we run as root.
+        if (!hba.open(QIODevice::WriteOnly | QIODevice::Truncate) || hba.write(line + before) < 0) {
+            if (error)
+                *error = QStringLiteral("cannot write %1").arg(hba.fileName());
+            return false;
+        }
+        hba.close();
+    }
+    if (!execAsSuperuser(QStringLiteral("postgres"), QStringLiteral("SELECT pg_reload_conf()"),
+                         error))
+        return false;
+    // The postmaster reloads on its own time: wait until the role is asked for a password.
+    const QByteArray probe =
+        conninfo(QStringLiteral("postgres"), role).toUtf8() + " passfile=/nonexistent/pgpass";
+    for (int i = 0; i < 100; ++i) {
+        PGconn *c = PQconnectdb(probe.constData());
+        const bool asked = PQstatus(c) != CONNECTION_OK && PQconnectionNeedsPassword(c);
+        PQfinish(c);
+        if (asked)
+            return true;
+        QThread::msleep(50);
+    }
+    if (error)
+        *error = QStringLiteral("the server did not start asking %1 for a password").arg(role);
+    return false;
 }

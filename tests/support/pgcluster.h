@@ -35,6 +35,11 @@ public:
     bool createLogin(const QString &name, const QStringList &groups, QString *error = nullptr);
     // Runs SQL as the superuser in the given database; false with the error on failure.
     bool execAsSuperuser(const QString &db, const QString &sql, QString *error = nullptr);
+    // Optional, for tests of password handling: gives `role` (an existing LOGIN role) this
+    // password and makes it log in with scram-sha-256 over the socket, by a pg_hba.conf line
+    // ahead of the trust lines; every other role keeps trust. Returns once the server
+    // (reloaded) asks that role for a password.
+    bool requirePassword(const QString &role, const QString &password, QString *error = nullptr);
 
     static QString binDir();
 

@@ -1,0 +1,266 @@
+// The overview screen offscreen against a real PostgreSQL: the figures of a day on which a
+// receiver was slow (senders repeated many deliveries) with the warning; a calm day without
+// it; the source picker; a new event arriving live; the tab in the main window.
+#include "consolecontext.h"
+#include "dailyfiguresmodel.h"
+#include "daychart.h"
+#include "mainwindow.h"
+#include "nowfiguresmodel.h"
+#include "overviewmodel.h"
+#include "overviewpage.h"
+#include "pgcluster.h"
+#include "pgsession.h"
+
+#include <QBarSet>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineSeries>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QtTest>
+
+using inbox::DailyFiguresModel;
+
+class TestOverviewPage : public QObject
+{
+    Q_OBJECT
+
+private:
+    PgCluster m_cluster;
+    QString m_db;
+
+    // Fourteen ordinary days before today for these sources: 1000 new events a day, 3 %
+    // repeats, 1 % failures.
+    void history(PgSession &su, const QStringList &sources)
+    {
+        const PgResult r = su.exec(
+            QStringLiteral("INSERT INTO inbox.daily_stats (day, source, shard, received, repeats, "
+                           "done, failed) SELECT (now() AT TIME ZONE 'UTC')::date - d, s, 0, "
+                           "1000, 31, 990, 10 FROM generate_series(1, 14) d, "
+                           "unnest($1::text[]) s"),
+            {QStringLiteral("{%1}").arg(sources.join(QLatin1Char(',')))});
+        QVERIFY2(r.ok, qPrintable(r.message));
+    }
+
+    // `keys` new events for a source, and `repeats` of the first ones delivered again (as
+    // when the receiver answered too slowly and the sender retried).
+    static void deliveries(PgSession &in, const QString &source, int keys, int repeats)
+    {
+        const QString sql = QStringLiteral(
+            "SELECT count(*) FROM generate_series(1, $2::int) g, "
+            "LATERAL inbox.accept($1::text, 'k' || g, convert_to('{\"g\":' || g || '}', 'UTF8'))");
+        QVERIFY(in.exec(sql, {source, keys}).ok);
+        if (repeats > 0)
+            QVERIFY(in.exec(sql, {source, repeats}).ok);
+    }
+
+    inbox::ConnectOptions options() const
+    {
+        inbox::ConnectOptions o;
+        o.conninfo = m_cluster.conninfo(m_db, QStringLiteral("v_support"));
+        return o;
+    }
+
+    static QString tile(QWidget &page, const char *name)
+    {
+        auto *label = page.findChild<QLabel *>(QString::fromLatin1(name));
+        return label ? label->text() : QStringLiteral("!missing");
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+        QString error;
+        QVERIFY2(m_cluster.start(&error), qPrintable(error));
+        QVERIFY2(m_cluster.createLogin(QStringLiteral("v_ingest"), {QStringLiteral("inbox_ingest")},
+                                       &error),
+                 qPrintable(error));
+        QVERIFY2(m_cluster.createLogin(QStringLiteral("v_support"),
+                                       {QStringLiteral("inbox_support")}, &error),
+                 qPrintable(error));
+    }
+
+    void init()
+    {
+        QString error;
+        m_db = m_cluster.createDatabase(&error);
+        QVERIFY2(!m_db.isEmpty(), qPrintable(error));
+    }
+
+    void slowReceiverDayShowsTheWarning()
+    {
+        PgSession su(m_cluster.conninfo(m_db));
+        PgSession in(m_cluster.conninfo(m_db, QStringLiteral("v_ingest")));
+        history(su, {QStringLiteral("wb"), QStringLiteral("crm")});
+        deliveries(in, QStringLiteral("wb"), 200, 150); // 150 of 350 deliveries: 43 %
+        deliveries(in, QStringLiteral("crm"), 100, 3);  // 3 of 103: as usual
+
+        inbox::ConsoleContext context;
+        inbox::OverviewPage page(&context);
+        page.resize(1200, 800);
+        page.show();
+        QSignalSpy updated(page.model(), &inbox::OverviewModel::updated);
+        context.setConnected(options(), inbox::ServerInfo());
+        QVERIFY(updated.wait(10000));
+
+        auto *warning = page.findChild<QLabel *>(QStringLiteral("overviewWarning"));
+        QVERIFY(warning);
+        QVERIFY(!warning->isHidden());
+        QVERIFY2(warning->text().contains(QStringLiteral("wb: 43 % of today's deliveries are "
+                                                         "repeats")),
+                 qPrintable(warning->text()));
+        QVERIFY2(warning->text().contains(QStringLiteral("150 of 350")),
+                 qPrintable(warning->text()));
+        QVERIFY2(warning->text().contains(QStringLiteral("usually 3.0 %")),
+                 qPrintable(warning->text()));
+        QVERIFY2(!warning->text().contains(QStringLiteral("crm")), qPrintable(warning->text()));
+
+        // The numbers: all sources together by default.
+        DailyFiguresModel *daily = page.dailyModel();
+        QCOMPARE(daily->rowCount(), inbox::OverviewModel::kDays);
+        QCOMPARE(daily->index(0, DailyFiguresModel::Received).data().toString(),
+                 QStringLiteral("300"));
+        QCOMPARE(daily->index(0, DailyFiguresModel::Repeats).data().toString(),
+                 QStringLiteral("153"));
+        QVERIFY(daily->index(0, DailyFiguresModel::RepeatShare)
+                    .data(DailyFiguresModel::AlertRole)
+                    .toBool());
+        QCOMPARE(daily->index(1, DailyFiguresModel::Received).data().toString(),
+                 QStringLiteral("2,000"));
+        QCOMPARE(tile(page, "tileWaiting"), QStringLiteral("300"));
+        QCOMPARE(tile(page, "tileDue"), QStringLiteral("300"));
+        QCOMPARE(tile(page, "tileFailed"), QStringLiteral("0"));
+        QCOMPARE(tile(page, "tileDuplicates"), QStringLiteral("0"));
+        QVERIFY2(tile(page, "tileOldestNote").contains(QStringLiteral("/ k1")),
+                 qPrintable(tile(page, "tileOldestNote")));
+        QCOMPARE(page.nowModel()->rowCount(), 2);
+
+        // The chart: oldest day on the left, today on the right.
+        auto *chart = page.findChild<inbox::DayChart *>(QStringLiteral("deliveriesChart"));
+        QVERIFY(chart);
+        QCOMPARE(chart->categories().size(), inbox::OverviewModel::kDays);
+        QCOMPARE(chart->categories().last(), QStringLiteral("today"));
+        QCOMPARE(chart->barSets().at(0)->at(inbox::OverviewModel::kDays - 1), 300.0);
+        QCOMPARE(chart->barSets().at(1)->at(inbox::OverviewModel::kDays - 1), 153.0);
+        QCOMPARE(chart->barSets().at(0)->at(0), 2000.0);
+        const QPointF share = chart->shareLine()->points().last();
+        QVERIFY2(qAbs(share.y() - 153.0 * 100 / 453) < 0.01,
+                 qPrintable(QString::number(share.y())));
+
+        // One source picked: its figures; the warning still names the slow one.
+        auto *source = page.findChild<QComboBox *>(QStringLiteral("overviewSource"));
+        QCOMPARE(source->count(), 3);
+        source->setCurrentIndex(source->findData(QStringLiteral("crm")));
+        QCOMPARE(daily->index(0, DailyFiguresModel::Received).data().toString(),
+                 QStringLiteral("100"));
+        QVERIFY(!daily->index(0, DailyFiguresModel::RepeatShare)
+                     .data(DailyFiguresModel::AlertRole)
+                     .toBool());
+        QCOMPARE(tile(page, "tileWaiting"), QStringLiteral("100"));
+        QVERIFY(!warning->isHidden());
+        // The choice survives a refresh.
+        page.model()->refresh();
+        QVERIFY(updated.wait(10000));
+        QCOMPARE(source->currentData().toString(), QStringLiteral("crm"));
+    }
+
+    void calmDayHasNoWarning()
+    {
+        PgSession su(m_cluster.conninfo(m_db));
+        PgSession in(m_cluster.conninfo(m_db, QStringLiteral("v_ingest")));
+        history(su, {QStringLiteral("wb")});
+        deliveries(in, QStringLiteral("wb"), 400, 12); // 12 of 412: 2.9 %
+        inbox::ConsoleContext context;
+        inbox::OverviewPage page(&context);
+        page.show();
+        QSignalSpy updated(page.model(), &inbox::OverviewModel::updated);
+        context.setConnected(options(), inbox::ServerInfo());
+        QVERIFY(updated.wait(10000));
+        QVERIFY(page.findChild<QLabel *>(QStringLiteral("overviewWarning"))->isHidden());
+        QCOMPARE(page.dailyModel()->index(0, DailyFiguresModel::Repeats).data().toString(),
+                 QStringLiteral("12"));
+    }
+
+    // Failures jump: a third of what finished today failed, against 1 % usually.
+    void failingDayShowsTheWarning()
+    {
+        PgSession su(m_cluster.conninfo(m_db));
+        history(su, {QStringLiteral("crm")});
+        QVERIFY(su.exec(QStringLiteral("INSERT INTO inbox.daily_stats (day, source, shard, "
+                                       "received, done, failed) VALUES ((now() AT TIME ZONE "
+                                       "'UTC')::date, 'crm', 1, 90, 60, 30)"))
+                    .ok);
+        inbox::ConsoleContext context;
+        inbox::OverviewPage page(&context);
+        page.show();
+        QSignalSpy updated(page.model(), &inbox::OverviewModel::updated);
+        context.setConnected(options(), inbox::ServerInfo());
+        QVERIFY(updated.wait(10000));
+        auto *warning = page.findChild<QLabel *>(QStringLiteral("overviewWarning"));
+        QVERIFY(!warning->isHidden());
+        QVERIFY2(warning->text().contains(QStringLiteral("crm: 33 % of the events finished today "
+                                                         "failed")),
+                 qPrintable(warning->text()));
+        QVERIFY(page.dailyModel()
+                    ->index(0, DailyFiguresModel::FailureShare)
+                    .data(DailyFiguresModel::AlertRole)
+                    .toBool());
+    }
+
+    void newEventArrivesLive()
+    {
+        PgSession in(m_cluster.conninfo(m_db, QStringLiteral("v_ingest")));
+        deliveries(in, QStringLiteral("wb"), 5, 0);
+        inbox::ConsoleContext context;
+        inbox::OverviewPage page(&context);
+        page.show();
+        QSignalSpy updated(page.model(), &inbox::OverviewModel::updated);
+        context.setConnected(options(), inbox::ServerInfo());
+        QVERIFY(updated.wait(10000));
+        QCOMPARE(tile(page, "tileWaiting"), QStringLiteral("5"));
+        QTest::qWait(1100); // past the receiver's one-notification-a-second window
+
+        QElapsedTimer timer;
+        timer.start();
+        QVERIFY(
+            in.exec(QStringLiteral("SELECT inbox.accept('wb', 'live-1', '\\x7b7d'::bytea)")).ok);
+        QTRY_COMPARE_WITH_TIMEOUT(tile(page, "tileWaiting"), QStringLiteral("6"), 5000);
+        QVERIFY2(timer.elapsed() < 2500, qPrintable(QString::number(timer.elapsed())));
+        QCOMPARE(page.dailyModel()->index(0, DailyFiguresModel::Received).data().toString(),
+                 QStringLiteral("6"));
+        qInfo("new event on screen after %lld ms", timer.elapsed());
+    }
+
+    void notConnectedSaysSo()
+    {
+        inbox::ConsoleContext context;
+        inbox::OverviewPage page(&context);
+        page.show();
+        auto *placeholder = page.findChild<QLabel *>(QStringLiteral("overviewPlaceholder"));
+        QVERIFY(placeholder->isVisible());
+        QSignalSpy updated(page.model(), &inbox::OverviewModel::updated);
+        context.setConnected(options(), inbox::ServerInfo());
+        QVERIFY(updated.wait(10000));
+        QVERIFY(!placeholder->isVisible());
+        context.setDisconnected();
+        QVERIFY(placeholder->isVisible());
+        QCOMPARE(page.dailyModel()->rowCount(), 0);
+    }
+
+    void isTheSecondTab()
+    {
+        inbox::MainWindow window;
+        auto *tabs = window.findChild<QTabWidget *>();
+        QVERIFY(tabs);
+        QVERIFY(tabs->count() >= 2);
+        QCOMPARE(tabs->tabText(1), QStringLiteral("Overview"));
+        QVERIFY(qobject_cast<inbox::OverviewPage *>(tabs->widget(1)));
+    }
+
+    void cleanupTestCase() { m_cluster.stop(); }
+};
+
+QTEST_MAIN(TestOverviewPage)
+#include "tst_overviewpage.moc"

@@ -125,7 +125,7 @@ QVariant NowFiguresModel::headerData(int section, Qt::Orientation orientation, i
     case Failed:
         return tr("Failed");
     case OldestWaiting:
-        return tr("Oldest waiting");
+        return tr("Longest wait");
     default:
         return {};
     }

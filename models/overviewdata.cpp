@@ -201,20 +201,21 @@ std::optional<OverviewSnapshot> parseOverview(const QVector<Rows> &results, int 
 
 QString formatAge(qint64 seconds)
 {
-    const auto tr = [](const char *text) {
-        return QCoreApplication::translate("inbox::Age", text);
-    };
+    // Literal texts at each call, so lupdate finds them.
     if (seconds < 0)
         return QString();
     if (seconds < 60)
-        return tr("%1 s").arg(seconds);
+        return QCoreApplication::translate("inbox::Age", "%1 s").arg(seconds);
     const qint64 minutes = seconds / 60;
     if (minutes < 60)
-        return tr("%1 min").arg(minutes);
+        return QCoreApplication::translate("inbox::Age", "%1 min").arg(minutes);
     const qint64 hours = minutes / 60;
-    if (hours < 24)
-        return tr("%1 h %2 min").arg(hours).arg(minutes % 60, 2, 10, QLatin1Char('0'));
-    return tr("%1 d %2 h").arg(hours / 24).arg(hours % 24);
+    if (hours < 24) {
+        return QCoreApplication::translate("inbox::Age", "%1 h %2 min")
+            .arg(hours)
+            .arg(minutes % 60, 2, 10, QLatin1Char('0'));
+    }
+    return QCoreApplication::translate("inbox::Age", "%1 d %2 h").arg(hours / 24).arg(hours % 24);
 }
 
 QString formatShare(double share)

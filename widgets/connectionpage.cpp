@@ -86,7 +86,10 @@ ConnectionPage::ConnectionPage(Session *session, QWidget *parent)
     profileRow->addWidget(m_saveProfile);
     profileRow->addWidget(m_deleteProfile);
     auto *form = new QFormLayout;
-    form->addRow(tr("P&rofile:"), profileRow);
+    // addRow(text, layout) makes a label without a buddy: the mnemonic needs one.
+    auto *profileLabel = new QLabel(tr("P&rofile:"), this);
+    profileLabel->setBuddy(m_profile);
+    form->addRow(profileLabel, profileRow);
     form->addRow(tr("Connection &string:"), m_conninfo);
     form->addRow(tr("&Password:"), m_password);
     auto *buttons = new QHBoxLayout;

@@ -63,13 +63,13 @@ DayChart::DayChart(Kind kind, QWidget *parent)
     };
     QVector<SetSpec> specs;
     if (kind == Kind::Deliveries) {
-        chart->setTitle(tr("Deliveries per day"));
+        chart->setTitle(tr("Deliveries per day (UTC), today on the right"));
         specs = {{tr("New"), QColor(0x4e, 0x79, 0xa7)},
                  {tr("Repeats"), QColor(0xf2, 0x8e, 0x2b)},
                  {tr("Conflicts"), QColor(0xe1, 0x57, 0x59)}};
         m_share->setName(tr("Repeat share, %"));
     } else {
-        chart->setTitle(tr("Outcomes per day"));
+        chart->setTitle(tr("Outcomes per day (UTC), today on the right"));
         specs = {{tr("Done"), QColor(0x59, 0xa1, 0x4f)}, {tr("Failed"), QColor(0xe1, 0x57, 0x59)}};
         m_share->setName(tr("Failure share, %"));
     }
@@ -88,7 +88,6 @@ DayChart::DayChart(Kind kind, QWidget *parent)
 
     chart->addSeries(bars);
     chart->addSeries(m_share);
-    m_days->setLabelsAngle(0);
     chart->addAxis(m_days, Qt::AlignBottom);
     chart->addAxis(m_counts, Qt::AlignLeft);
     chart->addAxis(m_percent, Qt::AlignRight);
@@ -124,8 +123,8 @@ void DayChart::setDays(const QVector<DayFigures> &days)
     double maxShare = 0;
     for (int i = 0; i < ordered.size(); ++i) {
         const DayFigures &d = ordered.at(i);
-        labels << (i == ordered.size() - 1 ? tr("today")
-                                           : QLocale().toString(d.day, QStringLiteral("dd.MM")));
+        // Fifteen bars leave room for the day of the month only; the table has the dates.
+        labels << QString::number(d.day.day());
         double share = 0;
         if (m_kind == Kind::Deliveries) {
             values[0] << double(d.received);
@@ -174,6 +173,9 @@ void DayChart::applyTheme()
          {static_cast<QAbstractAxis *>(m_days), static_cast<QAbstractAxis *>(m_counts),
           static_cast<QAbstractAxis *>(m_percent)})
         axis->setLabelsColor(palette().color(QPalette::Text));
+    QFont small = m_days->labelsFont(); // the theme sets fonts too
+    small.setPointSizeF(font().pointSizeF() * 0.85);
+    m_days->setLabelsFont(small);
     QFont title = chart()->titleFont();
     title.setBold(true);
     chart()->setTitleFont(title);

@@ -18,6 +18,7 @@
 #include <QProgressBar>
 #include <QSplitter>
 #include <QStackedWidget>
+#include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -39,8 +40,11 @@ QTableView *makeTable(QAbstractItemModel *model, int alertRole, QWidget *parent)
     view->setAlternatingRowColors(true);
     view->verticalHeader()->hide();
     view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 8);
-    view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    view->horizontalHeader()->setStretchLastSection(true);
+    // Figures share the width evenly; the first column (day or source) fits its text.
+    view->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    view->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    view->horizontalHeader()->setMinimumSectionSize(view->fontMetrics().horizontalAdvance(
+        QStringLiteral("0000000")));
     view->setWordWrap(false);
     return view;
 }
@@ -52,7 +56,7 @@ OverviewPage::OverviewPage(ConsoleContext *context, QWidget *parent)
       m_daily(new DailyFiguresModel(this)), m_now(new NowFiguresModel(this)),
       m_stack(new QStackedWidget(this)), m_placeholder(new QLabel(this)),
       m_source(new QComboBox(this)), m_updated(new QLabel(this)), m_busy(new QProgressBar(this)),
-      m_warning(new QLabel(this)), m_error(new QLabel(this)),
+      m_warning(new QLabel(this)), m_error(new QLabel(this)), m_tables(new QTabWidget(this)),
       m_deliveries(new DayChart(DayChart::Kind::Deliveries, this)),
       m_outcomes(new DayChart(DayChart::Kind::Outcomes, this))
 {
@@ -121,12 +125,13 @@ OverviewPage::OverviewPage(ConsoleContext *context, QWidget *parent)
     m_dailyView->setObjectName(QStringLiteral("dailyTable"));
     m_nowView = makeTable(m_now, NowFiguresModel::AlertRole, this);
     m_nowView->setObjectName(QStringLiteral("nowTable"));
-    auto *tables = new QSplitter(Qt::Horizontal, this);
-    tables->addWidget(m_dailyView);
-    tables->addWidget(m_nowView);
-    tables->setStretchFactor(0, 3);
-    tables->setStretchFactor(1, 2);
-    tables->setChildrenCollapsible(false);
+    // Two tabs rather than side by side: each table then has the full width (nine columns
+    // of figures do not fit next to seven at 1280 pixels, in Russian least of all).
+    m_tables->setObjectName(QStringLiteral("overviewTables"));
+    m_tables->setDocumentMode(true);
+    m_tables->addTab(m_dailyView, tr("Per day"));
+    m_tables->addTab(m_nowView, tr("Now, per source"));
+    auto *tables = m_tables;
 
     auto *split = new QSplitter(Qt::Vertical, this);
     split->addWidget(charts);
@@ -256,7 +261,7 @@ void OverviewPage::showSnapshot()
         const bool shown = source.isEmpty() || source == w.source;
         const QString usual =
             w.verdict.hasBaseline
-                ? tr("usually %1 (median of the last %n day(s))", "", w.verdict.baselineDays)
+                ? tr("usually %1 (median of the last %n days)", "", w.verdict.baselineDays)
                       .arg(formatShare(w.verdict.baseline))
                 : tr("no baseline yet, alarm above %1").arg(formatShare(w.verdict.threshold));
         if (w.metric == HealthWarning::Metric::RepeatShare) {
@@ -277,6 +282,8 @@ void OverviewPage::showSnapshot()
     m_warning->setText(QStringLiteral("\u26a0 ") + lines.join(QStringLiteral("<br>\u26a0 ")));
     m_warning->setVisible(!lines.isEmpty());
 
+    m_tables->setTabText(0, source.isEmpty() ? tr("Per day, all sources")
+                                             : tr("Per day, %1").arg(source));
     const QVector<DayFigures> days = s.dailyFor(source);
     m_daily->setDays(days, repeatAlert, failureAlert);
     m_deliveries->setDays(days);
@@ -306,7 +313,7 @@ void OverviewPage::showSnapshot()
     m_updated->setText(
         tr("Server time %1 · read in %2 ms")
             .arg(s.serverNow.toLocalTime().time().toString(QStringLiteral("HH:mm:ss")))
-            .arg(double(s.elapsedUs) / 1000.0, 0, 'f', 1));
+            .arg(locale.toString(double(s.elapsedUs) / 1000.0, 'f', 1)));
 }
 
 void OverviewPage::showError(const DbError &error)

@@ -9,6 +9,7 @@ class QGridLayout;
 class QLabel;
 class QProgressBar;
 class QStackedWidget;
+class QTabWidget;
 class QTableView;
 
 namespace inbox {
@@ -62,6 +63,7 @@ private:
     QProgressBar *m_busy;
     QLabel *m_warning;
     QLabel *m_error;
+    QTabWidget *m_tables;
     Tile m_waiting, m_due, m_processing, m_stuck, m_failed, m_duplicates, m_oldest;
     DayChart *m_deliveries;
     DayChart *m_outcomes;

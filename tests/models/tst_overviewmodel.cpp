@@ -401,6 +401,43 @@ private slots:
         QCOMPARE(now.rowCount(), 0);
     }
 
+    // Not a timed test: with INBOX_BENCH_DB set to a connection string of a filled database
+    // (inbox-sim --bulk), measures from the request to the figures being in the model.
+    void benchmarkOnAFilledDatabase()
+    {
+        const QString conninfo = qEnvironmentVariable("INBOX_BENCH_DB");
+        if (conninfo.isEmpty())
+            QSKIP("set INBOX_BENCH_DB to a filled database to measure the overview");
+        inbox::ConsoleContext context;
+        OverviewModel model(&context);
+        model.setMinimumInterval(0);
+        QSignalSpy updated(&model, &OverviewModel::updated);
+        QSignalSpy failed(&model, &OverviewModel::failed);
+        inbox::ConnectOptions o;
+        o.conninfo = conninfo;
+        QElapsedTimer timer;
+        timer.start();
+        context.setConnected(o, inbox::ServerInfo());
+        QVERIFY(updated.wait(30000));
+        const qint64 first = timer.nsecsElapsed() / 1000;
+        QVector<qint64> us;
+        for (int i = 0; i < 50; ++i) {
+            timer.start();
+            model.refresh();
+            QVERIFY(updated.wait(30000));
+            us << timer.nsecsElapsed() / 1000;
+        }
+        QVERIFY(failed.isEmpty());
+        std::sort(us.begin(), us.end());
+        qint64 events = 0;
+        for (const inbox::NowFigures &n : model.snapshot().now)
+            events += n.waiting + n.processing + n.failed;
+        qInfo("overview, request to model: first (new connection) %lld us; then median %lld us, "
+              "p90 %lld us, max %lld us over %lld reads; worker-side batch %lld us; %d sources",
+              first, us.at(us.size() / 2), us.at(us.size() * 9 / 10), us.last(), qint64(us.size()),
+              model.snapshot().elapsedUs, int(model.snapshot().sources().size()));
+    }
+
     void cleanupTestCase() { m_cluster.stop(); }
 };
 

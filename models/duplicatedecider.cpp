@@ -45,9 +45,13 @@ void DuplicateDecider::decide(qint64 candidateId, const QString &decision, const
     DecisionResult seed;
     seed.candidateId = candidateId;
     seed.decision = decision;
-    start(
-        seed, QStringLiteral("SELECT inbox.decide_duplicate($1, $2, $3) AS outcome"),
-        {candidateId, decision, note.trimmed().isEmpty() ? QVariant() : QVariant(note.trimmed())});
+    seed.note = note.trimmed();
+    // now() is the transaction's time, the very decided_at the function writes; with the
+    // session user it tells who decided what and when without a second round trip.
+    start(seed,
+          QStringLiteral("SELECT inbox.decide_duplicate($1, $2, $3) AS outcome,"
+                         " session_user AS me, now() AS at"),
+          {candidateId, decision, seed.note.isEmpty() ? QVariant() : QVariant(seed.note)});
 }
 
 void DuplicateDecider::undoMine(qint64 candidateId, const QString &myStatus, const QString &note)
@@ -61,7 +65,7 @@ void DuplicateDecider::undoMine(qint64 candidateId, const QString &myStatus, con
         seed,
         QStringLiteral("SELECT CASE WHEN d.status = $2 AND d.decided_by = session_user"
                        " THEN inbox.decide_duplicate(d.id, 'undo', $3)"
-                       " ELSE 'changed_since' END AS outcome"
+                       " ELSE 'changed_since' END AS outcome, session_user AS me, now() AS at"
                        " FROM inbox.duplicate_candidates d WHERE d.id = $1"),
         {candidateId, myStatus, note.trimmed().isEmpty() ? QVariant() : QVariant(note.trimmed())});
 }
@@ -72,14 +76,20 @@ void DuplicateDecider::start(const DecisionResult &seed, const QString &sql,
     Job job;
     job.result = seed;
     job.startedNs = nowNs();
-    job.ticket =
-        m_channel->submit(QVector<Query>{Query{sql, params}, Query{kStateSql, {seed.candidateId}}},
-                          QueryChannel::Mode::Queue);
+    job.ticket = m_channel->submit(Query{sql, params}, QueryChannel::Mode::Queue);
     m_jobs << job;
     if (m_running++ == 0)
         emit busyChanged(true);
     logger("ui")->info("duplicate {} of pair {} requested", seed.decision.toStdString(),
                        seed.candidateId);
+}
+
+void DuplicateDecider::reread(Job job, Phase phase)
+{
+    job.phase = phase;
+    job.ticket =
+        m_channel->submit(Query{kStateSql, {job.result.candidateId}}, QueryChannel::Mode::Queue);
+    m_jobs << job;
 }
 
 void DuplicateDecider::onReply(const QueryReply &reply)
@@ -93,44 +103,52 @@ void DuplicateDecider::onReply(const QueryReply &reply)
     Job job = m_jobs.takeAt(at);
     DecisionResult &r = job.result;
 
-    auto readState = [&r](const QVector<Rows> &results, int index) {
-        const Rows &state = results.value(index);
-        if (state.rows.isEmpty())
-            return;
-        const QVariantList &row = state.rows.first();
-        r.status = row.value(0).toString();
-        r.decidedBy = row.value(1).toString();
-        r.decidedAt = row.value(2).toDateTime();
-        r.note = row.value(3).toString();
-        r.stateKnown = true;
-    };
-
-    if (job.verifying) {
-        // The state after a lost connection: enough to tell the person where things stand.
-        if (reply.ok())
-            readState(reply.results, 0);
-        else
+    if (job.phase != Phase::Deciding) {
+        // Who decided what and when: after someone else's decision, or a lost connection.
+        const Rows &state = reply.results.value(0);
+        if (reply.ok() && !state.rows.isEmpty()) {
+            const QVariantList &row = state.rows.first();
+            r.status = row.value(0).toString();
+            r.decidedBy = row.value(1).toString();
+            r.decidedAt = row.value(2).toDateTime();
+            r.note = row.value(3).toString();
+            r.stateKnown = true;
+        } else if (!reply.ok() && job.phase == Phase::Verifying) {
             r.error = reply.error;
+        }
     } else if (reply.ok()) {
         const Rows &first = reply.results.value(0);
-        // No row: the pair is gone (undo of an id that no longer exists).
-        r.outcome = first.rows.isEmpty() ? QStringLiteral("not_found")
-                                         : first.rows.first().value(0).toString();
-        readState(reply.results, 1);
-    } else if (reply.results.isEmpty() && reply.error.connectionLost) {
+        if (first.rows.isEmpty()) {
+            r.outcome = QStringLiteral("not_found"); // undo of a pair that no longer exists
+        } else {
+            const QVariantList &row = first.rows.first();
+            r.outcome = row.value(0).toString();
+            if (r.applied()) {
+                // What the function wrote: known without reading it back.
+                const bool undone = r.outcome == QLatin1String("undone");
+                r.status = undone ? QStringLiteral("open") : r.outcome;
+                r.decidedBy = undone ? QString() : row.value(1).toString();
+                r.decidedAt = undone ? QDateTime() : row.value(2).toDateTime();
+                if (undone)
+                    r.note.clear();
+                r.stateKnown = true;
+            } else if (r.outcome != QLatin1String("not_found")) {
+                // Not applied because of the pair's state: read who decided what and when.
+                r.note.clear();
+                reread(job, Phase::Rereading);
+                return;
+            }
+        }
+    } else if (reply.error.connectionLost) {
         // Lost before or during the decision: it may have been applied. Read the pair again
         // (the channel reconnects for the next batch) and say what is known, never guess.
         r.error = reply.error;
         r.outcomeUnknown = true;
-        job.verifying = true;
-        job.ticket =
-            m_channel->submit(Query{kStateSql, {r.candidateId}}, QueryChannel::Mode::Queue);
-        m_jobs << job;
+        r.note.clear();
+        reread(job, Phase::Verifying);
         return;
     } else {
         r.error = reply.error;
-        if (!reply.results.isEmpty()) // the decision ran, the state read failed
-            r.outcome = reply.results.first().rows.value(0).value(0).toString();
     }
     r.elapsedUs = (nowNs() - job.startedNs) / 1000;
     logger("ui")->info("duplicate {} of pair {}: {}{}", r.decision.toStdString(), r.candidateId,

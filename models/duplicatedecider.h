@@ -64,14 +64,20 @@ signals:
     void busyChanged(bool busy);
 
 private:
+    enum class Phase {
+        Deciding,  // decide_duplicate runs
+        Rereading, // not applied: reading who decided what and when
+        Verifying, // the connection was lost: reading where the pair stands now
+    };
     struct Job
     {
         quint64 ticket = 0;
         DecisionResult result;
         qint64 startedNs = 0;
-        bool verifying = false;
+        Phase phase = Phase::Deciding;
     };
     void start(const DecisionResult &seed, const QString &sql, const QVariantList &params);
+    void reread(Job job, Phase phase);
     void onReply(const QueryReply &reply);
 
     QueryChannel *m_channel;

@@ -397,7 +397,7 @@ void DuplicatesPage::onTopics(const QSet<QString> &topics)
         // The pair on screen may have been decided by someone else, or its leads changed.
         m_loader->invalidate();
         if (m_currentId)
-            m_loader->reload(m_currentId);
+            m_loader->load(m_currentId, readAhead(m_currentId));
     }
 }
 
@@ -409,7 +409,7 @@ void DuplicatesPage::rereadAll()
     m_model->refresh();
     m_loader->invalidate();
     if (m_currentId)
-        m_loader->reload(m_currentId);
+        m_loader->load(m_currentId, readAhead(m_currentId));
 }
 
 void DuplicatesPage::applyFilter()
@@ -524,11 +524,18 @@ void DuplicatesPage::open(qint64 id)
     m_currentId = id;
     m_resumeRow = -1;
     m_selectFirstWhenLoaded = false;
+    m_loader->load(id, readAhead(id));
+}
+
+QVector<qint64> DuplicatesPage::readAhead(qint64 id) const
+{
+    // The pairs after it, or where J continues when it has left the list.
     QVector<qint64> ahead;
     const int row = m_model->rowOf(id);
-    for (int r = row + 1; row >= 0 && r <= row + kReadAhead && r < m_model->rowCount(); ++r)
+    const int from = row >= 0 ? row + 1 : qMax(m_resumeRow, 0);
+    for (int r = from; r < from + kReadAhead && r < m_model->rowCount(); ++r)
         ahead << m_model->candidateAt(r);
-    m_loader->load(id, ahead);
+    return ahead;
 }
 
 void DuplicatesPage::onPairLoaded(const DuplicatePair &pair)
@@ -629,8 +636,13 @@ void DuplicatesPage::say(const QString &text, bool problem)
 
 void DuplicatesPage::decide(const QString &decision)
 {
-    if (!checkMayDecide() || m_currentId == 0 || m_pair.id != m_currentId)
+    if (!checkMayDecide() || m_currentId == 0)
         return;
+    if (m_pair.id != m_currentId) {
+        // Never decide on a pair the person has not seen yet.
+        say(tr("Pair #%1 is still loading; decide once it is shown.").arg(m_currentId), true);
+        return;
+    }
     if (m_decider->isBusy())
         return; // one decision at a time: the next key waits for the answer
     if (!m_pair.isOpen()) {

@@ -57,6 +57,7 @@ private:
     void updateEmptyState();
 
     void open(qint64 id);
+    QVector<qint64> readAhead(qint64 id) const;
     void selectRow(int row);
     void onCurrentRowChanged(int row);
     void onPairLoaded(const DuplicatePair &pair);

@@ -3,6 +3,7 @@
 #include "connectionpage.h"
 #include "consolecontext.h"
 #include "duplicatespage.h"
+#include "journalpage.h"
 #include "migrator.h"
 #include "overviewpage.h"
 #include "sessionworker.h"
@@ -34,7 +35,14 @@ MainWindow::MainWindow(QWidget *parent)
     m_tabs->setDocumentMode(true);
     addScreen(m_connectionPage, tr("Connect"));
     addScreen(new OverviewPage(m_context, this), tr("Overview"));
-    addScreen(new DuplicatesPage(m_context, this), tr("Duplicates"));
+    auto *journal = new JournalPage(m_context, this);
+    auto *duplicates = new DuplicatesPage(m_context, this);
+    addScreen(journal, tr("Journal"));
+    addScreen(duplicates, tr("Duplicates"));
+    connect(duplicates, &DuplicatesPage::openEvent, this, [this, journal](qint64 eventId) {
+        journal->openEvent(eventId);
+        m_tabs->setCurrentWidget(journal);
+    });
 
     auto *central = new QWidget(this);
     auto *layout = new QVBoxLayout(central);

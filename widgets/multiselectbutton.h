@@ -1,0 +1,39 @@
+#pragma once
+
+#include <QPair>
+#include <QStringList>
+#include <QToolButton>
+#include <QVector>
+
+class QListWidget;
+
+namespace inbox {
+
+// A filter button with a drop-down list of checkable values that stays open while ticking
+// several. Nothing ticked means "all". The button text says what is chosen.
+class MultiSelectButton final : public QToolButton
+{
+    Q_OBJECT
+public:
+    MultiSelectButton(const QString &title, QWidget *parent = nullptr);
+
+    // (value, label) pairs; ticked values that are still offered stay ticked.
+    void setOptions(const QVector<QPair<QString, QString>> &options);
+    QStringList options() const;
+    QStringList selected() const;
+    void setSelected(const QStringList &values); // emits selectionChanged if it changed
+    QListWidget *list() const { return m_list; }
+
+signals:
+    void selectionChanged(const QStringList &values);
+
+private:
+    void updateText();
+
+    QString m_title;
+    QListWidget *m_list;
+    QStringList m_last;
+    bool m_filling = false;
+};
+
+} // namespace inbox

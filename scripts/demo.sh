@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# The demo: a private PostgreSQL with the inbox schema and a demo user who may do everything,
-# opened in the console. The cluster is kept between runs.
+# The demo: a private PostgreSQL with the inbox schema, 14 days of history and live traffic
+# (inbox-sim), and a demo user who may do everything, opened in the console. The cluster is
+# kept between runs; the live traffic runs while the console is open.
 #
-#   scripts/demo.sh          install what is missing, build, start the cluster, open the console
+#   scripts/demo.sh          install what is missing, build, start the cluster, fill the history
+#                            (first run only), start live traffic, open the console
 #   scripts/demo.sh stop     stop the demo cluster
 #   scripts/demo.sh reset    stop it and delete its data (the next run starts afresh)
 #   scripts/demo.sh status   say where it is and whether it runs
@@ -50,8 +52,9 @@ esac
 scripts/install-deps.sh
 bindir=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build "$build" --parallel "$(nproc)" --target inbox-console
+cmake --build "$build" --parallel "$(nproc)" --target inbox-console inbox-sim
 console="$root/$build/app/inbox-console/inbox-console"
+sim="$root/$build/app/inbox-sim/inbox-sim"
 
 if [ ! -d "$data" ]; then
   echo "demo: creating a private cluster in $demo_dir"
@@ -77,5 +80,26 @@ END $$;
 GRANT inbox_manager, inbox_worker, inbox_ingest TO demo;
 SQL
 
-echo "demo: opening the console on $conninfo (scripts/demo.sh stop stops the cluster)"
-exec "$console" --db "$conninfo"
+# 14 days of history, written set-based by the schema owner; only into an empty database,
+# so the next run keeps what the demo user did.
+"$sim" --db "host=$demo_dir dbname=inbox_demo user=postgres" --history 14 --if-empty
+
+# Live traffic as the demo user, through the contract functions only, for as long as the
+# console is open. DEMO_RATE sets the originals per second (default 2).
+"$sim" --db "$conninfo" --live "${DEMO_RATE:-2}" >"$demo_dir/live.log" 2>&1 &
+live=$!
+stop_live() {
+  if kill -0 "$live" 2>/dev/null; then
+    kill -TERM "$live" 2>/dev/null || true
+    wait "$live" 2>/dev/null || true
+    echo "demo: live traffic stopped (its log: $demo_dir/live.log)"
+  fi
+}
+trap stop_live EXIT
+trap 'exit 130' INT TERM
+
+echo "demo: live traffic at ${DEMO_RATE:-2}/s; opening the console on $conninfo"
+echo "demo: closing the console stops the traffic; scripts/demo.sh stop stops the cluster"
+status=0
+"$console" --db "$conninfo" || status=$?
+exit "$status"

@@ -15,41 +15,42 @@ class PgConnection;
 namespace inbox::sim {
 
 // The one documented exception to "only contract functions": a realistic past written
-// set-based, straight into inbox.events, journal, actions, leads, conflict_bodies,
+// straight into inbox.events, journal, actions, leads, conflict_bodies,
 // duplicate_candidates, daily_stats and status_counts, by the schema owner, consistently
 // with what the functions would have written for the same history (one 'received' entry
 // and one entry per further delivery, counters matching the rows, leads normalised as
 // record_lead does, candidate pairs flagged by record_lead's rules). Running every one of
 // ten million events through accept/claim/complete would take hours.
 //
-// The events are written in chunks by parallel loader sessions (one per core by default);
-// each chunk is one transaction holding its events with their journal, actions, leads and
-// counters, so whatever was committed is consistent even if the fill is interrupted. The
-// duplicate candidates among the new leads are flagged at the end, in one transaction.
-// The fill may run next to live traffic: it only adds rows, and indexes are kept.
+// The rows are composed by generator threads (history.h: the live senders' body
+// generators, the workers' parser) and streamed with COPY, set-based, into the tables, all
+// in one transaction: the fill lands completely or not at all. Writers wait for it (the ids
+// are taken from the sequences in blocks). For a load bigger than what the tables hold, the
+// secondary indexes and unique constraints of the big tables are dropped first and rebuilt
+// at the end from their own catalog definitions (what pg_restore does), in the same
+// transaction. Candidate pairs and a manager's decisions are then written set-based in SQL.
 struct FillRequest
 {
     QString conninfo;
-    qint64 events = 0; // how many events (originals) to write
-    double days = 14;  // spread over the last `days` days, ending now
+    qint64 events = 0;     // how many events (originals) to write
+    double days = 14;      // spread over the last `days` days, ending now
     quint64 seed = 1;
-    int sessions = 2; // parallel loaders (one when triggers cannot be bypassed)
+    int sessions = 2;      // generator threads composing rows while COPY streams them
 };
 
 struct FillReport
 {
     qint64 events = 0, journal = 0, actions = 0, leads = 0, candidates = 0, conflicts = 0;
-    double loadSeconds = 0; // the chunks
-    double seconds = 0;     // everything, candidates and ANALYZE included
-    int sessions = 1;
+    double loadSeconds = 0; // the rows themselves
+    double seconds = 0;     // everything: indexes, candidates, ANALYZE
+    bool rebuiltIndexes = false;
     bool bypassedTriggers = false; // session_replication_role = replica (superuser)
 };
 
 class BulkFill final
 {
 public:
-    // Progress lines go to `progress` (may be empty; called from the loader threads, one
-    // at a time).
+    // Progress lines go to `progress` (may be empty).
     static bool run(const FillRequest &request, FillReport *report, DbError *error,
                     const std::function<void(const QString &)> &progress);
     // True when inbox.events has no row (the demo fills only an empty database).

@@ -6,6 +6,13 @@ void Ledger::answered(const QString &source, const QString &externalId, Expect e
                       const QString &outcome, qint64 eventId)
 {
     QMutexLocker lock(&m_mutex);
+    ++m_deliveries;
+    if (outcome == QLatin1String("new"))
+        ++m_newKeys;
+    else if (outcome == QLatin1String("conflict"))
+        ++m_conflicts;
+    if (!m_keepKeys)
+        return;
     Key &k = m_keys[source + QLatin1Char('\x1f') + externalId];
     if (k.sent == 0) {
         k.source = source;
@@ -13,7 +20,6 @@ void Ledger::answered(const QString &source, const QString &externalId, Expect e
     }
     k.eventId = eventId;
     ++k.sent;
-    ++m_deliveries;
     switch (expect) {
     case Expect::New:
         ++k.expectNew;
@@ -52,12 +58,10 @@ Ledger::Totals Ledger::totals() const
     QMutexLocker lock(&m_mutex);
     Totals t;
     t.deliveries = m_deliveries;
-    t.keys = m_keys.size();
+    t.keys = m_keepKeys ? m_keys.size() : m_newKeys;
     t.errors = m_errorCount;
-    for (const Key &k : m_keys) {
-        t.repeats += k.sent - 1;
-        t.conflicts += k.gotConflict;
-    }
+    t.repeats = t.deliveries - t.keys;
+    t.conflicts = m_conflicts;
     return t;
 }
 

@@ -37,6 +37,10 @@ public:
         qint64 errors = 0; // accept calls that failed
     };
 
+    // Live runs keep only the totals (a day of traffic would otherwise pile up in memory);
+    // the per-key record is what the self-check needs.
+    void setKeepKeys(bool keep) { m_keepKeys = keep; }
+
     void answered(const QString &source, const QString &externalId, Expect expect,
                   const QString &outcome, qint64 eventId);
     void failed(const QString &source, const QString &externalId, const QString &error);
@@ -54,6 +58,9 @@ private:
     QStringList m_errors;
     qint64 m_errorCount = 0;
     qint64 m_deliveries = 0;
+    bool m_keepKeys = true;
+    qint64 m_newKeys = 0; // first answers 'new' (totals when keys are not kept)
+    qint64 m_conflicts = 0;
 };
 
 } // namespace inbox::sim

@@ -173,7 +173,7 @@ int runFill(const Options &o)
         }
         say(o, QStringLiteral("%1: %2 events, %3 journal entries, %4 actions, %5 leads, %6 "
                               "duplicate candidates, %7 conflicts in %8 s (%9 events/s; the "
-                              "events themselves %10 s with %11 loader sessions)")
+                              "rows themselves %10 s%11)")
                    .arg(what)
                    .arg(report.events)
                    .arg(report.journal)
@@ -184,7 +184,7 @@ int runFill(const Options &o)
                    .arg(report.seconds, 0, 'f', 1)
                    .arg(qint64(double(report.events) / qMax(0.001, report.seconds)))
                    .arg(report.loadSeconds, 0, 'f', 1)
-                   .arg(report.sessions));
+                   .arg(report.rebuiltIndexes ? QStringLiteral(", indexes rebuilt") : QString()));
         return true;
     };
     if (o.historyDays > 0 &&
@@ -239,6 +239,7 @@ int runTraffic(const Options &o)
 
     const bool live = o.liveRate > 0 && o.runSeconds == 0;
     Ledger ledger;
+    ledger.setKeepKeys(!live);
     const QString tag = QString::number(QDateTime::currentSecsSinceEpoch() % 100000000, 36);
     FakeCrm crm(o.faultRates, tag + QLatin1Char('-'));
 

@@ -2,6 +2,174 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>DuplicateWords</name>
+    <message>
+        <source>phone</source>
+        <translation>phone</translation>
+    </message>
+    <message>
+        <source>e-mail</source>
+        <translation>e-mail</translation>
+    </message>
+    <message>
+        <source>open deal</source>
+        <translation>open deal</translation>
+    </message>
+    <message>
+        <source>names differ</source>
+        <translation>names differ</translation>
+    </message>
+    <message>
+        <source>shared phone</source>
+        <translation>shared phone</translation>
+    </message>
+    <message>
+        <source>shared e-mail</source>
+        <translation>shared e-mail</translation>
+    </message>
+    <message>
+        <source>same phone %1</source>
+        <translation>same phone %1</translation>
+    </message>
+    <message>
+        <source>same e-mail %1</source>
+        <translation>same e-mail %1</translation>
+    </message>
+    <message>
+        <source>lead A&apos;s deal %1 is still open</source>
+        <translation>lead A's deal %1 is still open</translation>
+    </message>
+    <message>
+        <source>names match</source>
+        <translation>names match</translation>
+    </message>
+    <message>
+        <source>the phone is shared by many names</source>
+        <translation>the phone is shared by many names</translation>
+    </message>
+    <message>
+        <source>the e-mail is shared by many names</source>
+        <translation>the e-mail is shared by many names</translation>
+    </message>
+    <message numerus="yes">
+        <source>phone %1 is used by %n different name(s) (an office line?)</source>
+        <translation>
+            <numerusform>phone %1 is used by %n different name (an office line?)</numerusform>
+            <numerusform>phone %1 is used by %n different names (an office line?)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>e-mail %1 is used by %n different name(s) (a shared mailbox?)</source>
+        <translation>
+            <numerusform>e-mail %1 is used by %n different name (a shared mailbox?)</numerusform>
+            <numerusform>e-mail %1 is used by %n different names (a shared mailbox?)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>every matching contact is a shared one</source>
+        <translation>every matching contact is a shared one</translation>
+    </message>
+    <message>
+        <source>Weak evidence: %1.</source>
+        <translation>Weak evidence: %1.</translation>
+    </message>
+    <message>
+        <source>lead %1 (#%2)</source>
+        <translation>lead %1 (#%2)</translation>
+    </message>
+    <message>
+        <source>lead %1 (%2, #%3)</source>
+        <translation>lead %1 (%2, #%3)</translation>
+    </message>
+    <message>
+        <source>%1 is already linked to lead #%2 by another decision: undo that one first.</source>
+        <translation>%1 is already linked to lead #%2 by another decision: undo that one first.</translation>
+    </message>
+    <message>
+        <source>deal %1 (open)</source>
+        <translation>deal %1 (open)</translation>
+    </message>
+    <message>
+        <source>deal %1 (closed)</source>
+        <translation>deal %1 (closed)</translation>
+    </message>
+    <message>
+        <source>%1 will be linked to %2 of %3</source>
+        <translation>%1 will be linked to %2 of %3</translation>
+    </message>
+    <message>
+        <source>%1 will be linked to %2, which has no deal yet</source>
+        <translation>%1 will be linked to %2, which has no deal yet</translation>
+    </message>
+    <message>
+        <source>; B&apos;s own deal %1 is set aside on B&apos;s record</source>
+        <translation>; B's own deal %1 is set aside on B's record</translation>
+    </message>
+    <message>
+        <source>Merge: %1. Nothing is deleted, and undo restores B exactly.</source>
+        <translation>Merge: %1. Nothing is deleted, and undo restores B exactly.</translation>
+    </message>
+    <message>
+        <source>merged by %1 at %2</source>
+        <translation>merged by %1 at %2</translation>
+    </message>
+    <message>
+        <source>kept separate by %1 at %2</source>
+        <translation>kept separate by %1 at %2</translation>
+    </message>
+    <message>
+        <source>open</source>
+        <translation>open</translation>
+    </message>
+    <message>
+        <source> (note: %1)</source>
+        <translation> (note: %1)</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 h</translation>
+    </message>
+    <message>
+        <source>%1 d %2 h</source>
+        <translation>%1 d %2 h</translation>
+    </message>
+    <message>
+        <source>%1 d</source>
+        <translation>%1 d</translation>
+    </message>
+</context>
+<context>
+    <name>inbox</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+    <message>
+        <source>%1 d %2 h</source>
+        <translation>%1 d %2 h</translation>
+    </message>
+</context>
+<context>
     <name>inbox::ConnectionPage</name>
     <message>
         <source>&amp;Connect</source>
@@ -260,99 +428,6 @@
     </message>
 </context>
 <context>
-    <name>inbox::MainWindow</name>
-    <message>
-        <source>Inbox Console</source>
-        <translation>Inbox Console</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>&amp;File</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>&amp;Quit</translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation>&amp;Help</translation>
-    </message>
-    <message>
-        <source>&amp;About Inbox Console</source>
-        <translation>&amp;About Inbox Console</translation>
-    </message>
-    <message>
-        <source>Not connected</source>
-        <translation>Not connected</translation>
-    </message>
-    <message>
-        <source>%1 @ %2, schema %3</source>
-        <translation>%1 @ %2, schema %3</translation>
-    </message>
-    <message>
-        <source>About Inbox Console</source>
-        <translation>About Inbox Console</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Inbox Console&lt;/b&gt; %1&lt;br&gt;Schema version %2&lt;br&gt;Built with Qt %3, PostgreSQL libpq and spdlog.</source>
-        <translation>&lt;b&gt;Inbox Console&lt;/b&gt; %1&lt;br&gt;Schema version %2&lt;br&gt;Built with Qt %3, PostgreSQL libpq and spdlog.</translation>
-    </message>
-    <message>
-        <source>Connect</source>
-        <translation>Connect</translation>
-    </message>
-    <message>
-        <source>Overview</source>
-        <translation>Overview</translation>
-    </message>
-</context>
-<context>
-    <name>main</name>
-    <message>
-        <source>Console for the shared inbox database.
-
-The database is given the libpq way: --db with a connection string (key=value or postgresql:// URI, service=NAME), or the PG* environment variables (PGHOST, PGDATABASE, PGUSER, PGSERVICE...). Passwords come from ~/.pgpass or the service file, never from settings.</source>
-        <translation>Console for the shared inbox database.
-
-The database is given the libpq way: --db with a connection string (key=value or postgresql:// URI, service=NAME), or the PG* environment variables (PGHOST, PGDATABASE, PGUSER, PGSERVICE...). Passwords come from ~/.pgpass or the service file, never from settings.</translation>
-    </message>
-    <message>
-        <source>Connect to CONNINFO.</source>
-        <translation>Connect to CONNINFO.</translation>
-    </message>
-    <message>
-        <source>Connect, check the schema version and exit (0 when the database is ready).</source>
-        <translation>Connect, check the schema version and exit (0 when the database is ready).</translation>
-    </message>
-    <message>
-        <source>Interface language: en or ru (default: the system&apos;s).</source>
-        <translation>Interface language: en or ru (default: the system&apos;s).</translation>
-    </message>
-    <message>
-        <source>migrate: apply pending schema migrations and exit.</source>
-        <translation>migrate: apply pending schema migrations and exit.</translation>
-    </message>
-</context>
-<context>
-    <name>inbox::Age</name>
-    <message>
-        <source>%1 s</source>
-        <translation>%1 s</translation>
-    </message>
-    <message>
-        <source>%1 min</source>
-        <translation>%1 min</translation>
-    </message>
-    <message>
-        <source>%1 h %2 min</source>
-        <translation>%1 h %2 min</translation>
-    </message>
-    <message>
-        <source>%1 d %2 h</source>
-        <translation>%1 d %2 h</translation>
-    </message>
-</context>
-<context>
     <name>inbox::DailyFiguresModel</name>
     <message>
         <source>Today (%1)</source>
@@ -434,8 +509,8 @@ The database is given the libpq way: --db with a connection string (key=value or
 <context>
     <name>inbox::DayChart</name>
     <message>
-        <source>Deliveries per day (UTC), today on the right</source>
-        <translation>Deliveries per day (UTC), today on the right</translation>
+        <source>Deliveries per day</source>
+        <translation>Deliveries per day</translation>
     </message>
     <message>
         <source>New</source>
@@ -454,8 +529,8 @@ The database is given the libpq way: --db with a connection string (key=value or
         <translation>Repeat share, %</translation>
     </message>
     <message>
-        <source>Outcomes per day (UTC), today on the right</source>
-        <translation>Outcomes per day (UTC), today on the right</translation>
+        <source>Outcomes per day</source>
+        <translation>Outcomes per day</translation>
     </message>
     <message>
         <source>Done</source>
@@ -468,6 +543,1365 @@ The database is given the libpq way: --db with a connection string (key=value or
     <message>
         <source>Failure share, %</source>
         <translation>Failure share, %</translation>
+    </message>
+    <message>
+        <source>today</source>
+        <translation>today</translation>
+    </message>
+    <message>
+        <source>Deliveries per day (UTC), today on the right</source>
+        <translation>Deliveries per day (UTC), today on the right</translation>
+    </message>
+    <message>
+        <source>Outcomes per day (UTC), today on the right</source>
+        <translation>Outcomes per day (UTC), today on the right</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::DuplicateQueueModel</name>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>(no name)</source>
+        <translation>(no name)</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>%1 (skipped)</source>
+        <translation>%1 (skipped)</translation>
+    </message>
+    <message>
+        <source>weak</source>
+        <translation>weak</translation>
+    </message>
+    <message>
+        <source>Flagged %1</source>
+        <translation>Flagged %1</translation>
+    </message>
+    <message>
+        <source>Weak evidence: every matching contact is shared by many names</source>
+        <translation>Weak evidence: every matching contact is shared by many names</translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation>Waiting</translation>
+    </message>
+    <message>
+        <source>Channels</source>
+        <translation>Channels</translation>
+    </message>
+    <message>
+        <source>Names</source>
+        <translation>Names</translation>
+    </message>
+    <message>
+        <source>Matched contact</source>
+        <translation>Matched contact</translation>
+    </message>
+    <message>
+        <source>Reasons</source>
+        <translation>Reasons</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>Score</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::DuplicatesPage</name>
+    <message>
+        <source>Loading…</source>
+        <translation>Loading…</translation>
+    </message>
+    <message>
+        <source>Merge [M]</source>
+        <translation>Merge [M]</translation>
+    </message>
+    <message>
+        <source>Keep separate [R]</source>
+        <translation>Keep separate [R]</translation>
+    </message>
+    <message>
+        <source>Skip [S]</source>
+        <translation>Skip [S]</translation>
+    </message>
+    <message>
+        <source>Undo my last [U]</source>
+        <translation>Undo my last [U]</translation>
+    </message>
+    <message>
+        <source>Search by phone, e-mail or external id  ( / )</source>
+        <translation>Search by phone, e-mail or external id  ( / )</translation>
+    </message>
+    <message>
+        <source>Search pairs</source>
+        <translation>Search pairs</translation>
+    </message>
+    <message>
+        <source>All channels</source>
+        <translation>All channels</translation>
+    </message>
+    <message>
+        <source>Channel</source>
+        <translation>Channel</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Reason</translation>
+    </message>
+    <message>
+        <source>Any reason</source>
+        <translation>Any reason</translation>
+    </message>
+    <message>
+        <source>Same phone</source>
+        <translation>Same phone</translation>
+    </message>
+    <message>
+        <source>Same e-mail</source>
+        <translation>Same e-mail</translation>
+    </message>
+    <message>
+        <source>Open deal</source>
+        <translation>Open deal</translation>
+    </message>
+    <message>
+        <source>Names differ</source>
+        <translation>Names differ</translation>
+    </message>
+    <message>
+        <source>Weak evidence only</source>
+        <translation>Weak evidence only</translation>
+    </message>
+    <message>
+        <source>Strong evidence only</source>
+        <translation>Strong evidence only</translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation>Age</translation>
+    </message>
+    <message>
+        <source>Any age</source>
+        <translation>Any age</translation>
+    </message>
+    <message>
+        <source>Flagged in the last hour</source>
+        <translation>Flagged in the last hour</translation>
+    </message>
+    <message>
+        <source>Flagged in the last 24 hours</source>
+        <translation>Flagged in the last 24 hours</translation>
+    </message>
+    <message>
+        <source>Waiting over 24 hours</source>
+        <translation>Waiting over 24 hours</translation>
+    </message>
+    <message>
+        <source>Waiting over 7 days</source>
+        <translation>Waiting over 7 days</translation>
+    </message>
+    <message>
+        <source>Open pairs, oldest first</source>
+        <translation>Open pairs, oldest first</translation>
+    </message>
+    <message>
+        <source>Note (optional), saved with the decision</source>
+        <translation>Note (optional), saved with the decision</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Note</translation>
+    </message>
+    <message>
+        <source>Same request: link lead B to lead A (M)</source>
+        <translation>Same request: link lead B to lead A (M)</translation>
+    </message>
+    <message>
+        <source>Different requests: keep them apart for good (R)</source>
+        <translation>Different requests: keep them apart for good (R)</translation>
+    </message>
+    <message>
+        <source>Decide later: go to the next pair (S)</source>
+        <translation>Decide later: go to the next pair (S)</translation>
+    </message>
+    <message>
+        <source>Undo my last decision in this session (U)</source>
+        <translation>Undo my last decision in this session (U)</translation>
+    </message>
+    <message>
+        <source>Could not read the queue: %1</source>
+        <translation>Could not read the queue: %1</translation>
+    </message>
+    <message>
+        <source>Could not read the pair: %1</source>
+        <translation>Could not read the pair: %1</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>Not connected.</translation>
+    </message>
+    <message>
+        <source>Open: —   Decided today: —</source>
+        <translation>Open: —   Decided today: —</translation>
+    </message>
+    <message>
+        <source>Open: %1   Decided today: %2 by you, %3 by everyone</source>
+        <translation>Open: %1   Decided today: %2 by you, %3 by everyone</translation>
+    </message>
+    <message>
+        <source>Read-only: deciding on duplicates needs the inbox_manager role, which %1 does not have.</source>
+        <translation>Read-only: deciding on duplicates needs the inbox_manager role, which %1 does not have.</translation>
+    </message>
+    <message>
+        <source>this user</source>
+        <translation>this user</translation>
+    </message>
+    <message>
+        <source>Lead B is already linked to lead #%1: undo that first</source>
+        <translation>Lead B is already linked to lead #%1: undo that first</translation>
+    </message>
+    <message>
+        <source>No open pair matches the filter.</source>
+        <translation>No open pair matches the filter.</translation>
+    </message>
+    <message>
+        <source>No open pairs: nothing to review.</source>
+        <translation>No open pairs: nothing to review.</translation>
+    </message>
+    <message>
+        <source>Showing the oldest %1 pairs; narrow the filter to see the others.</source>
+        <translation>Showing the oldest %1 pairs; narrow the filter to see the others.</translation>
+    </message>
+    <message>
+        <source>Pair #%1 no longer exists.</source>
+        <translation>Pair #%1 no longer exists.</translation>
+    </message>
+    <message>
+        <source>Pair #%1 · flagged %2 ago · score %3</source>
+        <translation>Pair #%1 · flagged %2 ago · score %3</translation>
+    </message>
+    <message>
+        <source>Why: %1</source>
+        <translation>Why: %1</translation>
+    </message>
+    <message>
+        <source>⚠ %1</source>
+        <translation>⚠ %1</translation>
+    </message>
+    <message>
+        <source>Decided by you: %1. U undoes it.</source>
+        <translation>Decided by you: %1. U undoes it.</translation>
+    </message>
+    <message>
+        <source>Already decided: %1. Nothing to do here; J opens the next pair.</source>
+        <translation>Already decided: %1. Nothing to do here; J opens the next pair.</translation>
+    </message>
+    <message>
+        <source>Read-only: deciding on duplicates needs the inbox_manager role.</source>
+        <translation>Read-only: deciding on duplicates needs the inbox_manager role.</translation>
+    </message>
+    <message>
+        <source>Pair #%1 is still loading; decide once it is shown.</source>
+        <translation>Pair #%1 is still loading; decide once it is shown.</translation>
+    </message>
+    <message>
+        <source>Pair #%1 is already decided: %2.</source>
+        <translation>Pair #%1 is already decided: %2.</translation>
+    </message>
+    <message>
+        <source>Merging pair #%1…</source>
+        <translation>Merging pair #%1…</translation>
+    </message>
+    <message>
+        <source>Keeping pair #%1 separate…</source>
+        <translation>Keeping pair #%1 separate…</translation>
+    </message>
+    <message>
+        <source>Nothing of yours to undo in this session.</source>
+        <translation>Nothing of yours to undo in this session.</translation>
+    </message>
+    <message>
+        <source>Undoing your decision on pair #%1…</source>
+        <translation>Undoing your decision on pair #%1…</translation>
+    </message>
+    <message>
+        <source>Skipped pair #%1; it stays in the queue.</source>
+        <translation>Skipped pair #%1; it stays in the queue.</translation>
+    </message>
+    <message>
+        <source>That was the last pair in the queue.</source>
+        <translation>That was the last pair in the queue.</translation>
+    </message>
+    <message>
+        <source>That is the first pair in the queue.</source>
+        <translation>That is the first pair in the queue.</translation>
+    </message>
+    <message>
+        <source>That was the last open pair: the queue is empty.</source>
+        <translation>That was the last open pair: the queue is empty.</translation>
+    </message>
+    <message>
+        <source>Undone: pair #%1 is open again.</source>
+        <translation>Undone: pair #%1 is open again.</translation>
+    </message>
+    <message>
+        <source>Not undone: pair #%1 has changed since your decision (now: %2).</source>
+        <translation>Not undone: pair #%1 has changed since your decision (now: %2).</translation>
+    </message>
+    <message>
+        <source>Not undone: pair #%1 is already open again.</source>
+        <translation>Not undone: pair #%1 is already open again.</translation>
+    </message>
+    <message>
+        <source>Not undone: pair #%1 no longer exists.</source>
+        <translation>Not undone: pair #%1 no longer exists.</translation>
+    </message>
+    <message>
+        <source>The connection was lost during the undo; pair #%1 is now: %2.</source>
+        <translation>The connection was lost during the undo; pair #%1 is now: %2.</translation>
+    </message>
+    <message>
+        <source>The connection was lost during the undo of pair #%1; whether it was undone is not known yet. It will be read again when the connection is back.</source>
+        <translation>The connection was lost during the undo of pair #%1; whether it was undone is not known yet. It will be read again when the connection is back.</translation>
+    </message>
+    <message>
+        <source>The undo of pair #%1 failed: %2</source>
+        <translation>The undo of pair #%1 failed: %2</translation>
+    </message>
+    <message>
+        <source>merge</source>
+        <translation>merge</translation>
+    </message>
+    <message>
+        <source>keep separate</source>
+        <translation>keep separate</translation>
+    </message>
+    <message>
+        <source>Merged pair #%1: lead B is linked to lead A. U undoes it.</source>
+        <translation>Merged pair #%1: lead B is linked to lead A. U undoes it.</translation>
+    </message>
+    <message>
+        <source>Kept pair #%1 separate. U undoes it.</source>
+        <translation>Kept pair #%1 separate. U undoes it.</translation>
+    </message>
+    <message>
+        <source>Your %1 was not applied: pair #%2 was already %3.</source>
+        <translation>Your %1 was not applied: pair #%2 was already %3.</translation>
+    </message>
+    <message>
+        <source>Not merged: lead B of pair #%1 is already linked to another lead by an earlier decision; undo that one first.</source>
+        <translation>Not merged: lead B of pair #%1 is already linked to another lead by an earlier decision; undo that one first.</translation>
+    </message>
+    <message>
+        <source>The connection was lost, but your decision went through: pair #%1 is %2.</source>
+        <translation>The connection was lost, but your decision went through: pair #%1 is %2.</translation>
+    </message>
+    <message>
+        <source>The connection was lost; your %1 was not applied. Pair #%2 is now: %3.</source>
+        <translation>The connection was lost; your %1 was not applied. Pair #%2 is now: %3.</translation>
+    </message>
+    <message>
+        <source>The connection was lost during the %1 of pair #%2; whether it was applied is not known yet. The pair will be read again when the connection is back.</source>
+        <translation>The connection was lost during the %1 of pair #%2; whether it was applied is not known yet. The pair will be read again when the connection is back.</translation>
+    </message>
+    <message>
+        <source>The database refused the decision: %1 may not decide on duplicates.</source>
+        <translation>The database refused the decision: %1 may not decide on duplicates.</translation>
+    </message>
+    <message>
+        <source>The %1 of pair #%2 failed: %3</source>
+        <translation>The %1 of pair #%2 failed: %3</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::EventDetailLoader</name>
+    <message>
+        <source>The event is no longer in the database.</source>
+        <translation>The event is no longer in the database.</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::EventDetailPane</name>
+    <message>
+        <source>received</source>
+        <translation>received</translation>
+    </message>
+    <message>
+        <source>repeat delivery</source>
+        <translation>repeat delivery</translation>
+    </message>
+    <message>
+        <source>conflict (different body)</source>
+        <translation>conflict (different body)</translation>
+    </message>
+    <message>
+        <source>rearmed by a repeat</source>
+        <translation>rearmed by a repeat</translation>
+    </message>
+    <message>
+        <source>claimed</source>
+        <translation>claimed</translation>
+    </message>
+    <message>
+        <source>taken over (stale lock)</source>
+        <translation>taken over (stale lock)</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>done</translation>
+    </message>
+    <message>
+        <source>retry scheduled</source>
+        <translation>retry scheduled</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>failed</translation>
+    </message>
+    <message>
+        <source>late completion refused</source>
+        <translation>late completion refused</translation>
+    </message>
+    <message>
+        <source>late failure refused</source>
+        <translation>late failure refused</translation>
+    </message>
+    <message>
+        <source>action started</source>
+        <translation>action started</translation>
+    </message>
+    <message>
+        <source>action asked again</source>
+        <translation>action asked again</translation>
+    </message>
+    <message>
+        <source>action done</source>
+        <translation>action done</translation>
+    </message>
+    <message>
+        <source>action failed</source>
+        <translation>action failed</translation>
+    </message>
+    <message>
+        <source>lead recorded</source>
+        <translation>lead recorded</translation>
+    </message>
+    <message>
+        <source>possible duplicate flagged</source>
+        <translation>possible duplicate flagged</translation>
+    </message>
+    <message>
+        <source>requeued by a person</source>
+        <translation>requeued by a person</translation>
+    </message>
+    <message>
+        <source>duplicate merged</source>
+        <translation>duplicate merged</translation>
+    </message>
+    <message>
+        <source>kept separate</source>
+        <translation>kept separate</translation>
+    </message>
+    <message>
+        <source>decision undone</source>
+        <translation>decision undone</translation>
+    </message>
+    <message>
+        <source>pruned</source>
+        <translation>pruned</translation>
+    </message>
+    <message>
+        <source>Copy id</source>
+        <translation>Copy id</translation>
+    </message>
+    <message>
+        <source>Copy external id</source>
+        <translation>Copy external id</translation>
+    </message>
+    <message>
+        <source>Copy key</source>
+        <translation>Copy key</translation>
+    </message>
+    <message>
+        <source>Copy the event id to the clipboard</source>
+        <translation>Copy the event id to the clipboard</translation>
+    </message>
+    <message>
+        <source>Copy the external id to the clipboard</source>
+        <translation>Copy the external id to the clipboard</translation>
+    </message>
+    <message>
+        <source>Copy the idempotency key to the clipboard</source>
+        <translation>Copy the idempotency key to the clipboard</translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <translation>Field</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Value</translation>
+    </message>
+    <message>
+        <source>Save whole body...</source>
+        <translation>Save whole body...</translation>
+    </message>
+    <message>
+        <source>At</source>
+        <translation>At</translation>
+    </message>
+    <message>
+        <source>Delivery</source>
+        <translation>Delivery</translation>
+    </message>
+    <message>
+        <source>What happened</source>
+        <translation>What happened</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>Detail</translation>
+    </message>
+    <message>
+        <source>Content type</source>
+        <translation>Content type</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Size</translation>
+    </message>
+    <message>
+        <source>Fingerprint</source>
+        <translation>Fingerprint</translation>
+    </message>
+    <message>
+        <source>Save this body...</source>
+        <translation>Save this body...</translation>
+    </message>
+    <message>
+        <source>Bodies of conflicting deliveries (same key, different content):</source>
+        <translation>Bodies of conflicting deliveries (same key, different content):</translation>
+    </message>
+    <message>
+        <source>Entry</source>
+        <translation>Entry</translation>
+    </message>
+    <message>
+        <source>Actor</source>
+        <translation>Actor</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Kind</translation>
+    </message>
+    <message>
+        <source>Operation key</source>
+        <translation>Operation key</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>State</translation>
+    </message>
+    <message>
+        <source>Calls</source>
+        <translation>Calls</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Started</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>Finished</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Result</translation>
+    </message>
+    <message>
+        <source>Pair</source>
+        <translation>Pair</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Reasons</source>
+        <translation>Reasons</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>Score</translation>
+    </message>
+    <message>
+        <source>Other lead</source>
+        <translation>Other lead</translation>
+    </message>
+    <message>
+        <source>Phone</source>
+        <translation>Phone</translation>
+    </message>
+    <message>
+        <source>E-mail</source>
+        <translation>E-mail</translation>
+    </message>
+    <message>
+        <source>Source / external id</source>
+        <translation>Source / external id</translation>
+    </message>
+    <message>
+        <source>Lead came</source>
+        <translation>Lead came</translation>
+    </message>
+    <message>
+        <source>Decided</source>
+        <translation>Decided</translation>
+    </message>
+    <message>
+        <source>Possible duplicates:</source>
+        <translation>Possible duplicates:</translation>
+    </message>
+    <message>
+        <source>Body</source>
+        <translation>Body</translation>
+    </message>
+    <message>
+        <source>Deliveries</source>
+        <translation>Deliveries</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Timeline</translation>
+    </message>
+    <message>
+        <source>Actions</source>
+        <translation>Actions</translation>
+    </message>
+    <message>
+        <source>Lead</source>
+        <translation>Lead</translation>
+    </message>
+    <message>
+        <source>Could not load the event: %1</source>
+        <translation>Could not load the event: %1</translation>
+    </message>
+    <message>
+        <source>event id</source>
+        <translation>event id</translation>
+    </message>
+    <message>
+        <source>external id</source>
+        <translation>external id</translation>
+    </message>
+    <message>
+        <source>idempotency key</source>
+        <translation>idempotency key</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>Saved %1</translation>
+    </message>
+    <message>
+        <source>Not saved: %1</source>
+        <translation>Not saved: %1</translation>
+    </message>
+    <message>
+        <source>Event %1 (loading...)</source>
+        <translation>Event %1 (loading...)</translation>
+    </message>
+    <message>
+        <source>Select an event to see its body, deliveries, timeline, actions and lead.</source>
+        <translation>Select an event to see its body, deliveries, timeline, actions and lead.</translation>
+    </message>
+    <message>
+        <source>Event %1 is no longer in the database (pruned).</source>
+        <translation>Event %1 is no longer in the database (pruned).</translation>
+    </message>
+    <message>
+        <source>Event %1: %2 / %3</source>
+        <translation>Event %1: %2 / %3</translation>
+    </message>
+    <message>
+        <source>kind %1</source>
+        <translation>kind %1</translation>
+    </message>
+    <message>
+        <source>attempts %1/%2</source>
+        <translation>attempts %1/%2</translation>
+    </message>
+    <message>
+        <source>deliveries %1</source>
+        <translation>deliveries %1</translation>
+    </message>
+    <message>
+        <source>occurred %1</source>
+        <translation>occurred %1</translation>
+    </message>
+    <message>
+        <source>received %1</source>
+        <translation>received %1</translation>
+    </message>
+    <message>
+        <source>next attempt %1</source>
+        <translation>next attempt %1</translation>
+    </message>
+    <message>
+        <source>locked by %1 since %2</source>
+        <translation>locked by %1 since %2</translation>
+    </message>
+    <message>
+        <source>done %1</source>
+        <translation>done %1</translation>
+    </message>
+    <message>
+        <source>key %1</source>
+        <translation>key %1</translation>
+    </message>
+    <message>
+        <source>Last error (retryable): %1</source>
+        <translation>Last error (retryable): %1</translation>
+    </message>
+    <message>
+        <source>Last error (not retryable): %1</source>
+        <translation>Last error (not retryable): %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Needs review:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;Needs review:&lt;/b&gt; %1</translation>
+    </message>
+    <message>
+        <source>Result: %1</source>
+        <translation>Result: %1</translation>
+    </message>
+    <message>
+        <source>Not valid JSON (%1); shown as text.</source>
+        <translation>Not valid JSON (%1); shown as text.</translation>
+    </message>
+    <message>
+        <source>JSON nested deeper than %1 levels; shown as text.</source>
+        <translation>JSON nested deeper than %1 levels; shown as text.</translation>
+    </message>
+    <message>
+        <source>Binary data; shown as a hex dump.</source>
+        <translation>Binary data; shown as a hex dump.</translation>
+    </message>
+    <message>
+        <source>Bytes that are not valid UTF-8 are shown as �.</source>
+        <translation>Bytes that are not valid UTF-8 are shown as �.</translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation>empty</translation>
+    </message>
+    <message>
+        <source>JSON</source>
+        <translation>JSON</translation>
+    </message>
+    <message>
+        <source>form fields</source>
+        <translation>form fields</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>text</translation>
+    </message>
+    <message>
+        <source>hex dump</source>
+        <translation>hex dump</translation>
+    </message>
+    <message>
+        <source>showing the first %1; save the whole body to see all of it</source>
+        <translation>showing the first %1; save the whole body to see all of it</translation>
+    </message>
+    <message>
+        <source>No conflicting delivery: every repeat had the same body.</source>
+        <translation>No conflicting delivery: every repeat had the same body.</translation>
+    </message>
+    <message>
+        <source>%1 (person)</source>
+        <translation>%1 (person)</translation>
+    </message>
+    <message>
+        <source>... earlier entries left out: showing the first and the latest %1</source>
+        <translation>... earlier entries left out: showing the first and the latest %1</translation>
+    </message>
+    <message>
+        <source>This event produced no lead.</source>
+        <translation>This event produced no lead.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Lead %1&lt;/b&gt;, came %2</source>
+        <translation>&lt;b&gt;Lead %1&lt;/b&gt;, came %2</translation>
+    </message>
+    <message>
+        <source>Name: %1</source>
+        <translation>Name: %1</translation>
+    </message>
+    <message>
+        <source>Phone: %1</source>
+        <translation>Phone: %1</translation>
+    </message>
+    <message>
+        <source>E-mail: %1</source>
+        <translation>E-mail: %1</translation>
+    </message>
+    <message>
+        <source>Channel: %1</source>
+        <translation>Channel: %1</translation>
+    </message>
+    <message>
+        <source>Summary: %1</source>
+        <translation>Summary: %1</translation>
+    </message>
+    <message>
+        <source>Deal %1 (open)</source>
+        <translation>Deal %1 (open)</translation>
+    </message>
+    <message>
+        <source>Deal %1 (closed)</source>
+        <translation>Deal %1 (closed)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Merged into lead %1&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Merged into lead %1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source> (weak)</source>
+        <translation> (weak)</translation>
+    </message>
+    <message>
+        <source>Copied %1</source>
+        <translation>Copied %1</translation>
+    </message>
+    <message>
+        <source>Save body</source>
+        <translation>Save body</translation>
+    </message>
+    <message>
+        <source>Reading the whole body...</source>
+        <translation>Reading the whole body...</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::JournalExporter</name>
+    <message>
+        <source>Not connected.</source>
+        <translation>Not connected.</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::JournalModel</name>
+    <message>
+        <source>received</source>
+        <translation>received</translation>
+    </message>
+    <message>
+        <source>processing</source>
+        <translation>processing</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>done</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>failed</translation>
+    </message>
+    <message>
+        <source>%1
+(retryable)</source>
+        <translation>%1
+(retryable)</translation>
+    </message>
+    <message>
+        <source>%1
+(not retryable)</source>
+        <translation>%1
+(not retryable)</translation>
+    </message>
+    <message>
+        <source>processing, locked by %1</source>
+        <translation>processing, locked by %1</translation>
+    </message>
+    <message>
+        <source>%1 bytes, %2</source>
+        <translation>%1 bytes, %2</translation>
+    </message>
+    <message>
+        <source>exact match</source>
+        <translation>exact match</translation>
+    </message>
+    <message>
+        <source>Click to sort</source>
+        <translation>Click to sort</translation>
+    </message>
+    <message>
+        <source>Not sortable (no index behind it)</source>
+        <translation>Not sortable (no index behind it)</translation>
+    </message>
+    <message>
+        <source>Received</source>
+        <translation>Received</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Source</translation>
+    </message>
+    <message>
+        <source>External id</source>
+        <translation>External id</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Kind</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>Attempts</translation>
+    </message>
+    <message>
+        <source>Deliveries</source>
+        <translation>Deliveries</translation>
+    </message>
+    <message>
+        <source>Needs review</source>
+        <translation>Needs review</translation>
+    </message>
+    <message>
+        <source>Last error</source>
+        <translation>Last error</translation>
+    </message>
+    <message>
+        <source>Event id</source>
+        <translation>Event id</translation>
+    </message>
+    <message>
+        <source>Idempotency key</source>
+        <translation>Idempotency key</translation>
+    </message>
+    <message>
+        <source>Occurred</source>
+        <translation>Occurred</translation>
+    </message>
+    <message>
+        <source>Body</source>
+        <translation>Body</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::JournalPage</name>
+    <message>
+        <source>Source</source>
+        <translation>Source</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Kind</translation>
+    </message>
+    <message>
+        <source>Needs review</source>
+        <translation>Needs review</translation>
+    </message>
+    <message>
+        <source>Clear filters</source>
+        <translation>Clear filters</translation>
+    </message>
+    <message>
+        <source>Export CSV...</source>
+        <translation>Export CSV...</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancel</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>Show</translation>
+    </message>
+    <message>
+        <source>Search external id, idempotency key or event id  ( / )</source>
+        <translation>Search external id, idempotency key or event id  ( / )</translation>
+    </message>
+    <message>
+        <source>Any time</source>
+        <translation>Any time</translation>
+    </message>
+    <message>
+        <source>Last hour</source>
+        <translation>Last hour</translation>
+    </message>
+    <message>
+        <source>Last 24 hours</source>
+        <translation>Last 24 hours</translation>
+    </message>
+    <message>
+        <source>Last 7 days</source>
+        <translation>Last 7 days</translation>
+    </message>
+    <message>
+        <source>Last 30 days</source>
+        <translation>Last 30 days</translation>
+    </message>
+    <message>
+        <source>Custom...</source>
+        <translation>Custom...</translation>
+    </message>
+    <message>
+        <source>When the event was received</source>
+        <translation>When the event was received</translation>
+    </message>
+    <message>
+        <source>Received from (inclusive)</source>
+        <translation>Received from (inclusive)</translation>
+    </message>
+    <message>
+        <source>Received before</source>
+        <translation>Received before</translation>
+    </message>
+    <message>
+        <source>Only events a person should look at (key conflict, enrichment failed...)</source>
+        <translation>Only events a person should look at (key conflict, enrichment failed...)</translation>
+    </message>
+    <message>
+        <source>Write every event the current search and filters match to a CSV file</source>
+        <translation>Write every event the current search and filters match to a CSV file</translation>
+    </message>
+    <message>
+        <source>Working...</source>
+        <translation>Working...</translation>
+    </message>
+    <message numerus="yes">
+        <source>Working... %n s</source>
+        <translation>
+            <numerusform>Working... %n s</numerusform>
+            <numerusform>Working... %n s</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Cancelled.</translation>
+    </message>
+    <message>
+        <source>The journal query failed: %1</source>
+        <translation>The journal query failed: %1</translation>
+    </message>
+    <message>
+        <source>Copy selected rows</source>
+        <translation>Copy selected rows</translation>
+    </message>
+    <message>
+        <source>Copy event id</source>
+        <translation>Copy event id</translation>
+    </message>
+    <message>
+        <source>Copy external id</source>
+        <translation>Copy external id</translation>
+    </message>
+    <message>
+        <source>Copy idempotency key</source>
+        <translation>Copy idempotency key</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>Not connected.</translation>
+    </message>
+    <message>
+        <source>%1+ new events since this list was read</source>
+        <translation>%1+ new events since this list was read</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n new event(s) since this list was read</source>
+        <translation>
+            <numerusform>%n new event since this list was read</numerusform>
+            <numerusform>%n new events since this list was read</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n event(s) in the list</source>
+        <translation>
+            <numerusform>%n event in the list</numerusform>
+            <numerusform>%n events in the list</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>exact matches first, then external ids starting with the text</source>
+        <translation>exact matches first, then external ids starting with the text</translation>
+    </message>
+    <message>
+        <source>earlier rows let go to save memory (scroll up to read them again)</source>
+        <translation>earlier rows let go to save memory (scroll up to read them again)</translation>
+    </message>
+    <message>
+        <source>more as you scroll</source>
+        <translation>more as you scroll</translation>
+    </message>
+    <message>
+        <source>last read %1 ms</source>
+        <translation>last read %1 ms</translation>
+    </message>
+    <message numerus="yes">
+        <source>Copied %n row(s).</source>
+        <translation>
+            <numerusform>Copied %n row.</numerusform>
+            <numerusform>Copied %n rows.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export journal to CSV</source>
+        <translation>Export journal to CSV</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV files (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export failed: %1</source>
+        <translation>Export failed: %1</translation>
+    </message>
+    <message>
+        <source>Exporting...</source>
+        <translation>Exporting...</translation>
+    </message>
+    <message>
+        <source>Export journal</source>
+        <translation>Export journal</translation>
+    </message>
+    <message>
+        <source>Export cancelled; no file written.</source>
+        <translation>Export cancelled; no file written.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n row(s)...</source>
+        <translation>
+            <numerusform>Exported %n row...</numerusform>
+            <numerusform>Exported %n rows...</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n row(s).</source>
+        <translation>
+            <numerusform>Exported %n row.</numerusform>
+            <numerusform>Exported %n rows.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>inbox::LeadComparison</name>
+    <message>
+        <source>Open event in the journal</source>
+        <translation>Open event in the journal</translation>
+    </message>
+    <message>
+        <source>Channel</source>
+        <translation>Channel</translation>
+    </message>
+    <message>
+        <source>Came</source>
+        <translation>Came</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Phone as received</source>
+        <translation>Phone as received</translation>
+    </message>
+    <message>
+        <source>Phone normalised</source>
+        <translation>Phone normalised</translation>
+    </message>
+    <message>
+        <source>E-mail as received</source>
+        <translation>E-mail as received</translation>
+    </message>
+    <message>
+        <source>E-mail normalised</source>
+        <translation>E-mail normalised</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Message</translation>
+    </message>
+    <message>
+        <source>Deal</source>
+        <translation>Deal</translation>
+    </message>
+    <message>
+        <source>Source event</source>
+        <translation>Source event</translation>
+    </message>
+    <message>
+        <source>= same</source>
+        <translation>= same</translation>
+    </message>
+    <message>
+        <source>≠ differ</source>
+        <translation>≠ differ</translation>
+    </message>
+    <message>
+        <source>Lead A (earlier)</source>
+        <translation>Lead A (earlier)</translation>
+    </message>
+    <message>
+        <source>Lead B (newer)</source>
+        <translation>Lead B (newer)</translation>
+    </message>
+    <message>
+        <source>Lead A (earlier) #%1</source>
+        <translation>Lead A (earlier) #%1</translation>
+    </message>
+    <message>
+        <source>Lead B (newer) #%1</source>
+        <translation>Lead B (newer) #%1</translation>
+    </message>
+    <message>
+        <source>+%1</source>
+        <translation>+%1</translation>
+    </message>
+    <message>
+        <source>B came %1 after A.</source>
+        <translation>B came %1 after A.</translation>
+    </message>
+    <message>
+        <source>= same (weak)</source>
+        <translation>= same (weak)</translation>
+    </message>
+    <message>
+        <source>no deal</source>
+        <translation>no deal</translation>
+    </message>
+    <message>
+        <source>%1 (open)</source>
+        <translation>%1 (open)</translation>
+    </message>
+    <message>
+        <source>%1 (closed)</source>
+        <translation>%1 (closed)</translation>
+    </message>
+    <message>
+        <source>, linked to lead #%1</source>
+        <translation>, linked to lead #%1</translation>
+    </message>
+    <message>
+        <source>open deal</source>
+        <translation>open deal</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · event #%3</source>
+        <translation>%1 · %2 · event #%3</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · event #%3 (pruned)</source>
+        <translation>%1 · %2 · event #%3 (pruned)</translation>
+    </message>
+    <message>
+        <source>Open A&apos;s event #%1 in the journal</source>
+        <translation>Open A's event #%1 in the journal</translation>
+    </message>
+    <message>
+        <source>Open B&apos;s event #%1 in the journal</source>
+        <translation>Open B's event #%1 in the journal</translation>
+    </message>
+    <message>
+        <source>The event was pruned; the lead keeps its source and external id.</source>
+        <translation>The event was pruned; the lead keeps its source and external id.</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::MainWindow</name>
+    <message>
+        <source>Inbox Console</source>
+        <translation>Inbox Console</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;File</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Quit</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Help</translation>
+    </message>
+    <message>
+        <source>&amp;About Inbox Console</source>
+        <translation>&amp;About Inbox Console</translation>
+    </message>
+    <message>
+        <source>Not connected</source>
+        <translation>Not connected</translation>
+    </message>
+    <message>
+        <source>%1 @ %2, schema %3</source>
+        <translation>%1 @ %2, schema %3</translation>
+    </message>
+    <message>
+        <source>About Inbox Console</source>
+        <translation>About Inbox Console</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Inbox Console&lt;/b&gt; %1&lt;br&gt;Schema version %2&lt;br&gt;Built with Qt %3, PostgreSQL libpq and spdlog.</source>
+        <translation>&lt;b&gt;Inbox Console&lt;/b&gt; %1&lt;br&gt;Schema version %2&lt;br&gt;Built with Qt %3, PostgreSQL libpq and spdlog.</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>Connect</translation>
+    </message>
+    <message>
+        <source>Overview</source>
+        <translation>Overview</translation>
+    </message>
+    <message>
+        <source>Journal</source>
+        <translation>Journal</translation>
+    </message>
+    <message>
+        <source>Duplicates</source>
+        <translation>Duplicates</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;View</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>&amp;Refresh</translation>
+    </message>
+    <message numerus="yes">
+        <source>Connection lost: %1. Reconnecting in %n s; what is shown may be out of date.</source>
+        <translation>
+            <numerusform>Connection lost: %1. Reconnecting in %n s; what is shown may be out of date.</numerusform>
+            <numerusform>Connection lost: %1. Reconnecting in %n s; what is shown may be out of date.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>inbox::MultiSelectButton</name>
+    <message>
+        <source>All (clear)</source>
+        <translation>All (clear)</translation>
+    </message>
+    <message>
+        <source>%1: all</source>
+        <translation>%1: all</translation>
     </message>
 </context>
 <context>
@@ -519,6 +1953,10 @@ The database is given the libpq way: --db with a connection string (key=value or
     <message>
         <source>Failed</source>
         <translation>Failed</translation>
+    </message>
+    <message>
+        <source>Oldest waiting</source>
+        <translation>Oldest waiting</translation>
     </message>
     <message>
         <source>Longest wait</source>
@@ -592,19 +2030,11 @@ The database is given the libpq way: --db with a connection string (key=value or
         <translation>How long the longest-due event has waited for a worker</translation>
     </message>
     <message>
-        <source>Per day</source>
-        <translation>Per day</translation>
-    </message>
-    <message>
-        <source>Now, per source</source>
-        <translation>Now, per source</translation>
-    </message>
-    <message>
         <source>All sources</source>
         <translation>All sources</translation>
     </message>
     <message numerus="yes">
-        <source>usually %1 (median of the last %n days)</source>
+        <source>usually %1 (median of the last %n day(s))</source>
         <translation>
             <numerusform>usually %1 (median of the last %n day)</numerusform>
             <numerusform>usually %1 (median of the last %n days)</numerusform>
@@ -621,14 +2051,6 @@ The database is given the libpq way: --db with a connection string (key=value or
     <message>
         <source>&lt;b&gt;%1: %2 of the events finished today failed&lt;/b&gt; (%3 of %4; %5). See Needs attention for the errors.</source>
         <translation>&lt;b&gt;%1: %2 of the events finished today failed&lt;/b&gt; (%3 of %4; %5). See Needs attention for the errors.</translation>
-    </message>
-    <message>
-        <source>Per day, all sources</source>
-        <translation>Per day, all sources</translation>
-    </message>
-    <message>
-        <source>Per day, %1</source>
-        <translation>Per day, %1</translation>
     </message>
     <message>
         <source>none</source>
@@ -654,12 +2076,81 @@ The database is given the libpq way: --db with a connection string (key=value or
         <source>Connect to an inbox database (the Connect screen) to see the overview.</source>
         <translation>Connect to an inbox database (the Connect screen) to see the overview.</translation>
     </message>
+    <message numerus="yes">
+        <source>usually %1 (median of the last %n days)</source>
+        <translation>
+            <numerusform>usually %1 (median of the last %n day)</numerusform>
+            <numerusform>usually %1 (median of the last %n days)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Per day</source>
+        <translation>Per day</translation>
+    </message>
+    <message>
+        <source>Now, per source</source>
+        <translation>Now, per source</translation>
+    </message>
+    <message>
+        <source>Per day, all sources</source>
+        <translation>Per day, all sources</translation>
+    </message>
+    <message>
+        <source>Per day, %1</source>
+        <translation>Per day, %1</translation>
+    </message>
 </context>
 <context>
     <name>inbox::Session</name>
     <message>
         <source>connection attempt cancelled</source>
         <translation>connection attempt cancelled</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Console for the shared inbox database.
+
+The database is given the libpq way: --db with a connection string (key=value or postgresql:// URI, service=NAME), or the PG* environment variables (PGHOST, PGDATABASE, PGUSER, PGSERVICE...). Passwords come from ~/.pgpass or the service file, never from settings.</source>
+        <translation>Console for the shared inbox database.
+
+The database is given the libpq way: --db with a connection string (key=value or postgresql:// URI, service=NAME), or the PG* environment variables (PGHOST, PGDATABASE, PGUSER, PGSERVICE...). Passwords come from ~/.pgpass or the service file, never from settings.</translation>
+    </message>
+    <message>
+        <source>Connect to CONNINFO.</source>
+        <translation>Connect to CONNINFO.</translation>
+    </message>
+    <message>
+        <source>Connect, check the schema version and exit (0 when the database is ready).</source>
+        <translation>Connect, check the schema version and exit (0 when the database is ready).</translation>
+    </message>
+    <message>
+        <source>Interface language: en or ru (default: the system&apos;s).</source>
+        <translation>Interface language: en or ru (default: the system&apos;s).</translation>
+    </message>
+    <message>
+        <source>migrate: apply pending schema migrations and exit.</source>
+        <translation>migrate: apply pending schema migrations and exit.</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::Age</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+    <message>
+        <source>%1 d %2 h</source>
+        <translation>%1 d %2 h</translation>
     </message>
 </context>
 </TS>

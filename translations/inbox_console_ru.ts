@@ -2,6 +2,176 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ru_RU">
 <context>
+    <name>DuplicateWords</name>
+    <message>
+        <source>phone</source>
+        <translation>телефон</translation>
+    </message>
+    <message>
+        <source>e-mail</source>
+        <translation>e-mail</translation>
+    </message>
+    <message>
+        <source>open deal</source>
+        <translation>открытая сделка</translation>
+    </message>
+    <message>
+        <source>names differ</source>
+        <translation>имена различаются</translation>
+    </message>
+    <message>
+        <source>shared phone</source>
+        <translation>общий телефон</translation>
+    </message>
+    <message>
+        <source>shared e-mail</source>
+        <translation>общий e-mail</translation>
+    </message>
+    <message>
+        <source>same phone %1</source>
+        <translation>тот же телефон %1</translation>
+    </message>
+    <message>
+        <source>same e-mail %1</source>
+        <translation>тот же e-mail %1</translation>
+    </message>
+    <message>
+        <source>lead A&apos;s deal %1 is still open</source>
+        <translation>сделка %1 лида A ещё открыта</translation>
+    </message>
+    <message>
+        <source>names match</source>
+        <translation>имена совпадают</translation>
+    </message>
+    <message>
+        <source>the phone is shared by many names</source>
+        <translation>телефоном пользуются многие имена</translation>
+    </message>
+    <message>
+        <source>the e-mail is shared by many names</source>
+        <translation>e-mail используют многие имена</translation>
+    </message>
+    <message numerus="yes">
+        <source>phone %1 is used by %n different name(s) (an office line?)</source>
+        <translation>
+            <numerusform>телефон %1 указан у %n разного имени (офисная линия?)</numerusform>
+            <numerusform>телефон %1 указан у %n разных имён (офисная линия?)</numerusform>
+            <numerusform>телефон %1 указан у %n разных имён (офисная линия?)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>e-mail %1 is used by %n different name(s) (a shared mailbox?)</source>
+        <translation>
+            <numerusform>e-mail %1 указан у %n разного имени (общий ящик?)</numerusform>
+            <numerusform>e-mail %1 указан у %n разных имён (общий ящик?)</numerusform>
+            <numerusform>e-mail %1 указан у %n разных имён (общий ящик?)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>every matching contact is a shared one</source>
+        <translation>все совпавшие контакты общие</translation>
+    </message>
+    <message>
+        <source>Weak evidence: %1.</source>
+        <translation>Слабое основание: %1.</translation>
+    </message>
+    <message>
+        <source>lead %1 (#%2)</source>
+        <translation>лид %1 (№%2)</translation>
+    </message>
+    <message>
+        <source>lead %1 (%2, #%3)</source>
+        <translation>лид %1 (%2, №%3)</translation>
+    </message>
+    <message>
+        <source>%1 is already linked to lead #%2 by another decision: undo that one first.</source>
+        <translation>%1 уже связан с лидом №%2 другим решением: сначала отмените его.</translation>
+    </message>
+    <message>
+        <source>deal %1 (open)</source>
+        <translation>сделкой %1 (открыта)</translation>
+    </message>
+    <message>
+        <source>deal %1 (closed)</source>
+        <translation>сделкой %1 (закрыта)</translation>
+    </message>
+    <message>
+        <source>%1 will be linked to %2 of %3</source>
+        <translation>%1 будет связан со %2, принадлежащей: %3</translation>
+    </message>
+    <message>
+        <source>%1 will be linked to %2, which has no deal yet</source>
+        <translation>%1 будет связан с: %2 (у него пока нет сделки)</translation>
+    </message>
+    <message>
+        <source>; B&apos;s own deal %1 is set aside on B&apos;s record</source>
+        <translation>; собственная сделка B %1 сохраняется в записи B</translation>
+    </message>
+    <message>
+        <source>Merge: %1. Nothing is deleted, and undo restores B exactly.</source>
+        <translation>Объединение: %1. Ничего не удаляется, отмена восстановит B в точности.</translation>
+    </message>
+    <message>
+        <source>merged by %1 at %2</source>
+        <translation>объединено: %1, %2</translation>
+    </message>
+    <message>
+        <source>kept separate by %1 at %2</source>
+        <translation>оставлено раздельно: %1, %2</translation>
+    </message>
+    <message>
+        <source>open</source>
+        <translation>открыта</translation>
+    </message>
+    <message>
+        <source> (note: %1)</source>
+        <translation> (примечание: %1)</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 с</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 мин</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 ч %2 мин</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 ч</translation>
+    </message>
+    <message>
+        <source>%1 d %2 h</source>
+        <translation>%1 д %2 ч</translation>
+    </message>
+    <message>
+        <source>%1 d</source>
+        <translation>%1 д</translation>
+    </message>
+</context>
+<context>
+    <name>inbox</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 с</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 мин</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 ч %2 мин</translation>
+    </message>
+    <message>
+        <source>%1 d %2 h</source>
+        <translation>%1 д %2 ч</translation>
+    </message>
+</context>
+<context>
     <name>inbox::ConnectionPage</name>
     <message>
         <source>&amp;Connect</source>
@@ -263,99 +433,6 @@
     </message>
 </context>
 <context>
-    <name>inbox::MainWindow</name>
-    <message>
-        <source>Inbox Console</source>
-        <translation>Inbox Console</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>&amp;Файл</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>В&amp;ыход</translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation>&amp;Справка</translation>
-    </message>
-    <message>
-        <source>&amp;About Inbox Console</source>
-        <translation>&amp;О программе Inbox Console</translation>
-    </message>
-    <message>
-        <source>Not connected</source>
-        <translation>Нет подключения</translation>
-    </message>
-    <message>
-        <source>%1 @ %2, schema %3</source>
-        <translation>%1 @ %2, схема %3</translation>
-    </message>
-    <message>
-        <source>About Inbox Console</source>
-        <translation>О программе Inbox Console</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Inbox Console&lt;/b&gt; %1&lt;br&gt;Schema version %2&lt;br&gt;Built with Qt %3, PostgreSQL libpq and spdlog.</source>
-        <translation>&lt;b&gt;Inbox Console&lt;/b&gt; %1&lt;br&gt;Версия схемы %2&lt;br&gt;Собрано с Qt %3, PostgreSQL libpq и spdlog.</translation>
-    </message>
-    <message>
-        <source>Connect</source>
-        <translation>Подключение</translation>
-    </message>
-    <message>
-        <source>Overview</source>
-        <translation>Обзор</translation>
-    </message>
-</context>
-<context>
-    <name>main</name>
-    <message>
-        <source>Console for the shared inbox database.
-
-The database is given the libpq way: --db with a connection string (key=value or postgresql:// URI, service=NAME), or the PG* environment variables (PGHOST, PGDATABASE, PGUSER, PGSERVICE...). Passwords come from ~/.pgpass or the service file, never from settings.</source>
-        <translation>Консоль общей базы inbox.
-
-База задаётся как в libpq: --db со строкой подключения (key=value или URI postgresql://, service=ИМЯ) или переменными окружения PG* (PGHOST, PGDATABASE, PGUSER, PGSERVICE...). Пароли берутся из ~/.pgpass или файла служб и никогда не хранятся в настройках.</translation>
-    </message>
-    <message>
-        <source>Connect to CONNINFO.</source>
-        <translation>Подключиться к CONNINFO.</translation>
-    </message>
-    <message>
-        <source>Connect, check the schema version and exit (0 when the database is ready).</source>
-        <translation>Подключиться, проверить версию схемы и выйти (0, если база готова).</translation>
-    </message>
-    <message>
-        <source>Interface language: en or ru (default: the system&apos;s).</source>
-        <translation>Язык интерфейса: en или ru (по умолчанию системный).</translation>
-    </message>
-    <message>
-        <source>migrate: apply pending schema migrations and exit.</source>
-        <translation>migrate: применить ожидающие миграции схемы и выйти.</translation>
-    </message>
-</context>
-<context>
-    <name>inbox::Age</name>
-    <message>
-        <source>%1 s</source>
-        <translation>%1 с</translation>
-    </message>
-    <message>
-        <source>%1 min</source>
-        <translation>%1 мин</translation>
-    </message>
-    <message>
-        <source>%1 h %2 min</source>
-        <translation>%1 ч %2 мин</translation>
-    </message>
-    <message>
-        <source>%1 d %2 h</source>
-        <translation>%1 д %2 ч</translation>
-    </message>
-</context>
-<context>
     <name>inbox::DailyFiguresModel</name>
     <message>
         <source>Today (%1)</source>
@@ -437,8 +514,8 @@ The database is given the libpq way: --db with a connection string (key=value or
 <context>
     <name>inbox::DayChart</name>
     <message>
-        <source>Deliveries per day (UTC), today on the right</source>
-        <translation>Доставки по дням (UTC), сегодня справа</translation>
+        <source>Deliveries per day</source>
+        <translation>Доставки по дням</translation>
     </message>
     <message>
         <source>New</source>
@@ -457,8 +534,8 @@ The database is given the libpq way: --db with a connection string (key=value or
         <translation>Доля повторов, %</translation>
     </message>
     <message>
-        <source>Outcomes per day (UTC), today on the right</source>
-        <translation>Итоги по дням (UTC), сегодня справа</translation>
+        <source>Outcomes per day</source>
+        <translation>Результаты по дням</translation>
     </message>
     <message>
         <source>Done</source>
@@ -471,6 +548,1372 @@ The database is given the libpq way: --db with a connection string (key=value or
     <message>
         <source>Failure share, %</source>
         <translation>Доля ошибок, %</translation>
+    </message>
+    <message>
+        <source>today</source>
+        <translation>сегодня</translation>
+    </message>
+    <message>
+        <source>Deliveries per day (UTC), today on the right</source>
+        <translation>Доставки по дням (UTC), сегодня справа</translation>
+    </message>
+    <message>
+        <source>Outcomes per day (UTC), today on the right</source>
+        <translation>Итоги по дням (UTC), сегодня справа</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::DuplicateQueueModel</name>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>(no name)</source>
+        <translation>(без имени)</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>%1 (skipped)</source>
+        <translation>%1 (пропущена)</translation>
+    </message>
+    <message>
+        <source>weak</source>
+        <translation>слабое</translation>
+    </message>
+    <message>
+        <source>Flagged %1</source>
+        <translation>Отмечена %1</translation>
+    </message>
+    <message>
+        <source>Weak evidence: every matching contact is shared by many names</source>
+        <translation>Слабое основание: каждый совпавший контакт используют многие имена</translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation>Ждёт</translation>
+    </message>
+    <message>
+        <source>Channels</source>
+        <translation>Каналы</translation>
+    </message>
+    <message>
+        <source>Names</source>
+        <translation>Имена</translation>
+    </message>
+    <message>
+        <source>Matched contact</source>
+        <translation>Совпавший контакт</translation>
+    </message>
+    <message>
+        <source>Reasons</source>
+        <translation>Причины</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>Оценка</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::DuplicatesPage</name>
+    <message>
+        <source>Loading…</source>
+        <translation>Загрузка…</translation>
+    </message>
+    <message>
+        <source>Merge [M]</source>
+        <translation>Объединить [M]</translation>
+    </message>
+    <message>
+        <source>Keep separate [R]</source>
+        <translation>Оставить раздельно [R]</translation>
+    </message>
+    <message>
+        <source>Skip [S]</source>
+        <translation>Пропустить [S]</translation>
+    </message>
+    <message>
+        <source>Undo my last [U]</source>
+        <translation>Отменить моё последнее [U]</translation>
+    </message>
+    <message>
+        <source>Search by phone, e-mail or external id  ( / )</source>
+        <translation>Поиск по телефону, e-mail или внешнему id  ( / )</translation>
+    </message>
+    <message>
+        <source>Search pairs</source>
+        <translation>Поиск пар</translation>
+    </message>
+    <message>
+        <source>All channels</source>
+        <translation>Все каналы</translation>
+    </message>
+    <message>
+        <source>Channel</source>
+        <translation>Канал</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Причина</translation>
+    </message>
+    <message>
+        <source>Any reason</source>
+        <translation>Любая причина</translation>
+    </message>
+    <message>
+        <source>Same phone</source>
+        <translation>Тот же телефон</translation>
+    </message>
+    <message>
+        <source>Same e-mail</source>
+        <translation>Тот же e-mail</translation>
+    </message>
+    <message>
+        <source>Open deal</source>
+        <translation>Открытая сделка</translation>
+    </message>
+    <message>
+        <source>Names differ</source>
+        <translation>Имена различаются</translation>
+    </message>
+    <message>
+        <source>Weak evidence only</source>
+        <translation>Только слабые основания</translation>
+    </message>
+    <message>
+        <source>Strong evidence only</source>
+        <translation>Только сильные основания</translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation>Возраст</translation>
+    </message>
+    <message>
+        <source>Any age</source>
+        <translation>Любой возраст</translation>
+    </message>
+    <message>
+        <source>Flagged in the last hour</source>
+        <translation>Отмечены за последний час</translation>
+    </message>
+    <message>
+        <source>Flagged in the last 24 hours</source>
+        <translation>Отмечены за последние 24 часа</translation>
+    </message>
+    <message>
+        <source>Waiting over 24 hours</source>
+        <translation>Ждут больше 24 часов</translation>
+    </message>
+    <message>
+        <source>Waiting over 7 days</source>
+        <translation>Ждут больше 7 дней</translation>
+    </message>
+    <message>
+        <source>Open pairs, oldest first</source>
+        <translation>Открытые пары, сначала старые</translation>
+    </message>
+    <message>
+        <source>Note (optional), saved with the decision</source>
+        <translation>Примечание (необязательно), сохраняется с решением</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Примечание</translation>
+    </message>
+    <message>
+        <source>Same request: link lead B to lead A (M)</source>
+        <translation>Одна и та же заявка: связать лид B с лидом A (M)</translation>
+    </message>
+    <message>
+        <source>Different requests: keep them apart for good (R)</source>
+        <translation>Разные заявки: оставить раздельно навсегда (R)</translation>
+    </message>
+    <message>
+        <source>Decide later: go to the next pair (S)</source>
+        <translation>Решить позже: перейти к следующей паре (S)</translation>
+    </message>
+    <message>
+        <source>Undo my last decision in this session (U)</source>
+        <translation>Отменить моё последнее решение в этом сеансе (U)</translation>
+    </message>
+    <message>
+        <source>Could not read the queue: %1</source>
+        <translation>Не удалось прочитать очередь: %1</translation>
+    </message>
+    <message>
+        <source>Could not read the pair: %1</source>
+        <translation>Не удалось прочитать пару: %1</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>Нет подключения.</translation>
+    </message>
+    <message>
+        <source>Open: —   Decided today: —</source>
+        <translation>Открыто: —   Решено сегодня: —</translation>
+    </message>
+    <message>
+        <source>Open: %1   Decided today: %2 by you, %3 by everyone</source>
+        <translation>Открыто: %1   Решено сегодня: %2 вами, %3 всеми</translation>
+    </message>
+    <message>
+        <source>Read-only: deciding on duplicates needs the inbox_manager role, which %1 does not have.</source>
+        <translation>Только просмотр: решения по дублям требуют роли inbox_manager, которой у %1 нет.</translation>
+    </message>
+    <message>
+        <source>this user</source>
+        <translation>этого пользователя</translation>
+    </message>
+    <message>
+        <source>Lead B is already linked to lead #%1: undo that first</source>
+        <translation>Лид B уже связан с лидом №%1: сначала отмените это</translation>
+    </message>
+    <message>
+        <source>No open pair matches the filter.</source>
+        <translation>Ни одна открытая пара не подходит под фильтр.</translation>
+    </message>
+    <message>
+        <source>No open pairs: nothing to review.</source>
+        <translation>Открытых пар нет: проверять нечего.</translation>
+    </message>
+    <message>
+        <source>Showing the oldest %1 pairs; narrow the filter to see the others.</source>
+        <translation>Показаны %1 самых старых пар; сузьте фильтр, чтобы увидеть остальные.</translation>
+    </message>
+    <message>
+        <source>Pair #%1 no longer exists.</source>
+        <translation>Пары №%1 больше нет.</translation>
+    </message>
+    <message>
+        <source>Pair #%1 · flagged %2 ago · score %3</source>
+        <translation>Пара №%1 · отмечена %2 назад · оценка %3</translation>
+    </message>
+    <message>
+        <source>Why: %1</source>
+        <translation>Почему: %1</translation>
+    </message>
+    <message>
+        <source>⚠ %1</source>
+        <translation>⚠ %1</translation>
+    </message>
+    <message>
+        <source>Decided by you: %1. U undoes it.</source>
+        <translation>Решено вами: %1. U отменяет.</translation>
+    </message>
+    <message>
+        <source>Already decided: %1. Nothing to do here; J opens the next pair.</source>
+        <translation>Уже решено: %1. Здесь делать нечего; J открывает следующую пару.</translation>
+    </message>
+    <message>
+        <source>Read-only: deciding on duplicates needs the inbox_manager role.</source>
+        <translation>Только просмотр: решения по дублям требуют роли inbox_manager.</translation>
+    </message>
+    <message>
+        <source>Pair #%1 is still loading; decide once it is shown.</source>
+        <translation>Пара №%1 ещё загружается; решайте, когда она появится.</translation>
+    </message>
+    <message>
+        <source>Pair #%1 is already decided: %2.</source>
+        <translation>Пара №%1 уже решена: %2.</translation>
+    </message>
+    <message>
+        <source>Merging pair #%1…</source>
+        <translation>Объединение пары №%1…</translation>
+    </message>
+    <message>
+        <source>Keeping pair #%1 separate…</source>
+        <translation>Пара №%1 остаётся раздельной…</translation>
+    </message>
+    <message>
+        <source>Nothing of yours to undo in this session.</source>
+        <translation>В этом сеансе нет ваших решений для отмены.</translation>
+    </message>
+    <message>
+        <source>Undoing your decision on pair #%1…</source>
+        <translation>Отмена вашего решения по паре №%1…</translation>
+    </message>
+    <message>
+        <source>Skipped pair #%1; it stays in the queue.</source>
+        <translation>Пара №%1 пропущена; она остаётся в очереди.</translation>
+    </message>
+    <message>
+        <source>That was the last pair in the queue.</source>
+        <translation>Это была последняя пара в очереди.</translation>
+    </message>
+    <message>
+        <source>That is the first pair in the queue.</source>
+        <translation>Это первая пара в очереди.</translation>
+    </message>
+    <message>
+        <source>That was the last open pair: the queue is empty.</source>
+        <translation>Это была последняя открытая пара: очередь пуста.</translation>
+    </message>
+    <message>
+        <source>Undone: pair #%1 is open again.</source>
+        <translation>Отменено: пара №%1 снова открыта.</translation>
+    </message>
+    <message>
+        <source>Not undone: pair #%1 has changed since your decision (now: %2).</source>
+        <translation>Не отменено: пара №%1 изменилась после вашего решения (сейчас: %2).</translation>
+    </message>
+    <message>
+        <source>Not undone: pair #%1 is already open again.</source>
+        <translation>Не отменено: пара №%1 уже снова открыта.</translation>
+    </message>
+    <message>
+        <source>Not undone: pair #%1 no longer exists.</source>
+        <translation>Не отменено: пары №%1 больше нет.</translation>
+    </message>
+    <message>
+        <source>The connection was lost during the undo; pair #%1 is now: %2.</source>
+        <translation>Соединение прервалось во время отмены; пара №%1 сейчас: %2.</translation>
+    </message>
+    <message>
+        <source>The connection was lost during the undo of pair #%1; whether it was undone is not known yet. It will be read again when the connection is back.</source>
+        <translation>Соединение прервалось во время отмены по паре №%1; пока неизвестно, выполнена ли отмена. Пара будет перечитана, когда соединение восстановится.</translation>
+    </message>
+    <message>
+        <source>The undo of pair #%1 failed: %2</source>
+        <translation>Отмена по паре №%1 не удалась: %2</translation>
+    </message>
+    <message>
+        <source>merge</source>
+        <translation>объединение</translation>
+    </message>
+    <message>
+        <source>keep separate</source>
+        <translation>раздельно</translation>
+    </message>
+    <message>
+        <source>Merged pair #%1: lead B is linked to lead A. U undoes it.</source>
+        <translation>Пара №%1 объединена: лид B связан с лидом A. U отменяет.</translation>
+    </message>
+    <message>
+        <source>Kept pair #%1 separate. U undoes it.</source>
+        <translation>Пара №%1 оставлена раздельной. U отменяет.</translation>
+    </message>
+    <message>
+        <source>Your %1 was not applied: pair #%2 was already %3.</source>
+        <translation>Ваше решение «%1» не применено: пара №%2 уже %3.</translation>
+    </message>
+    <message>
+        <source>Not merged: lead B of pair #%1 is already linked to another lead by an earlier decision; undo that one first.</source>
+        <translation>Не объединено: лид B пары №%1 уже связан с другим лидом прежним решением; сначала отмените его.</translation>
+    </message>
+    <message>
+        <source>The connection was lost, but your decision went through: pair #%1 is %2.</source>
+        <translation>Соединение прервалось, но ваше решение прошло: пара №%1 — %2.</translation>
+    </message>
+    <message>
+        <source>The connection was lost; your %1 was not applied. Pair #%2 is now: %3.</source>
+        <translation>Соединение прервалось; ваше решение «%1» не применено. Пара №%2 сейчас: %3.</translation>
+    </message>
+    <message>
+        <source>The connection was lost during the %1 of pair #%2; whether it was applied is not known yet. The pair will be read again when the connection is back.</source>
+        <translation>Соединение прервалось во время решения «%1» по паре №%2; пока неизвестно, применено ли оно. Пара будет перечитана, когда соединение восстановится.</translation>
+    </message>
+    <message>
+        <source>The database refused the decision: %1 may not decide on duplicates.</source>
+        <translation>База отклонила решение: %1 не может решать по дублям.</translation>
+    </message>
+    <message>
+        <source>The %1 of pair #%2 failed: %3</source>
+        <translation>Решение «%1» по паре №%2 не удалось: %3</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::EventDetailLoader</name>
+    <message>
+        <source>The event is no longer in the database.</source>
+        <translation>Этого события уже нет в базе.</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::EventDetailPane</name>
+    <message>
+        <source>received</source>
+        <translation>получено</translation>
+    </message>
+    <message>
+        <source>repeat delivery</source>
+        <translation>повторная доставка</translation>
+    </message>
+    <message>
+        <source>conflict (different body)</source>
+        <translation>конфликт (другое тело)</translation>
+    </message>
+    <message>
+        <source>rearmed by a repeat</source>
+        <translation>снова в очереди после повтора</translation>
+    </message>
+    <message>
+        <source>claimed</source>
+        <translation>взято в работу</translation>
+    </message>
+    <message>
+        <source>taken over (stale lock)</source>
+        <translation>перехвачено (блокировка устарела)</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>готово</translation>
+    </message>
+    <message>
+        <source>retry scheduled</source>
+        <translation>назначен повтор</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>ошибка</translation>
+    </message>
+    <message>
+        <source>late completion refused</source>
+        <translation>запоздалое завершение отклонено</translation>
+    </message>
+    <message>
+        <source>late failure refused</source>
+        <translation>запоздалая ошибка отклонена</translation>
+    </message>
+    <message>
+        <source>action started</source>
+        <translation>действие начато</translation>
+    </message>
+    <message>
+        <source>action asked again</source>
+        <translation>действие запрошено повторно</translation>
+    </message>
+    <message>
+        <source>action done</source>
+        <translation>действие выполнено</translation>
+    </message>
+    <message>
+        <source>action failed</source>
+        <translation>действие не удалось</translation>
+    </message>
+    <message>
+        <source>lead recorded</source>
+        <translation>заявка записана</translation>
+    </message>
+    <message>
+        <source>possible duplicate flagged</source>
+        <translation>отмечен возможный дубль</translation>
+    </message>
+    <message>
+        <source>requeued by a person</source>
+        <translation>возвращено в очередь человеком</translation>
+    </message>
+    <message>
+        <source>duplicate merged</source>
+        <translation>дубль объединён</translation>
+    </message>
+    <message>
+        <source>kept separate</source>
+        <translation>оставлено раздельно</translation>
+    </message>
+    <message>
+        <source>decision undone</source>
+        <translation>решение отменено</translation>
+    </message>
+    <message>
+        <source>pruned</source>
+        <translation>удалено по сроку хранения</translation>
+    </message>
+    <message>
+        <source>Copy id</source>
+        <translation>Копировать id</translation>
+    </message>
+    <message>
+        <source>Copy external id</source>
+        <translation>Копировать внешний id</translation>
+    </message>
+    <message>
+        <source>Copy key</source>
+        <translation>Копировать ключ</translation>
+    </message>
+    <message>
+        <source>Copy the event id to the clipboard</source>
+        <translation>Скопировать id события в буфер обмена</translation>
+    </message>
+    <message>
+        <source>Copy the external id to the clipboard</source>
+        <translation>Скопировать внешний id в буфер обмена</translation>
+    </message>
+    <message>
+        <source>Copy the idempotency key to the clipboard</source>
+        <translation>Скопировать ключ идемпотентности в буфер обмена</translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <translation>Поле</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Значение</translation>
+    </message>
+    <message>
+        <source>Save whole body...</source>
+        <translation>Сохранить тело целиком...</translation>
+    </message>
+    <message>
+        <source>At</source>
+        <translation>Когда</translation>
+    </message>
+    <message>
+        <source>Delivery</source>
+        <translation>Доставка</translation>
+    </message>
+    <message>
+        <source>What happened</source>
+        <translation>Что произошло</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>Подробности</translation>
+    </message>
+    <message>
+        <source>Content type</source>
+        <translation>Тип содержимого</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Размер</translation>
+    </message>
+    <message>
+        <source>Fingerprint</source>
+        <translation>Отпечаток</translation>
+    </message>
+    <message>
+        <source>Save this body...</source>
+        <translation>Сохранить это тело...</translation>
+    </message>
+    <message>
+        <source>Bodies of conflicting deliveries (same key, different content):</source>
+        <translation>Тела конфликтующих доставок (тот же ключ, другое содержимое):</translation>
+    </message>
+    <message>
+        <source>Entry</source>
+        <translation>Запись</translation>
+    </message>
+    <message>
+        <source>Actor</source>
+        <translation>Кто</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Вид</translation>
+    </message>
+    <message>
+        <source>Operation key</source>
+        <translation>Ключ операции</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Состояние</translation>
+    </message>
+    <message>
+        <source>Calls</source>
+        <translation>Вызовов</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Начато</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>Завершено</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Результат</translation>
+    </message>
+    <message>
+        <source>Pair</source>
+        <translation>Пара</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Статус</translation>
+    </message>
+    <message>
+        <source>Reasons</source>
+        <translation>Причины</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>Оценка</translation>
+    </message>
+    <message>
+        <source>Other lead</source>
+        <translation>Другая заявка</translation>
+    </message>
+    <message>
+        <source>Phone</source>
+        <translation>Телефон</translation>
+    </message>
+    <message>
+        <source>E-mail</source>
+        <translation>E-mail</translation>
+    </message>
+    <message>
+        <source>Source / external id</source>
+        <translation>Источник / внешний id</translation>
+    </message>
+    <message>
+        <source>Lead came</source>
+        <translation>Заявка пришла</translation>
+    </message>
+    <message>
+        <source>Decided</source>
+        <translation>Решение</translation>
+    </message>
+    <message>
+        <source>Possible duplicates:</source>
+        <translation>Возможные дубли:</translation>
+    </message>
+    <message>
+        <source>Body</source>
+        <translation>Тело</translation>
+    </message>
+    <message>
+        <source>Deliveries</source>
+        <translation>Доставки</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Хронология</translation>
+    </message>
+    <message>
+        <source>Actions</source>
+        <translation>Действия</translation>
+    </message>
+    <message>
+        <source>Lead</source>
+        <translation>Заявка</translation>
+    </message>
+    <message>
+        <source>Could not load the event: %1</source>
+        <translation>Не удалось загрузить событие: %1</translation>
+    </message>
+    <message>
+        <source>event id</source>
+        <translation>id события</translation>
+    </message>
+    <message>
+        <source>external id</source>
+        <translation>внешний id</translation>
+    </message>
+    <message>
+        <source>idempotency key</source>
+        <translation>ключ идемпотентности</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>Сохранено: %1</translation>
+    </message>
+    <message>
+        <source>Not saved: %1</source>
+        <translation>Не сохранено: %1</translation>
+    </message>
+    <message>
+        <source>Event %1 (loading...)</source>
+        <translation>Событие %1 (загрузка...)</translation>
+    </message>
+    <message>
+        <source>Select an event to see its body, deliveries, timeline, actions and lead.</source>
+        <translation>Выберите событие, чтобы увидеть его тело, доставки, хронологию, действия и заявку.</translation>
+    </message>
+    <message>
+        <source>Event %1 is no longer in the database (pruned).</source>
+        <translation>События %1 уже нет в базе (удалено по сроку хранения).</translation>
+    </message>
+    <message>
+        <source>Event %1: %2 / %3</source>
+        <translation>Событие %1: %2 / %3</translation>
+    </message>
+    <message>
+        <source>kind %1</source>
+        <translation>вид %1</translation>
+    </message>
+    <message>
+        <source>attempts %1/%2</source>
+        <translation>попыток %1/%2</translation>
+    </message>
+    <message>
+        <source>deliveries %1</source>
+        <translation>доставок %1</translation>
+    </message>
+    <message>
+        <source>occurred %1</source>
+        <translation>произошло %1</translation>
+    </message>
+    <message>
+        <source>received %1</source>
+        <translation>получено %1</translation>
+    </message>
+    <message>
+        <source>next attempt %1</source>
+        <translation>следующая попытка %1</translation>
+    </message>
+    <message>
+        <source>locked by %1 since %2</source>
+        <translation>заблокировано %1 с %2</translation>
+    </message>
+    <message>
+        <source>done %1</source>
+        <translation>готово %1</translation>
+    </message>
+    <message>
+        <source>key %1</source>
+        <translation>ключ %1</translation>
+    </message>
+    <message>
+        <source>Last error (retryable): %1</source>
+        <translation>Последняя ошибка (можно повторить): %1</translation>
+    </message>
+    <message>
+        <source>Last error (not retryable): %1</source>
+        <translation>Последняя ошибка (повтор не поможет): %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Needs review:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;Нужна проверка:&lt;/b&gt; %1</translation>
+    </message>
+    <message>
+        <source>Result: %1</source>
+        <translation>Результат: %1</translation>
+    </message>
+    <message>
+        <source>Not valid JSON (%1); shown as text.</source>
+        <translation>Некорректный JSON (%1); показан как текст.</translation>
+    </message>
+    <message>
+        <source>JSON nested deeper than %1 levels; shown as text.</source>
+        <translation>JSON вложен глубже %1 уровней; показан как текст.</translation>
+    </message>
+    <message>
+        <source>Binary data; shown as a hex dump.</source>
+        <translation>Двоичные данные; показаны шестнадцатеричным дампом.</translation>
+    </message>
+    <message>
+        <source>Bytes that are not valid UTF-8 are shown as �.</source>
+        <translation>Байты, не являющиеся корректным UTF-8, показаны как �.</translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation>пусто</translation>
+    </message>
+    <message>
+        <source>JSON</source>
+        <translation>JSON</translation>
+    </message>
+    <message>
+        <source>form fields</source>
+        <translation>поля формы</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>текст</translation>
+    </message>
+    <message>
+        <source>hex dump</source>
+        <translation>шестнадцатеричный дамп</translation>
+    </message>
+    <message>
+        <source>showing the first %1; save the whole body to see all of it</source>
+        <translation>показаны первые %1; сохраните тело целиком, чтобы увидеть всё</translation>
+    </message>
+    <message>
+        <source>No conflicting delivery: every repeat had the same body.</source>
+        <translation>Конфликтующих доставок нет: все повторы пришли с тем же телом.</translation>
+    </message>
+    <message>
+        <source>%1 (person)</source>
+        <translation>%1 (человек)</translation>
+    </message>
+    <message>
+        <source>... earlier entries left out: showing the first and the latest %1</source>
+        <translation>... часть записей пропущена: показаны первая и последние %1</translation>
+    </message>
+    <message>
+        <source>This event produced no lead.</source>
+        <translation>Это событие не создало заявку.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Lead %1&lt;/b&gt;, came %2</source>
+        <translation>&lt;b&gt;Заявка %1&lt;/b&gt;, пришла %2</translation>
+    </message>
+    <message>
+        <source>Name: %1</source>
+        <translation>Имя: %1</translation>
+    </message>
+    <message>
+        <source>Phone: %1</source>
+        <translation>Телефон: %1</translation>
+    </message>
+    <message>
+        <source>E-mail: %1</source>
+        <translation>E-mail: %1</translation>
+    </message>
+    <message>
+        <source>Channel: %1</source>
+        <translation>Канал: %1</translation>
+    </message>
+    <message>
+        <source>Summary: %1</source>
+        <translation>Суть: %1</translation>
+    </message>
+    <message>
+        <source>Deal %1 (open)</source>
+        <translation>Сделка %1 (открыта)</translation>
+    </message>
+    <message>
+        <source>Deal %1 (closed)</source>
+        <translation>Сделка %1 (закрыта)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Merged into lead %1&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Объединена с заявкой %1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source> (weak)</source>
+        <translation> (слабая)</translation>
+    </message>
+    <message>
+        <source>Copied %1</source>
+        <translation>Скопирован %1</translation>
+    </message>
+    <message>
+        <source>Save body</source>
+        <translation>Сохранить тело</translation>
+    </message>
+    <message>
+        <source>Reading the whole body...</source>
+        <translation>Читаю тело целиком...</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::JournalExporter</name>
+    <message>
+        <source>Not connected.</source>
+        <translation>Нет подключения.</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::JournalModel</name>
+    <message>
+        <source>received</source>
+        <translation>получено</translation>
+    </message>
+    <message>
+        <source>processing</source>
+        <translation>в работе</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>готово</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>ошибка</translation>
+    </message>
+    <message>
+        <source>%1
+(retryable)</source>
+        <translation>%1
+(можно повторить)</translation>
+    </message>
+    <message>
+        <source>%1
+(not retryable)</source>
+        <translation>%1
+(повтор не поможет)</translation>
+    </message>
+    <message>
+        <source>processing, locked by %1</source>
+        <translation>в работе, заблокировано: %1</translation>
+    </message>
+    <message>
+        <source>%1 bytes, %2</source>
+        <translation>%1 байт, %2</translation>
+    </message>
+    <message>
+        <source>exact match</source>
+        <translation>точное совпадение</translation>
+    </message>
+    <message>
+        <source>Click to sort</source>
+        <translation>Нажмите, чтобы отсортировать</translation>
+    </message>
+    <message>
+        <source>Not sortable (no index behind it)</source>
+        <translation>Не сортируется (нет индекса)</translation>
+    </message>
+    <message>
+        <source>Received</source>
+        <translation>Получено</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Источник</translation>
+    </message>
+    <message>
+        <source>External id</source>
+        <translation>Внешний id</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Вид</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Статус</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>Попытки</translation>
+    </message>
+    <message>
+        <source>Deliveries</source>
+        <translation>Доставки</translation>
+    </message>
+    <message>
+        <source>Needs review</source>
+        <translation>Нужна проверка</translation>
+    </message>
+    <message>
+        <source>Last error</source>
+        <translation>Последняя ошибка</translation>
+    </message>
+    <message>
+        <source>Event id</source>
+        <translation>id события</translation>
+    </message>
+    <message>
+        <source>Idempotency key</source>
+        <translation>Ключ идемпотентности</translation>
+    </message>
+    <message>
+        <source>Occurred</source>
+        <translation>Произошло</translation>
+    </message>
+    <message>
+        <source>Body</source>
+        <translation>Тело</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::JournalPage</name>
+    <message>
+        <source>Source</source>
+        <translation>Источник</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Статус</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Вид</translation>
+    </message>
+    <message>
+        <source>Needs review</source>
+        <translation>Нужна проверка</translation>
+    </message>
+    <message>
+        <source>Clear filters</source>
+        <translation>Сбросить фильтры</translation>
+    </message>
+    <message>
+        <source>Export CSV...</source>
+        <translation>Экспорт в CSV...</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>Показать</translation>
+    </message>
+    <message>
+        <source>Search external id, idempotency key or event id  ( / )</source>
+        <translation>Поиск по внешнему id, ключу идемпотентности или id события  ( / )</translation>
+    </message>
+    <message>
+        <source>Any time</source>
+        <translation>За всё время</translation>
+    </message>
+    <message>
+        <source>Last hour</source>
+        <translation>Последний час</translation>
+    </message>
+    <message>
+        <source>Last 24 hours</source>
+        <translation>Последние 24 часа</translation>
+    </message>
+    <message>
+        <source>Last 7 days</source>
+        <translation>Последние 7 дней</translation>
+    </message>
+    <message>
+        <source>Last 30 days</source>
+        <translation>Последние 30 дней</translation>
+    </message>
+    <message>
+        <source>Custom...</source>
+        <translation>Свой период...</translation>
+    </message>
+    <message>
+        <source>When the event was received</source>
+        <translation>Когда событие было получено</translation>
+    </message>
+    <message>
+        <source>Received from (inclusive)</source>
+        <translation>Получено с (включительно)</translation>
+    </message>
+    <message>
+        <source>Received before</source>
+        <translation>Получено до</translation>
+    </message>
+    <message>
+        <source>Only events a person should look at (key conflict, enrichment failed...)</source>
+        <translation>Только события, которые должен посмотреть человек (конфликт ключа, не удалось обогащение...)</translation>
+    </message>
+    <message>
+        <source>Write every event the current search and filters match to a CSV file</source>
+        <translation>Записать в CSV-файл все события, подходящие под текущий поиск и фильтры</translation>
+    </message>
+    <message>
+        <source>Working...</source>
+        <translation>Выполняется...</translation>
+    </message>
+    <message numerus="yes">
+        <source>Working... %n s</source>
+        <translation>
+            <numerusform>Выполняется... %n с</numerusform>
+            <numerusform>Выполняется... %n с</numerusform>
+            <numerusform>Выполняется... %n с</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Отменено.</translation>
+    </message>
+    <message>
+        <source>The journal query failed: %1</source>
+        <translation>Запрос журнала не выполнен: %1</translation>
+    </message>
+    <message>
+        <source>Copy selected rows</source>
+        <translation>Копировать выбранные строки</translation>
+    </message>
+    <message>
+        <source>Copy event id</source>
+        <translation>Копировать id события</translation>
+    </message>
+    <message>
+        <source>Copy external id</source>
+        <translation>Копировать внешний id</translation>
+    </message>
+    <message>
+        <source>Copy idempotency key</source>
+        <translation>Копировать ключ идемпотентности</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>Нет подключения.</translation>
+    </message>
+    <message>
+        <source>%1+ new events since this list was read</source>
+        <translation>Более %1 новых событий с момента загрузки списка</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n new event(s) since this list was read</source>
+        <translation>
+            <numerusform>%n новое событие с момента загрузки списка</numerusform>
+            <numerusform>%n новых события с момента загрузки списка</numerusform>
+            <numerusform>%n новых событий с момента загрузки списка</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n event(s) in the list</source>
+        <translation>
+            <numerusform>%n событие в списке</numerusform>
+            <numerusform>%n события в списке</numerusform>
+            <numerusform>%n событий в списке</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>exact matches first, then external ids starting with the text</source>
+        <translation>сначала точные совпадения, затем внешние id, начинающиеся с текста</translation>
+    </message>
+    <message>
+        <source>earlier rows let go to save memory (scroll up to read them again)</source>
+        <translation>ранние строки выгружены ради памяти (прокрутите вверх, чтобы прочитать их снова)</translation>
+    </message>
+    <message>
+        <source>more as you scroll</source>
+        <translation>остальное при прокрутке</translation>
+    </message>
+    <message>
+        <source>last read %1 ms</source>
+        <translation>последнее чтение %1 мс</translation>
+    </message>
+    <message numerus="yes">
+        <source>Copied %n row(s).</source>
+        <translation>
+            <numerusform>Скопирована %n строка.</numerusform>
+            <numerusform>Скопированы %n строки.</numerusform>
+            <numerusform>Скопировано %n строк.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export journal to CSV</source>
+        <translation>Экспорт журнала в CSV</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>Файлы CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export failed: %1</source>
+        <translation>Экспорт не удался: %1</translation>
+    </message>
+    <message>
+        <source>Exporting...</source>
+        <translation>Экспорт...</translation>
+    </message>
+    <message>
+        <source>Export journal</source>
+        <translation>Экспорт журнала</translation>
+    </message>
+    <message>
+        <source>Export cancelled; no file written.</source>
+        <translation>Экспорт отменён; файл не записан.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n row(s)...</source>
+        <translation>
+            <numerusform>Выгружена %n строка...</numerusform>
+            <numerusform>Выгружено %n строки...</numerusform>
+            <numerusform>Выгружено %n строк...</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n row(s).</source>
+        <translation>
+            <numerusform>Выгружена %n строка.</numerusform>
+            <numerusform>Выгружено %n строки.</numerusform>
+            <numerusform>Выгружено %n строк.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>inbox::LeadComparison</name>
+    <message>
+        <source>Open event in the journal</source>
+        <translation>Открыть событие в журнале</translation>
+    </message>
+    <message>
+        <source>Channel</source>
+        <translation>Канал</translation>
+    </message>
+    <message>
+        <source>Came</source>
+        <translation>Пришёл</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Имя</translation>
+    </message>
+    <message>
+        <source>Phone as received</source>
+        <translation>Телефон как получен</translation>
+    </message>
+    <message>
+        <source>Phone normalised</source>
+        <translation>Телефон нормализованный</translation>
+    </message>
+    <message>
+        <source>E-mail as received</source>
+        <translation>E-mail как получен</translation>
+    </message>
+    <message>
+        <source>E-mail normalised</source>
+        <translation>E-mail нормализованный</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Сообщение</translation>
+    </message>
+    <message>
+        <source>Deal</source>
+        <translation>Сделка</translation>
+    </message>
+    <message>
+        <source>Source event</source>
+        <translation>Исходное событие</translation>
+    </message>
+    <message>
+        <source>= same</source>
+        <translation>= совпадает</translation>
+    </message>
+    <message>
+        <source>≠ differ</source>
+        <translation>≠ различается</translation>
+    </message>
+    <message>
+        <source>Lead A (earlier)</source>
+        <translation>Лид A (раньше)</translation>
+    </message>
+    <message>
+        <source>Lead B (newer)</source>
+        <translation>Лид B (позже)</translation>
+    </message>
+    <message>
+        <source>Lead A (earlier) #%1</source>
+        <translation>Лид A (раньше) №%1</translation>
+    </message>
+    <message>
+        <source>Lead B (newer) #%1</source>
+        <translation>Лид B (позже) №%1</translation>
+    </message>
+    <message>
+        <source>+%1</source>
+        <translation>+%1</translation>
+    </message>
+    <message>
+        <source>B came %1 after A.</source>
+        <translation>B пришёл через %1 после A.</translation>
+    </message>
+    <message>
+        <source>= same (weak)</source>
+        <translation>= совпадает (слабо)</translation>
+    </message>
+    <message>
+        <source>no deal</source>
+        <translation>нет сделки</translation>
+    </message>
+    <message>
+        <source>%1 (open)</source>
+        <translation>%1 (открыта)</translation>
+    </message>
+    <message>
+        <source>%1 (closed)</source>
+        <translation>%1 (закрыта)</translation>
+    </message>
+    <message>
+        <source>, linked to lead #%1</source>
+        <translation>, связан с лидом №%1</translation>
+    </message>
+    <message>
+        <source>open deal</source>
+        <translation>открытая сделка</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · event #%3</source>
+        <translation>%1 · %2 · событие №%3</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · event #%3 (pruned)</source>
+        <translation>%1 · %2 · событие №%3 (удалено при очистке)</translation>
+    </message>
+    <message>
+        <source>Open A&apos;s event #%1 in the journal</source>
+        <translation>Открыть событие A №%1 в журнале</translation>
+    </message>
+    <message>
+        <source>Open B&apos;s event #%1 in the journal</source>
+        <translation>Открыть событие B №%1 в журнале</translation>
+    </message>
+    <message>
+        <source>The event was pruned; the lead keeps its source and external id.</source>
+        <translation>Событие удалено при очистке; лид сохраняет источник и внешний id.</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::MainWindow</name>
+    <message>
+        <source>Inbox Console</source>
+        <translation>Inbox Console</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Файл</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>В&amp;ыход</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Справка</translation>
+    </message>
+    <message>
+        <source>&amp;About Inbox Console</source>
+        <translation>&amp;О программе Inbox Console</translation>
+    </message>
+    <message>
+        <source>Not connected</source>
+        <translation>Нет подключения</translation>
+    </message>
+    <message>
+        <source>%1 @ %2, schema %3</source>
+        <translation>%1 @ %2, схема %3</translation>
+    </message>
+    <message>
+        <source>About Inbox Console</source>
+        <translation>О программе Inbox Console</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Inbox Console&lt;/b&gt; %1&lt;br&gt;Schema version %2&lt;br&gt;Built with Qt %3, PostgreSQL libpq and spdlog.</source>
+        <translation>&lt;b&gt;Inbox Console&lt;/b&gt; %1&lt;br&gt;Версия схемы %2&lt;br&gt;Собрано с Qt %3, PostgreSQL libpq и spdlog.</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>Подключение</translation>
+    </message>
+    <message>
+        <source>Overview</source>
+        <translation>Обзор</translation>
+    </message>
+    <message>
+        <source>Journal</source>
+        <translation>Журнал</translation>
+    </message>
+    <message>
+        <source>Duplicates</source>
+        <translation>Дубли</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Вид</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>&amp;Обновить</translation>
+    </message>
+    <message numerus="yes">
+        <source>Connection lost: %1. Reconnecting in %n s; what is shown may be out of date.</source>
+        <translation>
+            <numerusform>Соединение потеряно: %1. Переподключение через %n с; показанное может быть устаревшим.</numerusform>
+            <numerusform>Соединение потеряно: %1. Переподключение через %n с; показанное может быть устаревшим.</numerusform>
+            <numerusform>Соединение потеряно: %1. Переподключение через %n с; показанное может быть устаревшим.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>inbox::MultiSelectButton</name>
+    <message>
+        <source>All (clear)</source>
+        <translation>Все (сбросить)</translation>
+    </message>
+    <message>
+        <source>%1: all</source>
+        <translation>%1: все</translation>
     </message>
 </context>
 <context>
@@ -522,6 +1965,10 @@ The database is given the libpq way: --db with a connection string (key=value or
     <message>
         <source>Failed</source>
         <translation>С ошибкой</translation>
+    </message>
+    <message>
+        <source>Oldest waiting</source>
+        <translation>Ждёт дольше всех</translation>
     </message>
     <message>
         <source>Longest wait</source>
@@ -595,21 +2042,13 @@ The database is given the libpq way: --db with a connection string (key=value or
         <translation>Сколько ждёт обработчика событие, ожидающее дольше всех</translation>
     </message>
     <message>
-        <source>Per day</source>
-        <translation>По дням</translation>
-    </message>
-    <message>
-        <source>Now, per source</source>
-        <translation>Сейчас, по источникам</translation>
-    </message>
-    <message>
         <source>All sources</source>
         <translation>Все источники</translation>
     </message>
     <message numerus="yes">
-        <source>usually %1 (median of the last %n days)</source>
+        <source>usually %1 (median of the last %n day(s))</source>
         <translation>
-            <numerusform>обычно %1 (медиана за последние %n день)</numerusform>
+            <numerusform>обычно %1 (медиана за последний %n день)</numerusform>
             <numerusform>обычно %1 (медиана за последние %n дня)</numerusform>
             <numerusform>обычно %1 (медиана за последние %n дней)</numerusform>
         </translation>
@@ -625,14 +2064,6 @@ The database is given the libpq way: --db with a connection string (key=value or
     <message>
         <source>&lt;b&gt;%1: %2 of the events finished today failed&lt;/b&gt; (%3 of %4; %5). See Needs attention for the errors.</source>
         <translation>&lt;b&gt;%1: %2 событий, завершённых сегодня, — с ошибкой&lt;/b&gt; (%3 из %4; %5). Ошибки — на экране «Требует внимания».</translation>
-    </message>
-    <message>
-        <source>Per day, all sources</source>
-        <translation>По дням, все источники</translation>
-    </message>
-    <message>
-        <source>Per day, %1</source>
-        <translation>По дням, %1</translation>
     </message>
     <message>
         <source>none</source>
@@ -658,12 +2089,82 @@ The database is given the libpq way: --db with a connection string (key=value or
         <source>Connect to an inbox database (the Connect screen) to see the overview.</source>
         <translation>Подключитесь к базе inbox (экран «Подключение»), чтобы увидеть обзор.</translation>
     </message>
+    <message numerus="yes">
+        <source>usually %1 (median of the last %n days)</source>
+        <translation>
+            <numerusform>обычно %1 (медиана за последние %n день)</numerusform>
+            <numerusform>обычно %1 (медиана за последние %n дня)</numerusform>
+            <numerusform>обычно %1 (медиана за последние %n дней)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Per day</source>
+        <translation>По дням</translation>
+    </message>
+    <message>
+        <source>Now, per source</source>
+        <translation>Сейчас, по источникам</translation>
+    </message>
+    <message>
+        <source>Per day, all sources</source>
+        <translation>По дням, все источники</translation>
+    </message>
+    <message>
+        <source>Per day, %1</source>
+        <translation>По дням, %1</translation>
+    </message>
 </context>
 <context>
     <name>inbox::Session</name>
     <message>
         <source>connection attempt cancelled</source>
         <translation>попытка подключения отменена</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Console for the shared inbox database.
+
+The database is given the libpq way: --db with a connection string (key=value or postgresql:// URI, service=NAME), or the PG* environment variables (PGHOST, PGDATABASE, PGUSER, PGSERVICE...). Passwords come from ~/.pgpass or the service file, never from settings.</source>
+        <translation>Консоль общей базы inbox.
+
+База задаётся как в libpq: --db со строкой подключения (key=value или URI postgresql://, service=ИМЯ) или переменными окружения PG* (PGHOST, PGDATABASE, PGUSER, PGSERVICE...). Пароли берутся из ~/.pgpass или файла служб и никогда не хранятся в настройках.</translation>
+    </message>
+    <message>
+        <source>Connect to CONNINFO.</source>
+        <translation>Подключиться к CONNINFO.</translation>
+    </message>
+    <message>
+        <source>Connect, check the schema version and exit (0 when the database is ready).</source>
+        <translation>Подключиться, проверить версию схемы и выйти (0, если база готова).</translation>
+    </message>
+    <message>
+        <source>Interface language: en or ru (default: the system&apos;s).</source>
+        <translation>Язык интерфейса: en или ru (по умолчанию системный).</translation>
+    </message>
+    <message>
+        <source>migrate: apply pending schema migrations and exit.</source>
+        <translation>migrate: применить ожидающие миграции схемы и выйти.</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::Age</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 с</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 мин</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 ч %2 мин</translation>
+    </message>
+    <message>
+        <source>%1 d %2 h</source>
+        <translation>%1 д %2 ч</translation>
     </message>
 </context>
 </TS>

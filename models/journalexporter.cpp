@@ -25,8 +25,17 @@ JournalExporter::~JournalExporter()
 QByteArray JournalExporter::csvField(const QString &value)
 {
     // RFC 4180: quoted when it holds a separator, a quote or a line break; quotes doubled.
-    // Values are written as they are (no formula guards): the export is for reconciling ids.
+    // External ids and error texts come from outside: a value a spreadsheet would run as a
+    // formula (=, +, -, @, tab, CR first) gets a leading apostrophe, the usual guard, which
+    // spreadsheets hide. Plain numbers ("-42", "+7916...") are left as they are.
     QByteArray bytes = value.toUtf8();
+    static const QByteArray formulaStart("=+-@\t\r");
+    if (!bytes.isEmpty() && formulaStart.contains(bytes.at(0))) {
+        bool number = false;
+        value.toDouble(&number);
+        if (!number)
+            bytes.prepend('\'');
+    }
     if (bytes.contains(',') || bytes.contains('"') || bytes.contains('\n') ||
         bytes.contains('\r')) {
         bytes.replace("\"", "\"\"");

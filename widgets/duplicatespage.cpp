@@ -199,6 +199,7 @@ DuplicatesPage::DuplicatesPage(ConsoleContext *context, QWidget *parent)
     splitter->addWidget(scroll);
     splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 3);
+    splitter->setSizes({420, 780}); // the list wide enough for its names at the first start
     splitter->setChildrenCollapsible(false);
 
     auto *layout = new QVBoxLayout(this);

@@ -11,6 +11,7 @@ packages=(
   libgl-dev libspdlog-dev libfmt-dev libpq-dev
   postgresql-15 postgresql-client-15
   xvfb xauth imagemagick
+  clang-14 libclang-rt-14-dev
 )
 
 missing=()

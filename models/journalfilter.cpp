@@ -23,8 +23,9 @@ JournalFilter::SortKey JournalFilter::effectiveSortKey() const
     // The id and external-id indexes carry no other column: with a status, kind, review or
     // time condition the walk would filter most of the table. Only the time order has an
     // index for every filter, so it takes over.
-    const bool plain =
-        statuses.isEmpty() && kinds.isEmpty() && !needsReview && !stuckOnly && range == Range::Any;
+    const bool plain = statuses.isEmpty() && kinds.isEmpty() && !needsReview && !stuckOnly &&
+                       range == Range::Any && !errorKey && !reviewKey &&
+                       validation == Validation::Any;
     return plain ? sortKey : SortKey::ReceivedAt;
 }
 
@@ -34,7 +35,8 @@ bool JournalFilter::operator==(const JournalFilter &o) const
            kinds == o.kinds && range == o.range &&
            (range != Range::Custom || (from == o.from && to == o.to)) &&
            needsReview == o.needsReview && stuckOnly == o.stuckOnly &&
-           (!stuckOnly || lockTimeoutSeconds == o.lockTimeoutSeconds) && sortKey == o.sortKey &&
+           (!stuckOnly || lockTimeoutSeconds == o.lockTimeoutSeconds) && errorKey == o.errorKey &&
+           reviewKey == o.reviewKey && validation == o.validation && sortKey == o.sortKey &&
            order == o.order;
 }
 
@@ -116,6 +118,17 @@ const QString &selectList()
     return sql;
 }
 
+QString textKeySql(const QString &column, Params &p)
+{
+    // Quoted values first (a phone '45-67'), then words with a digit in them (ART-9001,
+    // 3000) unless they are a lone three-digit code (503, 422).
+    return QStringLiteral("coalesce(regexp_replace(regexp_replace(regexp_replace(left(%1, 500), "
+                          "%2, '''…''', 'g'), %3, '\"…\"', 'g'), %4, '#', 'g'), '')")
+        .arg(column, p.add(QStringLiteral("'[^']*'"), "text"),
+             p.add(QStringLiteral("\"[^\"]*\""), "text"),
+             p.add(QStringLiteral("\\m(?!\\d{3}\\M)[[:alnum:]_./-]*\\d[[:alnum:]_./-]*"), "text"));
+}
+
 QString conditionSql(const JournalFilter &f, Params &p)
 {
     QStringList parts;
@@ -131,6 +144,18 @@ QString conditionSql(const JournalFilter &f, Params &p)
         parts << QStringLiteral("e.status = 'processing' AND e.locked_at < now() - "
                                 "make_interval(secs => %1)")
                      .arg(p.add(qMax(0, f.lockTimeoutSeconds), "int4"));
+    }
+    if (f.validation == JournalFilter::Validation::Only)
+        parts << QStringLiteral("e.error_retryable = false");
+    else if (f.validation == JournalFilter::Validation::Excluded)
+        parts << QStringLiteral("e.error_retryable IS DISTINCT FROM false");
+    if (f.errorKey) {
+        parts << QStringLiteral("%1 = %2").arg(textKeySql(QStringLiteral("e.last_error"), p),
+                                                p.add(*f.errorKey, "text"));
+    }
+    if (f.reviewKey) {
+        parts << QStringLiteral("%1 = %2").arg(textKeySql(QStringLiteral("e.needs_review"), p),
+                                                p.add(*f.reviewKey, "text"));
     }
     const char *preset = nullptr;
     switch (f.range) {
@@ -409,6 +434,39 @@ QString JournalQuery::condition(const JournalFilter &filter, QVariantList *param
     Params p(params);
     const QString sql = conditionSql(filter, p);
     return sql.isEmpty() ? QStringLiteral("true") : sql;
+}
+
+QString JournalQuery::searchCondition(const JournalFilter &filter, QVariantList *params)
+{
+    if (!filter.isSearch())
+        return QStringLiteral("true");
+    Params p(params);
+    const QString exact = exactCondition(filter, p);
+    return QStringLiteral("(%1 OR e.external_id LIKE %2)").arg(exact, likePattern(filter, p));
+}
+
+QString JournalQuery::textKey(const QString &column, QVariantList *params)
+{
+    Params p(params);
+    return textKeySql(column, p);
+}
+
+Query JournalQuery::idPage(const JournalFilter &filter, const std::optional<JournalKey> &after,
+                           int limit)
+{
+    Query q;
+    QStringList parts{searchCondition(filter, &q.params), condition(filter, &q.params)};
+    Params p(&q.params);
+    if (after) {
+        parts << QStringLiteral("(e.received_at, e.id) < (%1, %2)")
+                     .arg(timestampFromMicros(p.add(after->receivedUs, "int8")),
+                          p.add(after->id, "int8"));
+    }
+    q.sql = QStringLiteral("SELECT e.id, (extract(epoch FROM e.received_at) * 1000000)::int8 AS "
+                           "received_us FROM inbox.events e") +
+            where(parts) + QStringLiteral(" ORDER BY e.received_at DESC, e.id DESC LIMIT ") +
+            p.add(limit, "int4");
+    return q;
 }
 
 QString JournalQuery::escapeLike(const QString &text)

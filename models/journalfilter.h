@@ -29,6 +29,12 @@ struct JournalFilter
     // "Needs attention": processing with a lock older than lockTimeoutSeconds.
     bool stuckOnly = false;
     int lockTimeoutSeconds = 300;
+    // "Needs attention" groups (AttentionModel): the error or review text as grouped
+    // (JournalQuery::textKey), and validation failures (error_retryable = false) only or none.
+    enum class Validation { Any, Only, Excluded };
+    std::optional<QString> errorKey;  // textKey(last_error) equals this ("" for no error)
+    std::optional<QString> reviewKey; // textKey(needs_review) equals this
+    Validation validation = Validation::Any;
     SortKey sortKey = SortKey::ReceivedAt;
     Qt::SortOrder order = Qt::DescendingOrder;
 
@@ -102,6 +108,18 @@ public:
     // appended to `params` and numbered after what is already there. For screens that
     // group or count what the journal would list.
     static QString condition(const JournalFilter &filter, QVariantList *params);
+    // The search alone (exact or prefix match, as the journal lists them) over alias `e`;
+    // "true" without a search text.
+    static QString searchCondition(const JournalFilter &filter, QVariantList *params);
+    // `column` (an error or review text of alias `e`) normalised so that one kind of error is
+    // one value: quoted values become '…' and words holding digits '#' (a standalone
+    // three-digit code such as 503 stays); "" for NULL. The patterns are bound values.
+    static QString textKey(const QString &column, QVariantList *params);
+    // Ids of the events matching the filter (search included), newest first, after `after`
+    // (received_us, id): keyset pages for collecting every matching id. Columns: id,
+    // received_us.
+    static Query idPage(const JournalFilter &filter, const std::optional<JournalKey> &after,
+                        int limit);
 
     // `text` for a LIKE pattern with %, _ and \ taken literally (backslash is LIKE's escape).
     static QString escapeLike(const QString &text);

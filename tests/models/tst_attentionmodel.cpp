@@ -1,0 +1,621 @@
+// "Needs attention" against a real PostgreSQL: the groups (failed, validation failures,
+// stuck, needs review) with normalised errors, a group's events through JournalModel, the
+// requeue preview against real states, batched requeue, stop between batches, a worker's
+// claim racing the requeue, two operators on the same events, and a connection terminated
+// in the middle of a batch (the outcome is read back from the journal).
+#include "attentionmodel.h"
+#include "consolecontext.h"
+#include "journalfilter.h"
+#include "journalmodel.h"
+#include "pgcluster.h"
+#include "pgsession.h"
+#include "requeuer.h"
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QtTest>
+
+#include <future>
+#include <thread>
+
+using inbox::AttentionGroup;
+using inbox::AttentionModel;
+using inbox::JournalFilter;
+using inbox::JournalModel;
+using inbox::Requeuer;
+
+namespace {
+
+#define QVERIFY_SQL(expr)                                                                          \
+    do {                                                                                           \
+        const PgResult sqlResult_ = (expr);                                                        \
+        QVERIFY2(sqlResult_.ok,                                                                    \
+                 qPrintable(sqlResult_.sqlstate + QLatin1Char(' ') + sqlResult_.message));         \
+    } while (false)
+
+QSet<qint64> idSet(const PgResult &r)
+{
+    QSet<qint64> ids;
+    for (int i = 0; i < r.rows(); ++i)
+        ids.insert(r.value(i, 0).toLongLong());
+    return ids;
+}
+
+QVector<qint64> idList(const PgResult &r)
+{
+    QVector<qint64> ids;
+    for (int i = 0; i < r.rows(); ++i)
+        ids << r.value(i, 0).toLongLong();
+    return ids;
+}
+
+QSet<qint64> outcomeSet(const Requeuer &q, const QString &outcome)
+{
+    QSet<qint64> ids;
+    for (const auto &o : q.outcomes()) {
+        if (o.outcome == outcome)
+            ids.insert(o.id);
+    }
+    return ids;
+}
+
+} // namespace
+
+class TestAttentionModel : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QString error;
+        QVERIFY2(m_cluster.start(&error), qPrintable(error));
+        QVERIFY2(m_cluster.createLogin(QStringLiteral("op1"), {QStringLiteral("inbox_operator")},
+                                       &error),
+                 qPrintable(error));
+        QVERIFY2(
+            m_cluster.createLogin(QStringLiteral("op2"), {QStringLiteral("inbox_manager")}, &error),
+            qPrintable(error));
+        QVERIFY2(
+            m_cluster.createLogin(QStringLiteral("sup"), {QStringLiteral("inbox_support")}, &error),
+            qPrintable(error));
+    }
+
+    void init()
+    {
+        QString error;
+        m_db = m_cluster.createDatabase(&error);
+        QVERIFY2(!m_db.isEmpty(), qPrintable(error));
+        m_su = std::make_unique<PgSession>(m_cluster.conninfo(m_db));
+        QVERIFY(m_su->ok());
+        m_context = std::make_unique<inbox::ConsoleContext>();
+    }
+
+    void cleanup()
+    {
+        m_context.reset();
+        m_su.reset();
+    }
+
+    // Errors differing only in their values are one group; validation failures, retryable
+    // failures, stuck and review events are separate groups with the right counts; a group's
+    // filter lists exactly its events through JournalModel.
+    void groupsAndTheirEvents()
+    {
+        for (int i = 0; i < 7; ++i)
+            failed(QStringLiteral("crm"), 1, QStringLiteral("CRM API: 503 Service Unavailable"),
+                   true);
+        failed(QStringLiteral("crm"), 2,
+               QStringLiteral("CRM API: 422 phone '123' is not a phone number"), false);
+        failed(QStringLiteral("crm"), 3,
+               QStringLiteral("CRM API: 422 phone '45-67' is not a phone number"), false);
+        failed(QStringLiteral("crm"), 2, QStringLiteral("CRM API: 422 unknown article ART-9001"),
+               false);
+        failed(QStringLiteral("shop"), 4, QStringLiteral("CRM API: 503 Service Unavailable"), true);
+        // The same text once as a validation failure: a group of its own.
+        failed(QStringLiteral("shop"), 1, QStringLiteral("CRM API: 503 Service Unavailable"),
+               false);
+        fresh(QStringLiteral("tg"), 2); // processing, lock fresh: not stuck
+        review(QStringLiteral("form"), 2);
+        // Last: a later claim would take the stuck locks over.
+        const QVector<qint64> stuckIds = stuck(QStringLiteral("tg"), 3, QStringLiteral("w-old"));
+
+        AttentionModel model(m_context.get());
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy loaded(&model, &AttentionModel::loaded);
+        connectContext();
+        QVERIFY(loaded.wait(10000));
+
+        auto find = [&](AttentionGroup::Trouble t, const QString &source, const QString &key,
+                        bool validation) -> int {
+            for (int r = 0; r < model.rowCount(); ++r) {
+                const AttentionGroup &g = model.group(r);
+                if (g.trouble == t && g.source == source && g.errorKey == key &&
+                    g.validation == validation)
+                    return r;
+            }
+            return -1;
+        };
+        QCOMPARE(model.rowCount(), 7);
+        const int crm503 = find(AttentionGroup::Trouble::Failed, QStringLiteral("crm"),
+                                QStringLiteral("CRM API: 503 Service Unavailable"), false);
+        QVERIFY(crm503 >= 0);
+        QCOMPARE(model.group(crm503).count, 7);
+        const int phone =
+            find(AttentionGroup::Trouble::Failed, QStringLiteral("crm"),
+                 QStringLiteral("CRM API: 422 phone '…' is not a phone number"), true);
+        QVERIFY(phone >= 0);
+        QCOMPARE(model.group(phone).count, 5);
+        QCOMPARE(
+            model.data(model.index(phone, AttentionModel::Trouble), AttentionModel::ValidationRole)
+                .toBool(),
+            true);
+        const int article = find(AttentionGroup::Trouble::Failed, QStringLiteral("crm"),
+                                 QStringLiteral("CRM API: 422 unknown article #"), true);
+        QVERIFY(article >= 0);
+        QCOMPARE(model.group(article).count, 2);
+        QVERIFY(find(AttentionGroup::Trouble::Failed, QStringLiteral("shop"),
+                     QStringLiteral("CRM API: 503 Service Unavailable"), false) >= 0);
+        QVERIFY(find(AttentionGroup::Trouble::Failed, QStringLiteral("shop"),
+                     QStringLiteral("CRM API: 503 Service Unavailable"), true) >= 0);
+        const int st = find(AttentionGroup::Trouble::Stuck, QStringLiteral("tg"), QString(), false);
+        QVERIFY(st >= 0);
+        QCOMPARE(model.group(st).count, 3);
+        QCOMPARE(model.group(st).worker, QStringLiteral("w-old"));
+        QCOMPARE(model.group(st).workers, 1);
+        QVERIFY(model.data(model.index(st, AttentionModel::StuckFor), AttentionModel::RawRole)
+                    .toLongLong() >= 6 * 60);
+        const int rv = find(AttentionGroup::Trouble::Review, QStringLiteral("form"),
+                            QStringLiteral("key conflict"), false);
+        QVERIFY(rv >= 0);
+        QCOMPARE(model.group(rv).count, 2);
+
+        // Expanding: the group's filter in the journal's own model lists exactly its events.
+        JournalModel events(m_context.get());
+        QAbstractItemModelTester tester2(&events,
+                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy eventsLoaded(&events, &JournalModel::loaded);
+        QVERIFY(eventsLoaded.wait(10000)); // the first load on connect
+        auto listed = [&](int row) {
+            eventsLoaded.clear();
+            events.setFilter(model.group(row).filter(model.filter()));
+            if (eventsLoaded.isEmpty() && !eventsLoaded.wait(10000))
+                return QSet<qint64>{{-1}};
+            QSet<qint64> ids;
+            for (int r = 0; r < events.rowCount(); ++r)
+                ids.insert(events.row(r).id);
+            return ids;
+        };
+        QCOMPARE(listed(phone),
+                 idSet(m_su->exec(QStringLiteral(
+                     "SELECT id FROM inbox.events WHERE status = 'failed' AND last_error LIKE "
+                     "'CRM API: 422 phone%'"))));
+        QCOMPARE(listed(crm503),
+                 idSet(m_su->exec(QStringLiteral(
+                     "SELECT id FROM inbox.events WHERE status = 'failed' AND source = 'crm' AND "
+                     "last_error LIKE '%503%'"))));
+        QCOMPARE(listed(st), QSet<qint64>(stuckIds.cbegin(), stuckIds.cend()));
+        QCOMPARE(listed(rv), idSet(m_su->exec(QStringLiteral(
+                                 "SELECT id FROM inbox.events WHERE needs_review IS NOT NULL"))));
+
+        // The journal's filters narrow the groups: a source, and a search text.
+        QSignalSpy again(&model, &AttentionModel::loaded);
+        JournalFilter f;
+        f.sources = {QStringLiteral("shop")};
+        model.setFilter(f);
+        QVERIFY(again.wait(10000));
+        QCOMPARE(model.rowCount(), 2);
+        const QString someId =
+            m_su->exec(QStringLiteral("SELECT external_id FROM inbox.events WHERE status = "
+                                      "'failed' AND source = 'crm' "
+                                      "AND last_error LIKE '%article%' LIMIT 1"))
+                .value(0, 0);
+        f = JournalFilter();
+        f.search = someId;
+        again.clear();
+        model.setFilter(f);
+        QVERIFY(again.wait(10000));
+        QCOMPARE(model.rowCount(), 1);
+        QCOMPARE(model.group(0).errorKey, QStringLiteral("CRM API: 422 unknown article #"));
+        QCOMPARE(model.group(0).count, 1);
+
+        // Live: a newly failed event shows on the "events" notification (merged in place).
+        f = JournalFilter();
+        again.clear();
+        model.setFilter(f);
+        QVERIFY(again.wait(10000));
+        const QPersistentModelIndex keep = model.index(crm503, 0);
+        // (The stuck locks made fresh first, or the claim below would take them over.)
+        QVERIFY_SQL(m_su->exec(QStringLiteral(
+            "UPDATE inbox.events SET locked_at = now() WHERE status = 'processing'")));
+        failed(QStringLiteral("crm"), 1, QStringLiteral("CRM API: 503 Service Unavailable"), true);
+        again.clear();
+        emit m_context->changed({QStringLiteral("events")});
+        QVERIFY(again.wait(10000));
+        QVERIFY(keep.isValid());
+        QCOMPARE(model.group(keep.row()).count, 8);
+    }
+
+    // The preview counts what inbox.requeue would do with each state, and changes nothing.
+    void previewCountsRealStates()
+    {
+        const QVector<qint64> f = failed(QStringLiteral("a"), 4, QStringLiteral("boom"), true);
+        const QVector<qint64> v =
+            failed(QStringLiteral("a"), 2, QStringLiteral("bad phone"), false);
+        const QVector<qint64> p = fresh(QStringLiteral("b"), 2);
+        const QVector<qint64> d = done(QStringLiteral("c"), 5);
+        const QVector<qint64> s = stuck(QStringLiteral("b"), 3, QStringLiteral("w"));
+        const QVector<qint64> q = accept(QStringLiteral("d"), 6);
+        connectContext();
+        Requeuer r(m_context.get());
+        QSignalSpy ready(&r, &Requeuer::previewReady);
+        const QString before = snapshot();
+        r.prepare(f + v + s + p + d + q + QVector<qint64>{999999, f.first()});
+        QVERIFY(ready.wait(10000));
+        QCOMPARE(r.preview().requeue, 9);
+        QCOMPARE(r.preview().validation, 2);
+        QCOMPARE(r.preview().inProgress, 2);
+        QCOMPARE(r.preview().done, 5);
+        QCOMPARE(r.preview().alreadyQueued, 6);
+        QCOMPARE(r.preview().notFound, 1);
+        QCOMPARE(r.ids().size(), 4 + 2 + 3 + 2 + 5 + 6 + 1); // the repeated id once
+        QCOMPARE(snapshot(), before);
+
+        // Then the run: the outcomes agree with the preview, per event.
+        QSignalSpy done(&r, &Requeuer::finished);
+        r.start(QStringLiteral("  CRM back up \n"));
+        QVERIFY(done.wait(10000));
+        QCOMPARE(r.count(QStringLiteral("requeued")), 9);
+        QCOMPARE(r.count(QStringLiteral("in_progress")), 2);
+        QCOMPARE(r.count(QStringLiteral("done")), 5);
+        QCOMPARE(r.count(QStringLiteral("already_queued")), 6);
+        QCOMPARE(r.count(QStringLiteral("not_found")), 1);
+        QCOMPARE(outcomeSet(r, QStringLiteral("requeued")), requeuedInJournal());
+        QCOMPARE(m_su->exec(QStringLiteral("SELECT DISTINCT detail->>'reason' FROM inbox.journal "
+                                           "WHERE entry = 'requeued'"))
+                     .value(0, 0),
+                 QStringLiteral("CRM back up"));
+    }
+
+    // 2,500 events by filter: collected in keyset pages, requeued in three calls, every
+    // event journaled once with the same idempotency key as before.
+    void batchedRequeueByFilter()
+    {
+        const QVector<qint64> ids =
+            failed(QStringLiteral("bulk"), 2500, QStringLiteral("CRM API: 503"), true);
+        failed(QStringLiteral("other"), 10, QStringLiteral("CRM API: 503"), true);
+        const PgResult keysBefore = m_su->exec(QStringLiteral(
+            "SELECT id, idempotency_key, external_id, md5(body) FROM inbox.events ORDER BY id"));
+        connectContext();
+        Requeuer r(m_context.get());
+        QSignalSpy ready(&r, &Requeuer::previewReady);
+        JournalFilter f;
+        f.sources = {QStringLiteral("bulk")};
+        f.statuses = {QStringLiteral("failed")};
+        r.prepare(QVector<JournalFilter>{f});
+        QVERIFY(ready.wait(20000));
+        QCOMPARE(r.ids().size(), 2500);
+        QCOMPARE(QSet<qint64>(r.ids().cbegin(), r.ids().cend()),
+                 QSet<qint64>(ids.cbegin(), ids.cend()));
+        QCOMPARE(r.preview().requeue, 2500);
+        QCOMPARE(r.batchCount(), 3);
+        QSignalSpy progress(&r, &Requeuer::progress);
+        QSignalSpy done(&r, &Requeuer::finished);
+        r.start(QStringLiteral("outage over"));
+        QVERIFY(done.wait(30000));
+        QCOMPARE(progress.size(), 4); // one per batch, and the final one
+        QCOMPARE(r.count(QStringLiteral("requeued")), 2500);
+        QCOMPARE(r.outcomes().size(), 2500);
+        QCOMPARE(requeuedInJournal().size(), 2500);
+        QCOMPARE(m_su->exec(QStringLiteral("SELECT count(*) FROM inbox.journal WHERE entry = "
+                                           "'requeued' GROUP BY event_id HAVING count(*) > 1"))
+                     .rows(),
+                 0);
+        QCOMPARE(m_su->exec(QStringLiteral("SELECT count(DISTINCT detail->>'batch') FROM "
+                                           "inbox.journal WHERE entry = 'requeued'"))
+                     .value(0, 0),
+                 QStringLiteral("3"));
+        QCOMPARE(m_su->exec(QStringLiteral("SELECT count(*) FROM inbox.events WHERE source = "
+                                           "'bulk' AND status = 'received' AND attempts = 0"))
+                     .value(0, 0),
+                 QStringLiteral("2500"));
+        const PgResult keysAfter = m_su->exec(QStringLiteral(
+            "SELECT id, idempotency_key, external_id, md5(body) FROM inbox.events ORDER BY id"));
+        QCOMPARE(keysAfter.values, keysBefore.values);
+    }
+
+    // Stop after the first batch: exactly that batch is requeued and reported, the rest is
+    // reported not attempted and is untouched.
+    void stopBetweenBatches()
+    {
+        failed(QStringLiteral("s"), 3500, QStringLiteral("x"), true);
+        connectContext();
+        Requeuer r(m_context.get());
+        QSignalSpy ready(&r, &Requeuer::previewReady);
+        JournalFilter f;
+        f.statuses = {QStringLiteral("failed")};
+        r.prepare(QVector<JournalFilter>{f});
+        QVERIFY(ready.wait(20000));
+        QCOMPARE(r.batchCount(), 4);
+        QObject::connect(&r, &Requeuer::progress, &r, [&r] { r.stop(); });
+        QSignalSpy done(&r, &Requeuer::finished);
+        r.start(QStringLiteral("try one batch"));
+        QVERIFY(done.wait(30000));
+        QVERIFY(r.wasStopped());
+        QCOMPARE(r.count(QStringLiteral("requeued")), Requeuer::kBatch);
+        QCOMPARE(r.count(QStringLiteral("not_attempted")), 3500 - Requeuer::kBatch);
+        QCOMPARE(outcomeSet(r, QStringLiteral("requeued")), requeuedInJournal());
+        QCOMPARE(
+            m_su->exec(QStringLiteral("SELECT count(*) FROM inbox.events WHERE status = 'failed'"))
+                .value(0, 0)
+                .toInt(),
+            3500 - Requeuer::kBatch);
+    }
+
+    // Stuck events while a worker's claim takes stuck locks over: each event ends requeued at
+    // most once, and the run's "requeued" list is exactly what the journal says it did.
+    void raceWithWorkerClaim()
+    {
+        const QVector<qint64> ids = stuck(QStringLiteral("r"), 1500, QStringLiteral("w-dead"));
+        connectContext();
+        Requeuer r(m_context.get());
+        QSignalSpy ready(&r, &Requeuer::previewReady);
+        r.prepare(ids);
+        QVERIFY(ready.wait(10000));
+        QCOMPARE(r.preview().requeue, 1500);
+
+        std::promise<void> go;
+        std::shared_future<void> start = go.get_future().share();
+        int claimed = 0;
+        std::thread worker([&] {
+            PgSession w(m_cluster.conninfo(m_db));
+            start.wait();
+            for (int i = 0; i < 30; ++i) {
+                const PgResult c =
+                    w.exec(QStringLiteral("SELECT count(*) FROM inbox.claim('w-new', 50)"));
+                if (c.ok)
+                    claimed += c.value(0, 0).toInt();
+            }
+        });
+        QSignalSpy done(&r, &Requeuer::finished);
+        go.set_value();
+        r.start(QStringLiteral("worker died"));
+        QVERIFY(done.wait(30000));
+        worker.join();
+        QVERIFY(claimed > 0);
+        const QSet<qint64> requeued = outcomeSet(r, QStringLiteral("requeued"));
+        QCOMPARE(requeued, requeuedInJournal());
+        QCOMPARE(m_su->exec(QStringLiteral("SELECT count(*) FROM inbox.journal WHERE entry = "
+                                           "'requeued' GROUP BY event_id HAVING count(*) > 1"))
+                     .rows(),
+                 0);
+        // What the run left alone was taken over by the worker first (in progress now), or
+        // requeued and then claimed again: every event is accounted for.
+        QCOMPARE(r.outcomes().size(), 1500);
+        const QSet<qint64> takenOver = idSet(m_su->exec(QStringLiteral(
+            "SELECT DISTINCT event_id FROM inbox.journal WHERE entry = 'takeover'")));
+        for (const auto &o : r.outcomes()) {
+            if (o.outcome != QLatin1String("requeued")) {
+                QCOMPARE(o.outcome, QStringLiteral("in_progress"));
+                QVERIFY(takenOver.contains(o.id));
+            }
+        }
+    }
+
+    // Two operators requeue the same events at once: each event is requeued once, by one of
+    // them, and each run reports the others' events as already queued.
+    void twoOperatorsSameEvents()
+    {
+        const QVector<qint64> ids = failed(QStringLiteral("t"), 3000, QStringLiteral("x"), true);
+        inbox::ConsoleContext ctx1, ctx2;
+        connectContext(&ctx1, QStringLiteral("op1"));
+        connectContext(&ctx2, QStringLiteral("op2"));
+        Requeuer a(&ctx1), b(&ctx2);
+        QSignalSpy readyA(&a, &Requeuer::previewReady), readyB(&b, &Requeuer::previewReady);
+        a.prepare(ids);
+        QVector<qint64> reversed(ids.crbegin(), ids.crend());
+        b.prepare(reversed);
+        QVERIFY(readyA.wait(10000));
+        QVERIFY(readyB.size() == 1 || readyB.wait(10000));
+        QSignalSpy doneA(&a, &Requeuer::finished), doneB(&b, &Requeuer::finished);
+        a.start(QStringLiteral("operator one"));
+        b.start(QStringLiteral("operator two"));
+        QVERIFY(doneA.wait(30000));
+        QVERIFY(doneB.size() == 1 || doneB.wait(30000));
+        const QSet<qint64> byA = outcomeSet(a, QStringLiteral("requeued"));
+        const QSet<qint64> byB = outcomeSet(b, QStringLiteral("requeued"));
+        QVERIFY(!byA.intersects(byB));
+        QCOMPARE(byA.size() + byB.size(), 3000);
+        QCOMPARE(byA, idSet(m_su->exec(QStringLiteral(
+                          "SELECT event_id FROM inbox.journal WHERE entry = 'requeued' AND "
+                          "actor = 'op1'"))));
+        QCOMPARE(byB, idSet(m_su->exec(QStringLiteral(
+                          "SELECT event_id FROM inbox.journal WHERE entry = 'requeued' AND "
+                          "actor = 'op2'"))));
+        QCOMPARE(outcomeSet(a, QStringLiteral("already_queued")), byB);
+        QCOMPARE(outcomeSet(b, QStringLiteral("already_queued")), byA);
+    }
+
+    // A support user is refused by the database: reported, nothing applied.
+    void refusalForSupport()
+    {
+        const QVector<qint64> ids = failed(QStringLiteral("t"), 3, QStringLiteral("x"), true);
+        inbox::ConsoleContext ctx;
+        connectContext(&ctx, QStringLiteral("sup"));
+        Requeuer r(&ctx);
+        QSignalSpy ready(&r, &Requeuer::previewReady);
+        r.prepare(ids);
+        QVERIFY(ready.wait(10000));
+        QCOMPARE(r.preview().requeue, 3); // reading is allowed
+        QSignalSpy done(&r, &Requeuer::finished);
+        r.start(QStringLiteral("please"));
+        QVERIFY(done.wait(10000));
+        QCOMPARE(r.error().sqlstate, QStringLiteral("42501"));
+        QCOMPARE(r.count(QStringLiteral("not_attempted")), 3);
+        QCOMPARE(requeuedInJournal().size(), 0);
+    }
+
+    // The console's backend is terminated while its second batch waits on a row lock: the
+    // batch is not sent again, the journal is read after the reconnect, and the reported
+    // outcome equals the journal (first batch requeued, second not applied, rest untouched).
+    void droppedConnectionMidBatch()
+    {
+        const QVector<qint64> ids = failed(QStringLiteral("d"), 2500, QStringLiteral("x"), true);
+        inbox::ConsoleContext ctx;
+        connectContext(&ctx, QStringLiteral("op1"));
+        Requeuer r(&ctx);
+        QSignalSpy ready(&r, &Requeuer::previewReady);
+        r.prepare(ids);
+        QVERIFY(ready.wait(10000));
+        // Another session holds one event of the second batch.
+        PgSession locker(m_cluster.conninfo(m_db));
+        QVERIFY_SQL(locker.exec(QStringLiteral("BEGIN")));
+        QVERIFY_SQL(
+            locker.exec(QStringLiteral("SELECT 1 FROM inbox.events WHERE id = $1 FOR UPDATE"),
+                        {r.ids().at(Requeuer::kBatch + 10)}));
+        QSignalSpy done(&r, &Requeuer::finished);
+        r.start(QStringLiteral("after outage"));
+        // Wait (polling the server, no sleep for time) until op1's requeue waits on the lock.
+        QTRY_VERIFY_WITH_TIMEOUT(
+            m_su->exec(QStringLiteral("SELECT 1 FROM pg_stat_activity WHERE usename = 'op1' "
+                                      "AND wait_event_type = 'Lock'"))
+                    .rows() == 1,
+            15000);
+        QVERIFY_SQL(m_su->exec(QStringLiteral(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = 'op1' AND "
+            "wait_event_type = 'Lock'")));
+        QVERIFY_SQL(locker.exec(QStringLiteral("ROLLBACK")));
+        QVERIFY(done.wait(30000));
+        QVERIFY(r.connectionWasLost());
+        QCOMPARE(outcomeSet(r, QStringLiteral("requeued")), requeuedInJournal());
+        QCOMPARE(r.count(QStringLiteral("requeued")), Requeuer::kBatch);
+        QCOMPARE(r.count(QStringLiteral("not_applied")), Requeuer::kBatch);
+        QCOMPARE(r.count(QStringLiteral("not_attempted")), 2500 - 2 * Requeuer::kBatch);
+        QCOMPARE(r.outcomes().size(), 2500);
+        // Nothing was sent again.
+        QCOMPARE(
+            m_su->exec(QStringLiteral("SELECT count(*) FROM inbox.events WHERE status = 'failed'"))
+                .value(0, 0)
+                .toInt(),
+            2500 - Requeuer::kBatch);
+    }
+
+private:
+    void connectContext(inbox::ConsoleContext *ctx = nullptr,
+                        const QString &user = QStringLiteral("postgres"))
+    {
+        if (!ctx)
+            ctx = m_context.get();
+        inbox::ConnectOptions o;
+        o.conninfo = m_cluster.conninfo(m_db, user);
+        inbox::ServerInfo info;
+        info.user = user;
+        info.superuser = user == QLatin1String("postgres");
+        ctx->setConnected(o, info);
+    }
+
+    QVector<qint64> accept(const QString &source, int n)
+    {
+        const PgResult r = m_su->exec(
+            QStringLiteral("SELECT a.event_id FROM generate_series(1, $2::int) g, "
+                           "inbox.accept($1, $1 || '-' || g || '-' || md5(random()::text), "
+                           "convert_to('{\"n\":' || g || '}', 'UTF8')) a ORDER BY 1"),
+            {source, n});
+        if (!r.ok)
+            qWarning() << r.message;
+        return idList(r);
+    }
+
+    // Accepted and claimed by `worker` (only these events).
+    QVector<qint64> claimed(const QString &source, int n, const QString &worker)
+    {
+        const QVector<qint64> ids = accept(source, n);
+        // Other due events wait: claim takes the oldest due first.
+        m_su->exec(QStringLiteral("UPDATE inbox.events SET next_attempt_at = next_attempt_at + "
+                                  "interval '1 day' WHERE status = 'received' AND source <> $1"),
+                   {source});
+        for (int left = n; left > 0; left -= 1000) { // claim takes at most 1000 at a time
+            const PgResult c =
+                m_su->exec(QStringLiteral("SELECT count(*) FROM inbox.claim($1, $2::int)"),
+                           {worker, qMin(left, 1000)});
+            if (!c.ok)
+                qWarning() << c.message;
+        }
+        m_su->exec(QStringLiteral("UPDATE inbox.events SET next_attempt_at = next_attempt_at - "
+                                  "interval '1 day' WHERE status = 'received' AND source <> $1"),
+                   {source});
+        return ids;
+    }
+
+    QVector<qint64> failed(const QString &source, int n, const QString &error, bool retryable)
+    {
+        const QVector<qint64> ids = claimed(source, n, QStringLiteral("w"));
+        // Out of attempts, so a retryable failure is final too.
+        m_su->exec(QStringLiteral("UPDATE inbox.events SET max_attempts = attempts WHERE id = "
+                                  "ANY($1::int8[])"),
+                   {Requeuer::arrayLiteral(ids)});
+        const PgResult r = m_su->exec(
+            QStringLiteral("SELECT inbox.fail(id, 'w', $2, $3) FROM inbox.events WHERE id = "
+                           "ANY($1::int8[]) ORDER BY id"),
+            {Requeuer::arrayLiteral(ids), error, retryable});
+        if (!r.ok)
+            qWarning() << r.message;
+        return ids;
+    }
+
+    QVector<qint64> stuck(const QString &source, int n, const QString &worker)
+    {
+        const QVector<qint64> ids = claimed(source, n, worker);
+        m_su->exec(QStringLiteral("UPDATE inbox.events SET locked_at = locked_at - interval '6 "
+                                  "minutes' WHERE id = ANY($1::int8[])"),
+                   {Requeuer::arrayLiteral(ids)});
+        return ids;
+    }
+
+    QVector<qint64> fresh(const QString &source, int n)
+    {
+        return claimed(source, n, QStringLiteral("w-busy"));
+    }
+
+    QVector<qint64> done(const QString &source, int n)
+    {
+        const QVector<qint64> ids = claimed(source, n, QStringLiteral("w"));
+        m_su->exec(QStringLiteral("SELECT inbox.complete(id, 'w') FROM inbox.events WHERE id = "
+                                  "ANY($1::int8[])"),
+                   {Requeuer::arrayLiteral(ids)});
+        return ids;
+    }
+
+    // Accepted, done, then delivered again with a different body: "key conflict".
+    void review(const QString &source, int n)
+    {
+        done(source, n);
+        m_su->exec(
+            QStringLiteral("SELECT inbox.accept(source, external_id, convert_to('{\"x\":1}', "
+                           "'UTF8')) FROM inbox.events WHERE source = $1"),
+            {source});
+    }
+
+    QSet<qint64> requeuedInJournal()
+    {
+        return idSet(m_su->exec(
+            QStringLiteral("SELECT event_id FROM inbox.journal WHERE entry = 'requeued'")));
+    }
+
+    QString snapshot()
+    {
+        const PgResult r = m_su->exec(QStringLiteral(
+            "SELECT md5(string_agg(id || status || coalesce(locked_at::text, '') || attempts, ',' "
+            "ORDER BY id)) || (SELECT count(*) FROM inbox.journal) FROM inbox.events"));
+        return r.value(0, 0);
+    }
+
+    PgCluster m_cluster;
+    QString m_db;
+    std::unique_ptr<PgSession> m_su;
+    std::unique_ptr<inbox::ConsoleContext> m_context;
+};
+
+QTEST_MAIN(TestAttentionModel)
+#include "tst_attentionmodel.moc"

@@ -1,0 +1,322 @@
+#include "ingestbench.h"
+
+#include "pgconnection.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <functional>
+#include <future>
+#include <mutex>
+#include <random>
+#include <thread>
+
+namespace bench {
+
+namespace {
+
+const char *const kSource = "inbox_bench";
+const char *const kScratch = "inbox_bench_scratch";
+
+struct Totals
+{
+    std::atomic<qint64> calls{0};
+    std::atomic<qint64> repeats{0};
+    std::atomic<qint64> fresh{0}; // accept: outcome new / bare: a row inserted
+    std::atomic<qint64> empty{0}; // claims that found nothing due
+    std::atomic<int> failures{0};
+    QString firstError;
+    std::mutex errorMutex;
+
+    void fail(const QString &message)
+    {
+        std::lock_guard<std::mutex> lock(errorMutex);
+        if (failures++ == 0)
+            firstError = message;
+    }
+};
+
+// One session's work for one call; false stops that session.
+using Step = std::function<bool(inbox::PgConnection &, int session, std::mt19937_64 &, Totals &)>;
+
+// Runs `sessions` threads, each with its own connection (and `setup` statement, if any),
+// released together, each calling `step` until `seconds` have passed.
+bool runSessions(const QString &conninfo, int sessions, int seconds, const QString &setup,
+                 const Step &step, Totals *totals, double *elapsedS, QString *error)
+{
+    std::promise<void> go;
+    std::shared_future<void> start = go.get_future().share();
+    std::atomic<int> ready{0};
+    std::vector<std::thread> threads;
+    for (int s = 0; s < sessions; ++s) {
+        threads.emplace_back([&, s] {
+            inbox::PgConnection conn;
+            inbox::DbError e;
+            const bool connected = conn.connect(conninfo, QStringLiteral("inbox-bench"), &e) &&
+                                   (setup.isEmpty() || conn.run(setup, &e));
+            if (!connected)
+                totals->fail(e.message);
+            ++ready;
+            start.wait();
+            if (!connected)
+                return;
+            std::mt19937_64 rng(quint64(s) * 7919u + quint64(QDateTime::currentMSecsSinceEpoch()));
+            const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
+            while (std::chrono::steady_clock::now() < end) {
+                if (!step(conn, s, rng, *totals))
+                    return;
+                ++totals->calls;
+            }
+        });
+    }
+    while (ready.load() < sessions)
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    const auto t0 = std::chrono::steady_clock::now();
+    go.set_value();
+    for (std::thread &t : threads)
+        t.join();
+    *elapsedS = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (totals->failures.load() > 0) {
+        *error = totals->firstError;
+        return false;
+    }
+    return true;
+}
+
+// A delivery: mostly a new external id of this session and run, sometimes (repeatRate) one
+// sent before with the same body, as a sender retrying after a slow answer.
+struct Deliveries
+{
+    QString tag; // unique per measurement
+    double repeatRate = 0.03;
+    std::vector<std::vector<qint64>> sent; // per session: the last numbers sent
+    std::vector<qint64> next;
+
+    Deliveries(const QString &t, double rate, int sessions)
+        : tag(t), repeatRate(rate), sent(size_t(sessions)), next(size_t(sessions), 0)
+    {}
+    // The external id and whether it repeats one.
+    QString pick(int s, std::mt19937_64 &rng, bool *repeat)
+    {
+        std::vector<qint64> &mine = sent[size_t(s)];
+        std::uniform_real_distribution<double> u(0, 1);
+        *repeat = !mine.empty() && u(rng) < repeatRate;
+        qint64 n;
+        if (*repeat) {
+            n = mine[size_t(rng() % mine.size())];
+        } else {
+            n = next[size_t(s)]++;
+            if (mine.size() < 1000)
+                mine.push_back(n);
+            else
+                mine[size_t(n % 1000)] = n;
+        }
+        return QStringLiteral("%1-%2-%3").arg(tag).arg(s).arg(n);
+    }
+    static QByteArray body(const QString &externalId)
+    {
+        return QStringLiteral("{\"id\":\"%1\",\"type\":\"lead\",\"name\":\"Ivan Petrov\","
+                              "\"phone\":\"+7 916 123-45-67\",\"email\":\"ivan@example.ru\","
+                              "\"comment\":\"Please call me back about the order, any time "
+                              "after six in the evening.\"}")
+            .arg(externalId)
+            .toUtf8();
+    }
+};
+
+QString showSetting(inbox::PgConnection &admin, const char *name)
+{
+    inbox::DbError e;
+    const auto r =
+        admin.exec(QStringLiteral("SELECT current_setting($1)"), {inbox::PgParam(name)}, &e);
+    return r && r->rows() == 1 ? r->text(0, 0) : QStringLiteral("?");
+}
+
+} // namespace
+
+bool runIngestFigures(const Options &o, inbox::PgConnection &admin, QVector<Figure> *figures,
+                      QString *error)
+{
+    inbox::DbError e;
+    const QString fsync = showSetting(admin, "fsync");
+    const QString syncCommit = showSetting(admin, "synchronous_commit");
+    std::fprintf(stderr, "  ingest: server fsync=%s synchronous_commit=%s\n", qPrintable(fsync),
+                 qPrintable(syncCommit));
+    const QString scratch = QString::fromLatin1(kScratch);
+    if (!admin.run(QStringLiteral("DROP SCHEMA IF EXISTS %1 CASCADE; CREATE SCHEMA %1; "
+                                  "CREATE TABLE %1.events (id bigint GENERATED ALWAYS AS "
+                                  "IDENTITY PRIMARY KEY, source text COLLATE \"C\" NOT NULL, "
+                                  "external_id text COLLATE \"C\" NOT NULL, body bytea NOT NULL, "
+                                  "content_type text NOT NULL, status text NOT NULL DEFAULT "
+                                  "'received', locked_by text, received_at timestamptz NOT NULL "
+                                  "DEFAULT now(), UNIQUE (source, external_id)); "
+                                  "CREATE INDEX ON %1.events (id) WHERE status = 'received'")
+                       .arg(scratch),
+                   &e)) {
+        *error = QStringLiteral("creating the scratch table: %1").arg(e.message);
+        return false;
+    }
+    const QString conninfo = o.conninfo;
+    const QString runTag = QStringLiteral("b%1").arg(QDateTime::currentMSecsSinceEpoch());
+    int measurement = 0;
+
+    // One ingest measurement: accept (true) or the bare insert, with a session setup.
+    const auto ingest = [&](bool accept, const QString &setup, Totals *totals, double *rate) {
+        Deliveries d(QStringLiteral("%1-%2").arg(runTag).arg(++measurement), o.repeatRate,
+                     o.ingestSessions);
+        const QString sql =
+            accept ? QStringLiteral("SELECT outcome FROM inbox.accept($1, $2, $3, "
+                                    "'application/json')")
+                   : QStringLiteral("INSERT INTO %1.events (source, external_id, body, "
+                                    "content_type) VALUES ($1, $2, $3, 'application/json') "
+                                    "ON CONFLICT (source, external_id) DO NOTHING")
+                         .arg(scratch);
+        const Step step = [&](inbox::PgConnection &conn, int s, std::mt19937_64 &rng, Totals &t) {
+            bool repeat = false;
+            const QString id = d.pick(s, rng, &repeat);
+            inbox::DbError err;
+            const auto r = conn.exec(sql,
+                                     {inbox::PgParam(kSource), inbox::PgParam(id),
+                                      inbox::PgParam::bytes(Deliveries::body(id))},
+                                     &err);
+            if (!r) {
+                t.fail(err.message);
+                return false;
+            }
+            if (repeat)
+                ++t.repeats;
+            if (accept ? r->text(0, 0) == QLatin1String("new") : r->affected() == 1)
+                ++t.fresh;
+            return true;
+        };
+        double elapsed = 0;
+        std::fprintf(stderr, "  %s for %d s from %d sessions%s ...\n",
+                     accept ? "inbox.accept" : "bare insert", o.ingestSeconds, o.ingestSessions,
+                     setup.isEmpty() ? "" : " (synchronous_commit off)");
+        if (!runSessions(conninfo, o.ingestSessions, o.ingestSeconds, setup, step, totals, &elapsed,
+                         error))
+            return false;
+        *rate = double(totals->calls.load()) / elapsed;
+        return true;
+    };
+    const auto ingestFigure = [&](const QString &name, const QString &setup,
+                                  const QString &commitMode) {
+        Totals bare, acc;
+        double bareRate = 0, accRate = 0;
+        if (!ingest(false, setup, &bare, &bareRate) || !ingest(true, setup, &acc, &accRate))
+            return false;
+        Figure f;
+        f.name = name;
+        f.latency = false;
+        f.value = accRate;
+        f.plainValue = bareRate;
+        f.unit = QStringLiteral("calls/s");
+        const bool withinBare = f.ratio() >= 1.0 / 2.5;
+        if (setup.isEmpty()) {
+            f.target = QStringLiteral(">= bare insert / 2.5");
+            f.met = withinBare;
+        } else {
+            f.target = QStringLiteral(">= 10000/s and >= bare insert / 2.5");
+            f.met = withinBare && accRate >= 10000.0;
+        }
+        f.extra.insert(QStringLiteral("fsync"), fsync);
+        f.extra.insert(QStringLiteral("synchronous_commit"), commitMode);
+        f.extra.insert(QStringLiteral("sessions"), o.ingestSessions);
+        f.extra.insert(QStringLiteral("seconds"), o.ingestSeconds);
+        f.extra.insert(QStringLiteral("calls"), double(acc.calls.load()));
+        f.extra.insert(QStringLiteral("repeats"), double(acc.repeats.load()));
+        f.extra.insert(QStringLiteral("new"), double(acc.fresh.load()));
+        f.extra.insert(QStringLiteral("bare_calls"), double(bare.calls.load()));
+        *figures << f;
+        return true;
+    };
+
+    bool ok = ingestFigure(QStringLiteral("accept_per_s"), QString(), syncCommit) &&
+              ingestFigure(QStringLiteral("accept_per_s_sync_off"),
+                           QStringLiteral("SET synchronous_commit = off"), QStringLiteral("off"));
+
+    // Workers: claim one, complete it; the bare pair on the scratch rows inserted above.
+    if (ok) {
+        const auto workers = [&](bool contract, Totals *totals, double *rate) {
+            const QString claimSql =
+                contract ? QStringLiteral("SELECT id FROM inbox.claim($1, 1, interval '5 minutes')")
+                         : QStringLiteral("UPDATE %1.events SET status = 'processing', locked_by = "
+                                          "$1 WHERE id = (SELECT id FROM %1.events WHERE status = "
+                                          "'received' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED) "
+                                          "RETURNING id")
+                               .arg(scratch);
+            const QString completeSql =
+                contract ? QStringLiteral("SELECT inbox.complete($1, $2)")
+                         : QStringLiteral("UPDATE %1.events SET status = 'done', locked_by = NULL "
+                                          "WHERE id = $1 AND locked_by = $2")
+                               .arg(scratch);
+            const Step step = [&](inbox::PgConnection &conn, int s, std::mt19937_64 &, Totals &t) {
+                const QString worker = QStringLiteral("inbox-bench-w%1").arg(s);
+                inbox::DbError err;
+                const auto claimed = conn.exec(claimSql, {inbox::PgParam(worker)}, &err);
+                if (!claimed) {
+                    t.fail(err.message);
+                    return false;
+                }
+                if (claimed->rows() == 0) {
+                    ++t.empty;
+                    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+                    return true;
+                }
+                if (!conn.run(completeSql,
+                              {inbox::PgParam(claimed->toInt(0, 0)), inbox::PgParam(worker)},
+                              &err)) {
+                    t.fail(err.message);
+                    return false;
+                }
+                ++t.fresh;
+                return true;
+            };
+            double elapsed = 0;
+            std::fprintf(stderr, "  %s for %d s from %d workers ...\n",
+                         contract ? "inbox.claim + inbox.complete" : "bare claim + update",
+                         o.ingestSeconds, o.workers);
+            if (!runSessions(conninfo, o.workers, o.ingestSeconds, QString(), step, totals,
+                             &elapsed, error))
+                return false;
+            *rate = double(totals->fresh.load()) / elapsed;
+            return true;
+        };
+        Totals bare, contract;
+        double bareRate = 0, rate = 0;
+        ok = workers(false, &bare, &bareRate) && workers(true, &contract, &rate);
+        if (ok) {
+            Figure f;
+            f.name = QStringLiteral("claim_complete_per_s");
+            f.latency = false;
+            f.value = rate;
+            f.plainValue = bareRate;
+            f.unit = QStringLiteral("events/s");
+            f.target = QStringLiteral("none set (informational)");
+            f.met = true;
+            f.extra.insert(QStringLiteral("workers"), o.workers);
+            f.extra.insert(QStringLiteral("fsync"), fsync);
+            f.extra.insert(QStringLiteral("synchronous_commit"), syncCommit);
+            f.extra.insert(QStringLiteral("empty_claims"), double(contract.empty.load()));
+            if (contract.empty.load() > 0 || bare.empty.load() > 0)
+                f.note = QStringLiteral("the queue ran dry during the run (empty claims): the "
+                                        "rate is bounded by what was accepted");
+            *figures << f;
+        }
+    }
+
+    // Leave the database as it was found (the daily counters keep what accept added).
+    admin.run(QStringLiteral("DROP SCHEMA IF EXISTS %1 CASCADE").arg(scratch), &e);
+    if (!o.keepIngest) {
+        std::fprintf(stderr, "  removing the events the ingest stage accepted ...\n");
+        if (!admin.run(QStringLiteral("DELETE FROM inbox.events WHERE source = $1"),
+                       {inbox::PgParam(kSource)}, &e))
+            std::fprintf(stderr, "  could not remove them: %s\n", qPrintable(e.message));
+    }
+    return ok;
+}
+
+} // namespace bench

@@ -1,0 +1,150 @@
+#include "options.h"
+
+namespace bench {
+
+qint64 parseSize(const QString &text)
+{
+    QString t = text.trimmed();
+    qint64 factor = 1;
+    if (t.endsWith(QLatin1Char('k'), Qt::CaseInsensitive)) {
+        factor = 1000;
+        t.chop(1);
+    } else if (t.endsWith(QLatin1Char('M'))) {
+        factor = 1000000;
+        t.chop(1);
+    }
+    bool ok = false;
+    const double v = t.toDouble(&ok);
+    if (!ok || v < 0)
+        return -1;
+    return qint64(v * double(factor) + 0.5);
+}
+
+QString usage()
+{
+    return QStringLiteral(
+        "usage: inbox-bench [--db CONNINFO] [options]\n"
+        "Times the console's data layer beside plain libpq and the ingest contract beside a\n"
+        "bare insert. The database is taken the libpq way (--db or PG* environment) and must\n"
+        "be reached as a superuser (the benchmark resets rows and makes a scratch schema).\n"
+        "When inbox.events is empty it is filled first with inbox-sim --bulk.\n"
+        "  --events N          fill size when empty (default 10M; 200k is the short mode)\n"
+        "  --runs N            measured repetitions per query figure (default 30)\n"
+        "  --warmup N          unmeasured repetitions first (default 3)\n"
+        "  --requeue N         events requeued per run (default 10000)\n"
+        "  --requeue-runs N    requeue repetitions (default 5)\n"
+        "  --page-rows N       rows paged through the journal model (default 1M)\n"
+        "  --ingest-seconds S  seconds per ingest measurement (default 5)\n"
+        "  --sessions N        concurrent accept sessions (default 8)\n"
+        "  --workers N         claim+complete workers (default 4)\n"
+        "  --repeat-rate R     share of repeated deliveries (default 0.03)\n"
+        "  --stages LIST       comma-separated: queries,memory,requeue,ingest (default all)\n"
+        "  --sim PATH          the inbox-sim binary (default: next to this one, then PATH)\n"
+        "  --keep-ingest       keep the events the ingest stage accepted\n"
+        "Output: a table, then one JSON line per figure. Exit 0 when every figure was\n"
+        "measured (targets met or not), 1 when a measurement failed, 2 no database, 64 usage.\n");
+}
+
+std::optional<Options> parseOptions(const QStringList &args, QString *message, bool *help)
+{
+    Options o;
+    *help = false;
+    for (int i = 1; i < args.size(); ++i) {
+        const QString a = args.at(i);
+        const auto value = [&](QString *out) {
+            if (i + 1 >= args.size()) {
+                *message = QStringLiteral("%1 needs a value").arg(a);
+                return false;
+            }
+            *out = args.at(++i);
+            return true;
+        };
+        const auto number = [&](qint64 min, qint64 *out) {
+            QString v;
+            if (!value(&v))
+                return false;
+            const qint64 n = parseSize(v);
+            if (n < min) {
+                *message = QStringLiteral("%1: not a number >= %2: %3").arg(a).arg(min).arg(v);
+                return false;
+            }
+            *out = n;
+            return true;
+        };
+        qint64 n = 0;
+        QString v;
+        if (a == QLatin1String("--help") || a == QLatin1String("-h")) {
+            *help = true;
+            *message = usage();
+            return std::nullopt;
+        } else if (a == QLatin1String("--db")) {
+            if (!value(&o.conninfo))
+                return std::nullopt;
+        } else if (a == QLatin1String("--events")) {
+            if (!number(1, &o.events))
+                return std::nullopt;
+        } else if (a == QLatin1String("--runs")) {
+            if (!number(1, &n))
+                return std::nullopt;
+            o.runs = int(n);
+        } else if (a == QLatin1String("--warmup")) {
+            if (!number(0, &n))
+                return std::nullopt;
+            o.warmup = int(n);
+        } else if (a == QLatin1String("--requeue")) {
+            if (!number(1, &n))
+                return std::nullopt;
+            o.requeueCount = int(n);
+        } else if (a == QLatin1String("--requeue-runs")) {
+            if (!number(1, &n))
+                return std::nullopt;
+            o.requeueRuns = int(n);
+        } else if (a == QLatin1String("--page-rows")) {
+            if (!number(1, &o.pageRows))
+                return std::nullopt;
+        } else if (a == QLatin1String("--ingest-seconds")) {
+            if (!number(1, &n))
+                return std::nullopt;
+            o.ingestSeconds = int(n);
+        } else if (a == QLatin1String("--sessions")) {
+            if (!number(1, &n))
+                return std::nullopt;
+            o.ingestSessions = int(n);
+        } else if (a == QLatin1String("--workers")) {
+            if (!number(1, &n))
+                return std::nullopt;
+            o.workers = int(n);
+        } else if (a == QLatin1String("--repeat-rate")) {
+            if (!value(&v))
+                return std::nullopt;
+            bool ok = false;
+            o.repeatRate = v.toDouble(&ok);
+            if (!ok || o.repeatRate < 0 || o.repeatRate > 0.5) {
+                *message = QStringLiteral("--repeat-rate: a share between 0 and 0.5: %1").arg(v);
+                return std::nullopt;
+            }
+        } else if (a == QLatin1String("--stages")) {
+            if (!value(&v))
+                return std::nullopt;
+            o.stages = v.split(QLatin1Char(','), Qt::SkipEmptyParts);
+            for (const QString &s : o.stages) {
+                if (s != QLatin1String("queries") && s != QLatin1String("memory") &&
+                    s != QLatin1String("requeue") && s != QLatin1String("ingest")) {
+                    *message = QStringLiteral("--stages: unknown stage %1").arg(s);
+                    return std::nullopt;
+                }
+            }
+        } else if (a == QLatin1String("--sim")) {
+            if (!value(&o.simBinary))
+                return std::nullopt;
+        } else if (a == QLatin1String("--keep-ingest")) {
+            o.keepIngest = true;
+        } else {
+            *message = QStringLiteral("unknown argument: %1\n\n%2").arg(a, usage());
+            return std::nullopt;
+        }
+    }
+    return o;
+}
+
+} // namespace bench

@@ -1,0 +1,38 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace bench {
+
+// The command line of inbox-bench. Sizes take k/M suffixes (200k, 10M).
+struct Options
+{
+    QString conninfo;         // libpq connection string; empty: the PG* environment
+    qint64 events = 10000000; // the fill when inbox.events is empty
+    int runs = 30;            // measured repetitions per query figure (after warm-up)
+    int warmup = 3;           // unmeasured repetitions first (connections open, caches warm)
+    int requeueCount = 10000;
+    int requeueRuns = 5;
+    qint64 pageRows = 1000000; // rows paged through the journal model for the memory figure
+    int ingestSeconds = 5;
+    int ingestSessions = 8;
+    int workers = 4;
+    double repeatRate = 0.03;
+    QString simBinary;       // empty: next to this program, then PATH
+    bool keepIngest = false; // leave the ingest stage's events in the database
+    QStringList stages{QStringLiteral("queries"), QStringLiteral("memory"),
+                       QStringLiteral("requeue"), QStringLiteral("ingest")};
+
+    bool has(const char *stage) const { return stages.contains(QLatin1String(stage)); }
+};
+
+// Parses argv; nullopt with the reason (or the usage text for --help) in *message.
+std::optional<Options> parseOptions(const QStringList &args, QString *message, bool *help);
+QString usage();
+// "200k" -> 200000, "10M" -> 10000000; -1 when not a size.
+qint64 parseSize(const QString &text);
+
+} // namespace bench

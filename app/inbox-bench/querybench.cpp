@@ -1,0 +1,277 @@
+#include "querybench.h"
+
+#include "consolecontext.h"
+#include "duplicatequeuemodel.h"
+#include "journalmodel.h"
+#include "overviewmodel.h"
+#include "plainsql.h"
+#include "querychannel.h"
+#include "signalwait.h"
+
+#include <QElapsedTimer>
+
+#include <cmath>
+#include <cstdio>
+#include <functional>
+
+namespace bench {
+
+namespace {
+
+constexpr double kFirstPageMs = 20;
+constexpr double kExactSearchMs = 5;
+constexpr double kDeepPageMs = 20;
+constexpr double kOverviewMs = 50;
+constexpr double kDuplicateQueueMs = 20;
+// The Duplicates screen leaves the queue model at its default page size.
+constexpr int kDuplicatePage = 100;
+
+double msSince(const QElapsedTimer &t)
+{
+    return double(t.nsecsElapsed()) / 1e6;
+}
+
+// One figure: run i does console(i) then plain(i); warm-up runs are not kept. Each callback
+// returns false with the reason on failure.
+bool measure(const Options &o, Figure *f, const std::function<bool(int, QString *)> &console,
+             const std::function<bool(int, QString *)> &plain, QString *error)
+{
+    std::fprintf(stderr, "  %s ...\n", qPrintable(f->name));
+    for (int i = 0; i < o.warmup + o.runs; ++i) {
+        QElapsedTimer t;
+        t.start();
+        if (!console(i, error)) {
+            *error = QStringLiteral("%1 (console): %2").arg(f->name, *error);
+            return false;
+        }
+        const double c = msSince(t);
+        t.start();
+        if (!plain(i, error)) {
+            *error = QStringLiteral("%1 (plain): %2").arg(f->name, *error);
+            return false;
+        }
+        const double p = msSince(t);
+        if (i >= o.warmup) {
+            f->console.ms << c;
+            f->plain.ms << p;
+        }
+    }
+    return true;
+}
+
+QString targetText(double targetMs)
+{
+    return QStringLiteral("median <= %1 ms and <= plain + %2 ms").arg(targetMs).arg(kLayerBudgetMs);
+}
+
+} // namespace
+
+void judgeLatency(Figure *f, double targetMs)
+{
+    f->target = targetText(targetMs);
+    const double layer = f->console.median() - f->plain.median();
+    f->met = f->console.median() <= targetMs && layer <= kLayerBudgetMs;
+    f->extra.insert(QStringLiteral("layer_ms"), std::round(layer * 1000.0) / 1000.0);
+}
+
+bool runQueryFigures(const Options &o, inbox::ConsoleContext *context, inbox::PgConnection &plain,
+                     const Samples &s, QVector<Figure> *figures, QString *error)
+{
+    using inbox::JournalFilter;
+    using inbox::JournalModel;
+    using inbox::JournalQuery;
+    const auto pick = [](const QStringList &list, int i) {
+        return list.at(i % list.size());
+    };
+
+    // The journal: one model, as the Journal screen holds one; each run sets the filter and
+    // waits for `loaded` (the first page in the model).
+    JournalModel model(context);
+    if (!runUntil(&model, &JournalModel::loaded, &JournalModel::errorOccurred, [] {})) {
+        *error =
+            QStringLiteral("the journal model did not load: %1").arg(model.lastError().message);
+        return false;
+    }
+    model.setFollowing(true);
+    const auto journal = [&](const QString &name, double targetMs,
+                             const std::function<JournalFilter(int)> &filterFor) {
+        Figure f;
+        f.name = name;
+        const bool ok = measure(
+            o, &f,
+            [&](int i, QString *err) {
+                const JournalFilter filter = filterFor(i);
+                if (!runUntil(&model, &JournalModel::loaded, &JournalModel::errorOccurred,
+                              [&] { model.setFilter(filter); })) {
+                    *err = model.lastError().message;
+                    return false;
+                }
+                return true;
+            },
+            [&](int i, QString *err) {
+                const JournalFilter filter = filterFor(i);
+                // What the model sends for a first page: the anchor, then the page.
+                QVector<inbox::Query> batch{JournalQuery::newestAnchor()};
+                batch += JournalQuery::page(filter, std::nullopt, JournalQuery::Direction::Forward,
+                                            JournalModel::kPageSize)
+                             .statements;
+                return runPlain(plain, batch, err);
+            },
+            error);
+        if (ok) {
+            judgeLatency(&f, targetMs);
+            f.extra.insert(QStringLiteral("rows"), model.rowCount());
+            *figures << f;
+        }
+        return ok;
+    };
+
+    if (!journal(QStringLiteral("journal_first_page_unfiltered"), kFirstPageMs,
+                 [](int) { return JournalFilter(); }))
+        return false;
+    if (!journal(QStringLiteral("journal_first_page_source"), kFirstPageMs, [&](int i) {
+            JournalFilter f;
+            f.sources = QStringList{pick(s.sources, i)};
+            return f;
+        }))
+        return false;
+    if (!journal(QStringLiteral("journal_first_page_failed"), kFirstPageMs, [](int) {
+            JournalFilter f;
+            f.statuses = QStringList{QStringLiteral("failed")};
+            return f;
+        }))
+        return false;
+    if (!journal(QStringLiteral("journal_first_page_one_day"), kFirstPageMs, [&](int) {
+            JournalFilter f;
+            f.range = JournalFilter::Range::Custom;
+            f.from = s.dayFrom;
+            f.to = s.dayTo;
+            return f;
+        }))
+        return false;
+    if (!journal(QStringLiteral("journal_first_page_needs_review"), kFirstPageMs, [](int) {
+            JournalFilter f;
+            f.needsReview = true;
+            return f;
+        }))
+        return false;
+    if (!journal(QStringLiteral("search_exact_external_id"), kExactSearchMs, [&](int i) {
+            JournalFilter f;
+            f.search = pick(s.externalIds, i);
+            return f;
+        }))
+        return false;
+    if (!journal(QStringLiteral("search_idempotency_key"), kExactSearchMs, [&](int i) {
+            JournalFilter f;
+            f.search = pick(s.idempotencyKeys, i);
+            return f;
+        }))
+        return false;
+    if (!journal(QStringLiteral("search_prefix"), kFirstPageMs, [&](int i) {
+            JournalFilter f;
+            f.search = pick(s.prefixes, i);
+            return f;
+        }))
+        return false;
+
+    // Deep pages: the statements the model sends for the next page after a key, through a
+    // QueryChannel (submit to replied); the model cannot be put at a depth without paging there.
+    inbox::QueryChannel channel(QStringLiteral("bench-deep"));
+    channel.setConnectOptions(context->options());
+    for (const Samples::Deep &d : s.deep) {
+        const QVector<inbox::Query> batch =
+            JournalQuery::page(JournalFilter(), d.key, JournalQuery::Direction::Forward,
+                               JournalModel::kPageSize)
+                .statements;
+        Figure f;
+        f.name = QStringLiteral("journal_deep_page_%1").arg(d.requestedPages);
+        int rows = 0;
+        const bool ok = measure(
+            o, &f,
+            [&](int, QString *err) {
+                inbox::QueryReply last;
+                const auto conn = QObject::connect(&channel, &inbox::QueryChannel::replied,
+                                                   [&](const inbox::QueryReply &r) { last = r; });
+                const bool got =
+                    runUntil(&channel, &inbox::QueryChannel::replied,
+                             &inbox::QueryChannel::connectionLost, [&] { channel.submit(batch); });
+                QObject::disconnect(conn);
+                if (!got || !last.ok()) {
+                    *err = got ? last.error.message : QStringLiteral("no reply");
+                    return false;
+                }
+                rows = int(last.results.value(0).rows.size());
+                return true;
+            },
+            [&](int, QString *err) { return runPlain(plain, batch, err); }, error);
+        if (!ok)
+            return false;
+        judgeLatency(&f, kDeepPageMs);
+        f.extra.insert(QStringLiteral("offset_rows"), double(d.offsetRows));
+        f.extra.insert(QStringLiteral("rows"), rows);
+        if (d.offsetRows < d.requestedPages * JournalModel::kPageSize)
+            f.note = QStringLiteral("the table is smaller: key at row %1 (%2 pages) instead")
+                         .arg(d.offsetRows)
+                         .arg(d.offsetRows / JournalModel::kPageSize);
+        *figures << f;
+    }
+
+    // The overview: refresh() to updated (the snapshot in the model).
+    {
+        inbox::OverviewModel overview(context);
+        overview.setMinimumInterval(0);
+        const QVector<inbox::Query> batch = inbox::overviewQueries(inbox::OverviewModel::kDays);
+        Figure f;
+        f.name = QStringLiteral("overview");
+        const bool ok = measure(
+            o, &f,
+            [&](int, QString *err) {
+                if (!runUntil(&overview, &inbox::OverviewModel::updated,
+                              &inbox::OverviewModel::failed, [&] { overview.refresh(); })) {
+                    *err = overview.lastError().message;
+                    return false;
+                }
+                return true;
+            },
+            [&](int, QString *err) { return runPlain(plain, batch, err); }, error);
+        if (!ok)
+            return false;
+        judgeLatency(&f, kOverviewMs);
+        *figures << f;
+    }
+
+    // The duplicate queue's first page: reload() to loaded.
+    {
+        inbox::DuplicateQueueModel queue;
+        queue.setPageSize(kDuplicatePage);
+        queue.setConnectOptions(context->options());
+        const inbox::Query q = inbox::DuplicateQueueModel::pageQuery(
+            inbox::DuplicateFilter(), nullptr, nullptr, kDuplicatePage);
+        Figure f;
+        f.name = QStringLiteral("duplicate_queue_first_page");
+        const bool ok = measure(
+            o, &f,
+            [&](int, QString *err) {
+                QString why;
+                const auto conn =
+                    QObject::connect(&queue, &inbox::DuplicateQueueModel::failed,
+                                     [&](const inbox::DbError &e) { why = e.message; });
+                const bool got =
+                    runUntil(&queue, &inbox::DuplicateQueueModel::loaded,
+                             &inbox::DuplicateQueueModel::failed, [&] { queue.reload(); });
+                QObject::disconnect(conn);
+                if (!got)
+                    *err = why.isEmpty() ? QStringLiteral("no reply") : why;
+                return got;
+            },
+            [&](int, QString *err) { return runPlain(plain, {q}, err); }, error);
+        if (!ok)
+            return false;
+        judgeLatency(&f, kDuplicateQueueMs);
+        f.extra.insert(QStringLiteral("rows"), queue.rowCount());
+        *figures << f;
+    }
+    return true;
+}
+
+} // namespace bench

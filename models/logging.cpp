@@ -75,6 +75,11 @@ QString setupLogging(const QString &program, bool toConsole)
     return path;
 }
 
+void flushLogs()
+{
+    spdlog::apply_all([](const std::shared_ptr<spdlog::logger> &l) { l->flush(); });
+}
+
 std::shared_ptr<spdlog::logger> logger(const char *module)
 {
     std::lock_guard lock(g_mutex);

@@ -15,6 +15,9 @@ namespace inbox {
 // it. Call once from main(). Returns the log file's path (empty when it could not be opened).
 QString setupLogging(const QString &program, bool toConsole);
 
+// Writes out whatever the loggers hold (for "copy diagnostics" and for tests that read the file).
+void flushLogs();
+
 // One logger per module ("db", "ui", "sim"...), sharing the sinks set up above.
 std::shared_ptr<spdlog::logger> logger(const char *module);
 

@@ -4,6 +4,7 @@
 #include "connectionpage.h"
 #include "connectionprofiles.h"
 #include "consolecontext.h"
+#include "logging.h"
 #include "mainwindow.h"
 #include "migrator.h"
 #include "pgcluster.h"
@@ -22,7 +23,6 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-
 class TestConnectionPage : public QObject
 {
     Q_OBJECT
@@ -34,6 +34,11 @@ private slots:
         QCoreApplication::setOrganizationName(QStringLiteral("inbox-console-test"));
         QCoreApplication::setApplicationName(QStringLiteral("tst_connectionpage"));
         QSettings().clear();
+        // The real log file (in the test state directory), started afresh: one test reads it.
+        const QString program =
+            QStringLiteral("tst_connectionpage-%1").arg(QCoreApplication::applicationPid());
+        m_logFile = inbox::setupLogging(program, false);
+        QVERIFY2(!m_logFile.isEmpty(), "the log file could not be opened");
         // No ~/.pgpass of the machine's user may answer for the test's roles.
         qputenv("PGPASSFILE", QByteArray("/nonexistent/pgpass"));
         QString error;
@@ -202,6 +207,54 @@ private slots:
                          QStringLiteral(" passfile='%1'").arg(passfile));
         QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 1, 10000);
         QVERIFY(second.session()->options().password.isEmpty());
+    }
+
+    // A password in the connection string, typed, or wrong never reaches the log file (the
+    // settings file: profilesAreSavedWithoutPassword).
+    void passwordNeverReachesTheLog()
+    {
+        QString error;
+        QVERIFY2(m_cluster.createLogin(QStringLiteral("pw_log"), {QStringLiteral("inbox_support")},
+                                       &error),
+                 qPrintable(error));
+        const QString secret = QStringLiteral("Tr0ub4dor-log-secret");
+        QVERIFY2(m_cluster.requirePassword(QStringLiteral("pw_log"), secret, &error),
+                 qPrintable(error));
+        const QString db = m_cluster.createDatabase();
+        const QString conninfo = m_cluster.conninfo(db, QStringLiteral("pw_log"));
+
+        inbox::MainWindow wrong;
+        QSignalSpy failed(wrong.session(), &inbox::Session::openFailed);
+        wrong.connectTo(conninfo + QStringLiteral(" password='Xyzzy-wrong-secret'"));
+        QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 10000);
+
+        inbox::MainWindow inString;
+        QSignalSpy opened(inString.session(), &inbox::Session::opened);
+        inString.connectTo(conninfo + QStringLiteral(" password='%1'").arg(secret));
+        QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 1, 10000);
+
+        inbox::MainWindow typed;
+        typed.show();
+        QSignalSpy typedFailed(typed.session(), &inbox::Session::openFailed);
+        typed.connectTo(conninfo);
+        QTRY_COMPARE_WITH_TIMEOUT(typedFailed.count(), 1, 10000);
+        auto *password = typed.findChild<QLineEdit *>(QStringLiteral("password"));
+        password->setText(secret);
+        QSignalSpy typedOpened(typed.session(), &inbox::Session::opened);
+        QTest::keyClick(password, Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(typedOpened.count(), 1, 10000);
+
+        inbox::flushLogs();
+        QFile log(m_logFile);
+        QVERIFY2(log.open(QIODevice::ReadOnly), qPrintable(m_logFile));
+        const QByteArray text = log.readAll();
+        // The sessions were logged (so the file is the right one and a leak would show)...
+        QVERIFY2(text.contains("connected as pw_log"), text.constData());
+        QVERIFY2(text.contains("connect failed"), text.constData());
+        // ...and no password with them.
+        QVERIFY2(!text.contains(secret.toUtf8()), text.constData());
+        QVERIFY2(!text.contains("Xyzzy"), text.constData());
+        QVERIFY2(!text.contains("password="), text.constData());
     }
 
     // Profiles keep the connection string, never the password; the settings file proves it.
@@ -386,6 +439,7 @@ private slots:
 
 private:
     PgCluster m_cluster;
+    QString m_logFile;
 };
 
 QTEST_MAIN(TestConnectionPage)

@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "auditpage.h"
 #include "connectionpage.h"
 #include "consolecontext.h"
 #include "duplicatespage.h"
@@ -40,6 +41,12 @@ MainWindow::MainWindow(QWidget *parent)
     addScreen(journal, tr("Journal"));
     addScreen(duplicates, tr("Duplicates"));
     connect(duplicates, &DuplicatesPage::openEvent, this, [this, journal](qint64 eventId) {
+        journal->openEvent(eventId);
+        m_tabs->setCurrentWidget(journal);
+    });
+    auto *audit = new AuditPage(m_context, this);
+    addScreen(audit, tr("Audit"));
+    connect(audit, &AuditPage::openEvent, this, [this, journal](qint64 eventId) {
         journal->openEvent(eventId);
         m_tabs->setCurrentWidget(journal);
     });

@@ -1,0 +1,54 @@
+#pragma once
+
+#include <QWidget>
+
+class QComboBox;
+class QDateTimeEdit;
+class QLabel;
+class QPushButton;
+class QTableView;
+
+namespace inbox {
+
+class AuditEventsModel;
+class AuditModel;
+class ConsoleContext;
+class MultiSelectButton;
+
+// Screen 6: every person action (requeues with their reason, duplicate decisions with their
+// note), newest first, one line per action, filtered by person, action and time. The detail
+// pane lists the selected action's events; one click on an event opens it in the journal.
+class AuditPage final : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit AuditPage(ConsoleContext *context, QWidget *parent = nullptr);
+
+    AuditModel *model() const { return m_model; }
+    AuditEventsModel *eventsModel() const { return m_events; }
+
+signals:
+    void openEvent(qint64 eventId);
+
+private:
+    void applyFilter();
+    void fillPersons();
+    void showSelected();
+    void openEventAt(int row);
+
+    ConsoleContext *m_context;
+    AuditModel *m_model;
+    AuditEventsModel *m_events;
+    QComboBox *m_person;
+    MultiSelectButton *m_actions;
+    QComboBox *m_range;
+    QDateTimeEdit *m_from;
+    QDateTimeEdit *m_to;
+    QLabel *m_status;
+    QTableView *m_table;
+    QLabel *m_detailTitle;
+    QTableView *m_eventTable;
+    QPushButton *m_open;
+};
+
+} // namespace inbox

@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "attentionpage.h"
 #include "auditpage.h"
 #include "connectionpage.h"
 #include "consolecontext.h"
@@ -39,6 +40,7 @@ MainWindow::MainWindow(QWidget *parent)
     auto *journal = new JournalPage(m_context, this);
     auto *duplicates = new DuplicatesPage(m_context, this);
     addScreen(journal, tr("Journal"));
+    addScreen(new AttentionPage(m_context, this), tr("Needs attention"));
     addScreen(duplicates, tr("Duplicates"));
     connect(duplicates, &DuplicatesPage::openEvent, this, [this, journal](qint64 eventId) {
         journal->openEvent(eventId);

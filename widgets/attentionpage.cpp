@@ -1,0 +1,304 @@
+#include "attentionpage.h"
+
+#include "attentionmodel.h"
+#include "consolecontext.h"
+#include "eventdetailpane.h"
+#include "journalmodel.h"
+#include "multiselectbutton.h"
+#include "querychannel.h"
+#include "requeuedialog.h"
+#include "statusdelegate.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QSplitter>
+#include <QTableView>
+#include <QTimer>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace inbox {
+
+namespace {
+enum Scope { Selected, Group, All };
+
+void setUpTable(QTableView *t, const QString &name)
+{
+    t->setObjectName(name);
+    t->setSelectionBehavior(QAbstractItemView::SelectRows);
+    t->setWordWrap(false);
+    t->setAlternatingRowColors(true);
+    t->verticalHeader()->hide();
+    t->verticalHeader()->setDefaultSectionSize(t->fontMetrics().height() + 8);
+    t->horizontalHeader()->setStretchLastSection(true);
+}
+} // namespace
+
+AttentionPage::AttentionPage(ConsoleContext *context, QWidget *parent)
+    : QWidget(parent), m_context(context), m_groups(new AttentionModel(context, this)),
+      m_events(new JournalModel(context, this)),
+      m_options(new QueryChannel(QStringLiteral("attention-options"), this)),
+      m_search(new QLineEdit(this)), m_sources(new MultiSelectButton(tr("Source"), this)),
+      m_range(new QComboBox(this)), m_requeue(new QToolButton(this)),
+      m_requeueSelected(new QAction(tr("Selected events..."), this)),
+      m_requeueGroup(new QAction(tr("All events of the selected group..."), this)),
+      m_requeueAll(new QAction(tr("All events matching the filter..."), this)),
+      m_status(new QLabel(this)), m_groupView(new QTableView(this)),
+      m_eventView(new QTableView(this)), m_detail(new EventDetailPane(context, this)),
+      m_searchDelay(new QTimer(this))
+{
+    setObjectName(QStringLiteral("attentionPage"));
+    setWindowTitle(tr("Needs attention"));
+
+    m_search->setObjectName(QStringLiteral("search"));
+    m_search->setPlaceholderText(tr("External id, idempotency key or event id"));
+    m_search->setClearButtonEnabled(true);
+    m_sources->setObjectName(QStringLiteral("sourceFilter"));
+    m_range->setObjectName(QStringLiteral("rangeFilter"));
+    m_range->addItem(tr("Any time"), int(JournalFilter::Range::Any));
+    m_range->addItem(tr("Last hour"), int(JournalFilter::Range::LastHour));
+    m_range->addItem(tr("Last 24 hours"), int(JournalFilter::Range::Last24Hours));
+    m_range->addItem(tr("Last 7 days"), int(JournalFilter::Range::Last7Days));
+    m_range->addItem(tr("Last 30 days"), int(JournalFilter::Range::Last30Days));
+    m_range->setToolTip(tr("When the event was received"));
+
+    m_requeue->setObjectName(QStringLiteral("requeueButton"));
+    m_requeue->setText(tr("Requeue..."));
+    m_requeue->setPopupMode(QToolButton::InstantPopup);
+    auto *menu = new QMenu(m_requeue);
+    m_requeueSelected->setObjectName(QStringLiteral("requeueSelected"));
+    m_requeueGroup->setObjectName(QStringLiteral("requeueGroup"));
+    m_requeueAll->setObjectName(QStringLiteral("requeueAll"));
+    menu->addAction(m_requeueSelected);
+    menu->addAction(m_requeueGroup);
+    menu->addAction(m_requeueAll);
+    m_requeue->setMenu(menu);
+    connect(m_requeueSelected, &QAction::triggered, this, [this] { openDialog(Selected); });
+    connect(m_requeueGroup, &QAction::triggered, this, [this] { openDialog(Group); });
+    connect(m_requeueAll, &QAction::triggered, this, [this] { openDialog(All); });
+
+    auto *filters = new QHBoxLayout;
+    filters->addWidget(m_search, 1);
+    filters->addWidget(m_sources);
+    filters->addWidget(m_range);
+    filters->addWidget(m_requeue);
+    m_status->setObjectName(QStringLiteral("status"));
+
+    setUpTable(m_groupView, QStringLiteral("groups"));
+    m_groupView->setModel(m_groups);
+    m_groupView->setSelectionMode(QAbstractItemView::SingleSelection);
+    const int em = m_groupView->fontMetrics().horizontalAdvance(QLatin1Char('m'));
+    m_groupView->setColumnWidth(AttentionModel::Trouble, 12 * em);
+    m_groupView->setColumnWidth(AttentionModel::Source, 8 * em);
+    m_groupView->setColumnWidth(AttentionModel::Error, 30 * em);
+    m_groupView->setColumnWidth(AttentionModel::Count, 6 * em);
+    m_groupView->setColumnWidth(AttentionModel::Newest, 11 * em);
+    m_groupView->setColumnWidth(AttentionModel::Worker, 9 * em);
+
+    setUpTable(m_eventView, QStringLiteral("events"));
+    m_eventView->setModel(m_events);
+    m_eventView->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_eventView->setItemDelegateForColumn(JournalModel::Status,
+                                          new StatusDelegate(JournalModel::RawRole, m_eventView));
+    for (int c : {JournalModel::Deliveries, JournalModel::Review, JournalModel::Key,
+                  JournalModel::Occurred, JournalModel::Size, JournalModel::Kind})
+        m_eventView->hideColumn(c);
+    m_eventView->setColumnWidth(JournalModel::Received, 11 * em);
+    m_eventView->setColumnWidth(JournalModel::ExternalId, 14 * em);
+    m_eventView->setColumnWidth(JournalModel::Error, 30 * em);
+    m_detail->setObjectName(QStringLiteral("detail"));
+
+    auto *lower = new QSplitter(Qt::Horizontal, this);
+    lower->addWidget(m_eventView);
+    lower->addWidget(m_detail);
+    lower->setStretchFactor(0, 3);
+    lower->setStretchFactor(1, 2);
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(m_groupView);
+    split->addWidget(lower);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(filters);
+    layout->addWidget(split, 1);
+    layout->addWidget(m_status);
+
+    m_searchDelay->setSingleShot(true);
+    m_searchDelay->setInterval(300);
+    connect(m_searchDelay, &QTimer::timeout, this, &AttentionPage::applyFilter);
+    connect(m_search, &QLineEdit::textChanged, m_searchDelay, qOverload<>(&QTimer::start));
+    connect(m_search, &QLineEdit::returnPressed, this, &AttentionPage::applyFilter);
+    connect(m_sources, &MultiSelectButton::selectionChanged, this, &AttentionPage::applyFilter);
+    connect(m_range, &QComboBox::currentIndexChanged, this, &AttentionPage::applyFilter);
+    connect(m_groupView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &AttentionPage::onGroupChanged);
+    connect(m_eventView->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &AttentionPage::updateActions);
+    connect(m_eventView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) {
+                if (current.isValid())
+                    m_detail->showEvent(current.data(JournalModel::IdRole).toLongLong());
+            });
+    connect(m_groups, &AttentionModel::loaded, this, [this] {
+        // The first read selects the first group; later reads keep the selection (merged in
+        // place) or, when its group is gone, fall back to every failed event.
+        if (!m_selectedOnce && m_groups->rowCount() > 0) {
+            m_selectedOnce = true;
+            m_groupView->setCurrentIndex(m_groups->index(0, 0));
+        } else if (!m_groupKey.isEmpty() && m_groups->rowOf(m_groupKey) < 0) {
+            onGroupChanged();
+        }
+        qint64 events = 0;
+        for (int r = 0; r < m_groups->rowCount(); ++r)
+            events += m_groups->group(r).count;
+        m_status->setText(tr("%n group(s)", "", m_groups->rowCount()) + QStringLiteral(", ") +
+                          tr("%n event(s)", "", int(events)));
+        updateActions();
+    });
+    connect(m_groups, &AttentionModel::errorOccurred, this, [this](const DbError &e) {
+        m_status->setText(tr("Could not read the groups: %1").arg(e.message));
+    });
+    connect(m_options, &QueryChannel::replied, this, &AttentionPage::onSources);
+    connect(m_context, &ConsoleContext::connected, this, [this] {
+        m_options->setConnectOptions(m_context->options());
+        loadSources();
+        updateActions();
+    });
+    connect(m_context, &ConsoleContext::reread, this, &AttentionPage::loadSources);
+    // Nothing listed until a group is chosen.
+    m_events->setFilter(m_groups->troubleFilters().value(0));
+    if (m_context->isConnected()) {
+        m_options->setConnectOptions(m_context->options());
+        loadSources();
+    }
+    updateActions();
+}
+
+AttentionPage::~AttentionPage() = default;
+
+JournalFilter AttentionPage::filter() const
+{
+    JournalFilter f;
+    f.search = m_search->text();
+    f.sources = m_sources->selected();
+    f.range = JournalFilter::Range(m_range->currentData().toInt());
+    return f;
+}
+
+void AttentionPage::applyFilter()
+{
+    m_searchDelay->stop();
+    m_groups->setFilter(filter());
+    onGroupChanged();
+}
+
+void AttentionPage::loadSources()
+{
+    if (!m_context->isConnected())
+        return;
+    m_options->submit(Query{QStringLiteral("SELECT DISTINCT c.source FROM inbox.status_counts c "
+                                           "WHERE c.n <> 0 ORDER BY 1"),
+                            {}});
+}
+
+void AttentionPage::onSources(const QueryReply &reply)
+{
+    if (!reply.ok()) {
+        if (reply.error.connectionLost)
+            m_context->reportPossibleLoss();
+        return;
+    }
+    QVector<QPair<QString, QString>> options;
+    for (const QVariantList &r : reply.results.value(0).rows)
+        options.append({r.value(0).toString(), r.value(0).toString()});
+    const QSignalBlocker block(m_sources);
+    m_sources->setOptions(options);
+}
+
+void AttentionPage::onGroupChanged()
+{
+    const QModelIndex current = m_groupView->currentIndex();
+    JournalFilter f;
+    if (current.isValid()) {
+        const AttentionGroup &g = m_groups->group(current.row());
+        m_groupKey = g.key();
+        f = g.filter(m_groups->filter());
+    } else {
+        m_groupKey.clear();
+        f = m_groups->troubleFilters().value(0);
+    }
+    if (f != m_events->filter())
+        m_events->setFilter(f);
+    updateActions();
+}
+
+QVector<qint64> AttentionPage::selectedEventIds() const
+{
+    QVector<qint64> ids;
+    for (const QModelIndex &i : m_eventView->selectionModel()->selectedRows())
+        ids << i.data(JournalModel::IdRole).toLongLong();
+    return ids;
+}
+
+void AttentionPage::updateActions()
+{
+    const bool may = m_context->isConnected() && m_context->info().mayRequeue();
+    m_requeue->setEnabled(may);
+    m_requeue->setToolTip(
+        may ? tr("Requeue failed or stuck events: they keep their id and idempotency key")
+            : tr("Read-only: requeue needs the inbox_operator or inbox_manager role"));
+    const int selected = m_eventView->selectionModel()->selectedRows().size();
+    m_requeueSelected->setEnabled(may && selected > 0);
+    m_requeueSelected->setText(tr("Selected events (%n)...", "", selected));
+    m_requeueGroup->setEnabled(may && m_groupView->currentIndex().isValid());
+    m_requeueAll->setEnabled(may && m_groups->rowCount() > 0);
+}
+
+void AttentionPage::openDialog(int scope)
+{
+    if (!m_context->info().mayRequeue() || m_dialog)
+        return;
+    RequeueDialog::Target target;
+    switch (scope) {
+    case Selected:
+        target.ids = selectedEventIds();
+        target.description = tr("%n selected event(s)", "", int(target.ids.size()));
+        if (target.ids.isEmpty())
+            return;
+        break;
+    case Group: {
+        const QModelIndex current = m_groupView->currentIndex();
+        if (!current.isValid())
+            return;
+        const AttentionGroup &g = m_groups->group(current.row());
+        target.filters = {g.filter(m_groups->filter())};
+        target.description = tr("the group \"%1, %2: %3\"")
+                                 .arg(AttentionModel::troubleText(g), g.source,
+                                      g.errorKey.isEmpty() ? tr("no error text") : g.errorKey);
+        break;
+    }
+    default:
+        target.filters = m_groups->troubleFilters();
+        target.description = tr("every failed, stuck or needs-review event matching the filter");
+        break;
+    }
+    m_dialog = new RequeueDialog(m_context, target, this);
+    m_dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(m_dialog, &RequeueDialog::applied, this, [this] {
+        // Re-read in place: the groups merge by key, the events keep their place.
+        m_groups->refresh();
+        m_events->refresh();
+        emit requeueFinished();
+    });
+    connect(m_dialog, &QObject::destroyed, this, [this] { m_dialog = nullptr; });
+    m_dialog->open();
+}
+
+} // namespace inbox

@@ -34,6 +34,11 @@ double Timing::median() const
     return n % 2 ? v.at(n / 2) : (v.at(n / 2 - 1) + v.at(n / 2)) / 2.0;
 }
 
+double Timing::min() const
+{
+    return ms.isEmpty() ? 0 : *std::min_element(ms.begin(), ms.end());
+}
+
 double Timing::p95() const
 {
     return percentile(ms, 0.95);
@@ -58,6 +63,9 @@ QJsonObject Figure::toJson() const
         o.insert(QStringLiteral("plain_median_ms"), round3(plain.median()));
         o.insert(QStringLiteral("plain_p95_ms"), round3(plain.p95()));
         o.insert(QStringLiteral("ratio"), round3(ratio()));
+        // The best run of each: what the work costs when the machine is not busy elsewhere.
+        o.insert(QStringLiteral("min_ms"), round3(console.min()));
+        o.insert(QStringLiteral("plain_min_ms"), round3(plain.min()));
         o.insert(QStringLiteral("runs"), int(console.ms.size()));
     } else {
         o.insert(QStringLiteral("value"), round3(value));

@@ -12,6 +12,7 @@ struct Timing
     QVector<double> ms;
     double median() const;
     double p95() const;
+    double min() const;
     bool isEmpty() const { return ms.isEmpty(); }
 };
 

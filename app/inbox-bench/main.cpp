@@ -115,7 +115,8 @@ int main(int argc, char *argv[])
             admin, std::max(64, o.warmup + o.runs), events, {1000, 50000}, 200, &error);
         return samples && bench::runQueryFigures(o, &context, plain, *samples, &figures, &error);
     });
-    stage(o.has("requeue"), [&] { return bench::runRequeueFigure(o, admin, &figures, &error); });
+    stage(o.has("requeue"),
+          [&] { return bench::runRequeueFigure(o, &context, admin, plain, &figures, &error); });
     stage(o.has("ingest"), [&] { return bench::runIngestFigures(o, admin, &figures, &error); });
 
     context.setDisconnected();

@@ -50,7 +50,7 @@ AuditModel::AuditModel(ConsoleContext *context, QObject *parent)
         // Requeues announce "events", decisions "duplicates".
         if (topics.contains(QStringLiteral("events")) ||
             topics.contains(QStringLiteral("duplicates")))
-            refresh();
+            onChanged();
     });
     if (m_context->isConnected())
         onConnected();
@@ -219,11 +219,19 @@ void AuditModel::refresh()
     pump();
 }
 
+void AuditModel::onChanged()
+{
+    if (!m_context->isConnected())
+        return;
+    m_wantLive = true;
+    pump();
+}
+
 void AuditModel::cancel()
 {
     m_channel->cancel();
     m_inFlight = Request::None;
-    m_wantMore = m_wantRefresh = false;
+    m_wantMore = m_wantRefresh = m_wantLive = false;
 }
 
 void AuditModel::pump()
@@ -232,6 +240,8 @@ void AuditModel::pump()
         return;
     if (m_wantRefresh)
         send(m_cursor ? Request::Refresh : Request::First);
+    else if (m_wantLive)
+        send(m_rows.isEmpty() ? Request::First : Request::Live);
     else if (m_wantMore && !m_atEnd)
         send(Request::More);
     else
@@ -243,7 +253,7 @@ void AuditModel::send(Request kind)
     QVector<Query> batch;
     switch (kind) {
     case Request::First:
-        m_wantMore = m_wantRefresh = false;
+        m_wantMore = m_wantRefresh = m_wantLive = false;
         batch << AuditQuery::persons()
               << AuditQuery::page(m_filter, std::nullopt, std::nullopt, kPageSize);
         break;
@@ -252,9 +262,14 @@ void AuditModel::send(Request kind)
         batch << AuditQuery::page(m_filter, m_cursor, std::nullopt, kPageSize);
         break;
     case Request::Refresh:
-        m_wantRefresh = false;
+        m_wantRefresh = m_wantLive = false;
         // The range shown, read again whole, with anything newer on top.
         batch << AuditQuery::persons() << AuditQuery::page(m_filter, std::nullopt, m_cursor, 0);
+        break;
+    case Request::Live:
+        m_wantLive = false;
+        m_liveFloor = AuditKey{m_rows.first().newestUs - kLiveWindowUs, 0};
+        batch << AuditQuery::page(m_filter, std::nullopt, m_liveFloor, 0);
         break;
     case Request::None:
         return;
@@ -321,17 +336,17 @@ void AuditModel::onReply(const QueryReply &reply)
     m_inFlight = Request::None;
     if (!reply.ok()) {
         m_error = reply.error;
-        m_wantMore = m_wantRefresh = false;
+        m_wantMore = m_wantRefresh = m_wantLive = false;
         if (reply.error.connectionLost)
             m_context->reportPossibleLoss();
         emit errorOccurred(m_error);
         return;
     }
     m_error = DbError();
-    const int pageAt = kind == Request::More ? 0 : 1;
+    const int pageAt = kind == Request::More || kind == Request::Live ? 0 : 1;
     if (reply.results.size() <= pageAt)
         return;
-    if (kind != Request::More) {
+    if (kind == Request::First || kind == Request::Refresh) {
         QStringList persons;
         for (const QVariantList &v : reply.results.at(0).rows)
             persons << v.value(0).toString();
@@ -366,6 +381,32 @@ void AuditModel::onReply(const QueryReply &reply)
         if (cursor && (!m_cursor || *cursor < *m_cursor))
             m_cursor = cursor;
         break;
+    case Request::Live: {
+        // The top as read now, then the lines below the window as they are.
+        QVector<AuditAction> target = actions;
+        QSet<QString> read;
+        for (const AuditAction &a : actions)
+            read.insert(a.key);
+        for (const AuditAction &a : std::as_const(m_rows)) {
+            if (a.newest() < *m_liveFloor && !read.contains(a.key))
+                target << a;
+        }
+        mergeInto(target);
+        if (cursor && (!m_cursor || *cursor < *m_cursor))
+            m_cursor = cursor;
+        // Someone acting for the first time joins the person filter.
+        QStringList persons = m_persons;
+        for (const AuditAction &a : actions) {
+            if (!persons.contains(a.actor))
+                persons << a.actor;
+        }
+        if (persons != m_persons) {
+            persons.sort();
+            m_persons = persons;
+            emit personsChanged();
+        }
+        break;
+    }
     case Request::None:
         break;
     }

@@ -35,9 +35,10 @@ struct AuditAction
 
 // The audit screen's list: person actions, newest first, in keyset pages over the human
 // rows of the journal (fetched as the view scrolls). Each line is one action, whole (see
-// AuditQuery). A re-read (F5, reconnect, a change to events or duplicates) reads the range
-// already shown again, plus anything new above it, and merges it in place: selection and
-// the lines below stay where they are.
+// AuditQuery). A re-read (F5, reconnect) reads the range already shown again, plus anything
+// new above it, and merges it in place: selection and the lines below stay where they are.
+// A change announced on "events" or "duplicates" (busy: every ingest says "events") reads
+// only the top of the list (kLiveWindowUs) and merges that.
 class AuditModel final : public QAbstractTableModel
 {
     Q_OBJECT
@@ -48,6 +49,9 @@ public:
         KeyRole,                // the action's group key, any column
     };
     static constexpr int kPageSize = 200; // journal rows, not lines
+    // A change announced by NOTIFY re-reads only the top: actions from this long before the
+    // newest one shown (a transaction that commits late still lands inside), merged in.
+    static constexpr qint64 kLiveWindowUs = 60 * 1000000LL;
 
     explicit AuditModel(ConsoleContext *context, QObject *parent = nullptr);
     ~AuditModel() override;
@@ -85,9 +89,10 @@ signals:
     void errorOccurred(const inbox::DbError &error);
 
 private:
-    enum class Request { None, First, More, Refresh };
+    enum class Request { None, First, More, Refresh, Live };
 
     void onConnected();
+    void onChanged();
     void send(Request kind);
     void pump();
     void onReply(const QueryReply &reply);
@@ -107,7 +112,8 @@ private:
     bool m_atEnd = true;
     Request m_inFlight = Request::None;
     quint64 m_ticket = 0;
-    bool m_wantMore = false, m_wantRefresh = false;
+    bool m_wantMore = false, m_wantRefresh = false, m_wantLive = false;
+    std::optional<AuditKey> m_liveFloor; // what the Live request in flight re-read from
     DbError m_error;
 };
 

@@ -332,11 +332,15 @@ private slots:
             QCOMPARE(auditfix::requeue(m_cluster, m_db, kAlice, {failed.at(i)},
                                        QStringLiteral("r%1").arg(i)),
                      1);
+        // Ten minutes apart: a change re-reads only the top minute, the rest stays as held.
+        QVERIFY_SQL(m_su->exec(QStringLiteral(
+            "UPDATE inbox.journal SET at = at - id * interval '10 minutes' WHERE by_person")));
         AuditModel model(m_context.get());
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
         connect(model);
         QCOMPARE(model.rowCount(), 4);
+        QCOMPARE(model.persons(), QStringList{kAlice});
         const QPersistentModelIndex chosen = model.index(2, AuditModel::Summary);
         const QString chosenKey = chosen.data(AuditModel::KeyRole).toString();
 

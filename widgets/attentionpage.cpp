@@ -98,7 +98,7 @@ AttentionPage::AttentionPage(ConsoleContext *context, QWidget *parent)
     m_groupView->setColumnWidth(AttentionModel::Source, 8 * em);
     m_groupView->setColumnWidth(AttentionModel::Error, 30 * em);
     m_groupView->setColumnWidth(AttentionModel::Count, 6 * em);
-    m_groupView->setColumnWidth(AttentionModel::Newest, 11 * em);
+    m_groupView->setColumnWidth(AttentionModel::Newest, 13 * em);
     m_groupView->setColumnWidth(AttentionModel::Worker, 9 * em);
 
     setUpTable(m_eventView, QStringLiteral("events"));
@@ -109,7 +109,8 @@ AttentionPage::AttentionPage(ConsoleContext *context, QWidget *parent)
     for (int c : {JournalModel::Deliveries, JournalModel::Review, JournalModel::Key,
                   JournalModel::Occurred, JournalModel::Size, JournalModel::Kind})
         m_eventView->hideColumn(c);
-    m_eventView->setColumnWidth(JournalModel::Received, 11 * em);
+    m_eventView->hideColumn(JournalModel::Source); // the group's
+    m_eventView->setColumnWidth(JournalModel::Received, 13 * em);
     m_eventView->setColumnWidth(JournalModel::ExternalId, 14 * em);
     m_eventView->setColumnWidth(JournalModel::Error, 30 * em);
     m_detail->setObjectName(QStringLiteral("detail"));
@@ -124,6 +125,8 @@ AttentionPage::AttentionPage(ConsoleContext *context, QWidget *parent)
     split->addWidget(lower);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
+    split->setSizes({16 * em, 24 * em});
+    lower->setSizes({60 * em, 40 * em});
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(filters);

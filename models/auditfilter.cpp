@@ -71,13 +71,19 @@ const QStringList &AuditQuery::actionEntries()
 
 QString AuditQuery::condition(const AuditFilter &f, QVariantList *params)
 {
+    // Person and action values sit in a sub-select, so the planner takes them as unknown
+    // even when it plans for the actual values: against the statistics of the whole journal
+    // (mostly worker rows) a person looks so rare that it would read every human row after
+    // the key and sort them, where walking journal_person_idx in order stops after a page
+    // (measured on 313k human rows: 200-500 ms against 12-17 ms).
     QStringList parts{QStringLiteral("j.by_person")};
     if (!f.person.isEmpty())
-        parts << QStringLiteral("j.actor = %1").arg(bind(params, f.person, "text"));
+        parts << QStringLiteral("j.actor = (SELECT %1)").arg(bind(params, f.person, "text"));
     if (f.actions.size() == 1)
-        parts << QStringLiteral("j.entry = %1").arg(bind(params, f.actions.first(), "text"));
+        parts
+            << QStringLiteral("j.entry = (SELECT %1)").arg(bind(params, f.actions.first(), "text"));
     else if (!f.actions.isEmpty())
-        parts << QStringLiteral("j.entry = ANY(string_to_array(%1, ','))")
+        parts << QStringLiteral("j.entry = ANY(string_to_array((SELECT %1), ','))")
                      .arg(bind(params, f.actions.join(QLatin1Char(',')), "text"));
     if (const char *preset = presetInterval(f.range))
         parts << QStringLiteral("j.at >= now() - %1")

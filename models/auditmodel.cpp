@@ -39,9 +39,11 @@ QString localTime(qint64 us)
 
 AuditModel::AuditModel(ConsoleContext *context, QObject *parent)
     : QAbstractTableModel(parent), m_context(context),
-      m_channel(new QueryChannel(QStringLiteral("audit"), this))
+      m_channel(new QueryChannel(QStringLiteral("audit"), this)),
+      m_people(new QueryChannel(QStringLiteral("audit-persons"), this))
 {
     connect(m_channel, &QueryChannel::replied, this, &AuditModel::onReply);
+    connect(m_people, &QueryChannel::replied, this, &AuditModel::onPersons);
     connect(m_channel, &QueryChannel::busyChanged, this, &AuditModel::busyChanged);
     connect(m_context, &ConsoleContext::connected, this, &AuditModel::onConnected);
     connect(m_context, &ConsoleContext::reread, this, &AuditModel::refresh);
@@ -208,7 +210,9 @@ void AuditModel::setFilter(const AuditFilter &filter)
 void AuditModel::onConnected()
 {
     m_channel->setConnectOptions(m_context->options());
+    m_people->setConnectOptions(m_context->options());
     send(Request::First);
+    m_people->submit(AuditQuery::persons());
 }
 
 void AuditModel::refresh()
@@ -217,6 +221,25 @@ void AuditModel::refresh()
         return;
     m_wantRefresh = true;
     pump();
+    m_people->submit(AuditQuery::persons());
+}
+
+void AuditModel::onPersons(const QueryReply &reply)
+{
+    if (!reply.ok() || reply.results.isEmpty())
+        return; // the list keeps what it had; the page's own error is what the user sees
+    QStringList persons;
+    for (const QVariantList &v : reply.results.first().rows)
+        persons << v.value(0).toString();
+    setPersons(persons);
+}
+
+void AuditModel::setPersons(const QStringList &persons)
+{
+    if (persons == m_persons)
+        return;
+    m_persons = persons;
+    emit personsChanged();
 }
 
 void AuditModel::onChanged()
@@ -230,6 +253,7 @@ void AuditModel::onChanged()
 void AuditModel::cancel()
 {
     m_channel->cancel();
+    m_people->cancel();
     m_inFlight = Request::None;
     m_wantMore = m_wantRefresh = m_wantLive = false;
 }
@@ -254,8 +278,7 @@ void AuditModel::send(Request kind)
     switch (kind) {
     case Request::First:
         m_wantMore = m_wantRefresh = m_wantLive = false;
-        batch << AuditQuery::persons()
-              << AuditQuery::page(m_filter, std::nullopt, std::nullopt, kPageSize);
+        batch << AuditQuery::page(m_filter, std::nullopt, std::nullopt, kPageSize);
         break;
     case Request::More:
         m_wantMore = false;
@@ -263,13 +286,22 @@ void AuditModel::send(Request kind)
         break;
     case Request::Refresh:
         m_wantRefresh = m_wantLive = false;
-        // The range shown, read again whole, with anything newer on top.
-        batch << AuditQuery::persons() << AuditQuery::page(m_filter, std::nullopt, m_cursor, 0);
+        // The range shown, read again whole (down to kRefreshRows rows), with anything newer
+        // on top; lines further down stay as held.
+        m_topFloor = m_cursor;
+        for (qint64 i = 0, rows = 0; i < m_rows.size(); ++i) {
+            rows += m_rows.at(i).size();
+            if (rows >= m_refreshRows) {
+                m_topFloor = m_rows.at(i).newest();
+                break;
+            }
+        }
+        batch << AuditQuery::page(m_filter, std::nullopt, m_topFloor, 0);
         break;
     case Request::Live:
         m_wantLive = false;
-        m_liveFloor = AuditKey{m_rows.first().newestUs - kLiveWindowUs, 0};
-        batch << AuditQuery::page(m_filter, std::nullopt, m_liveFloor, 0);
+        m_topFloor = AuditKey{m_rows.first().newestUs - kLiveWindowUs, 0};
+        batch << AuditQuery::page(m_filter, std::nullopt, m_topFloor, 0);
         break;
     case Request::None:
         return;
@@ -343,21 +375,11 @@ void AuditModel::onReply(const QueryReply &reply)
         return;
     }
     m_error = DbError();
-    const int pageAt = kind == Request::More || kind == Request::Live ? 0 : 1;
-    if (reply.results.size() <= pageAt)
+    if (reply.results.isEmpty())
         return;
-    if (kind == Request::First || kind == Request::Refresh) {
-        QStringList persons;
-        for (const QVariantList &v : reply.results.at(0).rows)
-            persons << v.value(0).toString();
-        if (persons != m_persons) {
-            m_persons = persons;
-            emit personsChanged();
-        }
-    }
     qint64 headRows = 0;
     std::optional<AuditKey> cursor;
-    const QVector<AuditAction> actions = read(reply.results.at(pageAt), &headRows, &cursor);
+    const QVector<AuditAction> actions = read(reply.results.first(), &headRows, &cursor);
     switch (kind) {
     case Request::First:
         beginResetModel();
@@ -377,10 +399,6 @@ void AuditModel::onReply(const QueryReply &reply)
         append(actions);
         break;
     case Request::Refresh:
-        mergeInto(actions);
-        if (cursor && (!m_cursor || *cursor < *m_cursor))
-            m_cursor = cursor;
-        break;
     case Request::Live: {
         // The top as read now, then the lines below the window as they are.
         QVector<AuditAction> target = actions;
@@ -388,7 +406,7 @@ void AuditModel::onReply(const QueryReply &reply)
         for (const AuditAction &a : actions)
             read.insert(a.key);
         for (const AuditAction &a : std::as_const(m_rows)) {
-            if (a.newest() < *m_liveFloor && !read.contains(a.key))
+            if (a.newest() < *m_topFloor && !read.contains(a.key))
                 target << a;
         }
         mergeInto(target);
@@ -400,10 +418,9 @@ void AuditModel::onReply(const QueryReply &reply)
             if (!persons.contains(a.actor))
                 persons << a.actor;
         }
-        if (persons != m_persons) {
+        if (persons.size() != m_persons.size()) {
             persons.sort();
-            m_persons = persons;
-            emit personsChanged();
+            setPersons(persons);
         }
         break;
     }

@@ -14,10 +14,12 @@
 
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QElapsedTimer>
 #include <QSysInfo>
 #include <QThread>
 
 #include <cstdio>
+#include <functional>
 
 namespace {
 
@@ -84,7 +86,7 @@ int main(int argc, char *argv[])
     const QString header =
         QStringLiteral("inbox-bench %1 UTC: %2 events; server %3, fsync=%4, "
                        "synchronous_commit=%5, shared_buffers=%6; %7 cores, %8; %9 runs after "
-                       "%10 warm-up")
+                       "%10 warm-up%11")
             .arg(QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyy-MM-dd HH:mm")))
             .arg(events)
             .arg(setting(admin, "server_version"), setting(admin, "fsync"),
@@ -92,7 +94,8 @@ int main(int argc, char *argv[])
             .arg(QThread::idealThreadCount())
             .arg(QSysInfo::prettyProductName())
             .arg(o.runs)
-            .arg(o.warmup);
+            .arg(o.warmup)
+            .arg(o.shortMode ? QStringLiteral(" (short mode)") : QString());
     std::fprintf(stderr, "%s\n", qPrintable(header));
 
     QVector<bench::Figure> figures;
@@ -100,7 +103,11 @@ int main(int argc, char *argv[])
     const auto stage = [&](bool wanted, const std::function<bool()> &run) {
         if (!ok || !wanted)
             return;
-        if (!run()) {
+        QElapsedTimer timer;
+        timer.start();
+        const bool done = run();
+        std::fprintf(stderr, "  (%.1f s)\n", double(timer.elapsed()) / 1000.0);
+        if (!done) {
             std::fprintf(stderr, "inbox-bench: %s\n", qPrintable(error));
             ok = false;
         }

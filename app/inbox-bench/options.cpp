@@ -28,7 +28,9 @@ QString usage()
         "bare insert. The database is taken the libpq way (--db or PG* environment) and must\n"
         "be reached as a superuser (the benchmark resets rows and makes a scratch schema).\n"
         "When inbox.events is empty it is filled first with inbox-sim --bulk.\n"
-        "  --events N          fill size when empty (default 10M; 200k is the short mode)\n"
+        "  --events N          fill size when empty (default 10M); 200k or fewer is the\n"
+        "                      short mode: --runs 10 --requeue-runs 1 --ingest-seconds 3\n"
+        "                      unless given\n"
         "  --runs N            measured repetitions per query figure (default 30)\n"
         "  --warmup N          unmeasured repetitions first (default 3)\n"
         "  --requeue N         events requeued per run (default 10000)\n"
@@ -49,8 +51,10 @@ std::optional<Options> parseOptions(const QStringList &args, QString *message, b
 {
     Options o;
     *help = false;
+    QStringList given;
     for (int i = 1; i < args.size(); ++i) {
         const QString a = args.at(i);
+        given << a;
         const auto value = [&](QString *out) {
             if (i + 1 >= args.size()) {
                 *message = QStringLiteral("%1 needs a value").arg(a);
@@ -143,6 +147,15 @@ std::optional<Options> parseOptions(const QStringList &args, QString *message, b
             *message = QStringLiteral("unknown argument: %1\n\n%2").arg(a, usage());
             return std::nullopt;
         }
+    }
+    o.shortMode = o.events <= Options::kShortModeEvents;
+    if (o.shortMode) {
+        if (!given.contains(QLatin1String("--runs")))
+            o.runs = 10;
+        if (!given.contains(QLatin1String("--requeue-runs")))
+            o.requeueRuns = 1;
+        if (!given.contains(QLatin1String("--ingest-seconds")))
+            o.ingestSeconds = 3;
     }
     return o;
 }

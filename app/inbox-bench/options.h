@@ -12,10 +12,14 @@ struct Options
 {
     QString conninfo;         // libpq connection string; empty: the PG* environment
     qint64 events = 10000000; // the fill when inbox.events is empty
-    int runs = 30;            // measured repetitions per query figure (after warm-up)
-    int warmup = 3;           // unmeasured repetitions first (connections open, caches warm)
+    // Short mode (--events 200k or fewer, the CI-sized run): fewer repetitions by default,
+    // so fill and measurement finish in about two minutes. Explicit options still win.
+    static constexpr qint64 kShortModeEvents = 200000;
+    bool shortMode = false;
+    int runs = 30;  // measured repetitions per query figure (after warm-up)
+    int warmup = 3; // unmeasured repetitions first (connections open, caches warm)
     int requeueCount = 10000;
-    int requeueRuns = 5;
+    int requeueRuns = 5;       // every run: console, plain and bare, each from failed
     qint64 pageRows = 1000000; // rows paged through the journal model for the memory figure
     int ingestSeconds = 5;
     int ingestSessions = 8;

@@ -15,8 +15,20 @@
 #include <QSignalSpy>
 #include <QtTest>
 
+#include <QTemporaryDir>
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
 #include <future>
+#include <mutex>
 #include <thread>
+#include <vector>
+
+#include <poll.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
 
 using inbox::AttentionGroup;
 using inbox::AttentionModel;
@@ -58,6 +70,149 @@ QSet<qint64> outcomeSet(const Requeuer &q, const QString &outcome)
     }
     return ids;
 }
+
+// A Unix-socket relay between the console and the server, for losing a reply on purpose:
+// hold() makes the connections open at that moment swallow what the server sends; cut()
+// then closes those connections both ways. Connections made later pass untouched.
+class SocketProxy
+{
+public:
+    ~SocketProxy() { stop(); }
+
+    bool start(const QString &listenPath, const QString &targetPath)
+    {
+        m_target = targetPath.toStdString();
+        m_listen = ::socket(AF_UNIX, SOCK_STREAM, 0);
+        sockaddr_un a{};
+        a.sun_family = AF_UNIX;
+        const QByteArray path = listenPath.toLocal8Bit();
+        if (m_listen < 0 || size_t(path.size()) >= sizeof a.sun_path)
+            return false;
+        std::memcpy(a.sun_path, path.constData(), size_t(path.size()));
+        if (::bind(m_listen, reinterpret_cast<sockaddr *>(&a), sizeof a) != 0 ||
+            ::listen(m_listen, 16) != 0)
+            return false;
+        m_thread = std::thread([this] { run(); });
+        return true;
+    }
+    void stop()
+    {
+        m_stop = true;
+        if (m_thread.joinable())
+            m_thread.join();
+        if (m_listen >= 0)
+            ::close(m_listen);
+        m_listen = -1;
+    }
+    // Returns once the relay has marked the open connections.
+    void hold()
+    {
+        const int asked = ++m_holdAsked;
+        while (m_holdDone.load() < asked)
+            std::this_thread::yield();
+    }
+    void cut() { m_cut = true; }
+
+private:
+    struct Conn
+    {
+        int client, server;
+        bool held = false;
+    };
+
+    int connectTarget() const
+    {
+        const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
+        sockaddr_un a{};
+        a.sun_family = AF_UNIX;
+        std::memcpy(a.sun_path, m_target.data(), m_target.size());
+        if (::connect(fd, reinterpret_cast<sockaddr *>(&a), sizeof a) != 0) {
+            ::close(fd);
+            return -1;
+        }
+        return fd;
+    }
+
+    static bool pass(int from, int to, bool drop)
+    {
+        char buf[65536];
+        const ssize_t n = ::read(from, buf, sizeof buf);
+        if (n <= 0)
+            return false;
+        for (ssize_t off = 0; !drop && off < n;) {
+            const ssize_t w = ::send(to, buf + off, size_t(n - off), MSG_NOSIGNAL);
+            if (w <= 0)
+                return false;
+            off += w;
+        }
+        return true;
+    }
+
+    void run()
+    {
+        std::vector<Conn> conns;
+        while (!m_stop) {
+            const int asked = m_holdAsked.load();
+            if (asked != m_holdDone.load()) {
+                for (Conn &c : conns)
+                    c.held = true;
+                m_holdDone = asked;
+            }
+            if (m_cut.exchange(false)) {
+                for (Conn &c : conns) {
+                    if (c.held) {
+                        ::close(c.client);
+                        ::close(c.server);
+                        c.client = c.server = -1;
+                    }
+                }
+            }
+            conns.erase(std::remove_if(conns.begin(), conns.end(),
+                                       [](const Conn &c) { return c.client < 0; }),
+                        conns.end());
+            std::vector<pollfd> fds{{m_listen, POLLIN, 0}};
+            for (const Conn &c : conns) {
+                fds.push_back({c.client, POLLIN, 0});
+                fds.push_back({c.server, POLLIN, 0});
+            }
+            if (::poll(fds.data(), fds.size(), 20) <= 0)
+                continue;
+            if (fds[0].revents & POLLIN) {
+                const int client = ::accept(m_listen, nullptr, nullptr);
+                const int server = client >= 0 ? connectTarget() : -1;
+                if (server >= 0)
+                    conns.push_back({client, server});
+                else if (client >= 0)
+                    ::close(client);
+            }
+            for (size_t i = 0; i < conns.size(); ++i) {
+                Conn &c = conns[i];
+                const short toServer = fds[1 + 2 * i].revents;
+                const short toClient = fds[2 + 2 * i].revents;
+                bool ok = true;
+                if (toServer & (POLLIN | POLLHUP | POLLERR))
+                    ok = pass(c.client, c.server, false);
+                if (ok && (toClient & (POLLIN | POLLHUP | POLLERR)))
+                    ok = pass(c.server, c.client, c.held);
+                if (!ok) {
+                    ::close(c.client);
+                    ::close(c.server);
+                    c.client = c.server = -1;
+                }
+            }
+        }
+        for (const Conn &c : conns) {
+            ::close(c.client);
+            ::close(c.server);
+        }
+    }
+
+    std::string m_target;
+    int m_listen = -1;
+    std::thread m_thread;
+    std::atomic<bool> m_stop{false}, m_cut{false};
+    std::atomic<int> m_holdAsked{0}, m_holdDone{0};
+};
 
 } // namespace
 
@@ -499,6 +654,62 @@ private slots:
                 .value(0, 0)
                 .toInt(),
             2500 - Requeuer::kBatch);
+    }
+
+    // The reply of a batch that committed is lost (the relay swallows it, then drops the
+    // connection): the batch is not sent again, and the journal says it was applied.
+    void lostReplyAfterCommit()
+    {
+        const QVector<qint64> ids = failed(QStringLiteral("d"), 2500, QStringLiteral("x"), true);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        SocketProxy proxy;
+        QVERIFY(proxy.start(dir.path() + QStringLiteral("/.s.PGSQL.5432"),
+                            m_cluster.socketDir() + QStringLiteral("/.s.PGSQL.5432")));
+        inbox::ConsoleContext ctx;
+        inbox::ConnectOptions o;
+        o.conninfo = QStringLiteral("host='%1' dbname='%2' user='op1'").arg(dir.path(), m_db);
+        inbox::ServerInfo info;
+        info.user = QStringLiteral("op1");
+        ctx.setConnected(o, info);
+        Requeuer r(&ctx);
+        QSignalSpy ready(&r, &Requeuer::previewReady);
+        r.prepare(ids);
+        QVERIFY(ready.wait(10000));
+        PgSession locker(m_cluster.conninfo(m_db));
+        QVERIFY_SQL(locker.exec(QStringLiteral("BEGIN")));
+        QVERIFY_SQL(
+            locker.exec(QStringLiteral("SELECT 1 FROM inbox.events WHERE id = $1 FOR UPDATE"),
+                        {r.ids().at(Requeuer::kBatch + 10)}));
+        QSignalSpy done(&r, &Requeuer::finished);
+        r.start(QStringLiteral("lost reply"));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            m_su->exec(QStringLiteral("SELECT 1 FROM pg_stat_activity WHERE usename = 'op1' "
+                                      "AND wait_event_type = 'Lock'"))
+                    .rows() == 1,
+            15000);
+        proxy.hold(); // the second batch's answer will not arrive
+        QVERIFY_SQL(locker.exec(QStringLiteral("ROLLBACK")));
+        // The second batch commits on the server...
+        QTRY_COMPARE_WITH_TIMEOUT(
+            m_su->exec(
+                    QStringLiteral("SELECT count(*) FROM inbox.journal WHERE entry = 'requeued'"))
+                .value(0, 0)
+                .toInt(),
+            2 * Requeuer::kBatch, 15000);
+        QCOMPARE(done.size(), 0); // ...and the console has not heard back
+        proxy.cut();
+        QVERIFY(done.wait(30000));
+        QVERIFY(r.connectionWasLost());
+        QCOMPARE(outcomeSet(r, QStringLiteral("requeued")), requeuedInJournal());
+        QCOMPARE(r.count(QStringLiteral("requeued")), 2 * Requeuer::kBatch);
+        QCOMPARE(r.count(QStringLiteral("not_attempted")), 2500 - 2 * Requeuer::kBatch);
+        QCOMPARE(r.outcomes().size(), 2500);
+        QCOMPARE(m_su->exec(QStringLiteral("SELECT count(*) FROM inbox.journal WHERE entry = "
+                                           "'requeued' GROUP BY event_id HAVING count(*) > 1"))
+                     .rows(),
+                 0);
+        proxy.stop();
     }
 
 private:

@@ -44,6 +44,12 @@ AuditModel::AuditModel(ConsoleContext *context, QObject *parent)
 {
     connect(m_channel, &QueryChannel::replied, this, &AuditModel::onReply);
     connect(m_people, &QueryChannel::replied, this, &AuditModel::onPersons);
+    m_liveDelay = new QTimer(this);
+    m_liveDelay->setSingleShot(true);
+    connect(m_liveDelay, &QTimer::timeout, this, [this] {
+        m_wantLive = true;
+        pump();
+    });
     connect(m_channel, &QueryChannel::busyChanged, this, &AuditModel::busyChanged);
     connect(m_context, &ConsoleContext::connected, this, &AuditModel::onConnected);
     connect(m_context, &ConsoleContext::reread, this, &AuditModel::refresh);
@@ -244,16 +250,17 @@ void AuditModel::setPersons(const QStringList &persons)
 
 void AuditModel::onChanged()
 {
-    if (!m_context->isConnected())
+    if (!m_context->isConnected() || m_liveDelay->isActive())
         return;
-    m_wantLive = true;
-    pump();
+    const qint64 since = m_lastLive.isValid() ? m_lastLive.elapsed() : kLiveGapMs;
+    m_liveDelay->start(int(qMax<qint64>(0, kLiveGapMs - since)));
 }
 
 void AuditModel::cancel()
 {
     m_channel->cancel();
     m_people->cancel();
+    m_liveDelay->stop();
     m_inFlight = Request::None;
     m_wantMore = m_wantRefresh = m_wantLive = false;
 }
@@ -300,6 +307,7 @@ void AuditModel::send(Request kind)
         break;
     case Request::Live:
         m_wantLive = false;
+        m_lastLive.start();
         m_topFloor = AuditKey{m_rows.first().newestUs - kLiveWindowUs, 0};
         batch << AuditQuery::page(m_filter, std::nullopt, m_topFloor, 0);
         break;

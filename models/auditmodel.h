@@ -4,7 +4,9 @@
 #include "dberror.h"
 
 #include <QAbstractTableModel>
+#include <QElapsedTimer>
 #include <QHash>
+#include <QTimer>
 
 #include <optional>
 
@@ -53,6 +55,8 @@ public:
     // A change announced by NOTIFY re-reads only the top: actions from this long before the
     // newest one shown (a transaction that commits late still lands inside), merged in.
     static constexpr qint64 kLiveWindowUs = 60 * 1000000LL;
+    // At most one such re-read a second (NOTIFY comes every 250 ms under load).
+    static constexpr int kLiveGapMs = 1000;
     // F5 re-reads the lines shown down to about this many journal rows (a re-read of
     // everything a reader scrolled through could take seconds); lines below stay as held.
     static constexpr qint64 kRefreshRows = 5000;
@@ -124,6 +128,8 @@ private:
     quint64 m_ticket = 0;
     bool m_wantMore = false, m_wantRefresh = false, m_wantLive = false;
     qint64 m_refreshRows = kRefreshRows;
+    QTimer *m_liveDelay;
+    QElapsedTimer m_lastLive;
     std::optional<AuditKey> m_topFloor; // down to where a Refresh or Live request re-reads
     DbError m_error;
 };

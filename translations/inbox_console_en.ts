@@ -37,7 +37,7 @@
     </message>
     <message>
         <source>lead A&apos;s deal %1 is still open</source>
-        <translation>lead A's deal %1 is still open</translation>
+        <translation>lead A&apos;s deal %1 is still open</translation>
     </message>
     <message>
         <source>names match</source>
@@ -103,7 +103,7 @@
     </message>
     <message>
         <source>; B&apos;s own deal %1 is set aside on B&apos;s record</source>
-        <translation>; B's own deal %1 is set aside on B's record</translation>
+        <translation>; B&apos;s own deal %1 is set aside on B&apos;s record</translation>
     </message>
     <message>
         <source>Merge: %1. Nothing is deleted, and undo restores B exactly.</source>
@@ -151,7 +151,7 @@
     </message>
 </context>
 <context>
-    <name>inbox</name>
+    <name>inbox::Age</name>
     <message>
         <source>%1 s</source>
         <translation>%1 s</translation>
@@ -167,6 +167,378 @@
     <message>
         <source>%1 d %2 h</source>
         <translation>%1 d %2 h</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::AttentionModel</name>
+    <message>
+        <source>Failed: validation</source>
+        <translation>Failed: validation</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Failed</translation>
+    </message>
+    <message>
+        <source>Stuck</source>
+        <translation>Stuck</translation>
+    </message>
+    <message>
+        <source>Needs review</source>
+        <translation>Needs review</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+    <message>
+        <source>%1 d %2 h</source>
+        <translation>%1 d %2 h</translation>
+    </message>
+    <message>
+        <source>(no error text)</source>
+        <translation>(no error text)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n workers</source>
+        <translation>
+            <numerusform>%n worker</numerusform>
+            <numerusform>%n workers</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Validation failure: the data was refused, a plain retry fails again unless the data was fixed</source>
+        <translation>Validation failure: the data was refused, a plain retry fails again unless the data was fixed</translation>
+    </message>
+    <message>
+        <source>Processing past the lock timeout; held by %1</source>
+        <translation>Processing past the lock timeout; held by %1</translation>
+    </message>
+    <message>
+        <source>Trouble</source>
+        <translation>Trouble</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Source</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Error</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>Events</translation>
+    </message>
+    <message>
+        <source>Newest</source>
+        <translation>Newest</translation>
+    </message>
+    <message>
+        <source>Worker</source>
+        <translation>Worker</translation>
+    </message>
+    <message>
+        <source>Stuck for</source>
+        <translation>Stuck for</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::AttentionPage</name>
+    <message>
+        <source>Source</source>
+        <translation>Source</translation>
+    </message>
+    <message>
+        <source>Selected events...</source>
+        <translation>Selected events...</translation>
+    </message>
+    <message>
+        <source>All events of the selected group...</source>
+        <translation>All events of the selected group...</translation>
+    </message>
+    <message>
+        <source>All events matching the filter...</source>
+        <translation>All events matching the filter...</translation>
+    </message>
+    <message>
+        <source>Needs attention</source>
+        <translation>Needs attention</translation>
+    </message>
+    <message>
+        <source>External id, idempotency key or event id</source>
+        <translation>External id, idempotency key or event id</translation>
+    </message>
+    <message>
+        <source>Any time</source>
+        <translation>Any time</translation>
+    </message>
+    <message>
+        <source>Last hour</source>
+        <translation>Last hour</translation>
+    </message>
+    <message>
+        <source>Last 24 hours</source>
+        <translation>Last 24 hours</translation>
+    </message>
+    <message>
+        <source>Last 7 days</source>
+        <translation>Last 7 days</translation>
+    </message>
+    <message>
+        <source>Last 30 days</source>
+        <translation>Last 30 days</translation>
+    </message>
+    <message>
+        <source>When the event was received</source>
+        <translation>When the event was received</translation>
+    </message>
+    <message>
+        <source>Requeue...</source>
+        <translation>Requeue...</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n group(s)</source>
+        <translation>
+            <numerusform>%n group</numerusform>
+            <numerusform>%n groups</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n event(s)</source>
+        <translation>
+            <numerusform>%n event</numerusform>
+            <numerusform>%n events</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not read the groups: %1</source>
+        <translation>Could not read the groups: %1</translation>
+    </message>
+    <message>
+        <source>Requeue failed or stuck events: they keep their id and idempotency key</source>
+        <translation>Requeue failed or stuck events: they keep their id and idempotency key</translation>
+    </message>
+    <message>
+        <source>Read-only: requeue needs the inbox_operator or inbox_manager role</source>
+        <translation>Read-only: requeue needs the inbox_operator or inbox_manager role</translation>
+    </message>
+    <message numerus="yes">
+        <source>Selected events (%n)...</source>
+        <translation>
+            <numerusform>Selected events (%n)...</numerusform>
+            <numerusform>Selected events (%n)...</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n selected event(s)</source>
+        <translation>
+            <numerusform>%n selected event</numerusform>
+            <numerusform>%n selected events</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the group &quot;%1, %2: %3&quot;</source>
+        <translation>the group "%1, %2: %3"</translation>
+    </message>
+    <message>
+        <source>no error text</source>
+        <translation>no error text</translation>
+    </message>
+    <message>
+        <source>every failed, stuck or needs-review event matching the filter</source>
+        <translation>every failed, stuck or needs-review event matching the filter</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::AuditEventsModel</name>
+    <message>
+        <source>pruned</source>
+        <translation>pruned</translation>
+    </message>
+    <message>
+        <source>lead %1</source>
+        <translation>lead %1</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Event</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Source</translation>
+    </message>
+    <message>
+        <source>External id</source>
+        <translation>External id</translation>
+    </message>
+    <message>
+        <source>Status now</source>
+        <translation>Status now</translation>
+    </message>
+    <message>
+        <source>Before / lead</source>
+        <translation>Before / lead</translation>
+    </message>
+    <message>
+        <source>Error before</source>
+        <translation>Error before</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::AuditModel</name>
+    <message>
+        <source>requeued</source>
+        <translation>requeued</translation>
+    </message>
+    <message>
+        <source>merged duplicates</source>
+        <translation>merged duplicates</translation>
+    </message>
+    <message>
+        <source>rejected duplicates</source>
+        <translation>rejected duplicates</translation>
+    </message>
+    <message>
+        <source>undid a decision</source>
+        <translation>undid a decision</translation>
+    </message>
+    <message>
+        <source>pruned</source>
+        <translation>pruned</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 requeued %n event(s): %2</source>
+        <translation>
+            <numerusform>%1 requeued %n event: %2</numerusform>
+            <numerusform>%1 requeued %n events: %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 merged lead %2 into lead %3 (pair %4)</source>
+        <translation>%1 merged lead %2 into lead %3 (pair %4)</translation>
+    </message>
+    <message>
+        <source>%1 rejected pair %2: leads %3 and %4 are different requests</source>
+        <translation>%1 rejected pair %2: leads %3 and %4 are different requests</translation>
+    </message>
+    <message>
+        <source>%1 undid the decision on pair %2 (leads %3 and %4)</source>
+        <translation>%1 undid the decision on pair %2 (leads %3 and %4)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 removed %n done event(s) past the retention horizon</source>
+        <translation>
+            <numerusform>%1 removed %n done event past the retention horizon</numerusform>
+            <numerusform>%1 removed %n done events past the retention horizon</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1. Note: %2</source>
+        <translation>%1. Note: %2</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>When</translation>
+    </message>
+    <message>
+        <source>Person</source>
+        <translation>Person</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Action</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>Events</translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation>What</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::AuditPage</name>
+    <message>
+        <source>Action</source>
+        <translation>Action</translation>
+    </message>
+    <message>
+        <source>Open in journal</source>
+        <translation>Open in journal</translation>
+    </message>
+    <message>
+        <source>Who acted (the database user)</source>
+        <translation>Who acted (the database user)</translation>
+    </message>
+    <message>
+        <source>Everyone</source>
+        <translation>Everyone</translation>
+    </message>
+    <message>
+        <source>When the action was taken</source>
+        <translation>When the action was taken</translation>
+    </message>
+    <message>
+        <source>Any time</source>
+        <translation>Any time</translation>
+    </message>
+    <message>
+        <source>Last hour</source>
+        <translation>Last hour</translation>
+    </message>
+    <message>
+        <source>Last 24 hours</source>
+        <translation>Last 24 hours</translation>
+    </message>
+    <message>
+        <source>Last 7 days</source>
+        <translation>Last 7 days</translation>
+    </message>
+    <message>
+        <source>Last 30 days</source>
+        <translation>Last 30 days</translation>
+    </message>
+    <message>
+        <source>Between...</source>
+        <translation>Between...</translation>
+    </message>
+    <message>
+        <source>Taken from (inclusive)</source>
+        <translation>Taken from (inclusive)</translation>
+    </message>
+    <message>
+        <source>Taken before</source>
+        <translation>Taken before</translation>
+    </message>
+    <message>
+        <source>Person:</source>
+        <translation>Person:</translation>
+    </message>
+    <message>
+        <source>Select an action to see its events.</source>
+        <translation>Select an action to see its events.</translation>
+    </message>
+    <message>
+        <source>Click an event to open it in the journal</source>
+        <translation>Click an event to open it in the journal</translation>
+    </message>
+    <message>
+        <source>Loading...</source>
+        <translation>Loading...</translation>
+    </message>
+    <message>
+        <source>Could not read the audit: %1</source>
+        <translation>Could not read the audit: %1</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
     </message>
 </context>
 <context>
@@ -509,10 +881,6 @@
 <context>
     <name>inbox::DayChart</name>
     <message>
-        <source>Deliveries per day</source>
-        <translation>Deliveries per day</translation>
-    </message>
-    <message>
         <source>New</source>
         <translation>New</translation>
     </message>
@@ -529,10 +897,6 @@
         <translation>Repeat share, %</translation>
     </message>
     <message>
-        <source>Outcomes per day</source>
-        <translation>Outcomes per day</translation>
-    </message>
-    <message>
         <source>Done</source>
         <translation>Done</translation>
     </message>
@@ -543,10 +907,6 @@
     <message>
         <source>Failure share, %</source>
         <translation>Failure share, %</translation>
-    </message>
-    <message>
-        <source>today</source>
-        <translation>today</translation>
     </message>
     <message>
         <source>Deliveries per day (UTC), today on the right</source>
@@ -1812,11 +2172,11 @@
     </message>
     <message>
         <source>Open A&apos;s event #%1 in the journal</source>
-        <translation>Open A's event #%1 in the journal</translation>
+        <translation>Open A&apos;s event #%1 in the journal</translation>
     </message>
     <message>
         <source>Open B&apos;s event #%1 in the journal</source>
-        <translation>Open B's event #%1 in the journal</translation>
+        <translation>Open B&apos;s event #%1 in the journal</translation>
     </message>
     <message>
         <source>The event was pruned; the lead keeps its source and external id.</source>
@@ -1892,6 +2252,14 @@
             <numerusform>Connection lost: %1. Reconnecting in %n s; what is shown may be out of date.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Needs attention</source>
+        <translation>Needs attention</translation>
+    </message>
+    <message>
+        <source>Audit</source>
+        <translation>Audit</translation>
+    </message>
 </context>
 <context>
     <name>inbox::MultiSelectButton</name>
@@ -1953,10 +2321,6 @@
     <message>
         <source>Failed</source>
         <translation>Failed</translation>
-    </message>
-    <message>
-        <source>Oldest waiting</source>
-        <translation>Oldest waiting</translation>
     </message>
     <message>
         <source>Longest wait</source>
@@ -2033,13 +2397,6 @@
         <source>All sources</source>
         <translation>All sources</translation>
     </message>
-    <message numerus="yes">
-        <source>usually %1 (median of the last %n day(s))</source>
-        <translation>
-            <numerusform>usually %1 (median of the last %n day)</numerusform>
-            <numerusform>usually %1 (median of the last %n days)</numerusform>
-        </translation>
-    </message>
     <message>
         <source>no baseline yet, alarm above %1</source>
         <translation>no baseline yet, alarm above %1</translation>
@@ -2101,6 +2458,167 @@
     </message>
 </context>
 <context>
+    <name>inbox::RequeueDialog</name>
+    <message>
+        <source>Requeue</source>
+        <translation>Requeue</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Stop</translation>
+    </message>
+    <message>
+        <source>Requeue events</source>
+        <translation>Requeue events</translation>
+    </message>
+    <message>
+        <source>Counting %1...</source>
+        <translation>Counting %1...</translation>
+    </message>
+    <message>
+        <source>Requeue %1: each event keeps its id, idempotency key, body and history, and is processed again now with a fresh attempt budget.</source>
+        <translation>Requeue %1: each event keeps its id, idempotency key, body and history, and is processed again now with a fresh attempt budget.</translation>
+    </message>
+    <message>
+        <source>Why (required; recorded in the journal)</source>
+        <translation>Why (required; recorded in the journal)</translation>
+    </message>
+    <message>
+        <source>Reason:</source>
+        <translation>Reason:</translation>
+    </message>
+    <message>
+        <source>Stops after the batch that is running; that batch is not undone</source>
+        <translation>Stops after the batch that is running; that batch is not undone</translation>
+    </message>
+    <message>
+        <source>Stopping after this batch...</source>
+        <translation>Stopping after this batch...</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Event</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Outcome</translation>
+    </message>
+    <message>
+        <source>Collecting the matching events: %1 so far...</source>
+        <translation>Collecting the matching events: %1 so far...</translation>
+    </message>
+    <message>
+        <source>Say why: the reason is recorded in the journal</source>
+        <translation>Say why: the reason is recorded in the journal</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n event(s) will be requeued.</source>
+        <translation>
+            <numerusform>%n event will be requeued.</numerusform>
+            <numerusform>%n events will be requeued.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n left alone: %1 done, %2 in progress, %3 already queued.</source>
+        <translation>
+            <numerusform>%n left alone: %1 done, %2 in progress, %3 already queued.</numerusform>
+            <numerusform>%n left alone: %1 done, %2 in progress, %3 already queued.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n not found.</source>
+        <translation>
+            <numerusform>%n not found.</numerusform>
+            <numerusform>%n not found.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing to requeue.</source>
+        <translation>Nothing to requeue.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of them failed validation (the data was refused): a plain retry will fail again unless the data was fixed.</source>
+        <translation>
+            <numerusform>%n of them failed validation (the data was refused): a plain retry will fail again unless the data was fixed.</numerusform>
+            <numerusform>%n of them failed validation (the data was refused): a plain retry will fail again unless the data was fixed.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The database refused to read the events: %1. Nothing was changed.</source>
+        <translation>The database refused to read the events: %1. Nothing was changed.</translation>
+    </message>
+    <message>
+        <source>The events could not be counted: %1. Nothing was changed.</source>
+        <translation>The events could not be counted: %1. Nothing was changed.</translation>
+    </message>
+    <message>
+        <source>%1 of %2 done, %3 requeued</source>
+        <translation>%1 of %2 done, %3 requeued</translation>
+    </message>
+    <message>
+        <source>The database refused the requeue: %1 may not requeue events (the inbox_operator role is needed). Nothing was changed.</source>
+        <translation>The database refused the requeue: %1 may not requeue events (the inbox_operator role is needed). Nothing was changed.</translation>
+    </message>
+    <message>
+        <source>this login</source>
+        <translation>this login</translation>
+    </message>
+    <message>
+        <source>The connection was lost during the run. The batch that was running was not sent again; the journal was read after reconnecting and the outcome below is what it shows.</source>
+        <translation>The connection was lost during the run. The batch that was running was not sent again; the journal was read after reconnecting and the outcome below is what it shows.</translation>
+    </message>
+    <message>
+        <source>The requeue stopped on an error: %1</source>
+        <translation>The requeue stopped on an error: %1</translation>
+    </message>
+    <message>
+        <source>Stopped. The batches sent before the stop were applied; the rest was not attempted.</source>
+        <translation>Stopped. The batches sent before the stop were applied; the rest was not attempted.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n event(s) requeued.</source>
+        <translation>
+            <numerusform>%n event requeued.</numerusform>
+            <numerusform>%n events requeued.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>inbox::Requeuer</name>
+    <message>
+        <source>requeued</source>
+        <translation>requeued</translation>
+    </message>
+    <message>
+        <source>left alone: done</source>
+        <translation>left alone: done</translation>
+    </message>
+    <message>
+        <source>left alone: in progress</source>
+        <translation>left alone: in progress</translation>
+    </message>
+    <message>
+        <source>left alone: already queued</source>
+        <translation>left alone: already queued</translation>
+    </message>
+    <message>
+        <source>not found</source>
+        <translation>not found</translation>
+    </message>
+    <message>
+        <source>not attempted</source>
+        <translation>not attempted</translation>
+    </message>
+    <message>
+        <source>not requeued (connection lost before it applied)</source>
+        <translation>not requeued (connection lost before it applied)</translation>
+    </message>
+    <message>
+        <source>unknown (the journal could not be read)</source>
+        <translation>unknown (the journal could not be read)</translation>
+    </message>
+</context>
+<context>
     <name>inbox::Session</name>
     <message>
         <source>connection attempt cancelled</source>
@@ -2132,25 +2650,6 @@ The database is given the libpq way: --db with a connection string (key=value or
     <message>
         <source>migrate: apply pending schema migrations and exit.</source>
         <translation>migrate: apply pending schema migrations and exit.</translation>
-    </message>
-</context>
-<context>
-    <name>inbox::Age</name>
-    <message>
-        <source>%1 s</source>
-        <translation>%1 s</translation>
-    </message>
-    <message>
-        <source>%1 min</source>
-        <translation>%1 min</translation>
-    </message>
-    <message>
-        <source>%1 h %2 min</source>
-        <translation>%1 h %2 min</translation>
-    </message>
-    <message>
-        <source>%1 d %2 h</source>
-        <translation>%1 d %2 h</translation>
     </message>
 </context>
 </TS>

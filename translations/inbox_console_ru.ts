@@ -153,7 +153,7 @@
     </message>
 </context>
 <context>
-    <name>inbox</name>
+    <name>inbox::Age</name>
     <message>
         <source>%1 s</source>
         <translation>%1 с</translation>
@@ -169,6 +169,385 @@
     <message>
         <source>%1 d %2 h</source>
         <translation>%1 д %2 ч</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::AttentionModel</name>
+    <message>
+        <source>Failed: validation</source>
+        <translation>Ошибка: проверка данных</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Ошибка</translation>
+    </message>
+    <message>
+        <source>Stuck</source>
+        <translation>Зависло</translation>
+    </message>
+    <message>
+        <source>Needs review</source>
+        <translation>Нужна проверка</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 мин</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 ч %2 мин</translation>
+    </message>
+    <message>
+        <source>%1 d %2 h</source>
+        <translation>%1 д %2 ч</translation>
+    </message>
+    <message>
+        <source>(no error text)</source>
+        <translation>(нет текста ошибки)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n workers</source>
+        <translation>
+            <numerusform>%n обработчик</numerusform>
+            <numerusform>%n обработчика</numerusform>
+            <numerusform>%n обработчиков</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Validation failure: the data was refused, a plain retry fails again unless the data was fixed</source>
+        <translation>Ошибка проверки: данные отклонены, простой повтор снова не пройдёт, если данные не исправлены</translation>
+    </message>
+    <message>
+        <source>Processing past the lock timeout; held by %1</source>
+        <translation>Обрабатывается дольше тайм-аута блокировки; держит %1</translation>
+    </message>
+    <message>
+        <source>Trouble</source>
+        <translation>Проблема</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Источник</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Ошибка</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>События</translation>
+    </message>
+    <message>
+        <source>Newest</source>
+        <translation>Последнее</translation>
+    </message>
+    <message>
+        <source>Worker</source>
+        <translation>Обработчик</translation>
+    </message>
+    <message>
+        <source>Stuck for</source>
+        <translation>Зависло на</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::AttentionPage</name>
+    <message>
+        <source>Source</source>
+        <translation>Источник</translation>
+    </message>
+    <message>
+        <source>Selected events...</source>
+        <translation>Выбранные события...</translation>
+    </message>
+    <message>
+        <source>All events of the selected group...</source>
+        <translation>Все события выбранной группы...</translation>
+    </message>
+    <message>
+        <source>All events matching the filter...</source>
+        <translation>Все события под фильтром...</translation>
+    </message>
+    <message>
+        <source>Needs attention</source>
+        <translation>Требует внимания</translation>
+    </message>
+    <message>
+        <source>External id, idempotency key or event id</source>
+        <translation>Внешний id, ключ идемпотентности или id события</translation>
+    </message>
+    <message>
+        <source>Any time</source>
+        <translation>За всё время</translation>
+    </message>
+    <message>
+        <source>Last hour</source>
+        <translation>Последний час</translation>
+    </message>
+    <message>
+        <source>Last 24 hours</source>
+        <translation>Последние 24 часа</translation>
+    </message>
+    <message>
+        <source>Last 7 days</source>
+        <translation>Последние 7 дней</translation>
+    </message>
+    <message>
+        <source>Last 30 days</source>
+        <translation>Последние 30 дней</translation>
+    </message>
+    <message>
+        <source>When the event was received</source>
+        <translation>Когда событие получено</translation>
+    </message>
+    <message>
+        <source>Requeue...</source>
+        <translation>Вернуть в очередь...</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n group(s)</source>
+        <translation>
+            <numerusform>%n группа</numerusform>
+            <numerusform>%n группы</numerusform>
+            <numerusform>%n групп</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n event(s)</source>
+        <translation>
+            <numerusform>%n событие</numerusform>
+            <numerusform>%n события</numerusform>
+            <numerusform>%n событий</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not read the groups: %1</source>
+        <translation>Не удалось прочитать группы: %1</translation>
+    </message>
+    <message>
+        <source>Requeue failed or stuck events: they keep their id and idempotency key</source>
+        <translation>Вернуть в очередь упавшие или зависшие события: они сохраняют id и ключ идемпотентности</translation>
+    </message>
+    <message>
+        <source>Read-only: requeue needs the inbox_operator or inbox_manager role</source>
+        <translation>Только просмотр: для возврата в очередь нужна роль inbox_operator или inbox_manager</translation>
+    </message>
+    <message numerus="yes">
+        <source>Selected events (%n)...</source>
+        <translation>
+            <numerusform>Выбранные события (%n)...</numerusform>
+            <numerusform>Выбранные события (%n)...</numerusform>
+            <numerusform>Выбранные события (%n)...</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n selected event(s)</source>
+        <translation>
+            <numerusform>%n выбранное событие</numerusform>
+            <numerusform>%n выбранных события</numerusform>
+            <numerusform>%n выбранных событий</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the group &quot;%1, %2: %3&quot;</source>
+        <translation>группу «%1, %2: %3»</translation>
+    </message>
+    <message>
+        <source>no error text</source>
+        <translation>нет текста ошибки</translation>
+    </message>
+    <message>
+        <source>every failed, stuck or needs-review event matching the filter</source>
+        <translation>все упавшие, зависшие и требующие проверки события под фильтром</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::AuditEventsModel</name>
+    <message>
+        <source>pruned</source>
+        <translation>удалено при очистке</translation>
+    </message>
+    <message>
+        <source>lead %1</source>
+        <translation>лид %1</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Событие</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Источник</translation>
+    </message>
+    <message>
+        <source>External id</source>
+        <translation>Внешний id</translation>
+    </message>
+    <message>
+        <source>Status now</source>
+        <translation>Статус сейчас</translation>
+    </message>
+    <message>
+        <source>Before / lead</source>
+        <translation>До / лид</translation>
+    </message>
+    <message>
+        <source>Error before</source>
+        <translation>Ошибка до</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::AuditModel</name>
+    <message>
+        <source>requeued</source>
+        <translation>возвращено в очередь</translation>
+    </message>
+    <message>
+        <source>merged duplicates</source>
+        <translation>объединены дубли</translation>
+    </message>
+    <message>
+        <source>rejected duplicates</source>
+        <translation>дубли разделены</translation>
+    </message>
+    <message>
+        <source>undid a decision</source>
+        <translation>решение отменено</translation>
+    </message>
+    <message>
+        <source>pruned</source>
+        <translation>удалено при очистке</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 requeued %n event(s): %2</source>
+        <translation>
+            <numerusform>%1 вернул(а) в очередь %n событие: %2</numerusform>
+            <numerusform>%1 вернул(а) в очередь %n события: %2</numerusform>
+            <numerusform>%1 вернул(а) в очередь %n событий: %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 merged lead %2 into lead %3 (pair %4)</source>
+        <translation>%1 объединил(а) лид %2 с лидом %3 (пара %4)</translation>
+    </message>
+    <message>
+        <source>%1 rejected pair %2: leads %3 and %4 are different requests</source>
+        <translation>%1 разделил(а) пару %2: лиды %3 и %4 — разные заявки</translation>
+    </message>
+    <message>
+        <source>%1 undid the decision on pair %2 (leads %3 and %4)</source>
+        <translation>%1 отменил(а) решение по паре %2 (лиды %3 и %4)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 removed %n done event(s) past the retention horizon</source>
+        <translation>
+            <numerusform>%1 удалил(а) %n завершённое событие старше срока хранения</numerusform>
+            <numerusform>%1 удалил(а) %n завершённых события старше срока хранения</numerusform>
+            <numerusform>%1 удалил(а) %n завершённых событий старше срока хранения</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1. Note: %2</source>
+        <translation>%1. Примечание: %2</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>Когда</translation>
+    </message>
+    <message>
+        <source>Person</source>
+        <translation>Кто</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Действие</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>События</translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation>Что</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::AuditPage</name>
+    <message>
+        <source>Action</source>
+        <translation>Действие</translation>
+    </message>
+    <message>
+        <source>Open in journal</source>
+        <translation>Открыть в журнале</translation>
+    </message>
+    <message>
+        <source>Who acted (the database user)</source>
+        <translation>Кто действовал (пользователь базы)</translation>
+    </message>
+    <message>
+        <source>Everyone</source>
+        <translation>Все</translation>
+    </message>
+    <message>
+        <source>When the action was taken</source>
+        <translation>Когда выполнено действие</translation>
+    </message>
+    <message>
+        <source>Any time</source>
+        <translation>За всё время</translation>
+    </message>
+    <message>
+        <source>Last hour</source>
+        <translation>Последний час</translation>
+    </message>
+    <message>
+        <source>Last 24 hours</source>
+        <translation>Последние 24 часа</translation>
+    </message>
+    <message>
+        <source>Last 7 days</source>
+        <translation>Последние 7 дней</translation>
+    </message>
+    <message>
+        <source>Last 30 days</source>
+        <translation>Последние 30 дней</translation>
+    </message>
+    <message>
+        <source>Between...</source>
+        <translation>В промежутке...</translation>
+    </message>
+    <message>
+        <source>Taken from (inclusive)</source>
+        <translation>С (включительно)</translation>
+    </message>
+    <message>
+        <source>Taken before</source>
+        <translation>До</translation>
+    </message>
+    <message>
+        <source>Person:</source>
+        <translation>Кто:</translation>
+    </message>
+    <message>
+        <source>Select an action to see its events.</source>
+        <translation>Выберите действие, чтобы увидеть его события.</translation>
+    </message>
+    <message>
+        <source>Click an event to open it in the journal</source>
+        <translation>Щёлкните событие, чтобы открыть его в журнале</translation>
+    </message>
+    <message>
+        <source>Loading...</source>
+        <translation>Загрузка...</translation>
+    </message>
+    <message>
+        <source>Could not read the audit: %1</source>
+        <translation>Не удалось прочитать аудит: %1</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
     </message>
 </context>
 <context>
@@ -514,10 +893,6 @@
 <context>
     <name>inbox::DayChart</name>
     <message>
-        <source>Deliveries per day</source>
-        <translation>Доставки по дням</translation>
-    </message>
-    <message>
         <source>New</source>
         <translation>Новые</translation>
     </message>
@@ -534,10 +909,6 @@
         <translation>Доля повторов, %</translation>
     </message>
     <message>
-        <source>Outcomes per day</source>
-        <translation>Результаты по дням</translation>
-    </message>
-    <message>
         <source>Done</source>
         <translation>Выполнено</translation>
     </message>
@@ -548,10 +919,6 @@
     <message>
         <source>Failure share, %</source>
         <translation>Доля ошибок, %</translation>
-    </message>
-    <message>
-        <source>today</source>
-        <translation>сегодня</translation>
     </message>
     <message>
         <source>Deliveries per day (UTC), today on the right</source>
@@ -1904,6 +2271,14 @@
             <numerusform>Соединение потеряно: %1. Переподключение через %n с; показанное может быть устаревшим.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Needs attention</source>
+        <translation>Требует внимания</translation>
+    </message>
+    <message>
+        <source>Audit</source>
+        <translation>Аудит</translation>
+    </message>
 </context>
 <context>
     <name>inbox::MultiSelectButton</name>
@@ -1965,10 +2340,6 @@
     <message>
         <source>Failed</source>
         <translation>С ошибкой</translation>
-    </message>
-    <message>
-        <source>Oldest waiting</source>
-        <translation>Ждёт дольше всех</translation>
     </message>
     <message>
         <source>Longest wait</source>
@@ -2045,14 +2416,6 @@
         <source>All sources</source>
         <translation>Все источники</translation>
     </message>
-    <message numerus="yes">
-        <source>usually %1 (median of the last %n day(s))</source>
-        <translation>
-            <numerusform>обычно %1 (медиана за последний %n день)</numerusform>
-            <numerusform>обычно %1 (медиана за последние %n дня)</numerusform>
-            <numerusform>обычно %1 (медиана за последние %n дней)</numerusform>
-        </translation>
-    </message>
     <message>
         <source>no baseline yet, alarm above %1</source>
         <translation>базовой линии ещё нет, тревога выше %1</translation>
@@ -2115,6 +2478,172 @@
     </message>
 </context>
 <context>
+    <name>inbox::RequeueDialog</name>
+    <message>
+        <source>Requeue</source>
+        <translation>Вернуть в очередь</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Остановить</translation>
+    </message>
+    <message>
+        <source>Requeue events</source>
+        <translation>Возврат событий в очередь</translation>
+    </message>
+    <message>
+        <source>Counting %1...</source>
+        <translation>Подсчёт: %1...</translation>
+    </message>
+    <message>
+        <source>Requeue %1: each event keeps its id, idempotency key, body and history, and is processed again now with a fresh attempt budget.</source>
+        <translation>Вернуть в очередь %1: каждое событие сохраняет id, ключ идемпотентности, тело и историю и обрабатывается заново сейчас с новым запасом попыток.</translation>
+    </message>
+    <message>
+        <source>Why (required; recorded in the journal)</source>
+        <translation>Почему (обязательно; записывается в журнал)</translation>
+    </message>
+    <message>
+        <source>Reason:</source>
+        <translation>Причина:</translation>
+    </message>
+    <message>
+        <source>Stops after the batch that is running; that batch is not undone</source>
+        <translation>Останавливает после текущей пачки; эта пачка не отменяется</translation>
+    </message>
+    <message>
+        <source>Stopping after this batch...</source>
+        <translation>Остановка после этой пачки...</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Событие</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Результат</translation>
+    </message>
+    <message>
+        <source>Collecting the matching events: %1 so far...</source>
+        <translation>Сбор подходящих событий: пока %1...</translation>
+    </message>
+    <message>
+        <source>Say why: the reason is recorded in the journal</source>
+        <translation>Укажите причину: она записывается в журнал</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n event(s) will be requeued.</source>
+        <translation>
+            <numerusform>%n событие будет возвращено в очередь.</numerusform>
+            <numerusform>%n события будут возвращены в очередь.</numerusform>
+            <numerusform>%n событий будут возвращены в очередь.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n left alone: %1 done, %2 in progress, %3 already queued.</source>
+        <translation>
+            <numerusform>%n остаётся как есть: завершено %1, в работе %2, уже в очереди %3.</numerusform>
+            <numerusform>%n остаются как есть: завершено %1, в работе %2, уже в очереди %3.</numerusform>
+            <numerusform>%n остаются как есть: завершено %1, в работе %2, уже в очереди %3.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n not found.</source>
+        <translation>
+            <numerusform>%n не найдено.</numerusform>
+            <numerusform>%n не найдены.</numerusform>
+            <numerusform>%n не найдены.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing to requeue.</source>
+        <translation>Возвращать в очередь нечего.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of them failed validation (the data was refused): a plain retry will fail again unless the data was fixed.</source>
+        <translation>
+            <numerusform>%n из них не прошло проверку данных (данные отклонены): простой повтор снова не пройдёт, если данные не исправлены.</numerusform>
+            <numerusform>%n из них не прошли проверку данных (данные отклонены): простой повтор снова не пройдёт, если данные не исправлены.</numerusform>
+            <numerusform>%n из них не прошли проверку данных (данные отклонены): простой повтор снова не пройдёт, если данные не исправлены.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The database refused to read the events: %1. Nothing was changed.</source>
+        <translation>База отказала в чтении событий: %1. Ничего не изменено.</translation>
+    </message>
+    <message>
+        <source>The events could not be counted: %1. Nothing was changed.</source>
+        <translation>События не удалось подсчитать: %1. Ничего не изменено.</translation>
+    </message>
+    <message>
+        <source>%1 of %2 done, %3 requeued</source>
+        <translation>выполнено %1 из %2, возвращено в очередь %3</translation>
+    </message>
+    <message>
+        <source>The database refused the requeue: %1 may not requeue events (the inbox_operator role is needed). Nothing was changed.</source>
+        <translation>База отклонила возврат в очередь: %1 не может возвращать события (нужна роль inbox_operator). Ничего не изменено.</translation>
+    </message>
+    <message>
+        <source>this login</source>
+        <translation>этот пользователь</translation>
+    </message>
+    <message>
+        <source>The connection was lost during the run. The batch that was running was not sent again; the journal was read after reconnecting and the outcome below is what it shows.</source>
+        <translation>Соединение прервалось во время работы. Текущая пачка не отправлялась повторно; после переподключения прочитан журнал, и ниже показан результат по нему.</translation>
+    </message>
+    <message>
+        <source>The requeue stopped on an error: %1</source>
+        <translation>Возврат в очередь остановлен из-за ошибки: %1</translation>
+    </message>
+    <message>
+        <source>Stopped. The batches sent before the stop were applied; the rest was not attempted.</source>
+        <translation>Остановлено. Пачки, отправленные до остановки, применены; остальное не выполнялось.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n event(s) requeued.</source>
+        <translation>
+            <numerusform>%n событие возвращено в очередь.</numerusform>
+            <numerusform>%n события возвращены в очередь.</numerusform>
+            <numerusform>%n событий возвращены в очередь.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>inbox::Requeuer</name>
+    <message>
+        <source>requeued</source>
+        <translation>возвращено в очередь</translation>
+    </message>
+    <message>
+        <source>left alone: done</source>
+        <translation>оставлено: завершено</translation>
+    </message>
+    <message>
+        <source>left alone: in progress</source>
+        <translation>оставлено: в работе</translation>
+    </message>
+    <message>
+        <source>left alone: already queued</source>
+        <translation>оставлено: уже в очереди</translation>
+    </message>
+    <message>
+        <source>not found</source>
+        <translation>не найдено</translation>
+    </message>
+    <message>
+        <source>not attempted</source>
+        <translation>не выполнялось</translation>
+    </message>
+    <message>
+        <source>not requeued (connection lost before it applied)</source>
+        <translation>не возвращено (соединение прервалось до применения)</translation>
+    </message>
+    <message>
+        <source>unknown (the journal could not be read)</source>
+        <translation>неизвестно (журнал не удалось прочитать)</translation>
+    </message>
+</context>
+<context>
     <name>inbox::Session</name>
     <message>
         <source>connection attempt cancelled</source>
@@ -2146,25 +2675,6 @@ The database is given the libpq way: --db with a connection string (key=value or
     <message>
         <source>migrate: apply pending schema migrations and exit.</source>
         <translation>migrate: применить ожидающие миграции схемы и выйти.</translation>
-    </message>
-</context>
-<context>
-    <name>inbox::Age</name>
-    <message>
-        <source>%1 s</source>
-        <translation>%1 с</translation>
-    </message>
-    <message>
-        <source>%1 min</source>
-        <translation>%1 мин</translation>
-    </message>
-    <message>
-        <source>%1 h %2 min</source>
-        <translation>%1 ч %2 мин</translation>
-    </message>
-    <message>
-        <source>%1 d %2 h</source>
-        <translation>%1 д %2 ч</translation>
     </message>
 </context>
 </TS>

@@ -1,12 +1,10 @@
 #include "queryworker.h"
 
 #include "logging.h"
+#include "pgexec.h"
 
 #include <QElapsedTimer>
 #include <QMutexLocker>
-#include <QSqlError>
-#include <QSqlQuery>
-#include <QSqlRecord>
 #include <libpq-fe.h>
 #include <spdlog/spdlog.h>
 
@@ -72,33 +70,13 @@ void QueryWorker::dropBelow(quint64 ticket)
 
 bool QueryWorker::runOne(const Query &query, Rows *rows, DbError *error)
 {
-    QSqlQuery q(QSqlDatabase::database(m_name, false));
-    q.setForwardOnly(true);
-    bool ok = q.prepare(query.sql);
-    if (ok) {
-        for (const QVariant &value : query.params)
-            q.addBindValue(value);
-        ok = q.exec();
-    }
-    if (!ok) {
-        *error = DbError::fromSql(q.lastError());
-        const PGconn *conn = nativeConnection(QSqlDatabase::database(m_name, false));
-        if (!conn || PQstatus(conn) != CONNECTION_OK)
-            error->connectionLost = true;
+    PGconn *conn = nativeConnection(QSqlDatabase::database(m_name, false));
+    if (!conn) {
+        *error = DbError::plain(QStringLiteral("not connected"));
+        error->connectionLost = true;
         return false;
     }
-    const QSqlRecord record = q.record();
-    rows->columns.clear();
-    for (int i = 0; i < record.count(); ++i)
-        rows->columns << record.fieldName(i);
-    while (q.next()) {
-        QVariantList row;
-        row.reserve(record.count());
-        for (int i = 0; i < record.count(); ++i)
-            row << q.value(i);
-        rows->rows << row;
-    }
-    return true;
+    return execParams(conn, query, rows, error);
 }
 
 void QueryWorker::run(const QVector<Query> &batch, quint64 ticket)

@@ -675,7 +675,7 @@ private slots:
         Requeuer r(&ctx);
         QSignalSpy ready(&r, &Requeuer::previewReady);
         r.prepare(ids);
-        QVERIFY(ready.wait(10000));
+        QVERIFY(ready.wait(30000));
         PgSession locker(m_cluster.conninfo(m_db));
         QVERIFY_SQL(locker.exec(QStringLiteral("BEGIN")));
         QVERIFY_SQL(

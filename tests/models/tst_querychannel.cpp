@@ -50,6 +50,44 @@ private slots:
                  QDateTime(QDate(2026, 1, 2), QTime(3, 4, 5), Qt::UTC));
     }
 
+    // Values bound and read back through libpq's text format keep their type and value, in
+    // a session whose time zone is not UTC (timestamps carry "+05:30").
+    void valuesRoundTripInAnyTimeZone()
+    {
+        QueryChannel channel(QStringLiteral("test"));
+        channel.setConnectOptions(options());
+        QSignalSpy replies(&channel, &QueryChannel::replied);
+        const QDateTime sent(QDate(2026, 5, 6), QTime(7, 8, 9, 10), Qt::UTC);
+        const QByteArray bytes("\x00\x01'\\;\xff", 6);
+        channel.submit(QVector<Query>{
+            Query{QStringLiteral("SET TIME ZONE 'Asia/Kolkata'"), {}},
+            Query{QStringLiteral("SELECT $1::timestamptz AS sent, "
+                                 "'2026-01-02 03:04:05.123456+00'::timestamptz AS at, "
+                                 "$2::bool AS flag, 7::int2 AS small, 2.5::numeric AS num, "
+                                 "$3::bytea AS bytes, $4::double precision AS dbl, "
+                                 "'2026-03-04'::date AS day, NULL::bigint AS none, "
+                                 "$5::text AS quoted"),
+                  {sent, false, bytes, 0.1, QStringLiteral("it's $1 \\ ;")}}});
+        QVERIFY(replies.wait(10000));
+        const auto reply = replies.first().first().value<QueryReply>();
+        QVERIFY2(reply.ok(), qPrintable(reply.error.oneLine()));
+        QCOMPARE(reply.results.size(), 2);
+        const QVariantList row = reply.results.at(1).rows.first();
+        QCOMPARE(row.at(0).toDateTime(), sent);
+        QCOMPARE(row.at(1).toDateTime(),
+                 QDateTime(QDate(2026, 1, 2), QTime(3, 4, 5, 123), Qt::UTC));
+        QCOMPARE(row.at(2).metaType(), QMetaType::fromType<bool>());
+        QCOMPARE(row.at(2).toBool(), false);
+        QCOMPARE(row.at(3).toInt(), 7);
+        QCOMPARE(row.at(4).toDouble(), 2.5);
+        QCOMPARE(row.at(5).toByteArray(), bytes);
+        QCOMPARE(row.at(6).toDouble(), 0.1);
+        QCOMPARE(row.at(7).toDate(), QDate(2026, 3, 4));
+        QVERIFY(row.at(8).isNull());
+        QCOMPARE(row.at(8).metaType(), QMetaType::fromType<qlonglong>());
+        QCOMPARE(row.at(9).toString(), QStringLiteral("it's $1 \\ ;"));
+    }
+
     void errorsCarrySqlstate()
     {
         QueryChannel channel(QStringLiteral("test"));

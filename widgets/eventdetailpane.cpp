@@ -133,6 +133,9 @@ EventDetailPane::EventDetailPane(ConsoleContext *context, QWidget *parent)
     setObjectName(QStringLiteral("eventDetail"));
     m_title->setObjectName(QStringLiteral("detailTitle"));
     m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // Wraps instead of widening the pane: a long title (or its Russian text) must not take
+    // the width of a list beside the pane.
+    m_title->setWordWrap(true);
     QFont bold = m_title->font();
     bold.setBold(true);
     m_title->setFont(bold);

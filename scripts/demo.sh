@@ -3,8 +3,9 @@
 # (inbox-sim), and a demo user who may do everything, opened in the console. The cluster is
 # kept between runs; the live traffic runs while the console is open.
 #
-#   scripts/demo.sh          install what is missing, build, start the cluster, fill the history
-#                            (first run only), start live traffic, open the console
+#   scripts/demo.sh [ARGS]   install what is missing, build, start the cluster, fill the history
+#                            (first run only), start live traffic, open the console (ARGS are
+#                            passed to it, e.g. --lang ru)
 #   scripts/demo.sh stop     stop the demo cluster
 #   scripts/demo.sh reset    stop it and delete its data (the next run starts afresh)
 #   scripts/demo.sh status   say where it is and whether it runs
@@ -33,7 +34,9 @@ pg_ctl() { "${as_pg[@]}" "$bindir/pg_ctl" "$@"; }
 running() { [ -f "$data/postmaster.pid" ] && pg_ctl -D "$data" status >/dev/null 2>&1; }
 psql_admin() { "$bindir/psql" -X -q -v ON_ERROR_STOP=1 -h "$demo_dir" -U postgres "$@"; }
 
-case "${1:-start}" in
+command=start
+if [ $# -gt 0 ] && [ "${1#-}" = "$1" ]; then command=$1; shift; fi
+case "$command" in
   stop)
     if running; then pg_ctl -D "$data" -m fast -w stop; else echo "demo: not running"; fi
     exit 0 ;;
@@ -101,5 +104,6 @@ trap 'exit 130' INT TERM
 echo "demo: live traffic at ${DEMO_RATE:-2}/s; opening the console on $conninfo"
 echo "demo: closing the console stops the traffic; scripts/demo.sh stop stops the cluster"
 status=0
-"$console" --db "$conninfo" || status=$?
+# Extra arguments go to the console (scripts/screenshots.sh passes --screenshots DIR --lang).
+"$console" --db "$conninfo" "$@" || status=$?
 exit "$status"

@@ -343,7 +343,7 @@
     </message>
     <message>
         <source>the group &quot;%1, %2: %3&quot;</source>
-        <translation>the group "%1, %2: %3"</translation>
+        <translation>the group &quot;%1, %2: %3&quot;</translation>
     </message>
     <message>
         <source>no error text</source>
@@ -2650,6 +2650,10 @@ The database is given the libpq way: --db with a connection string (key=value or
     <message>
         <source>migrate: apply pending schema migrations and exit.</source>
         <translation>migrate: apply pending schema migrations and exit.</translation>
+    </message>
+    <message>
+        <source>Once connected, save a picture of every screen into DIR and exit.</source>
+        <translation>Once connected, save a picture of every screen into DIR and exit.</translation>
     </message>
 </context>
 </TS>

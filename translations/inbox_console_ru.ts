@@ -2676,5 +2676,9 @@ The database is given the libpq way: --db with a connection string (key=value or
         <source>migrate: apply pending schema migrations and exit.</source>
         <translation>migrate: применить ожидающие миграции схемы и выйти.</translation>
     </message>
+    <message>
+        <source>Once connected, save a picture of every screen into DIR and exit.</source>
+        <translation>После подключения сохранить снимок каждого экрана в каталог DIR и выйти.</translation>
+    </message>
 </context>
 </TS>

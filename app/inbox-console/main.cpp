@@ -2,6 +2,7 @@
 #include "commandline.h"
 #include "logging.h"
 #include "mainwindow.h"
+#include "screenshottour.h"
 #include "translations.h"
 
 #include <QApplication>
@@ -55,9 +56,15 @@ int main(int argc, char **argv)
         QCoreApplication::translate("main",
                                     "Interface language: en or ru (default: the system's)."),
         QStringLiteral("LANG"));
+    const QCommandLineOption screenshotsOption(
+        QStringLiteral("screenshots"),
+        QCoreApplication::translate("main", "Once connected, save a picture of every screen "
+                                            "into DIR and exit."),
+        QStringLiteral("DIR"));
     parser.addOption(dbOption);
     parser.addOption(selfTestOption);
     parser.addOption(langOption);
+    parser.addOption(screenshotsOption);
     parser.addPositionalArgument(
         QStringLiteral("command"),
         QCoreApplication::translate("main", "migrate: apply pending schema migrations and exit."),
@@ -88,5 +95,10 @@ int main(int argc, char **argv)
     if (parser.isSet(dbOption) || qEnvironmentVariableIsSet("PGDATABASE") ||
         qEnvironmentVariableIsSet("PGHOST") || qEnvironmentVariableIsSet("PGSERVICE"))
         window.connectTo(conninfo);
+    if (parser.isSet(screenshotsOption)) {
+        auto *tour = new inbox::ScreenshotTour(&window, parser.value(screenshotsOption),
+                                               parser.value(langOption));
+        tour->start();
+    }
     return app->exec();
 }

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# The Debian package as a user gets it: CPack builds it from the build tree; it must declare
+# its real dependencies and hold the programs, migrations, .desktop, AppStream metainfo and
+# icon in the standard places; unpacked into an empty root, its own inbox-console answers
+# --version, applies the schema to a private PostgreSQL (migrate) and passes --self-test.
+#
+#   tests/installer/test_deb.sh BUILD_DIR
+set -euo pipefail
+build=$(cd "$1" && pwd)
+work=$(mktemp -d /tmp/inbox-deb-XXXXXX)
+chmod 755 "$work"
+bindir=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
+as_pg=()
+[ "$(id -u)" -eq 0 ] && as_pg=(runuser -u postgres --)
+cleanup() {
+  if [ -f "$work/pg/data/postmaster.pid" ]; then
+    "${as_pg[@]}" "$bindir/pg_ctl" -D "$work/pg/data" -m immediate stop >/dev/null 2>&1 || true
+  fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+(cd "$build" && cpack -G DEB -B "$work/pkg" >"$work/cpack.log" 2>&1) ||
+  { cat "$work/cpack.log" >&2; fail "cpack"; }
+deb=$(ls "$work"/pkg/*.deb)
+echo "package: $(basename "$deb") ($(du -h "$deb" | cut -f1))"
+
+depends=$(dpkg-deb -f "$deb" Depends)
+echo "Depends: $depends"
+for need in libqt6sql6-psql libpq5 libqt6core6 libqt6widgets6 libqt6charts6 libspdlog; do
+  grep -q "$need" <<<"$depends" || fail "Depends lacks $need"
+done
+
+root=$work/root
+dpkg-deb -x "$deb" "$root"
+for f in usr/bin/inbox-console usr/bin/inbox-sim \
+         usr/share/applications/inbox-console.desktop \
+         usr/share/metainfo/io.github.inbox_console.metainfo.xml \
+         usr/share/icons/hicolor/scalable/apps/inbox-console.svg \
+         usr/share/inbox-console/migrations/0001_core_tables.sql; do
+  [ -e "$root/$f" ] || fail "$f is not in the package"
+done
+grep -q '^Exec=inbox-console' "$root/usr/share/applications/inbox-console.desktop" ||
+  fail ".desktop does not start inbox-console"
+# Every migration of the source tree is shipped.
+for m in "$(dirname "$0")"/../../resources/migrations/*.sql; do
+  cmp -s "$m" "$root/usr/share/inbox-console/migrations/$(basename "$m")" ||
+    fail "migration $(basename "$m") differs or is missing"
+done
+
+console=$root/usr/bin/inbox-console
+version=$("$console" --version)
+echo "$version"
+grep -Eq 'inbox-console [0-9]+\.[0-9]+\.[0-9]+' <<<"$version" || fail "--version said: $version"
+
+# A private PostgreSQL (socket only) for migrate and --self-test.
+mkdir -p "$work/pg"
+[ "$(id -u)" -eq 0 ] && chown postgres: "$work/pg"
+"${as_pg[@]}" "$bindir/initdb" -D "$work/pg/data" -A trust -U postgres -E UTF8 >/dev/null
+"${as_pg[@]}" "$bindir/pg_ctl" -D "$work/pg/data" -l "$work/pg/log" -w \
+  -o "-c listen_addresses='' -c unix_socket_directories='$work/pg' -c fsync=off" start >/dev/null
+db="host=$work/pg dbname=postgres user=postgres"
+
+status=0
+"$console" --self-test --db "$db" >/dev/null 2>&1 || status=$?
+[ "$status" -ne 0 ] || fail "--self-test passed on a database without the schema"
+"$console" migrate --db "$db" || fail "migrate"
+"$console" --self-test --db "$db" || fail "--self-test after migrate"
+echo "deb package: ok"

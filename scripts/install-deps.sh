@@ -5,7 +5,7 @@
 set -euo pipefail
 
 packages=(
-  build-essential cmake ninja-build pkg-config git
+  build-essential cmake ninja-build pkg-config git openssl
   qt6-base-dev qt6-base-dev-tools libqt6sql6-psql qt6-charts-dev
   qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n
   libgl-dev libspdlog-dev libfmt-dev libpq-dev

@@ -150,10 +150,12 @@ bool PgCluster::start(QString *error)
 
 bool PgCluster::startServer(QString *error)
 {
-    const QString options =
-        QStringLiteral("-c listen_addresses='' -c unix_socket_directories='%1' -c fsync=off "
+    QString options =
+        QStringLiteral("-c listen_addresses='%2' -c unix_socket_directories='%1' -c fsync=off "
                        "-c synchronous_commit=off -c full_page_writes=off -c max_connections=120")
-            .arg(m_socketDir);
+            .arg(m_socketDir, m_tcpPort ? QStringLiteral("127.0.0.1") : QString());
+    if (m_tcpPort)
+        options += QStringLiteral(" -c port=%1").arg(m_tcpPort);
     if (!runTool(QStringLiteral("pg_ctl"),
                  {QStringLiteral("-D"), m_dataDir, QStringLiteral("-o"), options,
                   QStringLiteral("-l"), m_logFile, QStringLiteral("-w"), QStringLiteral("-t"),
@@ -198,7 +200,10 @@ void PgCluster::stop()
 
 QString PgCluster::conninfo(const QString &db, const QString &user) const
 {
-    return QStringLiteral("host='%1' dbname='%2' user='%3'").arg(m_socketDir, db, user);
+    QString text = QStringLiteral("host='%1' dbname='%2' user='%3'").arg(m_socketDir, db, user);
+    if (m_tcpPort)
+        text += QStringLiteral(" port=%1").arg(m_tcpPort);
+    return text;
 }
 
 bool PgCluster::execAsSuperuser(const QString &db, const QString &sql, QString *error)

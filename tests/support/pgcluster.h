@@ -18,6 +18,11 @@ public:
     ~PgCluster();
     Q_DISABLE_COPY_MOVE(PgCluster)
 
+    // Optional, before start(): also listen on TCP 127.0.0.1:port (the socket then carries
+    // the same port number, and conninfo() names it). For tests of TLS (sslmode=verify-full).
+    void listenOnLocalhost(int port) { m_tcpPort = port; }
+    int tcpPort() const { return m_tcpPort; }
+
     bool start(QString *error);
     void stop();
     bool isRunning() const { return m_running; }
@@ -52,4 +57,5 @@ private:
     QString m_logFile;
     bool m_running = false;
     int m_databases = 0;
+    int m_tcpPort = 0;
 };

@@ -6,11 +6,13 @@
 #include "consolecontext.h"
 #include "duplicatespage.h"
 #include "journalpage.h"
+#include "layoutmemory.h"
 #include "migrator.h"
 #include "overviewpage.h"
 #include "sessionworker.h"
 
 #include <QApplication>
+#include <QCloseEvent>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -52,6 +54,9 @@ MainWindow::MainWindow(QWidget *parent)
         journal->openEvent(eventId);
         m_tabs->setCurrentWidget(journal);
     });
+
+    // How the person left the window last time (geometry, screen, splitters, columns).
+    LayoutMemory::restore(this, m_tabs);
 
     auto *central = new QWidget(this);
     auto *layout = new QVBoxLayout(central);
@@ -95,6 +100,12 @@ MainWindow::MainWindow(QWidget *parent)
                 m_banner->show();
             });
     connect(m_context, &ConsoleContext::connectionUp, m_banner, &QLabel::hide);
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    LayoutMemory::save(this, m_tabs);
+    QMainWindow::closeEvent(event);
 }
 
 void MainWindow::addScreen(QWidget *screen, const QString &title)

@@ -26,6 +26,9 @@ public:
     // Opens the window already connecting to `conninfo` (the --db option or PG* environment).
     void connectTo(const QString &conninfo);
 
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
 private:
     void addScreen(QWidget *screen, const QString &title);
     void onOpened();

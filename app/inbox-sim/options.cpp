@@ -103,8 +103,8 @@ std::optional<Options> parseOptions(const QStringList &argumentsIn, int *exitCod
     const auto bulkDays = opt("bulk-days", "Spread --bulk over DAYS days (default 30).", "DAYS");
     const auto ifEmpty = opt("if-empty", "Fill only when inbox.events is empty (the demo).");
     const auto fillSessions = opt("fill-sessions",
-                                  "Parallel loader sessions for the fills "
-                                  "(default 2: one per core here).",
+                                  "Generator threads composing the fills' rows for "
+                                  "the one COPY transaction (default 2: one per core here).",
                                   "N");
     const auto live =
         opt("live", "Keep traffic flowing at RATE originals/s until SIGINT/SIGTERM.", "RATE");

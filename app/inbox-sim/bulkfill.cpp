@@ -91,7 +91,8 @@ QString textArray(const QStringList &items)
     QString out = QStringLiteral("{");
     for (qsizetype i = 0; i < items.size(); ++i) {
         QString v = items.at(i);
-        v.replace(QLatin1Char('\\'), QStringLiteral("\\\\")).replace(QLatin1Char('"'), QStringLiteral("\\\""));
+        v.replace(QLatin1Char('\\'), QStringLiteral("\\\\"))
+            .replace(QLatin1Char('"'), QStringLiteral("\\\""));
         out += (i ? QStringLiteral(",\"") : QStringLiteral("\"")) + v + QLatin1Char('"');
     }
     return out + QLatin1Char('}');
@@ -301,7 +302,8 @@ bool BulkFill::run(const FillRequest &request, FillReport *report, DbError *erro
             "       pg_has_role(current_user, (SELECT nspowner FROM pg_namespace "
             "                                   WHERE nspname = 'inbox'), 'USAGE'), "
             "       extract(epoch FROM now()), "
-            "       (SELECT greatest(reltuples, 0)::bigint FROM pg_class WHERE oid = 'inbox.events'::regclass)"),
+            "       (SELECT greatest(reltuples, 0)::bigint FROM pg_class WHERE oid = "
+            "'inbox.events'::regclass)"),
         &e);
     if (!who)
         return fail(e);
@@ -326,15 +328,20 @@ bool BulkFill::run(const FillRequest &request, FillReport *report, DbError *erro
     QString settings = QStringLiteral("BEGIN; SET LOCAL jit = off; SET LOCAL work_mem = '256MB'; "
                                       "SET LOCAL maintenance_work_mem = '1GB'; "
                                       "SET LOCAL synchronous_commit = off; ");
-    settings += replica ? QStringLiteral("SET LOCAL session_replication_role = replica; ")
-                        : QStringLiteral("ALTER TABLE inbox.events DISABLE TRIGGER events_track_status_ins; ");
+    settings +=
+        replica
+            ? QStringLiteral("SET LOCAL session_replication_role = replica; ")
+            : QStringLiteral("ALTER TABLE inbox.events DISABLE TRIGGER events_track_status_ins; ");
     // Writers wait until the fill commits (readers do not, unless the indexes are rebuilt):
     // the ids below are taken from the sequences in blocks.
-    settings += out.rebuiltIndexes
-                    ? QStringLiteral("LOCK TABLE inbox.events, inbox.journal, inbox.actions, inbox.leads, "
-                                     "inbox.conflict_bodies, inbox.duplicate_candidates IN ACCESS EXCLUSIVE MODE")
-                    : QStringLiteral("LOCK TABLE inbox.events, inbox.journal, inbox.actions, inbox.leads, "
-                                     "inbox.conflict_bodies, inbox.duplicate_candidates IN SHARE ROW EXCLUSIVE MODE");
+    settings +=
+        out.rebuiltIndexes
+            ? QStringLiteral(
+                  "LOCK TABLE inbox.events, inbox.journal, inbox.actions, inbox.leads, "
+                  "inbox.conflict_bodies, inbox.duplicate_candidates IN ACCESS EXCLUSIVE MODE")
+            : QStringLiteral(
+                  "LOCK TABLE inbox.events, inbox.journal, inbox.actions, inbox.leads, "
+                  "inbox.conflict_bodies, inbox.duplicate_candidates IN SHARE ROW EXCLUSIVE MODE");
     if (!db.run(settings, &e))
         return fail(e);
     const std::optional<PgRows> seqs = db.exec(
@@ -406,8 +413,9 @@ bool BulkFill::run(const FillRequest &request, FillReport *report, DbError *erro
                 if (n >= chunks)
                     return;
                 const qint64 from = n * chunkSize;
-                PastChunk c = past.chunk(from, qMin(request.events, from + chunkSize),
-                                         request.seed * 1000003ULL + quint64(n) * 7919ULL + quint64(i));
+                PastChunk c =
+                    past.chunk(from, qMin(request.events, from + chunkSize),
+                               request.seed * 1000003ULL + quint64(n) * 7919ULL + quint64(i));
                 std::unique_lock lock(mutex);
                 changed.wait(lock, [&] { return stop || ready.size() < 3; });
                 if (stop)
@@ -440,21 +448,26 @@ bool BulkFill::run(const FillRequest &request, FillReport *report, DbError *erro
             changed.notify_all();
         }
         const bool copied =
-            db.copyIn(QStringLiteral("COPY inbox.events (id, source, external_id, idempotency_key, kind, "
-                                     "status, attempts, max_attempts, last_error, error_retryable, "
-                                     "occurred_at, received_at, deliveries, last_delivery_at, "
-                                     "next_attempt_at, locked_by, locked_at, done_at, result, "
-                                     "needs_review, body, content_type, fingerprint) FROM STDIN (FORMAT binary)"),
-                      c.events, &e) &&
-            db.copyIn(QStringLiteral("COPY inbox.journal (id, event_id, at, entry, actor, detail, by_person) "
-                                     "FROM STDIN (FORMAT binary)"),
+            db.copyIn(
+                QStringLiteral(
+                    "COPY inbox.events (id, source, external_id, idempotency_key, kind, "
+                    "status, attempts, max_attempts, last_error, error_retryable, "
+                    "occurred_at, received_at, deliveries, last_delivery_at, "
+                    "next_attempt_at, locked_by, locked_at, done_at, result, "
+                    "needs_review, body, content_type, fingerprint) FROM STDIN (FORMAT binary)"),
+                c.events, &e) &&
+            db.copyIn(QStringLiteral(
+                          "COPY inbox.journal (id, event_id, at, entry, actor, detail, by_person) "
+                          "FROM STDIN (FORMAT binary)"),
                       c.journal, &e) &&
-            db.copyIn(QStringLiteral("COPY inbox.actions (id, event_id, kind, operation_key, state, result, "
-                                     "begun, started_at, finished_at) FROM STDIN (FORMAT binary)"),
+            db.copyIn(QStringLiteral(
+                          "COPY inbox.actions (id, event_id, kind, operation_key, state, result, "
+                          "begun, started_at, finished_at) FROM STDIN (FORMAT binary)"),
                       c.actions, &e) &&
-            db.copyIn(QStringLiteral("COPY inbox.leads (id, event_id, source, external_id, created_at, name, "
-                                     "phone_raw, phone_norm, email_raw, email_norm, channel, summary, "
-                                     "deal_ref, deal_open) FROM STDIN (FORMAT binary)"),
+            db.copyIn(QStringLiteral(
+                          "COPY inbox.leads (id, event_id, source, external_id, created_at, name, "
+                          "phone_raw, phone_norm, email_raw, email_norm, channel, summary, "
+                          "deal_ref, deal_open) FROM STDIN (FORMAT binary)"),
                       c.leads, &e) &&
             (c.nConflicts == 0 ||
              db.copyIn(QStringLiteral("COPY inbox.conflict_bodies (id, event_id, at, fingerprint, "
@@ -482,7 +495,8 @@ bool BulkFill::run(const FillRequest &request, FillReport *report, DbError *erro
             status[it.key()] += it.value();
         if (out.events - lastReport >= 200000 || done + 1 == chunks) {
             lastReport = out.events;
-            say(QStringLiteral("fill: %1 of %2 events, %3 journal entries, %4 actions, %5 leads (%6 s)")
+            say(QStringLiteral(
+                    "fill: %1 of %2 events, %3 journal entries, %4 actions, %5 leads (%6 s)")
                     .arg(out.events)
                     .arg(request.events)
                     .arg(out.journal)
@@ -514,25 +528,28 @@ bool BulkFill::run(const FillRequest &request, FillReport *report, DbError *erro
         statuses << it.key().section(QLatin1Char('\t'), 1, 1);
         counts << it.value();
     }
-    if (!db.run(QStringLiteral(
-                    "INSERT INTO inbox.daily_stats AS d (day, source, shard, received, repeats, "
-                    "conflicts, done, failed, requeued) "
-                    "SELECT x.day, x.source, 0, x.received, x.repeats, x.conflicts, x.done, x.failed, "
-                    "x.requeued FROM unnest($1::date[], $2::text[], $3::bigint[], $4::bigint[], "
-                    "$5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[]) "
-                    "AS x(day, source, received, repeats, conflicts, done, failed, requeued) "
-                    "ON CONFLICT (day, source, shard) DO UPDATE SET "
-                    "received = d.received + excluded.received, repeats = d.repeats + excluded.repeats, "
-                    "conflicts = d.conflicts + excluded.conflicts, done = d.done + excluded.done, "
-                    "failed = d.failed + excluded.failed, requeued = d.requeued + excluded.requeued"),
-                {textArray(days), textArray(dailySources), numberArray(received), numberArray(repeats),
-                 numberArray(conflicts), numberArray(doneCount), numberArray(failed),
-                 numberArray(requeued)},
-                &e) ||
-        !db.run(QStringLiteral("INSERT INTO inbox.status_counts AS c (source, status, shard, n) "
-                               "SELECT x.source, x.status, 0, x.n "
-                               "FROM unnest($1::text[], $2::text[], $3::bigint[]) AS x(source, status, n) "
-                               "ON CONFLICT (source, status, shard) DO UPDATE SET n = c.n + excluded.n"),
+    if (!db.run(
+            QStringLiteral(
+                "INSERT INTO inbox.daily_stats AS d (day, source, shard, received, repeats, "
+                "conflicts, done, failed, requeued) "
+                "SELECT x.day, x.source, 0, x.received, x.repeats, x.conflicts, x.done, x.failed, "
+                "x.requeued FROM unnest($1::date[], $2::text[], $3::bigint[], $4::bigint[], "
+                "$5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[]) "
+                "AS x(day, source, received, repeats, conflicts, done, failed, requeued) "
+                "ON CONFLICT (day, source, shard) DO UPDATE SET "
+                "received = d.received + excluded.received, repeats = d.repeats + "
+                "excluded.repeats, "
+                "conflicts = d.conflicts + excluded.conflicts, done = d.done + excluded.done, "
+                "failed = d.failed + excluded.failed, requeued = d.requeued + excluded.requeued"),
+            {textArray(days), textArray(dailySources), numberArray(received), numberArray(repeats),
+             numberArray(conflicts), numberArray(doneCount), numberArray(failed),
+             numberArray(requeued)},
+            &e) ||
+        !db.run(QStringLiteral(
+                    "INSERT INTO inbox.status_counts AS c (source, status, shard, n) "
+                    "SELECT x.source, x.status, 0, x.n "
+                    "FROM unnest($1::text[], $2::text[], $3::bigint[]) AS x(source, status, n) "
+                    "ON CONFLICT (source, status, shard) DO UPDATE SET n = c.n + excluded.n"),
                 {textArray(statusSources), textArray(statuses), numberArray(counts)}, &e) ||
         // The sequences continue after the ids taken here.
         // (is_called = false: the next nextval returns exactly the value given, even when
@@ -553,7 +570,9 @@ bool BulkFill::run(const FillRequest &request, FillReport *report, DbError *erro
             t.start();
             if (!db.run(sql, &e))
                 return fail(e);
-            say(QStringLiteral("fill: %1 (%2 s)").arg(sql.left(100)).arg(double(t.elapsed()) / 1000.0, 0, 'f', 1));
+            say(QStringLiteral("fill: %1 (%2 s)")
+                    .arg(sql.left(100))
+                    .arg(double(t.elapsed()) / 1000.0, 0, 'f', 1));
         }
     }
 
@@ -583,16 +602,18 @@ bool BulkFill::run(const FillRequest &request, FillReport *report, DbError *erro
             .arg(out.candidates)
             .arg(double(tail.elapsed()) / 1000.0, 0, 'f', 1));
     if ((!replica &&
-         !db.run(QStringLiteral("ALTER TABLE inbox.events ENABLE TRIGGER events_track_status_ins"), &e)) ||
+         !db.run(QStringLiteral("ALTER TABLE inbox.events ENABLE TRIGGER events_track_status_ins"),
+                 &e)) ||
         !db.run(QStringLiteral("SELECT inbox._notify('events'), inbox._notify('leads'), "
                                "inbox._notify('duplicates')"),
                 &e) ||
         !db.run(QStringLiteral("COMMIT"), &e))
         return fail(e);
     // Fresh statistics: the console's estimates read pg_class.reltuples.
-    if (!db.run(QStringLiteral("ANALYZE inbox.events, inbox.journal, inbox.actions, inbox.leads, "
-                               "inbox.duplicate_candidates, inbox.daily_stats, inbox.status_counts"),
-                &e))
+    if (!db.run(
+            QStringLiteral("ANALYZE inbox.events, inbox.journal, inbox.actions, inbox.leads, "
+                           "inbox.duplicate_candidates, inbox.daily_stats, inbox.status_counts"),
+            &e))
         return fail(e);
     out.seconds = double(clock.elapsed()) / 1000.0;
     if (report)

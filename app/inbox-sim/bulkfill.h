@@ -32,10 +32,10 @@ namespace inbox::sim {
 struct FillRequest
 {
     QString conninfo;
-    qint64 events = 0;     // how many events (originals) to write
-    double days = 14;      // spread over the last `days` days, ending now
+    qint64 events = 0; // how many events (originals) to write
+    double days = 14;  // spread over the last `days` days, ending now
     quint64 seed = 1;
-    int sessions = 2;      // generator threads composing rows while COPY streams them
+    int sessions = 2; // generator threads composing rows while COPY streams them
 };
 
 struct FillReport

@@ -199,7 +199,7 @@ struct Entry
     bool byPerson = false;
 };
 
-const char *const kSources[] = {"web_form", "telegram", "email",     "ozon", "wb",
+const char *const kSources[] = {"web_form", "telegram",   "email",     "ozon", "wb",
                                 "payments", "crm_events", "crm_forms", "pbx"};
 const double kCum[] = {0, 10, 70, 370, 2170, 9370, 30970}; // seconds after the first claim
 const double kDelay[] = {10, 60, 300, 1800, 7200, 21600};  // retry after attempt n
@@ -256,8 +256,8 @@ qint64 Past::eventTime(qint64 g) const
     const auto it = std::upper_bound(m_slotFirst.cbegin(), m_slotFirst.cend(), g);
     const int i = int(it - m_slotFirst.cbegin()) - 1;
     const qint64 count = m_slotFirst.at(i + 1) - m_slotFirst.at(i);
-    const double at =
-        m_slotStart.at(i) + (double(g - m_slotFirst.at(i)) + 0.5) * m_slotLength.at(i) / double(count);
+    const double at = m_slotStart.at(i) +
+                      (double(g - m_slotFirst.at(i)) + 0.5) * m_slotLength.at(i) / double(count);
     return micros(at);
 }
 
@@ -332,7 +332,8 @@ PastChunk Past::chunk(qint64 from, qint64 to, quint64 seed)
             } else if (rPerson < 0.08) {
                 person = People::person(fresh(g - qint64(perDay * (7 + rVar * 14))));
             } else if (rPerson < 0.11 && sid != SourceId::Telegram) {
-                person = People::officeMember(int(rVar * double(m_config.offices)), int(rMisc * 6), rng);
+                person =
+                    People::officeMember(int(rVar * double(m_config.offices)), int(rMisc * 6), rng);
             } else if (sid != SourceId::Email) {
                 person = People::placeholder(rng);
             } else {
@@ -346,7 +347,8 @@ PastChunk Past::chunk(qint64 from, qint64 to, quint64 seed)
         Message m;
         switch (sid) {
         case SourceId::WebForm:
-            m = bodies::webForm(person, rng.uuid(), at0.addSecs(-20 - qint64(rJit * 580)), at0, rng);
+            m = bodies::webForm(person, rng.uuid(), at0.addSecs(-20 - qint64(rJit * 580)), at0,
+                                rng);
             break;
         case SourceId::Telegram:
             m = bodies::telegram(person, u, at0, rng);
@@ -379,14 +381,16 @@ PastChunk Past::chunk(qint64 from, qint64 to, quint64 seed)
 
         // Timeline (microseconds).
         const double lag = 0.3 + rMisc * 2.5, jit = 0.8 + rJit * 0.4;
-        const int fails = story == Waiting ? 3
+        const int fails = story == Waiting                                                     ? 3
                           : (story == Invalid || story == InvalidRequeued || story == Retried) ? 1
-                          : story == Exhausted ? 6
-                                               : 0;
+                          : story == Exhausted                                                 ? 6
+                                                                                               : 0;
         const bool finalFail = story == Invalid || story == InvalidRequeued || story == Exhausted;
         const bool requeued = story == InvalidRequeued;
         const bool success = story == Done || story == Retried || story == InvalidRequeued;
-        const auto claimAt = [&](int k) { return t0 + micros(lag + kCum[k - 1] * jit); };
+        const auto claimAt = [&](int k) {
+            return t0 + micros(lag + kCum[k - 1] * jit);
+        };
         const qint64 failAt = finalFail ? claimAt(fails) + micros(0.45) : 0;
         const qint64 rq = requeued ? failAt + qint64(2 + int(rE * 18)) * 3600 * kSecond : 0;
         const qint64 tSucc = !success ? 0 : requeued ? rq + 2 * kSecond : claimAt(fails + 1);
@@ -397,17 +401,19 @@ PastChunk Past::chunk(qint64 from, qint64 to, quint64 seed)
         const QString worker = QStringLiteral("worker-%1").arg(1 + g % 4);
 
         // Repeats: a few percent, more from the pollers, ten times more on the slow afternoon.
-        const double base = orders ? 0.06
+        const double base = orders                                                   ? 0.06
                             : sid == SourceId::Telegram || sid == SourceId::CrmForms ? 0.04
-                            : sid == SourceId::Payments                             ? 0.05
-                            : sid == SourceId::Email || sid == SourceId::CrmEvents  ? 0.02
-                                                                                    : 0.03;
+                            : sid == SourceId::Payments                              ? 0.05
+                            : sid == SourceId::Email || sid == SourceId::CrmEvents   ? 0.02
+                                                                                     : 0.03;
         const double t0s = double(t0) / double(kSecond);
-        const double rate = base * (t0s >= m_config.incidentFrom && t0s < m_config.incidentTo ? 10 : 1);
+        const double rate =
+            base * (t0s >= m_config.incidentFrom && t0s < m_config.incidentTo ? 10 : 1);
         const double repGap = orders ? 600.0 : sid == SourceId::Email ? 300.0 : 5 + rMisc * 55;
         int repeats = 0;
         if (story != Due) {
-            repeats = (rRep < rate ? 1 : 0) + (rRep < rate / 3 ? 1 : 0) + (orders && rRep < rate / 6 ? 1 : 0);
+            repeats = (rRep < rate ? 1 : 0) + (rRep < rate / 3 ? 1 : 0) +
+                      (orders && rRep < rate / 6 ? 1 : 0);
             repeats = int(std::min<qint64>(repeats, qint64(age / (repGap * jit))));
         }
         const bool conflict = sid == SourceId::CrmEvents && rE2 < 0.015 && age > 900;
@@ -439,12 +445,13 @@ PastChunk Past::chunk(qint64 from, qint64 to, quint64 seed)
         const qint64 actionId = hasAction ? nextAction.fetch_add(1) : 0;
         const qint64 leadId = leadSource && success ? nextLead.fetch_add(1) : 0;
         const qint64 conflictId = conflict ? nextConflict.fetch_add(1) : 0;
-        const QString entity = hasAction && success
-                                   ? (sid == SourceId::Ozon || sid == SourceId::Wb ? QStringLiteral("O-h")
-                                      : sid == SourceId::Payments                  ? QStringLiteral("P-h")
-                                                                                   : QStringLiteral("D-h")) +
-                                         QString::number(u)
-                                   : QString();
+        const QString entity =
+            hasAction && success
+                ? (sid == SourceId::Ozon || sid == SourceId::Wb ? QStringLiteral("O-h")
+                   : sid == SourceId::Payments                  ? QStringLiteral("P-h")
+                                                                : QStringLiteral("D-h")) +
+                      QString::number(u)
+                : QString();
         const QString leadPhone = x.phone.isEmpty() ? QString() : x.phone;
         const QString leadEmail = x.email.isEmpty() ? QString() : x.email;
         const QString phoneNorm = normalizePhone(leadPhone);
@@ -452,16 +459,18 @@ PastChunk Past::chunk(qint64 from, qint64 to, quint64 seed)
         const bool review = leadId > 0 && rE2 >= 0.992;
 
         // The event row.
-        const char *status = story == Due || story == Waiting ? "received"
-                             : story == Stuck                 ? "processing"
+        const char *status = story == Due || story == Waiting         ? "received"
+                             : story == Stuck                         ? "processing"
                              : story == Invalid || story == Exhausted ? "failed"
                                                                       : "done";
-        const int attempts = story == Due ? 0 : story == Waiting ? 3 : story == Exhausted ? 6
-                                          : story == Retried     ? 2 : 1;
+        const int attempts = story == Due         ? 0
+                             : story == Waiting   ? 3
+                             : story == Exhausted ? 6
+                             : story == Retried   ? 2
+                                                  : 1;
         qint64 nextAt = t0;
         if (story == Waiting)
-            nextAt = std::max(t0 + micros(lag + 370 * jit),
-                              micros(m_config.now + 30 + rE * 1700));
+            nextAt = std::max(t0 + micros(lag + 370 * jit), micros(m_config.now + 30 + rE * 1700));
         else if (story == Retried)
             nextAt = claimAt(2);
         else if (story == Exhausted)
@@ -484,7 +493,8 @@ PastChunk Past::chunk(qint64 from, qint64 to, quint64 seed)
                     result += "\"enrichment\": " +
                               jsonString(emailNorm.isEmpty()
                                              ? region
-                                             : region + QStringLiteral(", ") + emailNorm.section(QLatin1Char('@'), 1)) +
+                                             : region + QStringLiteral(", ") +
+                                                   emailNorm.section(QLatin1Char('@'), 1)) +
                               ", ";
                 }
             }
@@ -494,12 +504,23 @@ PastChunk Past::chunk(qint64 from, qint64 to, quint64 seed)
         }
         {
             Row r(c.events, 23);
-            r.i8(id).text(src).text(m.externalId).text(key).text(m.kind).text(status).i4(attempts).i4(6);
+            r.i8(id)
+                .text(src)
+                .text(m.externalId)
+                .text(key)
+                .text(m.kind)
+                .text(status)
+                .i4(attempts)
+                .i4(6);
             if (story == Waiting || story == Exhausted || story == Retried || story == Invalid)
                 r.text(err).boolean(story != Invalid);
             else
                 r.null().null();
-            r.ts(m.occurredAt.toMSecsSinceEpoch() * 1000).ts(t0).i4(deliveries).ts(lastAt).ts(nextAt);
+            r.ts(m.occurredAt.toMSecsSinceEpoch() * 1000)
+                .ts(t0)
+                .i4(deliveries)
+                .ts(lastAt)
+                .ts(nextAt);
             if (story == Stuck)
                 r.text(worker).ts(t0 + micros(lag));
             else
@@ -520,54 +541,68 @@ PastChunk Past::chunk(qint64 from, qint64 to, quint64 seed)
         entries.clear();
         const QByteArray opKey = jsonString(act + QLatin1Char(':') + key);
         const auto actionDetail = [&](int begunNow) {
-            return "{\"action_id\": " + QByteArray::number(actionId) + ", \"kind\": " + jsonString(act) +
-                   ", \"operation_key\": " + opKey + ", \"begun\": " + QByteArray::number(begunNow) + "}";
+            return "{\"action_id\": " + QByteArray::number(actionId) +
+                   ", \"kind\": " + jsonString(act) + ", \"operation_key\": " + opKey +
+                   ", \"begun\": " + QByteArray::number(begunNow) + "}";
         };
         entries.append({t0, "received", QStringLiteral("receiver"),
-                        "{\"bytes\": " + QByteArray::number(m.body.size()) + ", \"fingerprint\": \"" +
-                            fp.toLatin1() + "\"}",
+                        "{\"bytes\": " + QByteArray::number(m.body.size()) +
+                            ", \"fingerprint\": \"" + fp.toLatin1() + "\"}",
                         false});
         for (int k = 1; k <= fails; ++k) {
             const qint64 at = claimAt(k);
-            entries.append({at, "claimed", worker, "{\"attempt\": " + QByteArray::number(k) + "}", false});
+            entries.append(
+                {at, "claimed", worker, "{\"attempt\": " + QByteArray::number(k) + "}", false});
             if (hasAction) {
-                entries.append({at + micros(0.05), "action_started", QStringLiteral("integration"), actionDetail(k), false});
-                entries.append({at + micros(0.4), "action_failed", QStringLiteral("integration"), actionDetail(k), false});
+                entries.append({at + micros(0.05), "action_started", QStringLiteral("integration"),
+                                actionDetail(k), false});
+                entries.append({at + micros(0.4), "action_failed", QStringLiteral("integration"),
+                                actionDetail(k), false});
             }
             if (k == fails && finalFail)
-                entries.append({at + micros(0.45), "failed", worker,
-                                "{\"attempt\": " + QByteArray::number(k) + ", \"error\": " + jsonString(err) +
-                                    ", \"retryable\": " + (story == Exhausted ? "true" : "false") +
-                                    ", \"reason\": \"" +
-                                    (story == Exhausted ? "out_of_attempts" : "not_retryable") + "\"}",
-                                false});
+                entries.append(
+                    {at + micros(0.45), "failed", worker,
+                     "{\"attempt\": " + QByteArray::number(k) + ", \"error\": " + jsonString(err) +
+                         ", \"retryable\": " + (story == Exhausted ? "true" : "false") +
+                         ", \"reason\": \"" +
+                         (story == Exhausted ? "out_of_attempts" : "not_retryable") + "\"}",
+                     false});
             else
                 entries.append({at + micros(0.45), "retry_scheduled", worker,
-                                "{\"attempt\": " + QByteArray::number(k) + ", \"error\": " + jsonString(err) +
-                                    ", \"delay_seconds\": " + QByteArray::number(kDelay[k - 1] * jit, 'f', 1) + "}",
+                                "{\"attempt\": " + QByteArray::number(k) +
+                                    ", \"error\": " + jsonString(err) + ", \"delay_seconds\": " +
+                                    QByteArray::number(kDelay[k - 1] * jit, 'f', 1) + "}",
                                 false});
         }
         if (requeued)
-            entries.append({rq, "requeued", QStringLiteral("anna.operator"),
-                            "{\"reason\": \"исправили данные в CRM, повторить\", \"batch\": \"" +
-                                rng.uuid().toLatin1() + "\", \"previous_status\": \"failed\", \"previous_error\": " +
-                                jsonString(err) + ", \"previous_attempts\": " + QByteArray::number(fails) +
-                                ", \"previous_locked_by\": null}",
-                            true});
+            entries.append(
+                {rq, "requeued", QStringLiteral("anna.operator"),
+                 "{\"reason\": \"исправили данные в CRM, повторить\", \"batch\": \"" +
+                     rng.uuid().toLatin1() +
+                     "\", \"previous_status\": \"failed\", \"previous_error\": " + jsonString(err) +
+                     ", \"previous_attempts\": " + QByteArray::number(fails) +
+                     ", \"previous_locked_by\": null}",
+                 true});
         if (success) {
-            entries.append({tSucc, "claimed", worker, "{\"attempt\": " + QByteArray::number(attSucc) + "}", false});
+            entries.append({tSucc, "claimed", worker,
+                            "{\"attempt\": " + QByteArray::number(attSucc) + "}", false});
             if (hasAction) {
-                entries.append({tSucc + micros(0.05), "action_started", QStringLiteral("integration"), actionDetail(begun), false});
-                entries.append({tSucc + micros(0.35), "action_done", QStringLiteral("integration"), actionDetail(begun), false});
+                entries.append({tSucc + micros(0.05), "action_started",
+                                QStringLiteral("integration"), actionDetail(begun), false});
+                entries.append({tSucc + micros(0.35), "action_done", QStringLiteral("integration"),
+                                actionDetail(begun), false});
             }
             if (leadId > 0)
                 entries.append({tSucc + micros(0.4), "lead_recorded", QStringLiteral("integration"),
                                 "{\"lead_id\": " + QByteArray::number(leadId) +
                                     ", \"has_phone\": " + (phoneNorm.isEmpty() ? "false" : "true") +
                                     ", \"has_email\": " + (emailNorm.isEmpty() ? "false" : "true") +
-                                    ", \"deal_ref\": " + (entity.isEmpty() ? QByteArray("null") : jsonString(entity)) + "}",
+                                    ", \"deal_ref\": " +
+                                    (entity.isEmpty() ? QByteArray("null") : jsonString(entity)) +
+                                    "}",
                                 false});
-            entries.append({doneAt, "done", worker, "{\"attempt\": " + QByteArray::number(attSucc) + "}", false});
+            entries.append({doneAt, "done", worker,
+                            "{\"attempt\": " + QByteArray::number(attSucc) + "}", false});
         }
         if (story == Stuck)
             entries.append({t0 + micros(lag), "claimed", worker, "{\"attempt\": 1}", false});
@@ -582,8 +617,9 @@ PastChunk Past::chunk(qint64 from, qint64 to, quint64 seed)
             other = bodies::crmEvent(u, at0.addSecs(300), rng);
             fp2 = sha256Hex(other.body);
             entries.append({t0 + micros(300 * jit), "conflict", QStringLiteral("receiver"),
-                            "{\"delivery\": " + QByteArray::number(deliveries) + ", \"fingerprint\": \"" +
-                                fp2.toLatin1() + "\", \"stored_fingerprint\": \"" + fp.toLatin1() +
+                            "{\"delivery\": " + QByteArray::number(deliveries) +
+                                ", \"fingerprint\": \"" + fp2.toLatin1() +
+                                "\", \"stored_fingerprint\": \"" + fp.toLatin1() +
                                 "\", \"conflict_body_id\": " + QByteArray::number(conflictId) +
                                 ", \"bytes\": " + QByteArray::number(other.body.size()) + "}",
                             false});
@@ -591,14 +627,24 @@ PastChunk Past::chunk(qint64 from, qint64 to, quint64 seed)
         qint64 journalId = nextJournal.fetch_add(entries.size());
         for (const Entry &e : entries) {
             Row r(c.journal, 7);
-            r.i8(journalId++).i8(id).ts(e.at).text(e.entry).text(e.actor).jsonb(e.detail).boolean(e.byPerson);
+            r.i8(journalId++)
+                .i8(id)
+                .ts(e.at)
+                .text(e.entry)
+                .text(e.actor)
+                .jsonb(e.detail)
+                .boolean(e.byPerson);
         }
         c.nJournal += entries.size();
 
         if (hasAction) {
             const qint64 at = success ? tSucc : claimAt(fails);
             Row r(c.actions, 9);
-            r.i8(actionId).i8(id).text(act).text(act + QLatin1Char(':') + key).text(success ? "done" : "failed");
+            r.i8(actionId)
+                .i8(id)
+                .text(act)
+                .text(act + QLatin1Char(':') + key)
+                .text(success ? "done" : "failed");
             r.jsonb(success ? "{\"entity_id\": " + jsonString(entity) + "}"
                             : "{\"error\": " + jsonString(err) + "}");
             r.i4(begun).ts(at + micros(0.05)).ts(at + micros(0.35));
@@ -610,7 +656,9 @@ PastChunk Past::chunk(qint64 from, qint64 to, quint64 seed)
             Row r(c.leads, 14);
             const QString name = x.name.trimmed();
             r.i8(leadId).i8(id).text(src).text(m.externalId).ts(tSucc + micros(0.4));
-            r.text(name.isEmpty() ? QString() : name).text(leadPhone).text(phoneNorm.isEmpty() ? QString() : phoneNorm);
+            r.text(name.isEmpty() ? QString() : name)
+                .text(leadPhone)
+                .text(phoneNorm.isEmpty() ? QString() : phoneNorm);
             r.text(leadEmail).text(emailNorm.isEmpty() ? QString() : emailNorm).text(src);
             r.text(x.summary.isEmpty() ? QString() : x.summary);
             if (entity.isEmpty())
@@ -621,7 +669,12 @@ PastChunk Past::chunk(qint64 from, qint64 to, quint64 seed)
         }
         if (conflict) {
             Row r(c.conflicts, 6);
-            r.i8(conflictId).i8(id).ts(t0 + micros(300 * jit)).text(fp2).text(other.contentType).bytea(other.body);
+            r.i8(conflictId)
+                .i8(id)
+                .ts(t0 + micros(300 * jit))
+                .text(fp2)
+                .text(other.contentType)
+                .bytea(other.body);
             ++c.nConflicts;
         }
 
@@ -710,10 +763,12 @@ QString normalizeEmail(const QString &email)
         domain = QStringLiteral("yandex.ru");
     }
     static const QStringList placeholders = {
-        QStringLiteral("unknown"),       QStringLiteral("noreply"),     QStringLiteral("no-reply"),
-        QStringLiteral("no_reply"),      QStringLiteral("donotreply"),  QStringLiteral("do-not-reply"),
-        QStringLiteral("do_not_reply"),  QStringLiteral("mailer-daemon"), QStringLiteral("none"),
-        QStringLiteral("null"),          QStringLiteral("nomail"),      QStringLiteral("no-email"),
+        QStringLiteral("unknown"),      QStringLiteral("noreply"),
+        QStringLiteral("no-reply"),     QStringLiteral("no_reply"),
+        QStringLiteral("donotreply"),   QStringLiteral("do-not-reply"),
+        QStringLiteral("do_not_reply"), QStringLiteral("mailer-daemon"),
+        QStringLiteral("none"),         QStringLiteral("null"),
+        QStringLiteral("nomail"),       QStringLiteral("no-email"),
         QStringLiteral("noemail")};
     if (local.isEmpty() || placeholders.contains(local) ||
         (local == QLatin1String("test") && domain.startsWith(QStringLiteral("test"))) ||

@@ -17,13 +17,13 @@ struct PastConfig
 {
     qint64 events = 0;
     double days = 14;
-    double now = 0;           // the server's clock, epoch seconds
-    qint64 idBase = 0;        // numbers for the external ids (their own range)
+    double now = 0;    // the server's clock, epoch seconds
+    qint64 idBase = 0; // numbers for the external ids (their own range)
     qint64 personSeed = 0;
     qint64 offices = 40;
-    double incidentFrom = 0;  // the slow afternoon: repeats jump (epoch seconds)
+    double incidentFrom = 0; // the slow afternoon: repeats jump (epoch seconds)
     double incidentTo = 0;
-    qint64 firstEventId = 1;  // events get firstEventId + g: ids grow with time
+    qint64 firstEventId = 1; // events get firstEventId + g: ids grow with time
 };
 
 // A chunk's rows in COPY text format, and what they add to the counters.

@@ -16,11 +16,12 @@ private:
     PgCluster m_cluster;
     QString m_db;
 
-    static qint64 accept(PgSession &s, const QString &source, const QString &externalId, const QByteArray &body,
-                         QString *outcome = nullptr)
+    static qint64 accept(PgSession &s, const QString &source, const QString &externalId,
+                         const QByteArray &body, QString *outcome = nullptr)
     {
-        const PgResult r = s.exec(QStringLiteral("SELECT event_id, outcome FROM inbox.accept($1, $2, $3)"),
-                                  {source, externalId, body});
+        const PgResult r =
+            s.exec(QStringLiteral("SELECT event_id, outcome FROM inbox.accept($1, $2, $3)"),
+                   {source, externalId, body});
         if (outcome)
             *outcome = r.ok ? r.value(0, 1) : r.message;
         return r.ok ? r.value(0, 0).toLongLong() : -1;
@@ -36,7 +37,8 @@ private:
             QStringList cells;
             for (int c = 0; c < r.columns.size(); ++c)
                 if (c != sourceColumn && r.columns.at(c) != QLatin1String("day"))
-                    cells << r.columns.at(c) + QLatin1Char('=') + (r.isNull(i, c) ? QStringLiteral("NULL") : r.value(i, c));
+                    cells << r.columns.at(c) + QLatin1Char('=') +
+                                 (r.isNull(i, c) ? QStringLiteral("NULL") : r.value(i, c));
             out.insert(r.value(i, sourceColumn), cells);
         }
         return out;
@@ -47,13 +49,17 @@ private slots:
     {
         QString error;
         QVERIFY2(m_cluster.start(&error), qPrintable(error));
-        QVERIFY2(m_cluster.createLogin(QStringLiteral("s_ingest"), {QStringLiteral("inbox_ingest")}, &error),
+        QVERIFY2(m_cluster.createLogin(QStringLiteral("s_ingest"), {QStringLiteral("inbox_ingest")},
+                                       &error),
                  qPrintable(error));
-        QVERIFY2(m_cluster.createLogin(QStringLiteral("s_worker"), {QStringLiteral("inbox_worker")}, &error),
+        QVERIFY2(m_cluster.createLogin(QStringLiteral("s_worker"), {QStringLiteral("inbox_worker")},
+                                       &error),
                  qPrintable(error));
-        QVERIFY2(m_cluster.createLogin(QStringLiteral("s_operator"), {QStringLiteral("inbox_operator")}, &error),
+        QVERIFY2(m_cluster.createLogin(QStringLiteral("s_operator"),
+                                       {QStringLiteral("inbox_operator")}, &error),
                  qPrintable(error));
-        QVERIFY2(m_cluster.createLogin(QStringLiteral("s_support"), {QStringLiteral("inbox_support")}, &error),
+        QVERIFY2(m_cluster.createLogin(QStringLiteral("s_support"),
+                                       {QStringLiteral("inbox_support")}, &error),
                  qPrintable(error));
     }
 
@@ -70,7 +76,8 @@ private slots:
         // Two receivers on different counter shards, so the figures must be summed.
         PgSession in1(m_cluster.conninfo(m_db, QStringLiteral("s_ingest")));
         std::vector<std::unique_ptr<PgSession>> spare;
-        auto in2 = std::make_unique<PgSession>(m_cluster.conninfo(m_db, QStringLiteral("s_ingest")));
+        auto in2 =
+            std::make_unique<PgSession>(m_cluster.conninfo(m_db, QStringLiteral("s_ingest")));
         while (shard(*in2) == shard(in1)) {
             spare.push_back(std::move(in2));
             in2 = std::make_unique<PgSession>(m_cluster.conninfo(m_db, QStringLiteral("s_ingest")));
@@ -85,22 +92,26 @@ private slots:
         QMap<QString, qint64> ev;
         const QByteArray body("{\"n\":1}");
         for (int i = 1; i <= 5; ++i)
-            ev.insert(QStringLiteral("c%1").arg(i), accept(i % 2 ? in1 : *in2, QStringLiteral("crm"),
-                                                           QStringLiteral("c%1").arg(i), body));
+            ev.insert(QStringLiteral("c%1").arg(i),
+                      accept(i % 2 ? in1 : *in2, QStringLiteral("crm"),
+                             QStringLiteral("c%1").arg(i), body));
         for (int i = 1; i <= 3; ++i)
-            ev.insert(QStringLiteral("s%1").arg(i), accept(i % 2 ? *in2 : in1, QStringLiteral("shop"),
-                                                           QStringLiteral("s%1").arg(i), body));
+            ev.insert(QStringLiteral("s%1").arg(i),
+                      accept(i % 2 ? *in2 : in1, QStringLiteral("shop"),
+                             QStringLiteral("s%1").arg(i), body));
         QString outcome;
         accept(in1, QStringLiteral("crm"), QStringLiteral("c1"), body, &outcome);
         QCOMPARE(outcome, QStringLiteral("duplicate"));
         accept(*in2, QStringLiteral("crm"), QStringLiteral("c1"), body, &outcome);
         QCOMPARE(outcome, QStringLiteral("duplicate"));
-        accept(*in2, QStringLiteral("crm"), QStringLiteral("c2"), QByteArray("{\"n\":2}"), &outcome);
+        accept(*in2, QStringLiteral("crm"), QStringLiteral("c2"), QByteArray("{\"n\":2}"),
+               &outcome);
         QCOMPARE(outcome, QStringLiteral("conflict"));
         accept(in1, QStringLiteral("shop"), QStringLiteral("s1"), body, &outcome);
         QCOMPARE(outcome, QStringLiteral("duplicate"));
 
-        const PgResult claimed = worker.exec(QStringLiteral("SELECT id FROM inbox.claim('w1', 100)"));
+        const PgResult claimed =
+            worker.exec(QStringLiteral("SELECT id FROM inbox.claim('w1', 100)"));
         QVERIFY_SQL(claimed);
         QCOMPARE(claimed.rows(), 8);
         auto complete = [&](const QString &key) {
@@ -109,38 +120,53 @@ private slots:
         QCOMPARE(complete(QStringLiteral("c1")), QStringLiteral("t"));
         QCOMPARE(complete(QStringLiteral("c3")), QStringLiteral("t"));
         QCOMPARE(complete(QStringLiteral("s1")), QStringLiteral("t"));
-        QCOMPARE(one(worker, QStringLiteral("SELECT inbox.fail($1, 'w1', 'unknown SKU', false)"), {ev.value(QStringLiteral("c4"))}),
+        QCOMPARE(one(worker, QStringLiteral("SELECT inbox.fail($1, 'w1', 'unknown SKU', false)"),
+                     {ev.value(QStringLiteral("c4"))}),
                  QStringLiteral("failed"));
-        QCOMPARE(one(worker, QStringLiteral("SELECT inbox.fail($1, 'w1', 'CRM 503', true)"), {ev.value(QStringLiteral("s2"))}),
+        QCOMPARE(one(worker, QStringLiteral("SELECT inbox.fail($1, 'w1', 'CRM 503', true)"),
+                     {ev.value(QStringLiteral("s2"))}),
                  QStringLiteral("received"));
         // The retry is due in about ten seconds; an hour keeps a slow machine from making it due.
-        QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.events SET next_attempt_at = now() + interval '1 hour'"
-                                           " WHERE id = $1 AND status = 'received' AND next_attempt_at > now()"),
-                            {ev.value(QStringLiteral("s2"))}));
+        QVERIFY_SQL(su.exec(
+            QStringLiteral("UPDATE inbox.events SET next_attempt_at = now() + interval '1 hour'"
+                           " WHERE id = $1 AND status = 'received' AND next_attempt_at > now()"),
+            {ev.value(QStringLiteral("s2"))}));
         // c5 is stuck: its worker vanished ten minutes ago. c2 and s3 are running.
-        QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.events SET locked_at = locked_at - interval '10 minutes'"
-                                           " WHERE id = $1"),
-                            {ev.value(QStringLiteral("c5"))}));
-        QCOMPARE(one(op, QStringLiteral("SELECT outcome FROM inbox.requeue(ARRAY[$1]::bigint[], 'SKU added')"),
+        QVERIFY_SQL(su.exec(
+            QStringLiteral("UPDATE inbox.events SET locked_at = locked_at - interval '10 minutes'"
+                           " WHERE id = $1"),
+            {ev.value(QStringLiteral("c5"))}));
+        QCOMPARE(one(op,
+                     QStringLiteral(
+                         "SELECT outcome FROM inbox.requeue(ARRAY[$1]::bigint[], 'SKU added')"),
                      {ev.value(QStringLiteral("c4"))}),
                  QStringLiteral("requeued"));
 
         // Today, per source, summed over shards.
-        QVERIFY(oneInt(su, QStringLiteral("SELECT count(DISTINCT shard) FROM inbox.daily_stats WHERE source = 'crm'")) >= 2);
+        QVERIFY(
+            oneInt(
+                su,
+                QStringLiteral(
+                    "SELECT count(DISTINCT shard) FROM inbox.daily_stats WHERE source = 'crm'")) >=
+            2);
         const PgResult daily = support.exec(QStringLiteral("SELECT * FROM inbox.stats_daily(1)"));
         QVERIFY_SQL(daily);
         QCOMPARE(daily.rows(), 2);
-        QCOMPARE(daily.value(0, "day"), one(su, QStringLiteral("SELECT (now() AT TIME ZONE 'UTC')::date::text")));
+        QCOMPARE(daily.value(0, "day"),
+                 one(su, QStringLiteral("SELECT (now() AT TIME ZONE 'UTC')::date::text")));
         const auto d = bySource(daily, 1);
         QCOMPARE(d.value(QStringLiteral("crm")),
-                 QStringList({QStringLiteral("received=5"), QStringLiteral("repeats=2"), QStringLiteral("conflicts=1"),
-                              QStringLiteral("done=2"), QStringLiteral("failed=1"), QStringLiteral("requeued=1")}));
+                 QStringList({QStringLiteral("received=5"), QStringLiteral("repeats=2"),
+                              QStringLiteral("conflicts=1"), QStringLiteral("done=2"),
+                              QStringLiteral("failed=1"), QStringLiteral("requeued=1")}));
         QCOMPARE(d.value(QStringLiteral("shop")),
-                 QStringList({QStringLiteral("received=3"), QStringLiteral("repeats=1"), QStringLiteral("conflicts=0"),
-                              QStringLiteral("done=1"), QStringLiteral("failed=0"), QStringLiteral("requeued=0")}));
+                 QStringList({QStringLiteral("received=3"), QStringLiteral("repeats=1"),
+                              QStringLiteral("conflicts=0"), QStringLiteral("done=1"),
+                              QStringLiteral("failed=0"), QStringLiteral("requeued=0")}));
 
         // Now: the same figures counted the slow way from the events themselves.
-        QVERIFY(oneInt(su, QStringLiteral("SELECT count(DISTINCT shard) FROM inbox.status_counts")) >= 2);
+        QVERIFY(oneInt(su, QStringLiteral(
+                               "SELECT count(DISTINCT shard) FROM inbox.status_counts")) >= 2);
         const PgResult now = support.exec(QStringLiteral("SELECT * FROM inbox.stats_now()"));
         QVERIFY_SQL(now);
         const PgResult truth = su.exec(QStringLiteral(
@@ -148,9 +174,11 @@ private slots:
             " count(*) FILTER (WHERE status = 'received') AS waiting,"
             " count(*) FILTER (WHERE status = 'received' AND next_attempt_at <= now()) AS due,"
             " count(*) FILTER (WHERE status = 'processing') AS processing,"
-            " count(*) FILTER (WHERE status = 'processing' AND locked_at < now() - interval '5 minutes') AS stuck,"
+            " count(*) FILTER (WHERE status = 'processing' AND locked_at < now() - interval '5 "
+            "minutes') AS stuck,"
             " count(*) FILTER (WHERE status = 'failed') AS failed,"
-            " min(next_attempt_at) FILTER (WHERE status = 'received' AND next_attempt_at <= now()) AS oldest_waiting"
+            " min(next_attempt_at) FILTER (WHERE status = 'received' AND next_attempt_at <= now()) "
+            "AS oldest_waiting"
             " FROM inbox.events GROUP BY source ORDER BY source"));
         QVERIFY_SQL(truth);
         QCOMPARE(now.columns, truth.columns);
@@ -158,18 +186,25 @@ private slots:
         QCOMPARE(n, bySource(truth, 0));
         // And spelled out, so the check above cannot pass on two equal mistakes.
         QCOMPARE(n.value(QStringLiteral("crm")).mid(0, 5),
-                 QStringList({QStringLiteral("waiting=1"), QStringLiteral("due=1"), QStringLiteral("processing=2"),
-                              QStringLiteral("stuck=1"), QStringLiteral("failed=0")}));
+                 QStringList({QStringLiteral("waiting=1"), QStringLiteral("due=1"),
+                              QStringLiteral("processing=2"), QStringLiteral("stuck=1"),
+                              QStringLiteral("failed=0")}));
         QCOMPARE(n.value(QStringLiteral("shop")),
-                 QStringList({QStringLiteral("waiting=1"), QStringLiteral("due=0"), QStringLiteral("processing=1"),
-                              QStringLiteral("stuck=0"), QStringLiteral("failed=0"), QStringLiteral("oldest_waiting=NULL")}));
-        QCOMPARE(one(su, QStringLiteral("SELECT oldest_waiting = (SELECT next_attempt_at FROM inbox.events WHERE id = $1)"
-                                        " FROM inbox.stats_now() WHERE source = 'crm'"),
+                 QStringList({QStringLiteral("waiting=1"), QStringLiteral("due=0"),
+                              QStringLiteral("processing=1"), QStringLiteral("stuck=0"),
+                              QStringLiteral("failed=0"), QStringLiteral("oldest_waiting=NULL")}));
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT oldest_waiting = (SELECT next_attempt_at FROM "
+                                    "inbox.events WHERE id = $1)"
+                                    " FROM inbox.stats_now() WHERE source = 'crm'"),
                      {ev.value(QStringLiteral("c4"))}),
                  QStringLiteral("t"));
         // A longer lock timeout: c5 is no longer stuck.
-        QCOMPARE(one(support, QStringLiteral("SELECT stuck FROM inbox.stats_now(interval '1 hour') WHERE source = 'crm'")),
-                 QStringLiteral("0"));
+        QCOMPARE(
+            one(support,
+                QStringLiteral(
+                    "SELECT stuck FROM inbox.stats_now(interval '1 hour') WHERE source = 'crm'")),
+            QStringLiteral("0"));
     }
 
     void dayWindowAndShards()
@@ -181,10 +216,12 @@ private slots:
             "INSERT INTO inbox.daily_stats (day, source, shard, received, repeats, done)"
             " SELECT (now() AT TIME ZONE 'UTC')::date - d, 'crm', s, 10 * d + s, 1, s"
             " FROM (VALUES (13), (14)) AS days(d), generate_series(0, 7) AS s")));
-        PgResult r = support.exec(QStringLiteral("SELECT day, source, received, repeats, done FROM inbox.stats_daily()"));
+        PgResult r = support.exec(
+            QStringLiteral("SELECT day, source, received, repeats, done FROM inbox.stats_daily()"));
         QVERIFY_SQL(r);
         QCOMPARE(r.rows(), 1);
-        QCOMPARE(r.value(0, 0), one(su, QStringLiteral("SELECT ((now() AT TIME ZONE 'UTC')::date - 13)::text")));
+        QCOMPARE(r.value(0, 0),
+                 one(su, QStringLiteral("SELECT ((now() AT TIME ZONE 'UTC')::date - 13)::text")));
         QCOMPARE(r.value(0, 2), QString::number(8 * 130 + 28)); // eight shards summed
         QCOMPARE(r.value(0, 3), QStringLiteral("8"));
         QCOMPARE(r.value(0, 4), QStringLiteral("28"));
@@ -192,7 +229,8 @@ private slots:
         QCOMPARE(r.rows(), 2);
         QVERIFY(r.value(0, 0) > r.value(1, 0)); // newest first
 
-        for (const auto &[sql, state] : std::initializer_list<std::pair<const char *, const char *>>{
+        for (const auto &[sql, state] :
+             std::initializer_list<std::pair<const char *, const char *>>{
                  {"SELECT * FROM inbox.stats_daily(0)", "22023"},
                  {"SELECT * FROM inbox.stats_daily(NULL)", "22004"},
                  {"SELECT * FROM inbox.stats_now(NULL)", "22004"},
@@ -207,15 +245,22 @@ private slots:
     {
         PgSession su(m_cluster.conninfo(m_db));
         PgSession support(m_cluster.conninfo(m_db, QStringLiteral("s_support")));
-        QCOMPARE(one(support, QStringLiteral("SELECT inbox.open_duplicates()")), QStringLiteral("0"));
+        QCOMPARE(one(support, QStringLiteral("SELECT inbox.open_duplicates()")),
+                 QStringLiteral("0"));
         for (int i = 0; i < 3; ++i) {
             const qint64 e = insertEvent(su, QStringLiteral("form"), QStringLiteral("l%1").arg(i));
-            QVERIFY(oneInt(su, QStringLiteral("SELECT inbox.record_lead($1, '89161234567', NULL, 'Ivan')"), {e}) > 0);
+            QVERIFY(
+                oneInt(su,
+                       QStringLiteral("SELECT inbox.record_lead($1, '89161234567', NULL, 'Ivan')"),
+                       {e}) > 0);
         }
-        QCOMPARE(one(support, QStringLiteral("SELECT inbox.open_duplicates()")), QStringLiteral("3"));
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.decide_duplicate(min(id), 'reject') FROM inbox.duplicate_candidates")),
+        QCOMPARE(one(support, QStringLiteral("SELECT inbox.open_duplicates()")),
+                 QStringLiteral("3"));
+        QCOMPARE(one(su, QStringLiteral("SELECT inbox.decide_duplicate(min(id), 'reject') FROM "
+                                        "inbox.duplicate_candidates")),
                  QStringLiteral("rejected"));
-        QCOMPARE(one(support, QStringLiteral("SELECT inbox.open_duplicates()")), QStringLiteral("2"));
+        QCOMPARE(one(support, QStringLiteral("SELECT inbox.open_duplicates()")),
+                 QStringLiteral("2"));
     }
 
     // The overview reads counters and small index ranges: with a table where a full scan
@@ -224,38 +269,45 @@ private slots:
     {
         PgSession su(m_cluster.conninfo(m_db));
         PgSession support(m_cluster.conninfo(m_db, QStringLiteral("s_support")));
-        QVERIFY_SQL(bulkInsertEvents(su, QStringLiteral(
-            "INSERT INTO inbox.events (source, external_id, idempotency_key, status, occurred_at, done_at,"
-            " body, content_type, fingerprint, locked_by, locked_at, next_attempt_at)"
-            " SELECT 'src' || (g % 4), 'x' || g, 'k' || g,"
-            " CASE WHEN g % 100 = 0 THEN 'processing' WHEN g % 100 = 1 THEN 'received'"
-            "      WHEN g % 100 = 2 THEN 'failed' ELSE 'done' END,"
-            " now(), now(), '\\x7b7d'::bytea, 'application/json', 'fp',"
-            " CASE WHEN g % 100 = 0 THEN 'w' END, CASE WHEN g % 100 = 0 THEN now() - (g || ' seconds')::interval END,"
-            " now() + CASE WHEN g % 200 = 1 THEN interval '1 hour' ELSE interval '0' END"
-            " FROM generate_series(1, 30000) g")));
+        QVERIFY_SQL(bulkInsertEvents(
+            su, QStringLiteral(
+                    "INSERT INTO inbox.events (source, external_id, idempotency_key, status, "
+                    "occurred_at, done_at,"
+                    " body, content_type, fingerprint, locked_by, locked_at, next_attempt_at)"
+                    " SELECT 'src' || (g % 4), 'x' || g, 'k' || g,"
+                    " CASE WHEN g % 100 = 0 THEN 'processing' WHEN g % 100 = 1 THEN 'received'"
+                    "      WHEN g % 100 = 2 THEN 'failed' ELSE 'done' END,"
+                    " now(), now(), '\\x7b7d'::bytea, 'application/json', 'fp',"
+                    " CASE WHEN g % 100 = 0 THEN 'w' END, CASE WHEN g % 100 = 0 THEN now() - (g || "
+                    "' seconds')::interval END,"
+                    " now() + CASE WHEN g % 200 = 1 THEN interval '1 hour' ELSE interval '0' END"
+                    " FROM generate_series(1, 30000) g")));
         QVERIFY_SQL(su.exec(QStringLiteral("VACUUM ANALYZE inbox.events")));
         QVERIFY_SQL(support.exec(QStringLiteral("BEGIN")));
-        const PgResult now = support.exec(QStringLiteral("SELECT sum(waiting), sum(due), sum(processing), sum(stuck),"
-                                                         " sum(failed) FROM inbox.stats_now()"));
+        const PgResult now = support.exec(
+            QStringLiteral("SELECT sum(waiting), sum(due), sum(processing), sum(stuck),"
+                           " sum(failed) FROM inbox.stats_now()"));
         QVERIFY_SQL(now);
         QVERIFY_SQL(support.exec(QStringLiteral("SELECT * FROM inbox.stats_daily()")));
         QVERIFY_SQL(support.exec(QStringLiteral("SELECT inbox.open_duplicates()")));
-        const PgResult scans = support.exec(QStringLiteral("SELECT seq_scan, idx_scan FROM pg_stat_xact_user_tables"
-                                                           " WHERE relid = 'inbox.events'::regclass"));
+        const PgResult scans =
+            support.exec(QStringLiteral("SELECT seq_scan, idx_scan FROM pg_stat_xact_user_tables"
+                                        " WHERE relid = 'inbox.events'::regclass"));
         QVERIFY_SQL(scans);
         QVERIFY_SQL(support.exec(QStringLiteral("COMMIT")));
         QCOMPARE(scans.value(0, 0), QStringLiteral("0"));
         QVERIFY(scans.value(0, 1).toLongLong() > 0); // it did read events, through indexes
         // The figures are still right.
-        QCOMPARE(now.values.value(0), su.exec(QStringLiteral(
-                                                   "SELECT count(*) FILTER (WHERE status = 'received'),"
-                                                   " count(*) FILTER (WHERE status = 'received' AND next_attempt_at <= now()),"
-                                                   " count(*) FILTER (WHERE status = 'processing'),"
-                                                   " count(*) FILTER (WHERE status = 'processing'"
-                                                   "                  AND locked_at < now() - interval '5 minutes'),"
-                                                   " count(*) FILTER (WHERE status = 'failed') FROM inbox.events"))
-                                          .values.value(0));
+        QCOMPARE(
+            now.values.value(0),
+            su.exec(QStringLiteral(
+                        "SELECT count(*) FILTER (WHERE status = 'received'),"
+                        " count(*) FILTER (WHERE status = 'received' AND next_attempt_at <= now()),"
+                        " count(*) FILTER (WHERE status = 'processing'),"
+                        " count(*) FILTER (WHERE status = 'processing'"
+                        "                  AND locked_at < now() - interval '5 minutes'),"
+                        " count(*) FILTER (WHERE status = 'failed') FROM inbox.events"))
+                .values.value(0));
     }
 };
 

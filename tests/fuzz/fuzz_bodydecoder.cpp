@@ -9,9 +9,14 @@
 
 namespace {
 
-const char *const kTypes[] = {
-    "application/json", "application/json; charset=utf-8", "application/x-www-form-urlencoded",
-    "text/plain", "message/rfc822", "application/octet-stream", "", "text/html; charset=koi8-r"};
+const char *const kTypes[] = {"application/json",
+                              "application/json; charset=utf-8",
+                              "application/x-www-form-urlencoded",
+                              "text/plain",
+                              "message/rfc822",
+                              "application/octet-stream",
+                              "",
+                              "text/html; charset=koi8-r"};
 
 void check(bool condition)
 {

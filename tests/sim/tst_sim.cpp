@@ -194,8 +194,10 @@ void TestSim::bulkWithTwoGeneratorsIsConsistent()
     QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
     QCOMPARE(scalar(QStringLiteral("SELECT count(*) FROM inbox.events")), qint64(3000));
     QCOMPARE(scalar(QStringLiteral("SELECT count(DISTINCT id) FROM inbox.events")), qint64(3000));
-    QVERIFY(scalar(QStringLiteral("SELECT nextval('inbox.events_id_seq') - max(id) FROM inbox.events")) > 0);
-    QVERIFY(scalar(QStringLiteral("SELECT nextval('inbox.journal_id_seq') - max(id) FROM inbox.journal")) > 0);
+    QVERIFY(scalar(QStringLiteral(
+                "SELECT nextval('inbox.events_id_seq') - max(id) FROM inbox.events")) > 0);
+    QVERIFY(scalar(QStringLiteral(
+                "SELECT nextval('inbox.journal_id_seq') - max(id) FROM inbox.journal")) > 0);
     // Spread over the days asked for, none in the future.
     QVERIFY(scalar(QStringLiteral("SELECT count(DISTINCT (received_at AT TIME ZONE 'UTC')::date) "
                                   "FROM inbox.events")) >= 20);

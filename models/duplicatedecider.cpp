@@ -1,22 +1,14 @@
 #include "duplicatedecider.h"
 
 #include "logging.h"
+#include "monotonic.h"
 #include "querychannel.h"
 
-#include <QElapsedTimer>
 #include <spdlog/spdlog.h>
 
 namespace inbox {
 
 namespace {
-
-qint64 nowNs()
-{
-    static QElapsedTimer clock;
-    if (!clock.isValid())
-        clock.start();
-    return clock.nsecsElapsed();
-}
 
 // The pair's state after the decision: who decided what and when.
 const QString kStateSql = QStringLiteral("SELECT d.status, d.decided_by, d.decided_at, d.note"
@@ -75,7 +67,7 @@ void DuplicateDecider::start(const DecisionResult &seed, const QString &sql,
 {
     Job job;
     job.result = seed;
-    job.startedNs = nowNs();
+    job.startedNs = monotonicNs();
     job.ticket = m_channel->submit(Query{sql, params}, QueryChannel::Mode::Queue);
     m_jobs << job;
     if (m_running++ == 0)
@@ -150,7 +142,7 @@ void DuplicateDecider::onReply(const QueryReply &reply)
     } else {
         r.error = reply.error;
     }
-    r.elapsedUs = (nowNs() - job.startedNs) / 1000;
+    r.elapsedUs = (monotonicNs() - job.startedNs) / 1000;
     logger("ui")->info("duplicate {} of pair {}: {}{}", r.decision.toStdString(), r.candidateId,
                        r.outcome.isEmpty() ? std::string("unknown") : r.outcome.toStdString(),
                        r.error.isEmpty() ? std::string()

@@ -2,20 +2,11 @@
 
 #include "duplicatepair.h"
 #include "duplicatewords.h"
-
-#include <QElapsedTimer>
+#include "monotonic.h"
 
 namespace inbox {
 
 namespace {
-
-qint64 nowNs()
-{
-    static QElapsedTimer clock;
-    if (!clock.isValid())
-        clock.start();
-    return clock.nsecsElapsed();
-}
 
 bool operator<(const DuplicateQueueModel::Key &a, const DuplicateQueueModel::Key &b)
 {
@@ -142,7 +133,7 @@ Query DuplicateQueueModel::pageQuery(const DuplicateFilter &f, const Key *after,
 void DuplicateQueueModel::submit(Pending kind, const Query &query)
 {
     m_pending = kind;
-    m_requestStartedNs = nowNs();
+    m_requestStartedNs = monotonicNs();
     m_ticket = m_channel->submit(query);
 }
 
@@ -281,7 +272,7 @@ void DuplicateQueueModel::onReply(const QueryReply &reply)
         break;
     }
     m_pending = Pending::None;
-    m_lastLatencyUs = (nowNs() - m_requestStartedNs) / 1000;
+    m_lastLatencyUs = (monotonicNs() - m_requestStartedNs) / 1000;
     emit loaded();
 }
 

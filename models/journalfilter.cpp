@@ -151,11 +151,11 @@ QString conditionSql(const JournalFilter &f, Params &p)
         parts << QStringLiteral("e.error_retryable IS DISTINCT FROM false");
     if (f.errorKey) {
         parts << QStringLiteral("%1 = %2").arg(textKeySql(QStringLiteral("e.last_error"), p),
-                                                p.add(*f.errorKey, "text"));
+                                               p.add(*f.errorKey, "text"));
     }
     if (f.reviewKey) {
         parts << QStringLiteral("%1 = %2").arg(textKeySql(QStringLiteral("e.needs_review"), p),
-                                                p.add(*f.reviewKey, "text"));
+                                               p.add(*f.reviewKey, "text"));
     }
     const char *preset = nullptr;
     switch (f.range) {
@@ -398,6 +398,13 @@ JournalQuery::Page JournalQuery::page(const JournalFilter &filter,
         batch << q;
     }
     return page;
+}
+
+Query JournalQuery::sources()
+{
+    return Query{QStringLiteral("SELECT DISTINCT c.source FROM inbox.status_counts c "
+                                "WHERE c.n <> 0 ORDER BY 1"),
+                 {}};
 }
 
 Query JournalQuery::newestAnchor()

@@ -97,6 +97,9 @@ public:
     static Page page(const JournalFilter &filter, const std::optional<JournalKey> &key,
                      Direction direction, int limit, bool inclusive = false);
 
+    // The sources that have events, from the maintained counters (tiny): for filter menus.
+    static Query sources();
+
     // The newest event of the whole table as (received_us, id): what "new" is measured from.
     static Query newestAnchor();
     // Ids of events matching the filter that arrived after `anchor` (all matching ones when

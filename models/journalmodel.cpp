@@ -601,11 +601,7 @@ void JournalModel::onReply(const QueryReply &reply)
         setNewCount(0);
         break;
     case Request::More: {
-        QVector<JournalRow> fresh;
-        for (const JournalRow &r : rows) {
-            if (!m_index.contains(r.id))
-                fresh << r;
-        }
+        const QVector<JournalRow> fresh = notHeld(rows);
         if (!fresh.isEmpty()) {
             const int at = int(m_rows.size());
             beginInsertRows({}, at, at + int(fresh.size()) - 1);
@@ -619,11 +615,7 @@ void JournalModel::onReply(const QueryReply &reply)
         break;
     }
     case Request::Previous: {
-        QVector<JournalRow> fresh;
-        for (const JournalRow &r : rows) {
-            if (!m_index.contains(r.id))
-                fresh << r;
-        }
+        const QVector<JournalRow> fresh = notHeld(rows);
         if (!fresh.isEmpty()) {
             beginInsertRows({}, 0, int(fresh.size()) - 1);
             m_rows = fresh + m_rows;
@@ -735,6 +727,16 @@ void JournalModel::trimBottom()
     rebuildIndex();
     endRemoveRows();
     m_atEnd = false;
+}
+
+QVector<JournalRow> JournalModel::notHeld(const QVector<JournalRow> &rows) const
+{
+    QVector<JournalRow> out;
+    for (const JournalRow &r : rows) {
+        if (!m_index.contains(r.id))
+            out << r;
+    }
+    return out;
 }
 
 void JournalModel::rebuildIndex()

@@ -159,6 +159,8 @@ private:
     void trimTop();
     void trimBottom();
     void rebuildIndex();
+    // The rows of a page that the model does not hold yet (pages may overlap a held row).
+    QVector<JournalRow> notHeld(const QVector<JournalRow> &rows) const;
     void requestNewCount();
     void setNewCount(int count);
 

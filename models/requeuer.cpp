@@ -224,16 +224,22 @@ void Requeuer::onReply(const QueryReply &reply)
     }
 }
 
+bool Requeuer::failedToRead(const QueryReply &reply)
+{
+    if (reply.ok())
+        return false;
+    m_state = State::Idle;
+    m_error = reply.error;
+    if (reply.error.connectionLost)
+        m_context->reportPossibleLoss();
+    emit failed(reply.error);
+    return true;
+}
+
 void Requeuer::onCollected(const QueryReply &reply)
 {
-    if (!reply.ok()) {
-        m_state = State::Idle;
-        m_error = reply.error;
-        if (reply.error.connectionLost)
-            m_context->reportPossibleLoss();
-        emit failed(reply.error);
+    if (failedToRead(reply))
         return;
-    }
     const Rows &r = reply.results.value(0);
     for (const QVariantList &v : r.rows) {
         const qint64 id = v.value(0).toLongLong();
@@ -255,14 +261,8 @@ void Requeuer::onCollected(const QueryReply &reply)
 
 void Requeuer::onPreview(const QueryReply &reply)
 {
-    if (!reply.ok()) {
-        m_state = State::Idle;
-        m_error = reply.error;
-        if (reply.error.connectionLost)
-            m_context->reportPossibleLoss();
-        emit failed(reply.error);
+    if (failedToRead(reply))
         return;
-    }
     Preview p;
     for (const Rows &r : reply.results) {
         for (const QVariantList &v : r.rows) {

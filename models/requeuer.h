@@ -91,6 +91,8 @@ signals:
 private:
     void onReply(const QueryReply &reply);
     void collectNext();
+    // Collecting and previewing change nothing: a failure there ends the run with the error.
+    bool failedToRead(const QueryReply &reply);
     void onCollected(const QueryReply &reply);
     void onPreview(const QueryReply &reply);
     void sendBatch();

@@ -206,9 +206,7 @@ void AttentionPage::loadSources()
 {
     if (!m_context->isConnected())
         return;
-    m_options->submit(Query{QStringLiteral("SELECT DISTINCT c.source FROM inbox.status_counts c "
-                                           "WHERE c.n <> 0 ORDER BY 1"),
-                            {}});
+    m_options->submit(JournalQuery::sources());
 }
 
 void AttentionPage::onSources(const QueryReply &reply)

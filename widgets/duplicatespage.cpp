@@ -6,9 +6,9 @@
 #include "duplicatequeuemodel.h"
 #include "duplicatewords.h"
 #include "leadcomparison.h"
+#include "monotonic.h"
 
 #include <QComboBox>
-#include <QElapsedTimer>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -26,14 +26,6 @@
 namespace inbox {
 
 namespace {
-
-qint64 nowNs()
-{
-    static QElapsedTimer clock;
-    if (!clock.isValid())
-        clock.start();
-    return clock.nsecsElapsed();
-}
 
 constexpr int kReadAhead = 3; // pairs read together with the one on screen
 
@@ -549,7 +541,7 @@ void DuplicatesPage::onPairLoaded(const DuplicatePair &pair)
         m_note->clear();
     showPair();
     if (m_advanceStartedNs) {
-        m_lastAdvanceUs = (nowNs() - m_advanceStartedNs) / 1000;
+        m_lastAdvanceUs = (monotonicNs() - m_advanceStartedNs) / 1000;
         m_advanceStartedNs = 0;
     }
     emit pairShown(pair.id);
@@ -653,7 +645,7 @@ void DuplicatesPage::decide(const QString &decision)
             true);
         return;
     }
-    m_advanceStartedNs = nowNs();
+    m_advanceStartedNs = monotonicNs();
     say(decision == QLatin1String("merge") ? tr("Merging pair #%1…").arg(m_currentId)
                                            : tr("Keeping pair #%1 separate…").arg(m_currentId));
     m_decider->decide(m_currentId, decision, m_note->text());

@@ -427,9 +427,7 @@ void JournalPage::loadOptions()
     // Sources from the maintained counters (tiny); kinds from the latest events (an index
     // walk), never a DISTINCT over the whole table.
     m_options->submit(QVector<Query>{
-        Query{QStringLiteral("SELECT DISTINCT c.source FROM inbox.status_counts c "
-                             "WHERE c.n <> 0 ORDER BY 1"),
-              {}},
+        JournalQuery::sources(),
         Query{QStringLiteral("SELECT DISTINCT s.kind FROM (SELECT e.kind FROM inbox.events e "
                              "ORDER BY e.received_at DESC, e.id DESC LIMIT 5000) s "
                              "WHERE s.kind IS NOT NULL ORDER BY 1"),

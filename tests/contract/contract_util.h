@@ -17,15 +17,6 @@
 
 namespace contract {
 
-// Fails the current test function with the SQL error when a statement did not succeed.
-// The statement is evaluated exactly once.
-#define QVERIFY_SQL(expr)                                                                      \
-    do {                                                                                       \
-        const PgResult sqlResult_ = (expr);                                                    \
-        QVERIFY2(sqlResult_.ok,                                                                \
-                 qPrintable(sqlResult_.sqlstate + QLatin1Char(' ') + sqlResult_.message));     \
-    } while (false)
-
 // The first value of the first row, or a text starting with "!ERROR" that no comparison
 // expects, so an SQL failure shows up as a failed QCOMPARE with the reason in it.
 inline QString one(PgSession &s, const QString &sql, const QVariantList &params = {})
@@ -68,21 +59,25 @@ inline qint64 insertEvent(PgSession &su, const QString &source, const QString &e
 // status counter trigger off, then recounts inbox.status_counts from the table. A row trigger
 // over tens of thousands of rows in one statement is quadratic; receivers insert one event
 // per statement, so only fixtures need this.
-inline PgResult bulkInsertEvents(PgSession &su, const QString &insertSql, const QVariantList &params = {})
+inline PgResult bulkInsertEvents(PgSession &su, const QString &insertSql,
+                                 const QVariantList &params = {})
 {
-    for (const char *sql : {"BEGIN", "ALTER TABLE inbox.events DISABLE TRIGGER events_track_status_ins"}) {
+    for (const char *sql :
+         {"BEGIN", "ALTER TABLE inbox.events DISABLE TRIGGER events_track_status_ins"}) {
         const PgResult r = su.exec(QString::fromLatin1(sql));
         if (!r.ok)
             return r;
     }
     const PgResult inserted = su.exec(insertSql, params);
-    const bool ok = inserted.ok
-                    && su.exec(QStringLiteral("ALTER TABLE inbox.events ENABLE TRIGGER events_track_status_ins")).ok
-                    && su.exec(QStringLiteral("DELETE FROM inbox.status_counts")).ok
-                    && su.exec(QStringLiteral("INSERT INTO inbox.status_counts (source, status, shard, n)"
-                                              " SELECT source, status, 0, count(*) FROM inbox.events"
-                                              " GROUP BY source, status"))
-                           .ok;
+    const bool ok =
+        inserted.ok &&
+        su.exec(QStringLiteral("ALTER TABLE inbox.events ENABLE TRIGGER events_track_status_ins"))
+            .ok &&
+        su.exec(QStringLiteral("DELETE FROM inbox.status_counts")).ok &&
+        su.exec(QStringLiteral("INSERT INTO inbox.status_counts (source, status, shard, n)"
+                               " SELECT source, status, 0, count(*) FROM inbox.events"
+                               " GROUP BY source, status"))
+            .ok;
     su.exec(ok ? QStringLiteral("COMMIT") : QStringLiteral("ROLLBACK"));
     return inserted;
 }
@@ -118,8 +113,7 @@ inline bool waitUntilBlocked(PgSession &observer, int pid)
     while (timer.elapsed() < 10000) {
         if (one(observer,
                 QStringLiteral("SELECT wait_event_type FROM pg_stat_activity WHERE pid = $1"),
-                {pid})
-            == QLatin1String("Lock"))
+                {pid}) == QLatin1String("Lock"))
             return true;
         QThread::msleep(10);
     }

@@ -38,13 +38,6 @@ using inbox::Requeuer;
 
 namespace {
 
-#define QVERIFY_SQL(expr)                                                                          \
-    do {                                                                                           \
-        const PgResult sqlResult_ = (expr);                                                        \
-        QVERIFY2(sqlResult_.ok,                                                                    \
-                 qPrintable(sqlResult_.sqlstate + QLatin1Char(' ') + sqlResult_.message));         \
-    } while (false)
-
 QSet<qint64> idSet(const PgResult &r)
 {
     QSet<qint64> ids;

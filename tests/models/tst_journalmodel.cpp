@@ -19,13 +19,6 @@ using inbox::JournalQuery;
 
 namespace {
 
-#define QVERIFY_SQL(expr)                                                                          \
-    do {                                                                                           \
-        const PgResult sqlResult_ = (expr);                                                        \
-        QVERIFY2(sqlResult_.ok,                                                                    \
-                 qPrintable(sqlResult_.sqlstate + QLatin1Char(' ') + sqlResult_.message));         \
-    } while (false)
-
 QVector<qint64> idsOf(const PgResult &r)
 {
     QVector<qint64> ids;

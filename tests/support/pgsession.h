@@ -45,3 +45,12 @@ public:
 private:
     pg_conn *m_conn = nullptr;
 };
+
+// Fails the current test function with the SQL error when a statement did not succeed.
+// The statement is evaluated exactly once. (For QtTest programs.)
+#define QVERIFY_SQL(expr)                                                                          \
+    do {                                                                                           \
+        const PgResult sqlResult_ = (expr);                                                        \
+        QVERIFY2(sqlResult_.ok,                                                                    \
+                 qPrintable(sqlResult_.sqlstate + QLatin1Char(' ') + sqlResult_.message));         \
+    } while (false)

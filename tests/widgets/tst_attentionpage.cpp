@@ -33,13 +33,6 @@ using inbox::RequeueDialog;
 using inbox::Requeuer;
 
 namespace {
-#define QVERIFY_SQL(expr)                                                                          \
-    do {                                                                                           \
-        const PgResult sqlResult_ = (expr);                                                        \
-        QVERIFY2(sqlResult_.ok,                                                                    \
-                 qPrintable(sqlResult_.sqlstate + QLatin1Char(' ') + sqlResult_.message));         \
-    } while (false)
-
 // Plural forms come from the translations (installed or not): "event(s)", "events" and
 // "event" all read "event" here.
 QString singular(QString text)

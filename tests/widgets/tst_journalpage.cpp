@@ -30,13 +30,6 @@
 using inbox::JournalModel;
 using inbox::JournalPage;
 
-#define QVERIFY_SQL(expr)                                                                          \
-    do {                                                                                           \
-        const PgResult sqlResult_ = (expr);                                                        \
-        QVERIFY2(sqlResult_.ok,                                                                    \
-                 qPrintable(sqlResult_.sqlstate + QLatin1Char(' ') + sqlResult_.message));         \
-    } while (false)
-
 class TestJournalPage : public QObject
 {
     Q_OBJECT

@@ -43,8 +43,8 @@ QTableView *makeTable(QAbstractItemModel *model, int alertRole, QWidget *parent)
     // Figures share the width evenly; the first column (day or source) fits its text.
     view->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     view->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
-    view->horizontalHeader()->setMinimumSectionSize(view->fontMetrics().horizontalAdvance(
-        QStringLiteral("0000000")));
+    view->horizontalHeader()->setMinimumSectionSize(
+        view->fontMetrics().horizontalAdvance(QStringLiteral("0000000")));
     view->setWordWrap(false);
     return view;
 }

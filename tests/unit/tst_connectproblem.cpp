@@ -20,30 +20,31 @@ private slots:
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("state");
         QTest::addColumn<QString>("rest");
-        QTest::newRow("password") << QStringLiteral(
-            "connection to server on socket \"/tmp/x/.s.PGSQL.5432\" failed: FATAL:  28P01: "
-            "password authentication failed for user \"pat\"\nLOCATION:  auth_failed, auth.c:335")
-                                  << QStringLiteral("28P01")
-                                  << QStringLiteral(
-                                         "connection to server on socket \"/tmp/x/.s.PGSQL.5432\" "
-                                         "failed: FATAL:  password authentication failed for user "
-                                         "\"pat\"");
-        QTest::newRow("russian server") << QStringLiteral(
-            "подключиться к серверу через сокет \"/tmp/x\" не удалось: ВАЖНО:  3D000: база "
-            "данных \"nope\" не существует\nПОЛОЖЕНИЕ:  InitPostgres, postinit.c:885")
-                                        << QStringLiteral("3D000")
-                                        << QStringLiteral(
-                                               "подключиться к серверу через сокет \"/tmp/x\" не "
-                                               "удалось: ВАЖНО:  база данных \"nope\" не "
-                                               "существует");
-        QTest::newRow("client side") << QStringLiteral(
-            "connection to server on socket \"/nonexistent/.s.PGSQL.5432\" failed: No such file "
-            "or directory\n\tIs the server running locally?")
-                                     << QString()
-                                     << QStringLiteral(
-                                            "connection to server on socket "
-                                            "\"/nonexistent/.s.PGSQL.5432\" failed: No such file "
-                                            "or directory\n\tIs the server running locally?");
+        QTest::newRow("password")
+            << QStringLiteral(
+                   "connection to server on socket \"/tmp/x/.s.PGSQL.5432\" failed: FATAL:  28P01: "
+                   "password authentication failed for user \"pat\"\nLOCATION:  auth_failed, "
+                   "auth.c:335")
+            << QStringLiteral("28P01")
+            << QStringLiteral("connection to server on socket \"/tmp/x/.s.PGSQL.5432\" "
+                              "failed: FATAL:  password authentication failed for user "
+                              "\"pat\"");
+        QTest::newRow("russian server")
+            << QStringLiteral(
+                   "подключиться к серверу через сокет \"/tmp/x\" не удалось: ВАЖНО:  3D000: база "
+                   "данных \"nope\" не существует\nПОЛОЖЕНИЕ:  InitPostgres, postinit.c:885")
+            << QStringLiteral("3D000")
+            << QStringLiteral("подключиться к серверу через сокет \"/tmp/x\" не "
+                              "удалось: ВАЖНО:  база данных \"nope\" не "
+                              "существует");
+        QTest::newRow("client side")
+            << QStringLiteral("connection to server on socket \"/nonexistent/.s.PGSQL.5432\" "
+                              "failed: No such file "
+                              "or directory\n\tIs the server running locally?")
+            << QString()
+            << QStringLiteral("connection to server on socket "
+                              "\"/nonexistent/.s.PGSQL.5432\" failed: No such file "
+                              "or directory\n\tIs the server running locally?");
     }
 
     void sqlstateFromVerboseText()
@@ -62,24 +63,24 @@ private slots:
         QTest::addColumn<bool>("reached");
         QTest::addColumn<bool>("cancelled");
         QTest::addColumn<int>("problem");
-        QTest::newRow("no password") << QString() << true << true << false
-                                     << int(ConnectProblem::PasswordNeeded);
+        QTest::newRow("no password")
+            << QString() << true << true << false << int(ConnectProblem::PasswordNeeded);
         QTest::newRow("wrong password") << QStringLiteral("28P01") << false << true << false
                                         << int(ConnectProblem::PasswordRejected);
-        QTest::newRow("no hba entry") << QStringLiteral("28000") << false << true << false
-                                      << int(ConnectProblem::NotAllowed);
+        QTest::newRow("no hba entry")
+            << QStringLiteral("28000") << false << true << false << int(ConnectProblem::NotAllowed);
         QTest::newRow("no database") << QStringLiteral("3D000") << false << true << false
                                      << int(ConnectProblem::DatabaseMissing);
-        QTest::newRow("starting up") << QStringLiteral("57P03") << false << true << false
-                                     << int(ConnectProblem::ServerBusy);
+        QTest::newRow("starting up")
+            << QStringLiteral("57P03") << false << true << false << int(ConnectProblem::ServerBusy);
         QTest::newRow("too many") << QStringLiteral("53300") << false << true << false
                                   << int(ConnectProblem::ServerBusy);
-        QTest::newRow("nobody there") << QString() << false << false << false
-                                      << int(ConnectProblem::Unreachable);
-        QTest::newRow("tls refused") << QString() << false << true << false
-                                     << int(ConnectProblem::Other);
-        QTest::newRow("cancelled") << QString() << false << false << true
-                                   << int(ConnectProblem::Cancelled);
+        QTest::newRow("nobody there")
+            << QString() << false << false << false << int(ConnectProblem::Unreachable);
+        QTest::newRow("tls refused")
+            << QString() << false << true << false << int(ConnectProblem::Other);
+        QTest::newRow("cancelled")
+            << QString() << false << false << true << int(ConnectProblem::Cancelled);
     }
 
     void classify()

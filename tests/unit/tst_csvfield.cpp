@@ -22,13 +22,14 @@ private slots:
         QTest::newRow("cyrillic") << QStringLiteral("Заказ") << QByteArray("Заказ");
         QTest::newRow("formula") << QStringLiteral("=HYPERLINK(\"x\")")
                                  << QByteArray("\"'=HYPERLINK(\"\"x\"\")\"");
-        QTest::newRow("plus text") << QStringLiteral("+cmd|' /C calc'!A0")
-                                   << QByteArray("'+cmd|' /C calc'!A0");
+        QTest::newRow("plus text")
+            << QStringLiteral("+cmd|' /C calc'!A0") << QByteArray("'+cmd|' /C calc'!A0");
         QTest::newRow("at") << QStringLiteral("@SUM(A1)") << QByteArray("'@SUM(A1)");
         QTest::newRow("minus text") << QStringLiteral("-2+3") << QByteArray("'-2+3");
         QTest::newRow("tab") << QStringLiteral("\t=1") << QByteArray("'\t=1");
         QTest::newRow("negative number") << QStringLiteral("-42") << QByteArray("-42");
-        QTest::newRow("phone digits") << QStringLiteral("+79161234567") << QByteArray("+79161234567");
+        QTest::newRow("phone digits")
+            << QStringLiteral("+79161234567") << QByteArray("+79161234567");
     }
 
     void field()

@@ -4,6 +4,8 @@
 #include "monotonic.h"
 #include "querychannel.h"
 
+#include <QTimer>
+
 #include <spdlog/spdlog.h>
 
 namespace inbox {
@@ -13,6 +15,13 @@ namespace {
 // The pair's state after the decision: who decided what and when.
 const QString kStateSql = QStringLiteral("SELECT d.status, d.decided_by, d.decided_at, d.note"
                                          " FROM inbox.duplicate_candidates d WHERE d.id = $1");
+// Ahead of the decision, on the same connection: after a loss, the backend to wait for.
+const QString kPidSql = QStringLiteral("SELECT pg_backend_pid() AS pid");
+// Is the backend that ran the decision still there (a lost network, not a server restart:
+// it may still commit)? Its outcome counts only once it is gone.
+const QString kAliveSql =
+    QStringLiteral("SELECT count(*) FROM pg_stat_activity a WHERE a.pid = $1::int4"
+                   " AND a.pid <> pg_backend_pid()");
 
 } // namespace
 
@@ -68,7 +77,8 @@ void DuplicateDecider::start(const DecisionResult &seed, const QString &sql,
     Job job;
     job.result = seed;
     job.startedNs = monotonicNs();
-    job.ticket = m_channel->submit(Query{sql, params}, QueryChannel::Mode::Queue);
+    job.ticket = m_channel->submit(QVector<Query>{Query{kPidSql, {}}, Query{sql, params}},
+                                   QueryChannel::Mode::Queue);
     m_jobs << job;
     if (m_running++ == 0)
         emit busyChanged(true);
@@ -79,9 +89,57 @@ void DuplicateDecider::start(const DecisionResult &seed, const QString &sql,
 void DuplicateDecider::reread(Job job, Phase phase)
 {
     job.phase = phase;
-    job.ticket =
-        m_channel->submit(Query{kStateSql, {job.result.candidateId}}, QueryChannel::Mode::Queue);
+    if (phase == Phase::Verifying) {
+        ++job.verifyTries;
+        job.ticket = m_channel->submit(QVector<Query>{Query{kAliveSql, {job.backendPid}},
+                                                      Query{kStateSql, {job.result.candidateId}}},
+                                       QueryChannel::Mode::Queue);
+    } else {
+        job.ticket = m_channel->submit(Query{kStateSql, {job.result.candidateId}},
+                                       QueryChannel::Mode::Queue);
+    }
     m_jobs << job;
+}
+
+void DuplicateDecider::onVerified(Job job, const QueryReply &reply)
+{
+    DecisionResult &r = job.result;
+    const bool oldBackendGone =
+        reply.ok() && reply.results.value(0).rows.value(0).value(0).toLongLong() == 0;
+    const Rows &state = reply.results.value(1);
+    if (oldBackendGone && !state.rows.isEmpty()) {
+        const QVariantList &row = state.rows.first();
+        r.status = row.value(0).toString();
+        r.decidedBy = row.value(1).toString();
+        r.decidedAt = row.value(2).toDateTime();
+        r.note = row.value(3).toString();
+        r.stateKnown = true;
+    } else if (oldBackendGone && reply.ok()) {
+        r.outcome = QStringLiteral("not_found");
+    } else if (job.verifyTries < kVerifyTries) {
+        // The server is not back yet, or the old session may still commit: ask again later.
+        const int pause = qMin(kVerifyMaxMs, kVerifyFirstMs << qMin(job.verifyTries - 1, 8));
+        QTimer::singleShot(pause, this, [this, job] { reread(job, Phase::Verifying); });
+        return;
+    } else if (!reply.ok()) {
+        r.error = reply.error;
+    }
+    finish(job);
+}
+
+void DuplicateDecider::finish(Job &job)
+{
+    DecisionResult &r = job.result;
+    r.elapsedUs = (monotonicNs() - job.startedNs) / 1000;
+    logger("ui")->info(
+        "duplicate {} of pair {}: {}{}", r.decision.toStdString(), r.candidateId,
+        r.outcome.isEmpty() ? (r.stateKnown ? "unknown, pair now " + r.status.toStdString()
+                                            : std::string("unknown"))
+                            : r.outcome.toStdString(),
+        r.error.isEmpty() ? std::string() : " (" + r.error.oneLine().toStdString() + ")");
+    if (--m_running == 0)
+        emit busyChanged(false);
+    emit finished(r);
 }
 
 void DuplicateDecider::onReply(const QueryReply &reply)
@@ -95,8 +153,12 @@ void DuplicateDecider::onReply(const QueryReply &reply)
     Job job = m_jobs.takeAt(at);
     DecisionResult &r = job.result;
 
-    if (job.phase != Phase::Deciding) {
-        // Who decided what and when: after someone else's decision, or a lost connection.
+    if (job.phase == Phase::Verifying) {
+        onVerified(job, reply);
+        return;
+    }
+    if (job.phase == Phase::Rereading) {
+        // Who decided what and when, after someone else's decision.
         const Rows &state = reply.results.value(0);
         if (reply.ok() && !state.rows.isEmpty()) {
             const QVariantList &row = state.rows.first();
@@ -105,11 +167,9 @@ void DuplicateDecider::onReply(const QueryReply &reply)
             r.decidedAt = row.value(2).toDateTime();
             r.note = row.value(3).toString();
             r.stateKnown = true;
-        } else if (!reply.ok() && job.phase == Phase::Verifying) {
-            r.error = reply.error;
         }
     } else if (reply.ok()) {
-        const Rows &first = reply.results.value(0);
+        const Rows &first = reply.results.value(1);
         if (first.rows.isEmpty()) {
             r.outcome = QStringLiteral("not_found"); // undo of a pair that no longer exists
         } else {
@@ -132,24 +192,22 @@ void DuplicateDecider::onReply(const QueryReply &reply)
             }
         }
     } else if (reply.error.connectionLost) {
-        // Lost before or during the decision: it may have been applied. Read the pair again
-        // (the channel reconnects for the next batch) and say what is known, never guess.
+        // Lost before or during the decision: it may have been applied. Never sent again;
+        // the pair is read once the session that ran it is gone (the channel reconnects for
+        // the next batch), and the outcome told is what the database shows, never a guess.
         r.error = reply.error;
         r.outcomeUnknown = true;
         r.note.clear();
+        job.backendPid = reply.results.value(0).rows.value(0).value(0).toInt();
+        logger("ui")->warn("connection lost during duplicate {} of pair {}; reading it again",
+                           r.decision.toStdString(), r.candidateId);
+        emit connectionLost(r);
         reread(job, Phase::Verifying);
         return;
     } else {
         r.error = reply.error;
     }
-    r.elapsedUs = (monotonicNs() - job.startedNs) / 1000;
-    logger("ui")->info("duplicate {} of pair {}: {}{}", r.decision.toStdString(), r.candidateId,
-                       r.outcome.isEmpty() ? std::string("unknown") : r.outcome.toStdString(),
-                       r.error.isEmpty() ? std::string()
-                                         : " (" + r.error.oneLine().toStdString() + ")");
-    if (--m_running == 0)
-        emit busyChanged(false);
-    emit finished(r);
+    finish(job);
 }
 
 } // namespace inbox

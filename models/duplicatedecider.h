@@ -59,8 +59,19 @@ public:
     void undoMine(qint64 candidateId, const QString &myStatus, const QString &note = QString());
     bool isBusy() const { return m_running > 0; }
 
+    // After a lost connection the pair is read again until the database can tell the outcome:
+    // first at once, then after a growing pause (kVerifyFirstMs doubling up to kVerifyMaxMs)
+    // for kVerifyTries reads in all (about two minutes), then the outcome stays unknown.
+    static constexpr int kVerifyFirstMs = 250;
+    static constexpr int kVerifyMaxMs = 5000;
+    static constexpr int kVerifyTries = 30;
+
 signals:
+    // Once per decision, when its outcome is known (or after a loss, could not be learnt).
     void finished(const inbox::DecisionResult &result);
+    // The connection went away while a decision ran; finished() follows once the database
+    // says whether it was applied. For showing the loss at once.
+    void connectionLost(const inbox::DecisionResult &result);
     void busyChanged(bool busy);
 
 private:
@@ -75,9 +86,13 @@ private:
         DecisionResult result;
         qint64 startedNs = 0;
         Phase phase = Phase::Deciding;
+        int backendPid = 0; // the session that ran the decision: gone before the state counts
+        int verifyTries = 0;
     };
     void start(const DecisionResult &seed, const QString &sql, const QVariantList &params);
     void reread(Job job, Phase phase);
+    void onVerified(Job job, const QueryReply &reply);
+    void finish(Job &job);
     void onReply(const QueryReply &reply);
 
     QueryChannel *m_channel;

@@ -318,6 +318,14 @@ DuplicatesPage::DuplicatesPage(ConsoleContext *context, QWidget *parent)
     });
     connect(m_decider, &DuplicateDecider::finished, this, &DuplicatesPage::onDecision);
     connect(m_decider, &DuplicateDecider::busyChanged, this, [this] { updatePermissions(); });
+    connect(m_decider, &DuplicateDecider::connectionLost, this, [this](const DecisionResult &r) {
+        // At once; the decision is not sent again, its outcome comes from the database.
+        say(tr("The connection was lost during the decision on pair #%1; reading the pair "
+               "again to tell whether it was applied…")
+                .arg(r.candidateId),
+            true);
+        m_context->reportPossibleLoss();
+    });
 
     connect(m_context, &ConsoleContext::connected, this, &DuplicatesPage::onConnected);
     connect(m_context, &ConsoleContext::disconnected, this, &DuplicatesPage::onDisconnected);
@@ -808,7 +816,9 @@ void DuplicatesPage::onDecision(const DecisionResult &r)
         say(tr("Pair #%1 no longer exists.").arg(r.candidateId), true);
         m_model->refresh();
     } else if (r.outcomeUnknown) {
-        if (r.stateKnown && r.status != QLatin1String("open") && r.decidedBy == me) {
+        const QString mine = r.decision == QLatin1String("merge") ? QStringLiteral("merged")
+                                                                  : QStringLiteral("rejected");
+        if (r.stateKnown && r.status == mine && r.decidedBy == me) {
             m_mine << Mine{r.candidateId, r.status};
             say(tr("The connection was lost, but your decision went through: pair #%1 is %2.")
                     .arg(r.candidateId)

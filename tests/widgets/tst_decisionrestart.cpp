@@ -1,0 +1,291 @@
+// A duplicate decision interrupted by the database server going away, on the real screen
+// against a real PostgreSQL. The server dies at a chosen moment, never by timing luck: the
+// decision is held either on a row lock taken by a superuser session (it cannot have been
+// applied) or on a synchronous-replication wait for a standby that does not exist (its commit
+// is already on disk: crash recovery applies it). Then `pg_ctl stop -m immediate`. Each time
+// the screen shows the loss, the console reconnects by itself, the decision is not sent again,
+// and what the screen reports is what inbox.duplicate_candidates and the journal hold.
+#include "../models/duplicate_fixture.h"
+
+#include "consolecontext.h"
+#include "duplicatespage.h"
+#include "serverinfo.h"
+
+#include <QApplication>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QtTest>
+
+#include <memory>
+
+using inbox::DecisionResult;
+using inbox::DuplicatesPage;
+
+namespace {
+
+const QString kManager = QStringLiteral("mgr_rita");
+
+struct Screen
+{
+    inbox::ConsoleContext context;
+    std::unique_ptr<DuplicatesPage> page;
+
+    bool open(const PgCluster &cluster, const QString &db)
+    {
+        PgSession s(cluster.conninfo(db, kManager));
+        inbox::DbError error;
+        const auto info = inbox::readServerInfo(s.raw(), &error);
+        if (!info)
+            return false;
+        page = std::make_unique<DuplicatesPage>(&context);
+        page->resize(1200, 760);
+        page->show();
+        QApplication::setActiveWindow(page.get());
+        if (!QTest::qWaitForWindowActive(page.get()))
+            return false;
+        context.setConnected(dupfix::options(cluster, db, kManager), *info);
+        page->findChild<QTableView *>(QStringLiteral("queue"))->setFocus();
+        return true;
+    }
+    QString outcome() const { return page->findChild<QLabel *>(QStringLiteral("outcome"))->text(); }
+    bool mayMerge() const
+    {
+        return page->findChild<QPushButton *>(QStringLiteral("merge"))->isEnabled();
+    }
+    void key(Qt::Key k) const
+    {
+        QTest::keyClick(page->findChild<QTableView *>(QStringLiteral("queue")), k);
+    }
+};
+
+} // namespace
+
+class TestDecisionRestart : public QObject
+{
+    Q_OBJECT
+
+private:
+    PgCluster m_cluster;
+    QString m_db;
+    qint64 m_pair = 0;
+
+    std::unique_ptr<PgSession> superuser()
+    {
+        return std::make_unique<PgSession>(m_cluster.conninfo(m_db));
+    }
+
+    // The manager's decision is waiting: on a lock (`Lock`) or on the standby (`SyncRep`).
+    bool decisionWaits(const QString &waitType)
+    {
+        PgSession s(m_cluster.conninfo(m_db));
+        return dupfix::oneInt(
+                   s,
+                   QStringLiteral(
+                       "SELECT count(*) FROM pg_stat_activity"
+                       " WHERE usename = $1 AND (wait_event_type = $2 OR wait_event = $2)"
+                       " AND query LIKE '%decide_duplicate%'"),
+                   {kManager, waitType}) == 1;
+    }
+
+    // Journal entries of any decision on the pair (merge writes one on each lead's event).
+    int decisionEntries(const QString &entry)
+    {
+        PgSession s(m_cluster.conninfo(m_db));
+        return int(dupfix::oneInt(
+            s,
+            QStringLiteral("SELECT count(*) FROM inbox.journal WHERE by_person AND entry = $1"
+                           " AND (detail->>'candidate_id')::bigint = $2"),
+            {entry, m_pair}));
+    }
+
+    QString pairStatus()
+    {
+        PgSession s(m_cluster.conninfo(m_db));
+        return dupfix::status(s, m_pair);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QString error;
+        QVERIFY2(m_cluster.start(&error), qPrintable(error));
+        QVERIFY2(m_cluster.createLogin(kManager, {QStringLiteral("inbox_manager")}, &error),
+                 qPrintable(error));
+    }
+
+    void init()
+    {
+        QString error;
+        m_db = m_cluster.createDatabase(&error);
+        QVERIFY2(!m_db.isEmpty(), qPrintable(error));
+        auto su = superuser();
+        dupfix::Lead a;
+        a.externalId = QStringLiteral("r-1");
+        a.phone = QStringLiteral("+7 903 555 11 22");
+        a.name = QStringLiteral("Ольга Смирнова");
+        dupfix::Lead b = a;
+        b.source = QStringLiteral("telegram");
+        b.externalId = QStringLiteral("r-2");
+        b.phone = QStringLiteral("89035551122");
+        const qint64 earlier = dupfix::lead(*su, a);
+        const qint64 newer = dupfix::lead(*su, b);
+        m_pair = dupfix::candidate(*su, newer, earlier);
+        QVERIFY(m_pair > 0);
+        // The test cluster commits asynchronously (synchronous_commit=off): without this an
+        // immediate shutdown could lose the pair itself, not only the decision under test.
+        QVERIFY_SQL(su->exec(QStringLiteral("CHECKPOINT")));
+    }
+
+    // The merge waits on the pair's row lock when the server dies: it cannot have been
+    // applied. The server is back before the screen hears of the loss.
+    void blockedDecisionThenImmediateRestart()
+    {
+        Screen s;
+        QVERIFY(s.open(m_cluster, m_db));
+        QTRY_VERIFY_WITH_TIMEOUT(s.mayMerge() && s.page->currentCandidate() == m_pair, 10000);
+        QSignalSpy finished(s.page.get(), &DuplicatesPage::decisionFinished);
+        QSignalSpy up(&s.context, &inbox::ConsoleContext::connectionUp);
+
+        auto locker = superuser();
+        QVERIFY_SQL(locker->exec(QStringLiteral("BEGIN")));
+        QVERIFY_SQL(locker->exec(
+            QStringLiteral("SELECT 1 FROM inbox.duplicate_candidates WHERE id = $1 FOR UPDATE"),
+            {m_pair}));
+        s.key(Qt::Key_M);
+        QTRY_VERIFY_WITH_TIMEOUT(decisionWaits(QStringLiteral("Lock")), 10000);
+
+        QString error;
+        QVERIFY2(m_cluster.restart(QStringLiteral("immediate"), &error), qPrintable(error));
+        locker.reset();
+
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 30000);
+        const auto r = finished.first().first().value<DecisionResult>();
+        QVERIFY(r.outcomeUnknown);
+        QVERIFY2(r.stateKnown, qPrintable(r.outcome + QLatin1Char(' ') + r.error.oneLine()));
+        QCOMPARE(r.status, QStringLiteral("open"));
+        QVERIFY2(s.outcome().contains(QLatin1String("was not applied")), qPrintable(s.outcome()));
+        QCOMPARE(pairStatus(), QStringLiteral("open"));
+        QCOMPARE(decisionEntries(QStringLiteral("duplicate_merged")), 0);
+
+        // The console reconnects by itself and the pair can be decided again, once.
+        QTRY_VERIFY_WITH_TIMEOUT(up.size() >= 1, 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(s.mayMerge(), 10000);
+        s.key(Qt::Key_M);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, 10000);
+        QCOMPARE(finished.last().first().value<DecisionResult>().outcome, QStringLiteral("merged"));
+        QCOMPARE(pairStatus(), QStringLiteral("merged ") + kManager);
+        QCOMPARE(decisionEntries(QStringLiteral("duplicate_merged")), 2); // one per event
+    }
+
+    // The server stays down for a while: the loss is shown at once, the outcome is not
+    // guessed, and once the server is back the screen says what the database holds.
+    void serverStaysDownUntilTheOutcomeIsRead()
+    {
+        Screen s;
+        QVERIFY(s.open(m_cluster, m_db));
+        QTRY_VERIFY_WITH_TIMEOUT(s.mayMerge() && s.page->currentCandidate() == m_pair, 10000);
+        QSignalSpy finished(s.page.get(), &DuplicatesPage::decisionFinished);
+        QSignalSpy down(&s.context, &inbox::ConsoleContext::connectionDown);
+        QSignalSpy up(&s.context, &inbox::ConsoleContext::connectionUp);
+
+        auto locker = superuser();
+        QVERIFY_SQL(locker->exec(QStringLiteral("BEGIN")));
+        QVERIFY_SQL(locker->exec(
+            QStringLiteral("SELECT 1 FROM inbox.duplicate_candidates WHERE id = $1 FOR UPDATE"),
+            {m_pair}));
+        s.key(Qt::Key_R);
+        QTRY_VERIFY_WITH_TIMEOUT(decisionWaits(QStringLiteral("Lock")), 10000);
+
+        QString error;
+        QVERIFY2(m_cluster.stopServer(QStringLiteral("immediate"), &error), qPrintable(error));
+        locker.reset();
+        QTRY_VERIFY2_WITH_TIMEOUT(s.outcome().contains(QLatin1String("connection was lost")),
+                                  qPrintable(s.outcome()), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(down.size() >= 1, 10000);
+        QVERIFY(!s.mayMerge());
+        QCOMPARE(finished.size(), 0); // nothing is reported while nobody can know
+
+        QVERIFY2(m_cluster.startServer(&error), qPrintable(error));
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 30000);
+        const auto r = finished.first().first().value<DecisionResult>();
+        QVERIFY(r.outcomeUnknown);
+        QVERIFY2(r.stateKnown, qPrintable(r.outcome + QLatin1Char(' ') + r.error.oneLine()));
+        QCOMPARE(r.status, QStringLiteral("open"));
+        QVERIFY2(s.outcome().contains(QLatin1String("was not applied")), qPrintable(s.outcome()));
+        QCOMPARE(pairStatus(), QStringLiteral("open"));
+        QCOMPARE(decisionEntries(QStringLiteral("duplicate_rejected")), 0);
+        QTRY_VERIFY_WITH_TIMEOUT(up.size() >= 1, 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(s.mayMerge(), 10000); // re-read: open, decidable again
+    }
+
+    // The merge has committed on disk but waits for a synchronous standby that does not
+    // exist when the server dies, so its reply never comes; crash recovery keeps it. The
+    // screen reports it applied (by me, once), and it is not sent again.
+    void committedDecisionWhoseReplyIsLost()
+    {
+        auto su = superuser();
+        // Only this manager's commits wait for the (missing) standby; everyone else commits
+        // locally, so the test's own sessions are not held.
+        QVERIFY_SQL(su->exec(QStringLiteral("ALTER SYSTEM SET synchronous_commit = 'local'")));
+        QVERIFY_SQL(su->exec(
+            QStringLiteral("ALTER SYSTEM SET synchronous_standby_names = 'nobody_standby'")));
+        QVERIFY_SQL(
+            su->exec(QStringLiteral("ALTER ROLE %1 SET synchronous_commit = 'on'").arg(kManager)));
+        QVERIFY_SQL(su->exec(QStringLiteral("SELECT pg_reload_conf()")));
+        const auto restoreSettings = [this] {
+            auto s = superuser();
+            s->exec(QStringLiteral("ALTER SYSTEM RESET synchronous_commit"));
+            s->exec(QStringLiteral("ALTER SYSTEM RESET synchronous_standby_names"));
+            s->exec(QStringLiteral("ALTER ROLE %1 RESET synchronous_commit").arg(kManager));
+            s->exec(QStringLiteral("SELECT pg_reload_conf()"));
+        };
+
+        Screen s;
+        QVERIFY(s.open(m_cluster, m_db));
+        QTRY_VERIFY_WITH_TIMEOUT(s.mayMerge() && s.page->currentCandidate() == m_pair, 10000);
+        QSignalSpy finished(s.page.get(), &DuplicatesPage::decisionFinished);
+        QSignalSpy up(&s.context, &inbox::ConsoleContext::connectionUp);
+        s.key(Qt::Key_M);
+        const bool waits =
+            QTest::qWaitFor([&] { return decisionWaits(QStringLiteral("SyncRep")); }, 10000);
+        if (!waits)
+            restoreSettings();
+        QVERIFY(waits);
+        QCOMPARE(finished.size(), 0);
+
+        QString error;
+        const bool restarted = m_cluster.restart(QStringLiteral("immediate"), &error);
+        restoreSettings();
+        QVERIFY2(restarted, qPrintable(error));
+        QCOMPARE(pairStatus(), QStringLiteral("merged ") + kManager); // recovery kept it
+
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 30000);
+        const auto r = finished.first().first().value<DecisionResult>();
+        QVERIFY(r.outcomeUnknown);
+        QVERIFY2(r.stateKnown, qPrintable(r.outcome + QLatin1Char(' ') + r.error.oneLine()));
+        QCOMPARE(r.status, QStringLiteral("merged"));
+        QCOMPARE(r.decidedBy, kManager);
+        QVERIFY2(s.outcome().contains(QLatin1String("your decision went through")),
+                 qPrintable(s.outcome()));
+        QTRY_VERIFY_WITH_TIMEOUT(up.size() >= 1, 30000);
+        QCOMPARE(decisionEntries(QStringLiteral("duplicate_merged")), 2); // once, both events
+        QVERIFY(s.page->currentCandidate() != m_pair); // moved on: nothing left to decide
+        QVERIFY(s.page->findChild<QPushButton *>(QStringLiteral("undo"))->isEnabled()); // U
+    }
+
+    // A failed test function must not leave the server down for the next one.
+    void cleanup()
+    {
+        QString error;
+        if (!m_cluster.isRunning())
+            QVERIFY2(m_cluster.startServer(&error), qPrintable(error));
+    }
+
+    void cleanupTestCase() { m_cluster.stop(); }
+};
+
+QTEST_MAIN(TestDecisionRestart)
+#include "tst_decisionrestart.moc"

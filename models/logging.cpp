@@ -1,6 +1,7 @@
 #include "logging.h"
 
 #include <QDir>
+#include <QSettings>
 #include <QStandardPaths>
 #include <QtGlobal>
 
@@ -16,6 +17,12 @@ namespace inbox {
 namespace {
 std::vector<spdlog::sink_ptr> g_sinks;
 std::mutex g_mutex;
+spdlog::level::level_enum g_level = spdlog::level::info;
+
+const char *const kLevelNames[] = {"trace", "debug", "info", "warn", "error"};
+const spdlog::level::level_enum kLevels[] = {spdlog::level::trace, spdlog::level::debug,
+                                             spdlog::level::info, spdlog::level::warn,
+                                             spdlog::level::err};
 
 void qtMessageHandler(QtMsgType type, const QMessageLogContext &, const QString &message)
 {
@@ -72,7 +79,45 @@ QString setupLogging(const QString &program, bool toConsole)
     spdlog::set_pattern("%Y-%m-%d %H:%M:%S.%e %-5l [%n] %v");
     spdlog::flush_every(std::chrono::seconds(2));
     qInstallMessageHandler(qtMessageHandler);
+    // The level chosen in the settings dialog, for every logger made before and after.
+    g_level = spdlog::level::info;
+    for (int i = 0; i < 5; ++i)
+        if (storedLogLevel() == QLatin1String(kLevelNames[i]))
+            g_level = kLevels[i];
+    spdlog::apply_all([](const std::shared_ptr<spdlog::logger> &l) { l->set_level(g_level); });
     return path;
+}
+
+bool setLogLevel(const QString &level)
+{
+    for (int i = 0; i < 5; ++i) {
+        if (level == QLatin1String(kLevelNames[i])) {
+            std::lock_guard lock(g_mutex);
+            g_level = kLevels[i];
+            spdlog::apply_all(
+                [](const std::shared_ptr<spdlog::logger> &l) { l->set_level(g_level); });
+            return true;
+        }
+    }
+    return false;
+}
+
+QString logLevel()
+{
+    std::lock_guard lock(g_mutex);
+    for (int i = 0; i < 5; ++i)
+        if (g_level == kLevels[i])
+            return QString::fromLatin1(kLevelNames[i]);
+    return QStringLiteral("info");
+}
+
+QString storedLogLevel()
+{
+    const QString stored = QSettings().value(QStringLiteral("ui/logLevel")).toString();
+    for (const char *name : kLevelNames)
+        if (stored == QLatin1String(name))
+            return stored;
+    return QStringLiteral("info");
 }
 
 void flushLogs()
@@ -86,7 +131,7 @@ std::shared_ptr<spdlog::logger> logger(const char *module)
     if (auto existing = spdlog::get(module))
         return existing;
     auto created = std::make_shared<spdlog::logger>(module, g_sinks.begin(), g_sinks.end());
-    created->set_level(spdlog::level::info);
+    created->set_level(g_level);
     spdlog::register_logger(created);
     return created;
 }

@@ -15,6 +15,14 @@ namespace inbox {
 // it. Call once from main(). Returns the log file's path (empty when it could not be opened).
 QString setupLogging(const QString &program, bool toConsole);
 
+// Sets the level of every logger, present and future: "trace", "debug", "info", "warn" or
+// "error". Returns false (and changes nothing) for any other name.
+bool setLogLevel(const QString &level);
+// The level in use, by the same names.
+QString logLevel();
+// The level kept in QSettings "ui/logLevel" (setupLogging applies it); "info" when unset.
+QString storedLogLevel();
+
 // Writes out whatever the loggers hold (for "copy diagnostics" and for tests that read the file).
 void flushLogs();
 

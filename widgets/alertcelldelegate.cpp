@@ -1,5 +1,7 @@
 #include "alertcelldelegate.h"
 
+#include "theme.h"
+
 namespace inbox {
 
 AlertCellDelegate::AlertCellDelegate(int alertRole, QObject *parent)
@@ -13,8 +15,7 @@ void AlertCellDelegate::initStyleOption(QStyleOptionViewItem *option,
     if (!index.data(m_alertRole).toBool())
         return;
     option->font.setBold(true);
-    const bool dark = option->palette.color(QPalette::Base).lightness() < 128;
-    const QColor red = dark ? QColor(0xff, 0x8a, 0x80) : QColor(0xb3, 0x26, 0x1e);
+    const QColor red = Theme::color(Theme::Color::AlertText);
     option->palette.setColor(QPalette::Text, red);
     option->palette.setColor(QPalette::HighlightedText, red);
 }

@@ -4,6 +4,7 @@
 #include "conninfo.h"
 #include "logging.h"
 #include "sessionworker.h"
+#include "theme.h"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -19,10 +20,7 @@
 namespace inbox {
 
 namespace {
-const QString kErrorStyle =
-    QStringLiteral("color: white; background: #b3261e; padding: 6px; border-radius: 4px;");
-const QString kNoticeStyle =
-    QStringLiteral("color: #3d2800; background: #ffe08a; padding: 6px; border-radius: 4px;");
+const QString kBoxRules = QStringLiteral("padding: 6px; border-radius: 4px;");
 } // namespace
 
 ConnectionPage::ConnectionPage(Session *session, QWidget *parent)
@@ -77,8 +75,8 @@ ConnectionPage::ConnectionPage(Session *session, QWidget *parent)
         l->setTextInteractionFlags(Qt::TextSelectableByMouse);
         l->hide();
     }
-    m_error->setStyleSheet(kErrorStyle);
-    m_notice->setStyleSheet(kNoticeStyle);
+    Theme::setLook(m_error, Theme::Look::ProblemBanner, kBoxRules);
+    Theme::setLook(m_notice, Theme::Look::NoticeBanner, kBoxRules);
     m_migrate->hide();
 
     auto *profileRow = new QHBoxLayout;

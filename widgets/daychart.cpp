@@ -1,5 +1,7 @@
 #include "daychart.h"
 
+#include "theme.h"
+
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
@@ -64,13 +66,14 @@ DayChart::DayChart(Kind kind, QWidget *parent)
     QVector<SetSpec> specs;
     if (kind == Kind::Deliveries) {
         chart->setTitle(tr("Deliveries per day (UTC), today on the right"));
-        specs = {{tr("New"), QColor(0x4e, 0x79, 0xa7)},
-                 {tr("Repeats"), QColor(0xf2, 0x8e, 0x2b)},
-                 {tr("Conflicts"), QColor(0xe1, 0x57, 0x59)}};
+        specs = {{tr("New"), Theme::color(Theme::Color::ChartNew)},
+                 {tr("Repeats"), Theme::color(Theme::Color::ChartRepeats)},
+                 {tr("Conflicts"), Theme::color(Theme::Color::ChartConflicts)}};
         m_share->setName(tr("Repeat share, %"));
     } else {
         chart->setTitle(tr("Outcomes per day (UTC), today on the right"));
-        specs = {{tr("Done"), QColor(0x59, 0xa1, 0x4f)}, {tr("Failed"), QColor(0xe1, 0x57, 0x59)}};
+        specs = {{tr("Done"), Theme::color(Theme::Color::ChartDone)},
+                 {tr("Failed"), Theme::color(Theme::Color::ChartFailed)}};
         m_share->setName(tr("Failure share, %"));
     }
     for (const SetSpec &spec : specs) {
@@ -81,7 +84,7 @@ DayChart::DayChart(Kind kind, QWidget *parent)
         m_sets << set;
     }
     bars->setBarWidth(0.7);
-    QPen pen(QColor(0x7b, 0x3f, 0xa0));
+    QPen pen(Theme::color(Theme::Color::ChartShare));
     pen.setWidth(3);
     m_share->setPen(pen);
     m_share->setPointsVisible(true);
@@ -152,7 +155,7 @@ void DayChart::setDays(const QVector<DayFigures> &days)
 
 void DayChart::applyTheme()
 {
-    const bool dark = palette().color(QPalette::Window).lightness() < 128;
+    const bool dark = Theme::isDark();
     // setTheme resets colours, so ours are put back after it.
     QVector<QColor> colors;
     for (QBarSet *set : m_sets)
@@ -167,7 +170,7 @@ void DayChart::applyTheme()
         m_sets.at(i)->setBorderColor(colors.at(i));
     }
     QPen pen = sharePen;
-    pen.setColor(dark ? QColor(0xd0, 0x9c, 0xf0) : QColor(0x7b, 0x3f, 0xa0));
+    pen.setColor(Theme::color(Theme::Color::ChartShare));
     m_share->setPen(pen);
     for (QAbstractAxis *axis :
          {static_cast<QAbstractAxis *>(m_days), static_cast<QAbstractAxis *>(m_counts),

@@ -7,6 +7,7 @@
 #include "duplicatewords.h"
 #include "leadcomparison.h"
 #include "monotonic.h"
+#include "theme.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -29,13 +30,9 @@ namespace {
 
 constexpr int kReadAhead = 3; // pairs read together with the one on screen
 
-const QString kProblemStyle = QStringLiteral(
-    "QLabel { background: #b3261e; color: white; padding: 6px; border-radius: 4px; }");
+const QString kBoxRules = QStringLiteral("padding: 6px; border-radius: 4px;");
 const QString kNoticeStyle =
     QStringLiteral("QLabel { border: 1px solid palette(mid); padding: 6px; border-radius: 4px; }");
-const QString kDecidedStyle =
-    QStringLiteral("QLabel { background: #8a5a00; color: white; padding: 6px; border-radius: 4px; "
-                   "font-weight: bold; }");
 
 } // namespace
 
@@ -132,7 +129,8 @@ DuplicatesPage::DuplicatesPage(ConsoleContext *context, QWidget *parent)
         l->setTextInteractionFlags(Qt::TextSelectableByMouse);
     }
     m_weak->setStyleSheet(kNoticeStyle);
-    m_decided->setStyleSheet(kDecidedStyle);
+    Theme::setLook(m_decided, Theme::Look::DecidedBanner,
+                   kBoxRules + QStringLiteral(" font-weight: bold;"));
     m_mergeStatement->setStyleSheet(kNoticeStyle);
     m_weak->hide();
     m_decided->hide();
@@ -632,7 +630,8 @@ bool DuplicatesPage::checkMayDecide()
 void DuplicatesPage::say(const QString &text, bool problem)
 {
     m_outcome->setText(text);
-    m_outcome->setStyleSheet(problem ? kProblemStyle : QString());
+    Theme::setLook(m_outcome, problem ? Theme::Look::ProblemBanner : Theme::Look::Plain,
+                   problem ? kBoxRules : QString());
 }
 
 void DuplicatesPage::decide(const QString &decision)

@@ -8,6 +8,7 @@
 #include "multiselectbutton.h"
 #include "querychannel.h"
 #include "statusdelegate.h"
+#include "theme.h"
 
 #include <QCheckBox>
 #include <QClipboard>
@@ -139,9 +140,7 @@ JournalPage::JournalPage(ConsoleContext *context, QWidget *parent)
     m_newLabel->setObjectName(QStringLiteral("newLabel"));
     m_showNew->setObjectName(QStringLiteral("showNew"));
     m_newBar->setAutoFillBackground(true);
-    QPalette pal = m_newBar->palette();
-    pal.setColor(QPalette::Window, pal.color(QPalette::AlternateBase));
-    m_newBar->setPalette(pal);
+    m_newBar->setBackgroundRole(QPalette::AlternateBase); // a role, so it follows the theme
     auto *news = new QHBoxLayout(m_newBar);
     news->setContentsMargins(6, 2, 6, 2);
     news->addWidget(m_newLabel, 1);
@@ -150,7 +149,7 @@ JournalPage::JournalPage(ConsoleContext *context, QWidget *parent)
 
     m_error->setObjectName(QStringLiteral("journalError"));
     m_error->setWordWrap(true);
-    m_error->setStyleSheet(QStringLiteral("color: #c62828;"));
+    Theme::setLook(m_error, Theme::Look::AlertText);
     m_error->hide();
 
     m_table->setObjectName(QStringLiteral("journalTable"));

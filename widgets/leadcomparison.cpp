@@ -1,6 +1,7 @@
 #include "leadcomparison.h"
 
 #include "duplicatewords.h"
+#include "theme.h"
 
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -13,11 +14,9 @@ namespace {
 
 // A tint that reads on light and dark palettes alike; the bold text and the middle column's
 // words carry the meaning for anyone who cannot tell the colour.
-const QString kMatchStyle =
-    QStringLiteral("QLabel { background: rgba(46, 160, 67, 0.22); border-radius: 3px; "
-                   "padding: 2px 4px; font-weight: bold; }");
-const QString kDifferStyle = QStringLiteral("QLabel { padding: 2px 4px; }");
-const QString kPlainStyle = QStringLiteral("QLabel { padding: 2px 4px; }");
+const QString kMatchRules =
+    QStringLiteral("border-radius: 3px; padding: 2px 4px; font-weight: bold;");
+const QString kCellRules = QStringLiteral("padding: 2px 4px;");
 
 QString orDash(const QString &s)
 {
@@ -116,20 +115,20 @@ void LeadComparison::setRow(Field field, const QString &a, const QString &b, Mat
     switch (match) {
     case Match::Same:
         cm->setText(matchText.isEmpty() ? tr("= same") : matchText);
-        ca->setStyleSheet(kMatchStyle);
-        cb->setStyleSheet(kMatchStyle);
+        Theme::setLook(ca, Theme::Look::Match, kMatchRules);
+        Theme::setLook(cb, Theme::Look::Match, kMatchRules);
         cm->setStyleSheet(QStringLiteral("QLabel { font-weight: bold; }"));
         break;
     case Match::Differ:
         cm->setText(matchText.isEmpty() ? tr("≠ differ") : matchText);
-        ca->setStyleSheet(kDifferStyle);
-        cb->setStyleSheet(kDifferStyle);
+        Theme::setLook(ca, Theme::Look::Plain, kCellRules);
+        Theme::setLook(cb, Theme::Look::Plain, kCellRules);
         cm->setStyleSheet(QString());
         break;
     case Match::None:
         cm->setText(matchText);
-        ca->setStyleSheet(kPlainStyle);
-        cb->setStyleSheet(kPlainStyle);
+        Theme::setLook(ca, Theme::Look::Plain, kCellRules);
+        Theme::setLook(cb, Theme::Look::Plain, kCellRules);
         cm->setStyleSheet(QString());
         break;
     }

@@ -10,6 +10,8 @@
 #include "migrator.h"
 #include "overviewpage.h"
 #include "sessionworker.h"
+#include "settingsdialog.h"
+#include "theme.h"
 
 #include <QApplication>
 #include <QCloseEvent>
@@ -33,8 +35,8 @@ MainWindow::MainWindow(QWidget *parent)
 
     m_banner->setObjectName(QStringLiteral("connectionBanner"));
     m_banner->setWordWrap(true);
-    m_banner->setStyleSheet(
-        QStringLiteral("color: white; background: #b3261e; padding: 6px; font-weight: bold;"));
+    Theme::setLook(m_banner, Theme::Look::ProblemBanner,
+                   QStringLiteral("padding: 6px; font-weight: bold;"));
     m_banner->hide();
     m_tabs->setDocumentMode(true);
     addScreen(m_connectionPage, tr("Connect"));
@@ -67,6 +69,14 @@ MainWindow::MainWindow(QWidget *parent)
     setCentralWidget(central);
 
     QMenu *file = menuBar()->addMenu(tr("&File"));
+    QAction *settings =
+        file->addAction(tr("&Settings..."), this, [this] { SettingsDialog::run(this); });
+    // Linux desktops often bind no key to Preferences: Ctrl+, as elsewhere then.
+    const QList<QKeySequence> preferences = QKeySequence::keyBindings(QKeySequence::Preferences);
+    settings->setShortcuts(preferences.isEmpty()
+                               ? QList<QKeySequence>{QKeySequence(Qt::CTRL | Qt::Key_Comma)}
+                               : preferences);
+    file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::closeAllWindows);
     QMenu *view = menuBar()->addMenu(tr("&View"));
     view->addAction(tr("&Refresh"), QKeySequence::Refresh, m_context,

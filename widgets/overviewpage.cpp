@@ -7,6 +7,7 @@
 #include "healthrule.h"
 #include "nowfiguresmodel.h"
 #include "overviewmodel.h"
+#include "theme.h"
 
 #include <QComboBox>
 #include <QFrame>
@@ -27,8 +28,6 @@
 namespace inbox {
 
 namespace {
-
-const char *const kRed = "#b3261e";
 
 QTableView *makeTable(QAbstractItemModel *model, int alertRole, QWidget *parent)
 {
@@ -75,16 +74,15 @@ OverviewPage::OverviewPage(ConsoleContext *context, QWidget *parent)
     m_warning->setObjectName(QStringLiteral("overviewWarning"));
     m_warning->setWordWrap(true);
     m_warning->setTextFormat(Qt::RichText);
-    // Fixed colours, readable in light and dark themes alike: the warning must stand out.
-    m_warning->setStyleSheet(QStringLiteral("color: #3d2800; background: #ffd54f; padding: 8px; "
-                                            "border: 2px solid #e0a800; border-radius: 4px;"));
+    // The warning must stand out in either theme.
+    Theme::setLook(m_warning, Theme::Look::NoticeBanner,
+                   QStringLiteral("padding: 8px; border-width: 2px; border-radius: 4px;"));
     m_warning->hide();
     m_error->setObjectName(QStringLiteral("overviewError"));
     m_error->setWordWrap(true);
     m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_error->setStyleSheet(
-        QStringLiteral("color: white; background: %1; padding: 6px; border-radius: 4px;")
-            .arg(QLatin1String(kRed)));
+    Theme::setLook(m_error, Theme::Look::ProblemBanner,
+                   QStringLiteral("padding: 6px; border-radius: 4px;"));
     m_error->hide();
     m_deliveries->setObjectName(QStringLiteral("deliveriesChart"));
     m_outcomes->setObjectName(QStringLiteral("outcomesChart"));
@@ -214,8 +212,7 @@ OverviewPage::Tile OverviewPage::addTile(QGridLayout *grid, int column, const QS
 void OverviewPage::setTile(const Tile &tile, const QString &value, bool alert, const QString &note)
 {
     tile.value->setText(value);
-    tile.value->setStyleSheet(alert ? QStringLiteral("color: %1;").arg(QLatin1String(kRed))
-                                    : QString());
+    Theme::setLook(tile.value, alert ? Theme::Look::AlertText : Theme::Look::Plain);
     tile.note->setText(note);
     tile.note->setVisible(!note.isEmpty());
 }

@@ -2,6 +2,7 @@
 
 #include "consolecontext.h"
 #include "requeuer.h"
+#include "theme.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -63,7 +64,7 @@ RequeueDialog::RequeueDialog(ConsoleContext *context, const Target &target, QWid
                       .arg(target.description));
     fl->addWidget(what);
     fl->addWidget(m_summary);
-    m_warning->setStyleSheet(QStringLiteral("color: #b35c00;"));
+    Theme::setLook(m_warning, Theme::Look::WarningText);
     m_warning->hide();
     fl->addWidget(m_warning);
     auto *form = new QFormLayout;

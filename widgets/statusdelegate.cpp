@@ -1,5 +1,7 @@
 #include "statusdelegate.h"
 
+#include "theme.h"
+
 #include <QApplication>
 #include <QPainter>
 #include <QPainterPath>
@@ -12,16 +14,7 @@ StatusDelegate::StatusDelegate(int rawRole, QObject *parent)
 
 QColor StatusDelegate::colorFor(const QString &status)
 {
-    // Mid-tone colours that stay readable on light and dark palettes.
-    if (status == QLatin1String("received"))
-        return QColor(0x1e, 0x88, 0xe5);
-    if (status == QLatin1String("processing"))
-        return QColor(0xf5, 0x9e, 0x0b);
-    if (status == QLatin1String("done"))
-        return QColor(0x2e, 0x9d, 0x4f);
-    if (status == QLatin1String("failed"))
-        return QColor(0xe5, 0x39, 0x35);
-    return QColor(0x80, 0x80, 0x80);
+    return Theme::statusColor(status);
 }
 
 void StatusDelegate::paintBadge(QPainter *painter, const QRectF &box, const QString &status,
@@ -51,7 +44,7 @@ void StatusDelegate::paintBadge(QPainter *painter, const QRectF &box, const QStr
     } else if (status == QLatin1String("done")) {
         painter->setBrush(color);
         painter->drawEllipse(r);
-        QPen tick(Qt::white, 1.8);
+        QPen tick(Theme::color(Theme::Color::OnStatus), 1.8);
         painter->setPen(tick);
         QPainterPath path;
         path.moveTo(r.left() + r.width() * 0.25, r.top() + r.height() * 0.52);
@@ -62,7 +55,7 @@ void StatusDelegate::paintBadge(QPainter *painter, const QRectF &box, const QStr
     } else if (status == QLatin1String("failed")) {
         painter->setBrush(color);
         painter->drawRect(r);
-        QPen cross(Qt::white, 1.8);
+        QPen cross(Theme::color(Theme::Color::OnStatus), 1.8);
         painter->setPen(cross);
         const QRectF c =
             r.adjusted(r.width() * 0.27, r.height() * 0.27, -r.width() * 0.27, -r.height() * 0.27);

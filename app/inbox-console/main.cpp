@@ -3,6 +3,7 @@
 #include "logging.h"
 #include "mainwindow.h"
 #include "screenshottour.h"
+#include "settingsdialog.h"
 #include "translations.h"
 
 #include <QApplication>
@@ -88,7 +89,10 @@ int main(int argc, char **argv)
     }
 
     inbox::setupLogging(QStringLiteral("inbox-console"), false);
-    inbox::installTranslations(parser.value(langOption));
+    // The stored theme and a pending layout reset, before the window restores its layout.
+    inbox::SettingsDialog::applyAtStart();
+    inbox::installTranslations(parser.isSet(langOption) ? parser.value(langOption)
+                                                        : inbox::SettingsDialog::storedLanguage());
     inbox::MainWindow window;
     window.show();
     // --db, or the PG* environment, opens the window already connected.

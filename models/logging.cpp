@@ -17,6 +17,7 @@ namespace inbox {
 namespace {
 std::vector<spdlog::sink_ptr> g_sinks;
 std::mutex g_mutex;
+QString g_path;
 spdlog::level::level_enum g_level = spdlog::level::info;
 
 const char *const kLevelNames[] = {"trace", "debug", "info", "warn", "error"};
@@ -85,6 +86,7 @@ QString setupLogging(const QString &program, bool toConsole)
         if (storedLogLevel() == QLatin1String(kLevelNames[i]))
             g_level = kLevels[i];
     spdlog::apply_all([](const std::shared_ptr<spdlog::logger> &l) { l->set_level(g_level); });
+    g_path = path;
     return path;
 }
 
@@ -118,6 +120,12 @@ QString storedLogLevel()
         if (stored == QLatin1String(name))
             return stored;
     return QStringLiteral("info");
+}
+
+QString logFilePath()
+{
+    std::lock_guard lock(g_mutex);
+    return g_path;
 }
 
 void flushLogs()

@@ -23,6 +23,9 @@ QString logLevel();
 // The level kept in QSettings "ui/logLevel" (setupLogging applies it); "info" when unset.
 QString storedLogLevel();
 
+// The path setupLogging() returned (empty before it ran or without a file).
+QString logFilePath();
+
 // Writes out whatever the loggers hold (for "copy diagnostics" and for tests that read the file).
 void flushLogs();
 

@@ -199,25 +199,28 @@ DuplicatesPage::DuplicatesPage(ConsoleContext *context, QWidget *parent)
 
     // Keys. Only while this screen has the focus; a text field keeps its letters (Qt gives a
     // line edit's typing precedence over letter shortcuts).
-    const auto key = [this](Qt::Key k, void (DuplicatesPage::*slot)()) {
+    const auto key = [this](Qt::Key k, void (DuplicatesPage::*slot)(), const QString &what) {
         auto *s = new QShortcut(QKeySequence(k), this);
+        s->setWhatsThis(what); // for Help > Keyboard shortcuts
         s->setContext(Qt::WidgetWithChildrenShortcut);
         connect(s, &QShortcut::activated, this, slot);
     };
-    key(Qt::Key_J, &DuplicatesPage::next);
-    key(Qt::Key_K, &DuplicatesPage::previous);
-    key(Qt::Key_S, &DuplicatesPage::skip);
-    key(Qt::Key_U, &DuplicatesPage::undoLast);
-    const auto decisionKey = [this](Qt::Key k, const QString &decision) {
+    key(Qt::Key_J, &DuplicatesPage::next, tr("Next pair"));
+    key(Qt::Key_K, &DuplicatesPage::previous, tr("Previous pair"));
+    key(Qt::Key_S, &DuplicatesPage::skip, tr("Skip: decide later"));
+    key(Qt::Key_U, &DuplicatesPage::undoLast, tr("Undo my last decision"));
+    const auto decisionKey = [this](Qt::Key k, const QString &decision, const QString &what) {
         auto *s = new QShortcut(QKeySequence(k), this);
+        s->setWhatsThis(what);
         s->setContext(Qt::WidgetWithChildrenShortcut);
         connect(s, &QShortcut::activated, this, [this, decision] { decide(decision); });
     };
-    decisionKey(Qt::Key_M, QStringLiteral("merge"));
-    decisionKey(Qt::Key_R, QStringLiteral("reject"));
+    decisionKey(Qt::Key_M, QStringLiteral("merge"), tr("Merge: the same request"));
+    decisionKey(Qt::Key_R, QStringLiteral("reject"), tr("Keep separate: different requests"));
     for (const QKeySequence &seq :
          {QKeySequence(Qt::Key_Slash), QKeySequence(QKeySequence::Find)}) {
         auto *s = new QShortcut(seq, this);
+        s->setWhatsThis(tr("Go to the search field"));
         s->setContext(Qt::WidgetWithChildrenShortcut);
         connect(s, &QShortcut::activated, this, [this] {
             m_search->setFocus();
@@ -225,6 +228,7 @@ DuplicatesPage::DuplicatesPage(ConsoleContext *context, QWidget *parent)
         });
     }
     auto *escape = new QShortcut(QKeySequence(Qt::Key_Escape), m_note);
+    escape->setWhatsThis(tr("In the note field: back to the list"));
     escape->setContext(Qt::WidgetShortcut);
     connect(escape, &QShortcut::activated, m_view, qOverload<>(&QWidget::setFocus));
 

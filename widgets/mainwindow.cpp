@@ -5,6 +5,7 @@
 #include "connectionpage.h"
 #include "consolecontext.h"
 #include "duplicatespage.h"
+#include "helpmenu.h"
 #include "journalpage.h"
 #include "layoutmemory.h"
 #include "migrator.h"
@@ -18,6 +19,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScreen>
 #include <QShortcut>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -31,7 +33,8 @@ MainWindow::MainWindow(QWidget *parent)
       m_banner(new QLabel(this)), m_state(new QLabel(tr("Not connected"), this))
 {
     setWindowTitle(tr("Inbox Console"));
-    resize(1200, 760);
+    // At most 90 % of the screen: at a scale factor of 2 a 1200 x 760 window would not fit.
+    resize(QSize(1200, 760).boundedTo(screen()->availableSize() * 0.9));
 
     m_banner->setObjectName(QStringLiteral("connectionBanner"));
     m_banner->setWordWrap(true);
@@ -81,11 +84,11 @@ MainWindow::MainWindow(QWidget *parent)
     QMenu *view = menuBar()->addMenu(tr("&View"));
     view->addAction(tr("&Refresh"), QKeySequence::Refresh, m_context,
                     &ConsoleContext::requestReread);
-    QMenu *help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&About Inbox Console"), this, &MainWindow::about);
+    new HelpMenu(this, m_tabs, m_session, menuBar()->addMenu(tr("&Help")));
     // Alt+1..9 jump to the screens, in tab order.
-    for (int i = 0; i < 9; ++i) {
+    for (int i = 0; i < qMin(9, m_tabs->count()); ++i) {
         auto *shortcut = new QShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_1 + i)), this);
+        shortcut->setWhatsThis(tr("Show the %1 screen").arg(m_tabs->tabText(i)));
         connect(shortcut, &QShortcut::activated, this, [this, i] {
             if (i < m_tabs->count())
                 m_tabs->setCurrentIndex(i);
@@ -139,16 +142,6 @@ void MainWindow::connectTo(const QString &conninfo)
 {
     m_connectionPage->setConnInfo(conninfo);
     m_connectionPage->connectNow();
-}
-
-void MainWindow::about()
-{
-    QMessageBox::about(this, tr("About Inbox Console"),
-                       tr("<b>Inbox Console</b> %1<br>Schema version %2<br>"
-                          "Built with Qt %3, PostgreSQL libpq and spdlog.")
-                           .arg(QStringLiteral(INBOX_VERSION))
-                           .arg(Migrator::latestVersion())
-                           .arg(QString::fromLatin1(qVersion())));
 }
 
 } // namespace inbox

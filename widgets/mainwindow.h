@@ -32,7 +32,6 @@ protected:
 private:
     void addScreen(QWidget *screen, const QString &title);
     void onOpened();
-    void about();
 
     Session *m_session;
     ConsoleContext *m_context;

@@ -38,7 +38,8 @@ for f in usr/bin/inbox-console usr/bin/inbox-sim \
          usr/share/applications/inbox-console.desktop \
          usr/share/metainfo/io.github.inbox_console.metainfo.xml \
          usr/share/icons/hicolor/scalable/apps/inbox-console.svg \
-         usr/share/inbox-console/migrations/0001_core_tables.sql; do
+         usr/share/inbox-console/migrations/0001_core_tables.sql \
+         usr/share/doc/inbox-console/copyright; do
   [ -e "$root/$f" ] || fail "$f is not in the package"
 done
 grep -q '^Exec=inbox-console' "$root/usr/share/applications/inbox-console.desktop" ||

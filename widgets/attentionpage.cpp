@@ -57,6 +57,7 @@ AttentionPage::AttentionPage(ConsoleContext *context, QWidget *parent)
     setWindowTitle(tr("Needs attention"));
 
     m_search->setObjectName(QStringLiteral("search"));
+    m_search->setAccessibleName(tr("Search"));
     m_search->setPlaceholderText(tr("External id, idempotency key or event id"));
     m_search->setClearButtonEnabled(true);
     m_sources->setObjectName(QStringLiteral("sourceFilter"));
@@ -91,6 +92,7 @@ AttentionPage::AttentionPage(ConsoleContext *context, QWidget *parent)
     m_status->setObjectName(QStringLiteral("status"));
 
     setUpTable(m_groupView, QStringLiteral("groups"));
+    m_groupView->setAccessibleName(tr("Groups of failed, stuck and needs-review events"));
     m_groupView->setModel(m_groups);
     m_groupView->setSelectionMode(QAbstractItemView::SingleSelection);
     const int em = m_groupView->fontMetrics().horizontalAdvance(QLatin1Char('m'));
@@ -102,6 +104,7 @@ AttentionPage::AttentionPage(ConsoleContext *context, QWidget *parent)
     m_groupView->setColumnWidth(AttentionModel::Worker, 9 * em);
 
     setUpTable(m_eventView, QStringLiteral("events"));
+    m_eventView->setAccessibleName(tr("Events of the selected group"));
     m_eventView->setModel(m_events);
     m_eventView->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_eventView->setItemDelegateForColumn(JournalModel::Status,

@@ -62,7 +62,9 @@ AuditPage::AuditPage(ConsoleContext *context, QWidget *parent)
     }
 
     auto *filters = new QHBoxLayout;
-    filters->addWidget(new QLabel(tr("Person:"), this));
+    auto *personLabel = new QLabel(tr("&Person:"), this);
+    personLabel->setBuddy(m_person);
+    filters->addWidget(personLabel);
     filters->addWidget(m_person);
     filters->addWidget(m_actions);
     filters->addWidget(m_range);
@@ -72,6 +74,7 @@ AuditPage::AuditPage(ConsoleContext *context, QWidget *parent)
     filters->addWidget(m_status);
 
     m_table->setObjectName(QStringLiteral("auditTable"));
+    m_table->setAccessibleName(tr("Actions by people, newest first"));
     m_table->setModel(m_model);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -90,6 +93,7 @@ AuditPage::AuditPage(ConsoleContext *context, QWidget *parent)
     m_detailTitle->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_detailTitle->setText(tr("Select an action to see its events."));
     m_eventTable->setObjectName(QStringLiteral("auditEvents"));
+    m_eventTable->setAccessibleName(tr("Events of the selected action"));
     m_eventTable->setModel(m_events);
     m_eventTable->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_eventTable->setSelectionMode(QAbstractItemView::SingleSelection);

@@ -33,7 +33,7 @@ ConnectionPage::ConnectionPage(Session *session, QWidget *parent)
       m_error(new QLabel(this)), m_notice(new QLabel(this)), m_server(new QLabel(this)),
       m_database(new QLabel(this)), m_address(new QLabel(this)), m_user(new QLabel(this)),
       m_roles(new QLabel(this)), m_encryption(new QLabel(this)), m_schema(new QLabel(this)),
-      m_migrate(new QPushButton(this))
+      m_migrate(new QPushButton(tr("&Apply migrations"), this))
 {
     m_profile->setEditable(true);
     m_profile->setInsertPolicy(QComboBox::NoInsert);

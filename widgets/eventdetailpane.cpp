@@ -168,6 +168,7 @@ EventDetailPane::EventDetailPane(ConsoleContext *context, QWidget *parent)
     m_bodyText->setObjectName(QStringLiteral("bodyText"));
     m_bodyFields = makeTable({tr("Field"), tr("Value")}, bodyPage);
     m_bodyFields->setObjectName(QStringLiteral("bodyFields"));
+    m_bodyFields->setAccessibleName(tr("Body fields"));
     m_saveBody = new QPushButton(tr("Save whole body..."), bodyPage);
     m_saveBody->setObjectName(QStringLiteral("saveBody"));
     auto *bodyTop = new QHBoxLayout;
@@ -183,15 +184,18 @@ EventDetailPane::EventDetailPane(ConsoleContext *context, QWidget *parent)
     m_deliveries =
         makeTable({tr("At"), tr("Delivery"), tr("What happened"), tr("Detail")}, deliveriesPage);
     m_deliveries->setObjectName(QStringLiteral("deliveries"));
+    m_deliveries->setAccessibleName(tr("Deliveries"));
     m_conflicts =
         makeTable({tr("At"), tr("Content type"), tr("Size"), tr("Fingerprint")}, deliveriesPage);
     m_conflicts->setObjectName(QStringLiteral("conflictBodies"));
+    m_conflicts->setAccessibleName(tr("Conflicting bodies"));
     m_conflictInfo = new QLabel(deliveriesPage);
     m_conflictInfo->setWordWrap(true);
     m_conflictText = makeText(deliveriesPage);
     m_conflictText->setObjectName(QStringLiteral("conflictText"));
     m_conflictFields = makeTable({tr("Field"), tr("Value")}, deliveriesPage);
     m_conflictFields->setObjectName(QStringLiteral("conflictFields"));
+    m_conflictFields->setAccessibleName(tr("Fields of the conflicting body"));
     m_saveConflict = new QPushButton(tr("Save this body..."), deliveriesPage);
     m_saveConflict->setObjectName(QStringLiteral("saveConflictBody"));
     auto *conflictTop = new QHBoxLayout;
@@ -214,10 +218,12 @@ EventDetailPane::EventDetailPane(ConsoleContext *context, QWidget *parent)
 
     m_timeline = makeTable({tr("At"), tr("Entry"), tr("Actor"), tr("Detail")}, this);
     m_timeline->setObjectName(QStringLiteral("timeline"));
+    m_timeline->setAccessibleName(tr("Timeline"));
     m_actions = makeTable({tr("Kind"), tr("Operation key"), tr("State"), tr("Calls"), tr("Started"),
                            tr("Finished"), tr("Result")},
                           this);
     m_actions->setObjectName(QStringLiteral("actions"));
+    m_actions->setAccessibleName(tr("Actions"));
 
     auto *leadPage = new QWidget(this);
     m_lead = new QLabel(leadPage);
@@ -230,6 +236,7 @@ EventDetailPane::EventDetailPane(ConsoleContext *context, QWidget *parent)
                               tr("Source / external id"), tr("Lead came"), tr("Decided")},
                              leadPage);
     m_candidates->setObjectName(QStringLiteral("candidates"));
+    m_candidates->setAccessibleName(tr("Possible duplicates"));
     auto *leadLayout = new QVBoxLayout(leadPage);
     leadLayout->addWidget(m_lead);
     leadLayout->addWidget(new QLabel(tr("Possible duplicates:"), leadPage));

@@ -62,6 +62,7 @@ JournalPage::JournalPage(ConsoleContext *context, QWidget *parent)
 {
     setObjectName(QStringLiteral("journalPage"));
     m_search->setObjectName(QStringLiteral("journalSearch"));
+    m_search->setAccessibleName(tr("Search"));
     m_search->setPlaceholderText(tr("Search external id, idempotency key or event id  ( / )"));
     m_search->setClearButtonEnabled(true);
     m_search->setMinimumWidth(320);
@@ -153,6 +154,7 @@ JournalPage::JournalPage(ConsoleContext *context, QWidget *parent)
     m_error->hide();
 
     m_table->setObjectName(QStringLiteral("journalTable"));
+    m_table->setAccessibleName(tr("Events, newest first"));
     m_table->setModel(m_model);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
@@ -307,13 +309,16 @@ JournalPage::JournalPage(ConsoleContext *context, QWidget *parent)
     m_table->installEventFilter(this);
     auto *slash = new QShortcut(QKeySequence(Qt::Key_Slash), this);
     slash->setWhatsThis(tr("Go to the search field"));
+    slash->setWhatsThis(tr("Go to the search field"));
     slash->setContext(Qt::WidgetWithChildrenShortcut);
     connect(slash, &QShortcut::activated, this, &JournalPage::focusSearch);
     auto *find = new QShortcut(QKeySequence::Find, this);
     find->setWhatsThis(tr("Go to the search field"));
+    find->setWhatsThis(tr("Go to the search field"));
     find->setContext(Qt::WidgetWithChildrenShortcut);
     connect(find, &QShortcut::activated, this, &JournalPage::focusSearch);
     auto *escape = new QShortcut(QKeySequence(Qt::Key_Escape), m_search);
+    escape->setWhatsThis(tr("In the search field: cancel a slow search, or go to the table"));
     escape->setWhatsThis(tr("In the search field: cancel a slow search, or go to the table"));
     escape->setContext(Qt::WidgetShortcut);
     connect(escape, &QShortcut::activated, this, [this] {

@@ -16,6 +16,7 @@ MultiSelectButton::MultiSelectButton(const QString &title, QWidget *parent)
     auto *action = new QWidgetAction(menu);
     m_list->setSelectionMode(QAbstractItemView::NoSelection);
     m_list->setMinimumWidth(220);
+    m_list->setAccessibleName(title);
     action->setDefaultWidget(m_list);
     menu->addAction(action);
     menu->addSeparator();

@@ -123,6 +123,8 @@ OverviewPage::OverviewPage(ConsoleContext *context, QWidget *parent)
     m_dailyView->setObjectName(QStringLiteral("dailyTable"));
     m_nowView = makeTable(m_now, NowFiguresModel::AlertRole, this);
     m_nowView->setObjectName(QStringLiteral("nowTable"));
+    m_dailyView->setAccessibleName(tr("Per day"));
+    m_nowView->setAccessibleName(tr("Now, per source"));
     // Two tabs rather than side by side: each table then has the full width (nine columns
     // of figures do not fit next to seven at 1280 pixels, in Russian least of all).
     m_tables->setObjectName(QStringLiteral("overviewTables"));

@@ -246,6 +246,14 @@ SELECT CASE WHEN c.oid IS NOT NULL THEN format('ALTER TABLE inbox.%I DROP CONSTR
  ORDER BY t.relname, i.relname
 )SQL";
 
+// Whether every table the fill writes is empty (then it may TRUNCATE them and COPY FREEZE).
+const char *kAllEmpty = R"SQL(
+SELECT NOT EXISTS (SELECT 1 FROM inbox.events) AND NOT EXISTS (SELECT 1 FROM inbox.journal)
+   AND NOT EXISTS (SELECT 1 FROM inbox.actions) AND NOT EXISTS (SELECT 1 FROM inbox.leads)
+   AND NOT EXISTS (SELECT 1 FROM inbox.conflict_bodies)
+   AND NOT EXISTS (SELECT 1 FROM inbox.duplicate_candidates)
+)SQL";
+
 bool runScript(PgConnection &db, const QString &script, const QHash<QString, PgParam> &bindings,
                DbError *error)
 {
@@ -325,8 +333,12 @@ bool BulkFill::run(const FillRequest &request, FillReport *report, DbError *erro
                                   ? qEnvironmentVariable("INBOX_SIM_REBUILD_MIN").toLongLong(&ok)
                                   : 200000;
     out.rebuiltIndexes = ok && request.events >= rebuildMin && request.events > existing / 2;
-    QString settings = QStringLiteral("BEGIN; SET LOCAL jit = off; SET LOCAL work_mem = '256MB'; "
+    // Index builds use a second core (parallel btree builds) while no row is being composed.
+    // The candidate pairs sort and hash the whole leads table: 90 MB per sort at a million
+    // events, so about 900 MB at ten million, which 256 MB would spill to disk.
+    QString settings = QStringLiteral("BEGIN; SET LOCAL jit = off; SET LOCAL work_mem = '1GB'; "
                                       "SET LOCAL maintenance_work_mem = '1GB'; "
+                                      "SET LOCAL max_parallel_maintenance_workers = 2; "
                                       "SET LOCAL synchronous_commit = off; ");
     settings +=
         replica
@@ -344,6 +356,27 @@ bool BulkFill::run(const FillRequest &request, FillReport *report, DbError *erro
                   "inbox.conflict_bodies, inbox.duplicate_candidates IN SHARE ROW EXCLUSIVE MODE");
     if (!db.run(settings, &e))
         return fail(e);
+    // Into empty tables (the demo's and the benchmark's first fill): TRUNCATE them, which
+    // loses nothing, so that COPY may write the rows already frozen (no later rewrite of
+    // every page to set hint bits or to freeze) and, on a server with wal_level = minimal,
+    // without WAL. Only when every table of the fill is empty: a journal with entries of
+    // pruned events is not touched.
+    if (out.rebuiltIndexes) {
+        const std::optional<PgRows> empty = db.exec(QString::fromUtf8(kAllEmpty), &e);
+        if (!empty)
+            return fail(e);
+        out.frozen = empty->toBool(0, 0);
+        if (out.frozen && !db.run(QStringLiteral("TRUNCATE inbox.events, inbox.journal, "
+                                                 "inbox.actions, inbox.leads, "
+                                                 "inbox.conflict_bodies, "
+                                                 "inbox.duplicate_candidates"),
+                                  &e))
+            return fail(e);
+        if (out.frozen)
+            say(QStringLiteral("fill: the tables are empty: truncated, rows written frozen"));
+    }
+    const QString copyOptions = out.frozen ? QStringLiteral(" FROM STDIN (FORMAT binary, FREEZE)")
+                                           : QStringLiteral(" FROM STDIN (FORMAT binary)");
     const std::optional<PgRows> seqs = db.exec(
         QStringLiteral("SELECT nextval('inbox.events_id_seq'), nextval('inbox.journal_id_seq'), "
                        "nextval('inbox.actions_id_seq'), nextval('inbox.leads_id_seq'), "
@@ -449,29 +482,33 @@ bool BulkFill::run(const FillRequest &request, FillReport *report, DbError *erro
         }
         const bool copied =
             db.copyIn(
-                QStringLiteral(
-                    "COPY inbox.events (id, source, external_id, idempotency_key, kind, "
-                    "status, attempts, max_attempts, last_error, error_retryable, "
-                    "occurred_at, received_at, deliveries, last_delivery_at, "
-                    "next_attempt_at, locked_by, locked_at, done_at, result, "
-                    "needs_review, body, content_type, fingerprint) FROM STDIN (FORMAT binary)"),
+                QStringLiteral("COPY inbox.events (id, source, external_id, idempotency_key, kind, "
+                               "status, attempts, max_attempts, last_error, error_retryable, "
+                               "occurred_at, received_at, deliveries, last_delivery_at, "
+                               "next_attempt_at, locked_by, locked_at, done_at, result, "
+                               "needs_review, body, content_type, fingerprint)") +
+                    copyOptions,
                 c.events, &e) &&
-            db.copyIn(QStringLiteral(
-                          "COPY inbox.journal (id, event_id, at, entry, actor, detail, by_person) "
-                          "FROM STDIN (FORMAT binary)"),
-                      c.journal, &e) &&
+            db.copyIn(
+                QStringLiteral(
+                    "COPY inbox.journal (id, event_id, at, entry, actor, detail, by_person)") +
+                    copyOptions,
+                c.journal, &e) &&
             db.copyIn(QStringLiteral(
                           "COPY inbox.actions (id, event_id, kind, operation_key, state, result, "
-                          "begun, started_at, finished_at) FROM STDIN (FORMAT binary)"),
+                          "begun, started_at, finished_at)") +
+                          copyOptions,
                       c.actions, &e) &&
             db.copyIn(QStringLiteral(
                           "COPY inbox.leads (id, event_id, source, external_id, created_at, name, "
                           "phone_raw, phone_norm, email_raw, email_norm, channel, summary, "
-                          "deal_ref, deal_open) FROM STDIN (FORMAT binary)"),
+                          "deal_ref, deal_open)") +
+                          copyOptions,
                       c.leads, &e) &&
             (c.nConflicts == 0 ||
              db.copyIn(QStringLiteral("COPY inbox.conflict_bodies (id, event_id, at, fingerprint, "
-                                      "content_type, body) FROM STDIN (FORMAT binary)"),
+                                      "content_type, body)") +
+                           copyOptions,
                        c.conflicts, &e));
         if (!copied) {
             stopGenerators();

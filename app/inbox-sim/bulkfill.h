@@ -28,7 +28,9 @@ namespace inbox::sim {
 // are taken from the sequences in blocks). For a load bigger than what the tables hold, the
 // secondary indexes and unique constraints of the big tables are dropped first and rebuilt
 // at the end from their own catalog definitions (what pg_restore does), in the same
-// transaction. Candidate pairs and a manager's decisions are then written set-based in SQL.
+// transaction; into empty tables they are truncated first and the rows written with COPY
+// FREEZE (and without WAL where the server runs with wal_level = minimal). Candidate pairs and a
+// manager's decisions are then written set-based in SQL.
 struct FillRequest
 {
     QString conninfo;
@@ -45,6 +47,7 @@ struct FillReport
     double seconds = 0;     // everything: indexes, candidates, ANALYZE
     bool rebuiltIndexes = false;
     bool bypassedTriggers = false; // session_replication_role = replica (superuser)
+    bool frozen = false;           // empty tables truncated, rows written with COPY FREEZE
 };
 
 class BulkFill final

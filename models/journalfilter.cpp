@@ -18,6 +18,13 @@ std::optional<qint64> JournalFilter::searchId() const
     return id;
 }
 
+const QStringList &JournalFilter::statusValues()
+{
+    static const QStringList values{QStringLiteral("received"), QStringLiteral("processing"),
+                                    QStringLiteral("done"), QStringLiteral("failed")};
+    return values;
+}
+
 JournalFilter::SortKey JournalFilter::effectiveSortKey() const
 {
     // The id and external-id indexes carry no other column: with a status, kind, review or
@@ -404,6 +411,14 @@ Query JournalQuery::sources()
 {
     return Query{QStringLiteral("SELECT DISTINCT c.source FROM inbox.status_counts c "
                                 "WHERE c.n <> 0 ORDER BY 1"),
+                 {}};
+}
+
+Query JournalQuery::kinds()
+{
+    return Query{QStringLiteral("SELECT DISTINCT s.kind FROM (SELECT e.kind FROM inbox.events e "
+                                "ORDER BY e.received_at DESC, e.id DESC LIMIT 5000) s "
+                                "WHERE s.kind IS NOT NULL ORDER BY 1"),
                  {}};
 }
 

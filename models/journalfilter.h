@@ -48,6 +48,9 @@ struct JournalFilter
 
     bool operator==(const JournalFilter &other) const;
     bool operator!=(const JournalFilter &other) const { return !(*this == other); }
+
+    // Every status an event can have, in the order filters offer them.
+    static const QStringList &statusValues();
 };
 
 // Where a row sits in the journal's order. received_at travels as microseconds since the
@@ -99,6 +102,9 @@ public:
 
     // The sources that have events, from the maintained counters (tiny): for filter menus.
     static Query sources();
+    // The kinds of the latest events (an index walk, never a DISTINCT over the whole table):
+    // for filter menus.
+    static Query kinds();
 
     // The newest event of the whole table as (received_us, id): what "new" is measured from.
     static Query newestAnchor();

@@ -3,14 +3,16 @@
 #include "attentionmodel.h"
 #include "consolecontext.h"
 #include "eventdetailpane.h"
+#include "filtermemory.h"
 #include "journalmodel.h"
 #include "multiselectbutton.h"
+#include "pageactions.h"
 #include "querychannel.h"
 #include "requeuedialog.h"
 #include "statusdelegate.h"
+#include "timerangefilter.h"
 
 #include <QAction>
-#include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -27,6 +29,7 @@ namespace inbox {
 
 namespace {
 enum Scope { Selected, Group, All };
+const QString kScreen = QStringLiteral("attention"); // settings group filters/attention
 
 void setUpTable(QTableView *t, const QString &name)
 {
@@ -45,7 +48,8 @@ AttentionPage::AttentionPage(ConsoleContext *context, QWidget *parent)
       m_events(new JournalModel(context, this)),
       m_options(new QueryChannel(QStringLiteral("attention-options"), this)),
       m_search(new QLineEdit(this)), m_sources(new MultiSelectButton(tr("Source"), this)),
-      m_range(new QComboBox(this)), m_requeue(new QToolButton(this)),
+      m_kinds(new MultiSelectButton(tr("Kind"), this)), m_range(new TimeRangeFilter(this)),
+      m_requeue(new QToolButton(this)),
       m_requeueSelected(new QAction(tr("Selected events..."), this)),
       m_requeueGroup(new QAction(tr("All events of the selected group..."), this)),
       m_requeueAll(new QAction(tr("All events matching the filter..."), this)),
@@ -61,18 +65,13 @@ AttentionPage::AttentionPage(ConsoleContext *context, QWidget *parent)
     m_search->setPlaceholderText(tr("External id, idempotency key or event id"));
     m_search->setClearButtonEnabled(true);
     m_sources->setObjectName(QStringLiteral("sourceFilter"));
-    m_range->setObjectName(QStringLiteral("rangeFilter"));
-    m_range->addItem(tr("Any time"), int(JournalFilter::Range::Any));
-    m_range->addItem(tr("Last hour"), int(JournalFilter::Range::LastHour));
-    m_range->addItem(tr("Last 24 hours"), int(JournalFilter::Range::Last24Hours));
-    m_range->addItem(tr("Last 7 days"), int(JournalFilter::Range::Last7Days));
-    m_range->addItem(tr("Last 30 days"), int(JournalFilter::Range::Last30Days));
-    m_range->setToolTip(tr("When the event was received"));
+    m_kinds->setObjectName(QStringLiteral("kindFilter"));
 
     m_requeue->setObjectName(QStringLiteral("requeueButton"));
     m_requeue->setText(tr("Requeue..."));
     m_requeue->setPopupMode(QToolButton::InstantPopup);
     auto *menu = new QMenu(m_requeue);
+    menu->setTitle(tr("Requeue")); // how the shortcut list names these actions
     m_requeueSelected->setObjectName(QStringLiteral("requeueSelected"));
     m_requeueGroup->setObjectName(QStringLiteral("requeueGroup"));
     m_requeueAll->setObjectName(QStringLiteral("requeueAll"));
@@ -83,10 +82,25 @@ AttentionPage::AttentionPage(ConsoleContext *context, QWidget *parent)
     connect(m_requeueSelected, &QAction::triggered, this, [this] { openDialog(Selected); });
     connect(m_requeueGroup, &QAction::triggered, this, [this] { openDialog(Group); });
     connect(m_requeueAll, &QAction::triggered, this, [this] { openDialog(All); });
+    // Keys while this screen has the focus; disabled (not offered) when the user may not.
+    // "All matching the filter" has no key on purpose: it is the widest action.
+    m_requeueSelected->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    m_requeueGroup->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    for (QAction *a : {m_requeueSelected, m_requeueGroup}) {
+        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        addAction(a);
+    }
+    QAction *find = addPageAction(this, QStringLiteral("findAction"), tr("Go to the search field"),
+                                  {QKeySequence(QKeySequence::Find), QKeySequence(Qt::Key_Slash)});
+    connect(find, &QAction::triggered, this, [this] {
+        m_search->setFocus(Qt::ShortcutFocusReason);
+        m_search->selectAll();
+    });
 
     auto *filters = new QHBoxLayout;
     filters->addWidget(m_search, 1);
     filters->addWidget(m_sources);
+    filters->addWidget(m_kinds);
     filters->addWidget(m_range);
     filters->addWidget(m_requeue);
     m_status->setObjectName(QStringLiteral("status"));
@@ -142,7 +156,14 @@ AttentionPage::AttentionPage(ConsoleContext *context, QWidget *parent)
     connect(m_search, &QLineEdit::textChanged, m_searchDelay, qOverload<>(&QTimer::start));
     connect(m_search, &QLineEdit::returnPressed, this, &AttentionPage::applyFilter);
     connect(m_sources, &MultiSelectButton::selectionChanged, this, &AttentionPage::applyFilter);
-    connect(m_range, &QComboBox::currentIndexChanged, this, &AttentionPage::applyFilter);
+    connect(m_kinds, &MultiSelectButton::selectionChanged, this, &AttentionPage::applyFilter);
+    connect(m_range, &TimeRangeFilter::changed, this, &AttentionPage::applyFilter);
+    // Enter (or a double click) on a group goes to its events.
+    connect(m_groupView, &QAbstractItemView::activated, this, [this] {
+        m_eventView->setFocus(Qt::OtherFocusReason);
+        if (!m_eventView->currentIndex().isValid() && m_events->rowCount() > 0)
+            m_eventView->setCurrentIndex(m_events->index(0, JournalModel::Received));
+    });
     connect(m_groupView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &AttentionPage::onGroupChanged);
     connect(m_eventView->selectionModel(), &QItemSelectionModel::selectionChanged, this,
@@ -171,18 +192,19 @@ AttentionPage::AttentionPage(ConsoleContext *context, QWidget *parent)
     connect(m_groups, &AttentionModel::errorOccurred, this, [this](const DbError &e) {
         m_status->setText(tr("Could not read the groups: %1").arg(e.message));
     });
-    connect(m_options, &QueryChannel::replied, this, &AttentionPage::onSources);
+    connect(m_options, &QueryChannel::replied, this, &AttentionPage::onOptions);
     connect(m_context, &ConsoleContext::connected, this, [this] {
         m_options->setConnectOptions(m_context->options());
-        loadSources();
+        loadOptions();
         updateActions();
     });
-    connect(m_context, &ConsoleContext::reread, this, &AttentionPage::loadSources);
+    connect(m_context, &ConsoleContext::reread, this, &AttentionPage::loadOptions);
+    restoreFilters();
     // Nothing listed until a group is chosen.
     m_events->setFilter(m_groups->troubleFilters().value(0));
     if (m_context->isConnected()) {
         m_options->setConnectOptions(m_context->options());
-        loadSources();
+        loadOptions();
     }
     updateActions();
 }
@@ -194,36 +216,53 @@ JournalFilter AttentionPage::filter() const
     JournalFilter f;
     f.search = m_search->text();
     f.sources = m_sources->selected();
-    f.range = JournalFilter::Range(m_range->currentData().toInt());
+    f.kinds = m_kinds->selected();
+    f.range = m_range->range();
+    f.from = m_range->from();
+    f.to = m_range->to();
     return f;
 }
 
 void AttentionPage::applyFilter()
 {
     m_searchDelay->stop();
-    m_groups->setFilter(filter());
+    const JournalFilter f = filter();
+    m_groups->setFilter(f);
+    FilterMemory::save(kScreen, f);
     onGroupChanged();
 }
 
-void AttentionPage::loadSources()
+void AttentionPage::restoreFilters()
+{
+    // Before the first read, so the first query already has them (not the search: see
+    // FilterMemory). Statuses and review are this screen's groups, not filters.
+    JournalFilter saved;
+    if (!FilterMemory::load(kScreen, &saved))
+        return;
+    const QSignalBlocker b1(m_sources), b2(m_kinds), b3(m_range);
+    m_sources->setSelected(saved.sources); // shown even before the options arrive
+    m_kinds->setSelected(saved.kinds);
+    m_range->setRange(saved.range, saved.from, saved.to);
+    m_groups->setFilter(filter());
+}
+
+void AttentionPage::loadOptions()
 {
     if (!m_context->isConnected())
         return;
-    m_options->submit(JournalQuery::sources());
+    m_options->submit(QVector<Query>{JournalQuery::sources(), JournalQuery::kinds()});
 }
 
-void AttentionPage::onSources(const QueryReply &reply)
+void AttentionPage::onOptions(const QueryReply &reply)
 {
     if (!reply.ok()) {
         if (reply.error.connectionLost)
             m_context->reportPossibleLoss();
         return;
     }
-    QVector<QPair<QString, QString>> options;
-    for (const QVariantList &r : reply.results.value(0).rows)
-        options.append({r.value(0).toString(), r.value(0).toString()});
-    const QSignalBlocker block(m_sources);
-    m_sources->setOptions(options);
+    const QSignalBlocker b1(m_sources), b2(m_kinds);
+    m_sources->setOptions(MultiSelectButton::plainOptions(reply.results.value(0).rows));
+    m_kinds->setOptions(MultiSelectButton::plainOptions(reply.results.value(1).rows));
 }
 
 void AttentionPage::onGroupChanged()

@@ -5,7 +5,6 @@
 #include <QWidget>
 
 class QAction;
-class QComboBox;
 class QLabel;
 class QLineEdit;
 class QTableView;
@@ -21,11 +20,13 @@ class JournalModel;
 class MultiSelectButton;
 class QueryChannel;
 class RequeueDialog;
+class TimeRangeFilter;
 struct QueryReply;
 
 // Screen 4, "Needs attention": failed, stuck and needs-review events grouped by trouble,
 // source and error (AttentionModel); a group's events in the journal's own model and the
-// detail pane; the journal's search, source and time filters; "Requeue..." for the selected
+// detail pane; the journal's search, source, kind and time filters (remembered between runs,
+// but not the search); "Requeue..." for the selected
 // events, the selected group or everything matching the filter (RequeueDialog), offered to
 // operators and managers only. Filters, selection and scroll positions survive a requeue.
 class AttentionPage final : public QWidget
@@ -53,8 +54,9 @@ signals:
 
 private:
     void applyFilter();
-    void loadSources();
-    void onSources(const QueryReply &reply);
+    void loadOptions();
+    void onOptions(const QueryReply &reply);
+    void restoreFilters();
     void onGroupChanged();
     void updateActions();
     void openDialog(int scope);
@@ -65,7 +67,8 @@ private:
     QueryChannel *m_options;
     QLineEdit *m_search;
     MultiSelectButton *m_sources;
-    QComboBox *m_range;
+    MultiSelectButton *m_kinds;
+    TimeRangeFilter *m_range;
     QToolButton *m_requeue;
     QAction *m_requeueSelected;
     QAction *m_requeueGroup;

@@ -2,10 +2,11 @@
 
 #include "auditmodel.h"
 #include "consolecontext.h"
+#include "filtermemory.h"
 #include "multiselectbutton.h"
+#include "timerangefilter.h"
 
 #include <QComboBox>
-#include <QDateTimeEdit>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -17,12 +18,15 @@
 
 namespace inbox {
 
+namespace {
+const QString kScreen = QStringLiteral("audit"); // settings group filters/audit
+}
+
 AuditPage::AuditPage(ConsoleContext *context, QWidget *parent)
     : QWidget(parent), m_context(context), m_model(new AuditModel(context, this)),
       m_events(new AuditEventsModel(context, this)), m_person(new QComboBox(this)),
-      m_actions(new MultiSelectButton(tr("Action"), this)), m_range(new QComboBox(this)),
-      m_from(new QDateTimeEdit(this)), m_to(new QDateTimeEdit(this)), m_status(new QLabel(this)),
-      m_table(new QTableView(this)), m_detailTitle(new QLabel(this)),
+      m_actions(new MultiSelectButton(tr("Action"), this)), m_range(new TimeRangeFilter(this)),
+      m_status(new QLabel(this)), m_table(new QTableView(this)), m_detailTitle(new QLabel(this)),
       m_eventTable(new QTableView(this)), m_open(new QPushButton(tr("Open in journal"), this))
 {
     m_person->setObjectName(QStringLiteral("personFilter"));
@@ -36,30 +40,9 @@ AuditPage::AuditPage(ConsoleContext *context, QWidget *parent)
         actions << qMakePair(entry, AuditModel::actionText(entry));
     m_actions->setOptions(actions);
 
-    m_range->setObjectName(QStringLiteral("rangeFilter"));
-    m_range->setToolTip(tr("When the action was taken"));
-    const QPair<QString, JournalFilter::Range> ranges[] = {
-        {tr("Any time"), JournalFilter::Range::Any},
-        {tr("Last hour"), JournalFilter::Range::LastHour},
-        {tr("Last 24 hours"), JournalFilter::Range::Last24Hours},
-        {tr("Last 7 days"), JournalFilter::Range::Last7Days},
-        {tr("Last 30 days"), JournalFilter::Range::Last30Days},
-        {tr("Between..."), JournalFilter::Range::Custom},
-    };
-    for (const auto &r : ranges)
-        m_range->addItem(r.first, int(r.second));
-    m_from->setObjectName(QStringLiteral("rangeFrom"));
-    m_to->setObjectName(QStringLiteral("rangeTo"));
-    m_from->setToolTip(tr("Taken from (inclusive)"));
-    m_to->setToolTip(tr("Taken before"));
-    const QDateTime now = QDateTime::currentDateTime();
-    m_from->setDateTime(now.addDays(-7));
-    m_to->setDateTime(now.addSecs(3600));
-    for (QDateTimeEdit *e : {m_from, m_to}) {
-        e->setCalendarPopup(true);
-        e->setDisplayFormat(QStringLiteral("yyyy-MM-dd HH:mm"));
-        e->hide();
-    }
+    m_range->setToolTips(tr("When the action was taken"), tr("Taken from (inclusive)"),
+                         tr("Taken before"));
+    m_range->setCustomText(tr("Between..."));
 
     auto *filters = new QHBoxLayout;
     auto *personLabel = new QLabel(tr("&Person:"), this);
@@ -68,8 +51,6 @@ AuditPage::AuditPage(ConsoleContext *context, QWidget *parent)
     filters->addWidget(m_person);
     filters->addWidget(m_actions);
     filters->addWidget(m_range);
-    filters->addWidget(m_from);
-    filters->addWidget(m_to);
     filters->addStretch(1);
     filters->addWidget(m_status);
 
@@ -126,14 +107,7 @@ AuditPage::AuditPage(ConsoleContext *context, QWidget *parent)
 
     connect(m_person, &QComboBox::currentIndexChanged, this, &AuditPage::applyFilter);
     connect(m_actions, &MultiSelectButton::selectionChanged, this, &AuditPage::applyFilter);
-    connect(m_range, &QComboBox::currentIndexChanged, this, [this] {
-        const bool custom = m_range->currentData().toInt() == int(JournalFilter::Range::Custom);
-        m_from->setVisible(custom);
-        m_to->setVisible(custom);
-        applyFilter();
-    });
-    connect(m_from, &QDateTimeEdit::dateTimeChanged, this, &AuditPage::applyFilter);
-    connect(m_to, &QDateTimeEdit::dateTimeChanged, this, &AuditPage::applyFilter);
+    connect(m_range, &TimeRangeFilter::changed, this, &AuditPage::applyFilter);
     connect(m_model, &AuditModel::personsChanged, this, &AuditPage::fillPersons);
     connect(m_model, &AuditModel::busyChanged, this,
             [this](bool busy) { m_status->setText(busy ? tr("Loading...") : QString()); });
@@ -144,6 +118,12 @@ AuditPage::AuditPage(ConsoleContext *context, QWidget *parent)
     connect(m_model, &AuditModel::updated, this, &AuditPage::showSelected);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &AuditPage::showSelected);
+    // Enter (or a double click) on an action goes to its events; Enter there opens one.
+    connect(m_table, &QAbstractItemView::activated, this, [this] {
+        m_eventTable->setFocus(Qt::OtherFocusReason);
+        if (!m_eventTable->currentIndex().isValid() && m_events->rowCount() > 0)
+            m_eventTable->setCurrentIndex(m_events->index(0, 0));
+    });
     connect(m_eventTable, &QTableView::clicked, this,
             [this](const QModelIndex &index) { openEventAt(index.row()); });
     connect(m_eventTable, &QTableView::activated, this,
@@ -158,6 +138,7 @@ AuditPage::AuditPage(ConsoleContext *context, QWidget *parent)
         if (current.isValid())
             openEventAt(current.row());
     });
+    restoreFilters();
 }
 
 void AuditPage::applyFilter()
@@ -165,12 +146,28 @@ void AuditPage::applyFilter()
     AuditFilter f;
     f.person = m_person->currentData().toString();
     f.actions = m_actions->selected();
-    f.range = JournalFilter::Range(m_range->currentData().toInt());
-    if (f.range == JournalFilter::Range::Custom) {
-        f.from = m_from->dateTime();
-        f.to = m_to->dateTime();
-    }
+    f.range = m_range->range();
+    f.from = m_range->from();
+    f.to = m_range->to();
     m_model->setFilter(f);
+    FilterMemory::save(kScreen, f);
+}
+
+void AuditPage::restoreFilters()
+{
+    // Before the first read, so the first query already has them.
+    AuditFilter saved;
+    if (!FilterMemory::load(kScreen, &saved))
+        return;
+    const QSignalBlocker b1(m_person), b2(m_actions), b3(m_range);
+    if (!saved.person.isEmpty()) {
+        // Shown before the list of persons arrives; fillPersons keeps it chosen.
+        m_person->addItem(saved.person, saved.person);
+        m_person->setCurrentIndex(m_person->count() - 1);
+    }
+    m_actions->setSelected(saved.actions);
+    m_range->setRange(saved.range, saved.from, saved.to);
+    applyFilter();
 }
 
 void AuditPage::fillPersons()

@@ -3,7 +3,6 @@
 #include <QWidget>
 
 class QComboBox;
-class QDateTimeEdit;
 class QLabel;
 class QPushButton;
 class QTableView;
@@ -14,9 +13,11 @@ class AuditEventsModel;
 class AuditModel;
 class ConsoleContext;
 class MultiSelectButton;
+class TimeRangeFilter;
 
 // Screen 6: every person action (requeues with their reason, duplicate decisions with their
-// note), newest first, one line per action, filtered by person, action and time. The detail
+// note), newest first, one line per action, filtered by person, action and time (remembered
+// between runs). The detail
 // pane lists the selected action's events; one click on an event opens it in the journal.
 class AuditPage final : public QWidget
 {
@@ -32,6 +33,7 @@ signals:
 
 private:
     void applyFilter();
+    void restoreFilters();
     void fillPersons();
     void showSelected();
     void openEventAt(int row);
@@ -41,9 +43,7 @@ private:
     AuditEventsModel *m_events;
     QComboBox *m_person;
     MultiSelectButton *m_actions;
-    QComboBox *m_range;
-    QDateTimeEdit *m_from;
-    QDateTimeEdit *m_to;
+    TimeRangeFilter *m_range;
     QLabel *m_status;
     QTableView *m_table;
     QLabel *m_detailTitle;

@@ -5,6 +5,7 @@
 #include "duplicatepairloader.h"
 #include "duplicatequeuemodel.h"
 #include "duplicatewords.h"
+#include "filtermemory.h"
 #include "leadcomparison.h"
 #include "monotonic.h"
 #include "theme.h"
@@ -29,6 +30,8 @@ namespace inbox {
 namespace {
 
 constexpr int kReadAhead = 3; // pairs read together with the one on screen
+// The settings group of this screen's filters: filters/duplicates.
+const QString kScreen = QStringLiteral("duplicates");
 
 const QString kBoxRules = QStringLiteral("padding: 6px; border-radius: 4px;");
 const QString kNoticeStyle =
@@ -351,6 +354,7 @@ DuplicatesPage::DuplicatesPage(ConsoleContext *context, QWidget *parent)
     showNothing(tr("Not connected."));
     updateCounters();
     updatePermissions();
+    restoreFilters();
     if (m_context->isConnected())
         onConnected();
 }
@@ -429,6 +433,27 @@ void DuplicatesPage::applyFilter()
     m_selectFirstWhenLoaded = true;
     showNothing(QString());
     m_model->setFilter(f);
+    FilterMemory::save(kScreen, f);
+}
+
+void DuplicatesPage::restoreFilters()
+{
+    // Before the first read, so the first query already has them (not the search: see
+    // FilterMemory). A saved reason this version does not offer is dropped.
+    QStringList reasons;
+    for (int i = 1; i < m_reason->count(); ++i)
+        reasons << m_reason->itemData(i).toString();
+    DuplicateFilter saved;
+    if (!FilterMemory::load(kScreen, &saved, reasons))
+        return;
+    if (!saved.channel.isEmpty()) {
+        // Shown before the channels arrive; updateCounters keeps it chosen.
+        m_channel->addItem(saved.channel, saved.channel);
+        m_channel->setCurrentIndex(m_channel->count() - 1);
+    }
+    m_reason->setCurrentIndex(qMax(0, m_reason->findData(saved.reason)));
+    m_age->setCurrentIndex(qMax(0, m_age->findData(int(saved.age))));
+    applyFilter();
 }
 
 void DuplicatesPage::updateCounters()
@@ -452,7 +477,13 @@ void DuplicatesPage::updateCounters()
             m_channel->removeItem(1);
         for (const QString &c : m_counters->channels())
             m_channel->addItem(c, c);
-        const int at = m_channel->findData(chosen);
+        // A chosen channel with no open pair left stays chosen: the filter never changes
+        // by itself, and what the list shows is what the filter says.
+        int at = m_channel->findData(chosen);
+        if (!chosen.isEmpty() && at < 0) {
+            m_channel->addItem(chosen, chosen);
+            at = m_channel->count() - 1;
+        }
         m_channel->setCurrentIndex(at < 0 ? 0 : at);
     }
 }

@@ -52,6 +52,7 @@ private:
     void onTopics(const QSet<QString> &topics);
     void rereadAll();
     void applyFilter();
+    void restoreFilters();
     void updateCounters();
     void updatePermissions();
     void updateEmptyState();

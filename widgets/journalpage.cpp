@@ -2,18 +2,19 @@
 
 #include "consolecontext.h"
 #include "eventdetailpane.h"
+#include "filtermemory.h"
 #include "journalexporter.h"
 #include "journalmodel.h"
 #include "logging.h"
 #include "multiselectbutton.h"
+#include "pageactions.h"
 #include "querychannel.h"
 #include "statusdelegate.h"
 #include "theme.h"
+#include "timerangefilter.h"
 
 #include <QCheckBox>
 #include <QClipboard>
-#include <QComboBox>
-#include <QDateTimeEdit>
 #include <QFileDialog>
 #include <QGuiApplication>
 #include <QHBoxLayout>
@@ -40,7 +41,7 @@
 namespace inbox {
 
 namespace {
-const char *const kStatuses[] = {"received", "processing", "done", "failed"};
+const QString kScreen = QStringLiteral("journal"); // settings group filters/journal
 }
 
 JournalPage::JournalPage(ConsoleContext *context, QWidget *parent)
@@ -48,8 +49,7 @@ JournalPage::JournalPage(ConsoleContext *context, QWidget *parent)
       m_options(new QueryChannel(QStringLiteral("journal-options"), this)),
       m_search(new QLineEdit(this)), m_sources(new MultiSelectButton(tr("Source"), this)),
       m_statuses(new MultiSelectButton(tr("Status"), this)),
-      m_kinds(new MultiSelectButton(tr("Kind"), this)), m_range(new QComboBox(this)),
-      m_from(new QDateTimeEdit(this)), m_to(new QDateTimeEdit(this)),
+      m_kinds(new MultiSelectButton(tr("Kind"), this)), m_range(new TimeRangeFilter(this)),
       m_review(new QCheckBox(tr("Needs review"), this)),
       m_clear(new QPushButton(tr("Clear filters"), this)),
       m_export(new QPushButton(tr("Export CSV..."), this)), m_busyBar(new QWidget(this)),
@@ -70,10 +70,8 @@ JournalPage::JournalPage(ConsoleContext *context, QWidget *parent)
     m_statuses->setObjectName(QStringLiteral("statusFilter"));
     m_kinds->setObjectName(QStringLiteral("kindFilter"));
     QVector<QPair<QString, QString>> statuses;
-    for (const char *s : kStatuses) {
-        const QString value = QString::fromLatin1(s);
+    for (const QString &value : JournalFilter::statusValues())
         statuses.append({value, JournalModel::statusText(value)});
-    }
     m_statuses->setOptions(statuses);
     // The same shapes as in the table, so the list reads without colour too.
     const int side = m_search->fontMetrics().height();
@@ -87,26 +85,6 @@ JournalPage::JournalPage(ConsoleContext *context, QWidget *parent)
         m_statuses->list()->item(i)->setIcon(QIcon(badge));
     }
 
-    m_range->setObjectName(QStringLiteral("rangeFilter"));
-    m_range->addItem(tr("Any time"), int(JournalFilter::Range::Any));
-    m_range->addItem(tr("Last hour"), int(JournalFilter::Range::LastHour));
-    m_range->addItem(tr("Last 24 hours"), int(JournalFilter::Range::Last24Hours));
-    m_range->addItem(tr("Last 7 days"), int(JournalFilter::Range::Last7Days));
-    m_range->addItem(tr("Last 30 days"), int(JournalFilter::Range::Last30Days));
-    m_range->addItem(tr("Custom..."), int(JournalFilter::Range::Custom));
-    m_range->setToolTip(tr("When the event was received"));
-    for (QDateTimeEdit *e : {m_from, m_to}) {
-        e->setCalendarPopup(true);
-        e->setDisplayFormat(QStringLiteral("yyyy-MM-dd HH:mm"));
-        e->hide();
-    }
-    m_from->setObjectName(QStringLiteral("rangeFrom"));
-    m_to->setObjectName(QStringLiteral("rangeTo"));
-    m_from->setToolTip(tr("Received from (inclusive)"));
-    m_to->setToolTip(tr("Received before"));
-    const QDateTime now = QDateTime::currentDateTime();
-    m_from->setDateTime(now.addDays(-1));
-    m_to->setDateTime(now.addSecs(3600));
     m_review->setObjectName(QStringLiteral("needsReview"));
     m_review->setToolTip(
         tr("Only events a person should look at (key conflict, enrichment failed...)"));
@@ -114,6 +92,22 @@ JournalPage::JournalPage(ConsoleContext *context, QWidget *parent)
     m_export->setObjectName(QStringLiteral("exportCsv"));
     m_export->setToolTip(
         tr("Write every event the current search and filters match to a CSV file"));
+    // Keys for what the table's context menu offers, on the row with the focus.
+    m_copyId = addPageAction(this, QStringLiteral("copyEventId"), tr("Copy event id"),
+                             {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C)});
+    m_copyExternal = addPageAction(this, QStringLiteral("copyExternalId"), tr("Copy external id"),
+                                   {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E)});
+    m_copyKey =
+        addPageAction(this, QStringLiteral("copyIdempotencyKey"), tr("Copy idempotency key"),
+                      {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K)});
+    connect(m_copyId, &QAction::triggered, this, [this] { copyCurrent(JournalModel::Id); });
+    connect(m_copyExternal, &QAction::triggered, this,
+            [this] { copyCurrent(JournalModel::ExternalId); });
+    connect(m_copyKey, &QAction::triggered, this, [this] { copyCurrent(JournalModel::Key); });
+    QAction *exportAction =
+        addPageAction(this, QStringLiteral("exportCsvAction"), tr("Export CSV..."),
+                      {QKeySequence(Qt::CTRL | Qt::Key_E)});
+    connect(exportAction, &QAction::triggered, this, &JournalPage::askExport);
 
     auto *filters = new QHBoxLayout;
     filters->addWidget(m_search, 2);
@@ -121,8 +115,6 @@ JournalPage::JournalPage(ConsoleContext *context, QWidget *parent)
     filters->addWidget(m_statuses);
     filters->addWidget(m_kinds);
     filters->addWidget(m_range);
-    filters->addWidget(m_from);
-    filters->addWidget(m_to);
     filters->addWidget(m_review);
     filters->addWidget(m_clear);
     filters->addStretch();
@@ -228,14 +220,7 @@ JournalPage::JournalPage(ConsoleContext *context, QWidget *parent)
     connect(m_searchDelay, &QTimer::timeout, this, &JournalPage::applyFilter);
     for (MultiSelectButton *b : {m_sources, m_statuses, m_kinds})
         connect(b, &MultiSelectButton::selectionChanged, this, &JournalPage::applyFilter);
-    connect(m_range, &QComboBox::currentIndexChanged, this, [this] {
-        const bool custom = m_range->currentData().toInt() == int(JournalFilter::Range::Custom);
-        m_from->setVisible(custom);
-        m_to->setVisible(custom);
-        applyFilter();
-    });
-    connect(m_from, &QDateTimeEdit::dateTimeChanged, this, &JournalPage::applyFilter);
-    connect(m_to, &QDateTimeEdit::dateTimeChanged, this, &JournalPage::applyFilter);
+    connect(m_range, &TimeRangeFilter::changed, this, &JournalPage::applyFilter);
     connect(m_review, &QCheckBox::toggled, this, &JournalPage::applyFilter);
     connect(m_clear, &QPushButton::clicked, this, &JournalPage::clearFilters);
     connect(m_export, &QPushButton::clicked, this, &JournalPage::askExport);
@@ -287,22 +272,29 @@ JournalPage::JournalPage(ConsoleContext *context, QWidget *parent)
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, m_detailDelay,
             qOverload<>(&QTimer::start));
     connect(m_detailDelay, &QTimer::timeout, this, &JournalPage::onCurrentChanged);
+    // Enter (or a double click) opens the row's detail at once.
+    connect(m_table, &QAbstractItemView::activated, this, [this] {
+        m_detailDelay->stop();
+        onCurrentChanged();
+    });
     connect(m_table, &QTableView::customContextMenuRequested, this, [this](const QPoint &pos) {
-        const QModelIndex index = m_table->indexAt(pos);
+        // From the mouse: the row under it; from the keyboard (Menu key): the current row.
+        QModelIndex index = m_table->indexAt(pos);
+        QPoint at = pos;
+        if (index.isValid()) {
+            m_table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::NoUpdate);
+        } else {
+            index = m_table->currentIndex();
+            at = m_table->visualRect(index).center();
+        }
         if (!index.isValid())
             return;
         QMenu menu(this);
         menu.addAction(tr("Copy selected rows"), this, &JournalPage::copySelectedRows);
-        const QString id = QString::number(index.data(JournalModel::IdRole).toLongLong());
-        const QString external = m_model->row(index.row()).externalId;
-        const QString key = index.data(JournalModel::KeyRole).toString();
-        menu.addAction(tr("Copy event id"), this,
-                       [id] { QGuiApplication::clipboard()->setText(id); });
-        menu.addAction(tr("Copy external id"), this,
-                       [external] { QGuiApplication::clipboard()->setText(external); });
-        menu.addAction(tr("Copy idempotency key"), this,
-                       [key] { QGuiApplication::clipboard()->setText(key); });
-        menu.exec(m_table->viewport()->mapToGlobal(pos));
+        menu.addAction(m_copyId);
+        menu.addAction(m_copyExternal);
+        menu.addAction(m_copyKey);
+        menu.exec(m_table->viewport()->mapToGlobal(at));
     });
 
     // Ctrl+C copies the selected rows (the view's own copy would take the current cell only).
@@ -348,6 +340,7 @@ JournalPage::JournalPage(ConsoleContext *context, QWidget *parent)
     });
     connect(m_context, &ConsoleContext::disconnected, this,
             [this] { m_status->setText(tr("Not connected.")); });
+    restoreFilters();
     if (m_context->isConnected()) {
         m_options->setConnectOptions(m_context->options());
         loadOptions();
@@ -374,9 +367,9 @@ JournalFilter JournalPage::currentFilter() const
     f.sources = m_sources->selected();
     f.statuses = m_statuses->selected();
     f.kinds = m_kinds->selected();
-    f.range = JournalFilter::Range(m_range->currentData().toInt());
-    f.from = f.range == JournalFilter::Range::Custom ? m_from->dateTime() : QDateTime();
-    f.to = f.range == JournalFilter::Range::Custom ? m_to->dateTime() : QDateTime();
+    f.range = m_range->range();
+    f.from = m_range->from();
+    f.to = m_range->to();
     f.needsReview = m_review->isChecked();
     return f;
 }
@@ -388,6 +381,7 @@ void JournalPage::applyFilter()
     if (f == m_model->filter())
         return;
     m_model->setFilter(f);
+    FilterMemory::save(kScreen, f);
     QHeaderView *h = m_table->horizontalHeader();
     h->setSortIndicatorShown(!f.isSearch());
     m_table->scrollToTop();
@@ -397,9 +391,7 @@ void JournalPage::clearFilters()
 {
     const QSignalBlocker b1(m_search), b2(m_range), b3(m_review);
     m_search->clear();
-    m_range->setCurrentIndex(0);
-    m_from->hide();
-    m_to->hide();
+    m_range->setRange(JournalFilter::Range::Any);
     m_review->setChecked(false);
     {
         const QSignalBlocker b4(m_sources), b5(m_statuses), b6(m_kinds);
@@ -408,6 +400,22 @@ void JournalPage::clearFilters()
         m_kinds->setSelected({});
     }
     applyFilter();
+}
+
+void JournalPage::restoreFilters()
+{
+    // Before the first read, so the first query already has them (not the search: see
+    // FilterMemory).
+    JournalFilter saved = m_model->filter();
+    if (!FilterMemory::load(kScreen, &saved))
+        return;
+    const QSignalBlocker b1(m_sources), b2(m_statuses), b3(m_kinds), b4(m_range), b5(m_review);
+    m_sources->setSelected(saved.sources); // shown even before the options arrive
+    m_statuses->setSelected(saved.statuses);
+    m_kinds->setSelected(saved.kinds);
+    m_range->setRange(saved.range, saved.from, saved.to);
+    m_review->setChecked(saved.needsReview);
+    m_model->setFilter(currentFilter());
 }
 
 void JournalPage::openEvent(qint64 eventId)
@@ -431,14 +439,7 @@ void JournalPage::loadOptions()
 {
     if (!m_context->isConnected())
         return;
-    // Sources from the maintained counters (tiny); kinds from the latest events (an index
-    // walk), never a DISTINCT over the whole table.
-    m_options->submit(QVector<Query>{
-        JournalQuery::sources(),
-        Query{QStringLiteral("SELECT DISTINCT s.kind FROM (SELECT e.kind FROM inbox.events e "
-                             "ORDER BY e.received_at DESC, e.id DESC LIMIT 5000) s "
-                             "WHERE s.kind IS NOT NULL ORDER BY 1"),
-              {}}});
+    m_options->submit(QVector<Query>{JournalQuery::sources(), JournalQuery::kinds()});
 }
 
 void JournalPage::onOptions(const QueryReply &reply)
@@ -448,15 +449,9 @@ void JournalPage::onOptions(const QueryReply &reply)
             m_context->reportPossibleLoss();
         return;
     }
-    auto values = [](const Rows &rows) {
-        QVector<QPair<QString, QString>> out;
-        for (const QVariantList &r : rows.rows)
-            out.append({r.value(0).toString(), r.value(0).toString()});
-        return out;
-    };
     const QSignalBlocker b1(m_sources), b2(m_kinds);
-    m_sources->setOptions(values(reply.results.value(0)));
-    m_kinds->setOptions(values(reply.results.value(1)));
+    m_sources->setOptions(MultiSelectButton::plainOptions(reply.results.value(0).rows));
+    m_kinds->setOptions(MultiSelectButton::plainOptions(reply.results.value(1).rows));
 }
 
 void JournalPage::onScrolled()
@@ -596,6 +591,17 @@ void JournalPage::copySelectedRows()
     }
     QGuiApplication::clipboard()->setText(lines.join(QLatin1Char('\n')) + QLatin1Char('\n'));
     m_status->setText(tr("Copied %n row(s).", "", int(rows.size())));
+}
+
+void JournalPage::copyCurrent(int column)
+{
+    const QModelIndex current = m_table->currentIndex();
+    if (!current.isValid())
+        return;
+    const QString text =
+        m_model->index(current.row(), column).data(JournalModel::RawRole).toString();
+    QGuiApplication::clipboard()->setText(text);
+    m_status->setText(tr("Copied: %1").arg(text));
 }
 
 void JournalPage::askExport()

@@ -6,14 +6,13 @@
 #include <QWidget>
 
 class QCheckBox;
-class QComboBox;
-class QDateTimeEdit;
 class QLabel;
 class QLineEdit;
 class QProgressDialog;
 class QPushButton;
 class QTableView;
 class QTimer;
+class QAction;
 
 namespace inbox {
 
@@ -23,6 +22,7 @@ class JournalExporter;
 class JournalModel;
 class MultiSelectButton;
 class QueryChannel;
+class TimeRangeFilter;
 struct QueryReply;
 
 // The journal screen: one search field (external id, idempotency key or event id; exact
@@ -57,6 +57,7 @@ protected:
 private:
     void applyFilter();
     void clearFilters();
+    void restoreFilters();
     void loadOptions();
     void onOptions(const QueryReply &reply);
     void onScrolled();
@@ -68,6 +69,7 @@ private:
     void onBusy(bool busy);
     void updateStatus();
     void copySelectedRows();
+    void copyCurrent(int column); // the current row's raw value of that column
     void askExport();
     void focusSearch();
 
@@ -81,12 +83,13 @@ private:
     MultiSelectButton *m_sources;
     MultiSelectButton *m_statuses;
     MultiSelectButton *m_kinds;
-    QComboBox *m_range;
-    QDateTimeEdit *m_from;
-    QDateTimeEdit *m_to;
+    TimeRangeFilter *m_range;
     QCheckBox *m_review;
     QPushButton *m_clear;
     QPushButton *m_export;
+    QAction *m_copyId;
+    QAction *m_copyExternal;
+    QAction *m_copyKey;
     QWidget *m_busyBar;
     QLabel *m_busyLabel;
     QPushButton *m_cancel;

@@ -82,7 +82,7 @@ MainWindow::MainWindow(QWidget *parent)
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::closeAllWindows);
     QMenu *view = menuBar()->addMenu(tr("&View"));
-    view->addAction(tr("&Refresh"), QKeySequence::Refresh, m_context,
+    view->addAction(tr("&Refresh"), QKeySequence(Qt::Key_F5), m_context,
                     &ConsoleContext::requestReread);
     new HelpMenu(this, m_tabs, m_session, menuBar()->addMenu(tr("&Help")));
     // Alt+1..9 jump to the screens, in tab order.

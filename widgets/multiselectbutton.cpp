@@ -64,6 +64,15 @@ void MultiSelectButton::setOptions(const QVector<QPair<QString, QString>> &optio
     updateText();
 }
 
+QVector<QPair<QString, QString>> MultiSelectButton::plainOptions(const QVector<QVariantList> &rows)
+{
+    QVector<QPair<QString, QString>> out;
+    out.reserve(rows.size());
+    for (const QVariantList &r : rows)
+        out.append({r.value(0).toString(), r.value(0).toString()});
+    return out;
+}
+
 QStringList MultiSelectButton::options() const
 {
     QStringList out;

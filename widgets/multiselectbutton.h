@@ -3,6 +3,7 @@
 #include <QPair>
 #include <QStringList>
 #include <QToolButton>
+#include <QVariantList>
 #include <QVector>
 
 class QListWidget;
@@ -19,6 +20,8 @@ public:
 
     // (value, label) pairs; ticked values that are still offered stay ticked.
     void setOptions(const QVector<QPair<QString, QString>> &options);
+    // Options from a one-column query (sources, kinds): each value shown as it is.
+    static QVector<QPair<QString, QString>> plainOptions(const QVector<QVariantList> &rows);
     QStringList options() const;
     QStringList selected() const;
     void setSelected(const QStringList &values); // emits selectionChanged if it changed

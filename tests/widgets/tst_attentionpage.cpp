@@ -15,11 +15,15 @@
 #include "requeuer.h"
 
 #include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QDateTimeEdit>
 #include <QLabel>
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollBar>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTableWidget>
@@ -49,6 +53,7 @@ class TestAttentionPage : public QObject
 private slots:
     void initTestCase()
     {
+        QStandardPaths::setTestModeEnabled(true); // filters are remembered in the settings
         QString error;
         QVERIFY2(m_cluster.start(&error), qPrintable(error));
         for (const auto &[login, role] :
@@ -66,6 +71,7 @@ private slots:
         m_su = std::make_unique<PgSession>(m_cluster.conninfo(m_db));
         QVERIFY(m_su->ok());
         m_context = std::make_unique<inbox::ConsoleContext>();
+        QSettings().remove(QStringLiteral("filters")); // each test starts unfiltered
     }
 
     void cleanup()
@@ -265,7 +271,136 @@ private slots:
             m_db, QStringLiteral("REVOKE inbox_support FROM gone; GRANT inbox_operator TO gone")));
     }
 
+    // The journal's kind filter and custom time range narrow the groups and their events.
+    void kindAndCustomRangeNarrowTheGroups()
+    {
+        const QString error = QStringLiteral("CRM API: 503");
+        const QVector<qint64> orders =
+            fail(QStringLiteral("a"), 3, error, true, QStringLiteral("order"));
+        fail(QStringLiteral("a"), 2, error, true, QStringLiteral("payment"));
+        fail(QStringLiteral("b"), 4, QStringLiteral("timeout"), true, QStringLiteral("order"));
+        // Two of a's orders were received three days ago.
+        QVERIFY_SQL(m_su->exec(QStringLiteral("UPDATE inbox.events SET received_at = received_at "
+                                              "- interval '3 days' WHERE id = ANY($1::int8[])"),
+                               {QStringLiteral("{%1,%2}").arg(orders.at(0)).arg(orders.at(1))}));
+        openPage(QStringLiteral("op"), {QStringLiteral("inbox_operator")});
+        QCOMPARE(counts(),
+                 (QMap<QString, qint64>{{QStringLiteral("a"), 5}, {QStringLiteral("b"), 4}}));
+
+        auto *kinds = m_page->findChild<inbox::MultiSelectButton *>(QStringLiteral("kindFilter"));
+        QVERIFY(kinds);
+        QTRY_COMPARE_WITH_TIMEOUT(kinds->options(),
+                                  (QStringList{QStringLiteral("order"), QStringLiteral("payment")}),
+                                  10000);
+        whileLoading([&] { kinds->setSelected({QStringLiteral("payment")}); });
+        QCOMPARE(m_page->groups()->filter().kinds, QStringList{QStringLiteral("payment")});
+        QCOMPARE(counts(), (QMap<QString, qint64>{{QStringLiteral("a"), 2}}));
+        m_page->groupView()->setCurrentIndex(m_page->groups()->index(0, 0));
+        QTRY_COMPARE_WITH_TIMEOUT(m_page->events()->rowCount(), 2, 10000);
+        for (int r = 0; r < 2; ++r)
+            QCOMPARE(m_page->events()->row(r).kind, QStringLiteral("payment"));
+        whileLoading([&] { kinds->setSelected({}); });
+        QCOMPARE(counts().value(QStringLiteral("a")), 5);
+
+        // A custom range: the last day, then three days ago.
+        auto *range = m_page->findChild<QComboBox *>(QStringLiteral("rangeFilter"));
+        auto *from = m_page->findChild<QDateTimeEdit *>(QStringLiteral("rangeFrom"));
+        auto *to = m_page->findChild<QDateTimeEdit *>(QStringLiteral("rangeTo"));
+        QVERIFY(range && from && to);
+        QVERIFY(from->isHidden());
+        const QDateTime now = QDateTime::currentDateTime();
+        {
+            const QSignalBlocker b1(from), b2(to);
+            from->setDateTime(now.addDays(-1));
+            to->setDateTime(now.addSecs(3600));
+        }
+        whileLoading([&] {
+            range->setCurrentIndex(range->findData(int(inbox::JournalFilter::Range::Custom)));
+        });
+        QVERIFY(!from->isHidden() && !to->isHidden());
+        QCOMPARE(m_page->groups()->filter().range, inbox::JournalFilter::Range::Custom);
+        QCOMPARE(counts(),
+                 (QMap<QString, qint64>{{QStringLiteral("a"), 3}, {QStringLiteral("b"), 4}}));
+        whileLoading([&] { from->setDateTime(now.addDays(-4)); });
+        whileLoading([&] { to->setDateTime(now.addDays(-2)); });
+        QCOMPARE(counts(), (QMap<QString, qint64>{{QStringLiteral("a"), 2}}));
+        m_page->groupView()->setCurrentIndex(m_page->groups()->index(0, 0));
+        QTRY_COMPARE_WITH_TIMEOUT(m_page->events()->rowCount(), 2, 10000);
+        QSet<qint64> listed{m_page->events()->row(0).id, m_page->events()->row(1).id};
+        QCOMPARE(listed, (QSet<qint64>{orders.at(0), orders.at(1)}));
+    }
+
+    // Keys while the screen has the focus: Enter on a group goes to its events, Ctrl+R
+    // requeues the selected events, Ctrl+Shift+R the group, Ctrl+F and / go to the search.
+    void keysReachTheActions()
+    {
+        fail(QStringLiteral("a"), 3, QStringLiteral("CRM API: 503"), true);
+        openPage(QStringLiteral("op"), {QStringLiteral("inbox_operator")});
+        m_page->resize(1200, 800);
+        m_page->show();
+        QApplication::setActiveWindow(m_page.get());
+        QVERIFY(QTest::qWaitForWindowActive(m_page.get()));
+        QTRY_COMPARE_WITH_TIMEOUT(m_page->events()->rowCount(), 3, 10000);
+        QTableView *groups = m_page->groupView();
+        QTableView *events = m_page->eventView();
+        groups->setFocus();
+        QTest::keyClick(groups, Qt::Key_Return);
+        QTRY_VERIFY(events->hasFocus());
+        QCOMPARE(events->currentIndex().row(), 0);
+
+        // Nothing selected: Ctrl+R is not offered.
+        events->selectionModel()->clearSelection();
+        QTest::keyClick(events, Qt::Key_R, Qt::ControlModifier);
+        QVERIFY(!m_page->dialog());
+        selectEvents({0, 2});
+        QTest::keyClick(events, Qt::Key_R, Qt::ControlModifier);
+        RequeueDialog *d = waitPreview();
+        QVERIFY(d);
+        QCOMPARE(d->requeuer()->ids().size(), 2);
+        d->reject();
+        QTRY_VERIFY(!m_page->dialog());
+        QApplication::setActiveWindow(m_page.get());
+        events->setFocus();
+        QTest::keyClick(events, Qt::Key_R, Qt::ControlModifier | Qt::ShiftModifier);
+        d = waitPreview();
+        QVERIFY(d);
+        QCOMPARE(d->requeuer()->ids().size(), 3);
+        d->reject();
+        QTRY_VERIFY(!m_page->dialog());
+        QApplication::setActiveWindow(m_page.get());
+        events->setFocus();
+        QCOMPARE(m_su->exec(QStringLiteral("SELECT count(*) FROM inbox.events WHERE status = "
+                                           "'failed'"))
+                     .value(0, 0),
+                 QStringLiteral("3")); // nothing was requeued without the dialog's Start
+
+        auto *search = m_page->findChild<QLineEdit *>(QStringLiteral("search"));
+        QTest::keyClick(events, Qt::Key_F, Qt::ControlModifier);
+        QTRY_VERIFY(search->hasFocus());
+        groups->setFocus();
+        QTest::keyClick(groups, Qt::Key_Slash);
+        QTRY_VERIFY(search->hasFocus());
+        QCOMPARE(search->text(), QString());
+    }
+
 private:
+    // Events per source over the groups shown.
+    QMap<QString, qint64> counts() const
+    {
+        QMap<QString, qint64> out;
+        for (int r = 0; r < m_page->groups()->rowCount(); ++r)
+            out[m_page->groups()->group(r).source] += m_page->groups()->group(r).count;
+        return out;
+    }
+
+    // Runs `change` and waits for the groups read it causes.
+    template<typename F> void whileLoading(F change)
+    {
+        QSignalSpy loaded(m_page->groups(), &AttentionModel::loaded);
+        change();
+        QVERIFY(loaded.wait(10000));
+    }
+
     // Sets the page's source filter through its own button.
     struct JournalFilterSetter
     {
@@ -318,31 +453,33 @@ private:
         QVERIFY(done.wait(30000));
     }
 
-    QVector<qint64> accept(const QString &source, int n)
+    QVector<qint64> accept(const QString &source, int n, const QString &kind = {})
     {
         const PgResult r = m_su->exec(
-            QStringLiteral(
-                "SELECT a.event_id FROM generate_series(1, $2::int) g, "
-                "inbox.accept($1, $1 || '-' || g, convert_to('{}', 'UTF8')) a ORDER BY 1"),
-            {source, n});
+            QStringLiteral("SELECT a.event_id FROM generate_series(1, $2::int) g, "
+                           "inbox.accept($1, $1 || '-' || $3 || g, convert_to('{}', 'UTF8'), "
+                           "'application/json', NULL, NULLIF($3, '')) a ORDER BY 1"),
+            {source, n, kind});
         QVector<qint64> ids;
         for (int i = 0; i < r.rows(); ++i)
             ids << r.value(i, 0).toLongLong();
         return ids;
     }
 
-    QVector<qint64> claim(const QString &source, int n, const QString &worker)
+    QVector<qint64> claim(const QString &source, int n, const QString &worker,
+                          const QString &kind = {})
     {
-        const QVector<qint64> ids = accept(source, n);
+        const QVector<qint64> ids = accept(source, n, kind);
         for (int left = n; left > 0; left -= 1000)
             m_su->exec(QStringLiteral("SELECT count(*) FROM inbox.claim($1, $2::int)"),
                        {worker, qMin(left, 1000)});
         return ids;
     }
 
-    QVector<qint64> fail(const QString &source, int n, const QString &error, bool retryable)
+    QVector<qint64> fail(const QString &source, int n, const QString &error, bool retryable,
+                         const QString &kind = {})
     {
-        const QVector<qint64> ids = claim(source, n, QStringLiteral("w"));
+        const QVector<qint64> ids = claim(source, n, QStringLiteral("w"), kind);
         m_su->exec(QStringLiteral("UPDATE inbox.events SET max_attempts = attempts WHERE "
                                   "status = 'processing' AND source = $1"),
                    {source});

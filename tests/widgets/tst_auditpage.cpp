@@ -9,10 +9,12 @@
 #include "multiselectbutton.h"
 #include "serverinfo.h"
 
+#include <QApplication>
 #include <QComboBox>
 #include <QDateTimeEdit>
 #include <QLabel>
 #include <QPushButton>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QtTest>
@@ -36,6 +38,7 @@ class TestAuditPage : public QObject
 private slots:
     void initTestCase()
     {
+        QStandardPaths::setTestModeEnabled(true); // filters are remembered in the settings
         QString error;
         QVERIFY2(m_cluster.start(&error), qPrintable(error));
         QVERIFY2(m_cluster.createLogin(kAlice, {QStringLiteral("inbox_operator")}, &error),
@@ -64,6 +67,7 @@ private slots:
         QVERIFY(auditfix::workerActivity(*m_su, QStringLiteral("w-1")));
 
         m_context = std::make_unique<inbox::ConsoleContext>();
+        QSettings().remove(QStringLiteral("filters")); // each test starts unfiltered
         m_page = std::make_unique<AuditPage>(m_context.get());
         m_page->resize(1200, 700);
         m_page->show();
@@ -191,6 +195,27 @@ private slots:
         QTest::mouseClick(events->viewport(), Qt::LeftButton, {},
                           events->visualRect(events->model()->index(1, 0)).center());
         QCOMPARE(opened.size(), 3);
+        QCOMPARE(opened.last().first().toLongLong(), m_page->eventsModel()->eventId(1));
+    }
+
+    // Keyboard: Enter on an action goes to its events (the first one current), Enter on an
+    // event opens it in the journal.
+    void enterGoesToTheEventsAndOpensOne()
+    {
+        auto *events = m_page->findChild<QTableView *>(QStringLiteral("auditEvents"));
+        QApplication::setActiveWindow(m_page.get());
+        QVERIFY(QTest::qWaitForWindowActive(m_page.get()));
+        QSignalSpy eventsLoaded(m_page->eventsModel(), &AuditEventsModel::loaded);
+        table()->setFocus();
+        table()->setCurrentIndex(table()->model()->index(1, AuditModel::Summary)); // the requeue
+        QVERIFY(eventsLoaded.wait(10000));
+        QTest::keyClick(table(), Qt::Key_Return);
+        QTRY_VERIFY(events->hasFocus());
+        QCOMPARE(events->currentIndex().row(), 0);
+        QSignalSpy opened(m_page.get(), &AuditPage::openEvent);
+        QTest::keyClick(events, Qt::Key_Down);
+        QTest::keyClick(events, Qt::Key_Return);
+        QCOMPARE(opened.size(), 1);
         QCOMPARE(opened.last().first().toLongLong(), m_page->eventsModel()->eventId(1));
     }
 

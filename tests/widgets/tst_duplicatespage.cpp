@@ -16,6 +16,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QtTest>
@@ -153,6 +154,7 @@ private slots:
 
     void init()
     {
+        QSettings().remove(QStringLiteral("filters")); // each test starts unfiltered
         QString error;
         m_db = m_cluster.createDatabase(&error);
         QVERIFY2(!m_db.isEmpty(), qPrintable(error));

@@ -11,6 +11,7 @@
 #include "pgcluster.h"
 #include "pgsession.h"
 
+#include <QAction>
 #include <QCheckBox>
 #include <QClipboard>
 #include <QGuiApplication>
@@ -20,6 +21,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollBar>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableView>
@@ -50,6 +52,7 @@ private slots:
         m_su = std::make_unique<PgSession>(m_cluster.conninfo(m_db));
         QVERIFY(m_su->ok());
         m_context = std::make_unique<inbox::ConsoleContext>();
+        QSettings().remove(QStringLiteral("filters")); // each test starts unfiltered
         m_page = std::make_unique<JournalPage>(m_context.get());
         m_page->resize(1200, 800);
         m_page->show();
@@ -126,6 +129,52 @@ private slots:
         QTest::keyClick(m_page->table(), Qt::Key_F, Qt::ControlModifier);
         QTRY_VERIFY(search->hasFocus());
         QCOMPARE(search->selectedText(), QStringLiteral("a/b"));
+    }
+
+    // What the table's context menu offers has keys too, on the current row: Ctrl+Shift+C,
+    // E and K copy its event id, external id and idempotency key; Enter opens its detail at
+    // once; the Menu key opens the context menu on it.
+    void keysCopyAndOpenTheCurrentRow()
+    {
+        const qint64 first = accept(QStringLiteral("wb"), QStringLiteral("KEY-1"));
+        const qint64 second = accept(QStringLiteral("wb"), QStringLiteral("KEY-2"));
+        connectPage();
+        m_page->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(m_page.get()));
+        QTableView *table = m_page->table();
+        const int row = model()->rowOf(first);
+        QVERIFY(row >= 0);
+        table->setFocus();
+        table->setCurrentIndex(model()->index(row, JournalModel::Received));
+        QGuiApplication::clipboard()->clear();
+        QTest::keyClick(table, Qt::Key_C, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(QGuiApplication::clipboard()->text(), QString::number(first));
+        QTest::keyClick(table, Qt::Key_E, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(QGuiApplication::clipboard()->text(), QStringLiteral("KEY-1"));
+        QTest::keyClick(table, Qt::Key_K, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(QGuiApplication::clipboard()->text(), model()->row(row).idempotencyKey);
+        QVERIFY(!model()->row(row).idempotencyKey.isEmpty());
+        // Enter: the detail of the current row, without waiting for the selection delay.
+        QCOMPARE(model()->rowOf(second), row - 1); // newest first
+        QTest::keyClick(table, Qt::Key_Up);
+        QCOMPARE(table->currentIndex().row(), row - 1);
+        auto *title = m_page->detailPane()->findChild<QLabel *>(QStringLiteral("detailTitle"));
+        QVERIFY(title);
+        const QString asked = QStringLiteral("Event %1 (loading...)").arg(second);
+        QVERIFY(title->text() != asked);
+        QSignalSpy loaded(m_page->detailPane(), &inbox::EventDetailPane::loaded);
+        QTest::keyClick(table, Qt::Key_Return);
+        // Asked for at once (the selection alone waits 80 ms before loading).
+        QCOMPARE(title->text(), asked);
+        QVERIFY(loaded.wait(10000));
+        QCOMPARE(m_page->detailPane()->eventId(), second);
+        // Each action lives on the page (the shortcut list reads it from there).
+        for (const char *name :
+             {"copyEventId", "copyExternalId", "copyIdempotencyKey", "exportCsvAction"}) {
+            auto *a = m_page->findChild<QAction *>(QLatin1String(name));
+            QVERIFY2(a && m_page->actions().contains(a), name);
+            QVERIFY(!a->shortcut().isEmpty());
+        }
     }
 
     void filtersNarrowTheTable()

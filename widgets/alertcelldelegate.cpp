@@ -16,8 +16,9 @@ void AlertCellDelegate::initStyleOption(QStyleOptionViewItem *option,
         return;
     option->font.setBold(true);
     const QColor red = Theme::color(Theme::Color::AlertText);
+    // A selected row keeps the selection's text colour: red on the highlight is hard to read,
+    // and the bold face still marks the cell.
     option->palette.setColor(QPalette::Text, red);
-    option->palette.setColor(QPalette::HighlightedText, red);
 }
 
 } // namespace inbox

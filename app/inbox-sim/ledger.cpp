@@ -47,6 +47,18 @@ void Ledger::failed(const QString &source, const QString &externalId, const QStr
         m_errors << QStringLiteral("%1/%2: %3").arg(source, externalId, error);
 }
 
+void Ledger::lost(const QString &source, const QString &externalId)
+{
+    QMutexLocker lock(&m_mutex);
+    ++m_unknown;
+    if (!m_keepKeys)
+        return;
+    Key &k = m_keys[source + QLatin1Char('\x1f') + externalId];
+    k.source = source;
+    k.externalId = externalId;
+    ++k.unknown;
+}
+
 void Ledger::workerDied(const QString &worker)
 {
     QMutexLocker lock(&m_mutex);
@@ -58,8 +70,15 @@ Ledger::Totals Ledger::totals() const
     QMutexLocker lock(&m_mutex);
     Totals t;
     t.deliveries = m_deliveries;
-    t.keys = m_keepKeys ? m_keys.size() : m_newKeys;
+    // Keys answered at least once (a key whose every send was lost may not exist).
+    t.keys = m_newKeys;
+    if (m_keepKeys) {
+        t.keys = 0;
+        for (const Key &k : m_keys)
+            t.keys += k.sent > 0 ? 1 : 0;
+    }
     t.errors = m_errorCount;
+    t.unknown = m_unknown;
     t.repeats = t.deliveries - t.keys;
     t.conflicts = m_conflicts;
     return t;

@@ -27,6 +27,9 @@ public:
         int sent = 0; // deliveries answered by accept
         int expectNew = 0, expectRepeat = 0, expectConflict = 0;
         int gotNew = 0, gotRepeat = 0, gotConflict = 0; // repeat = duplicate or rearmed
+        // Sends whose reply was lost (the connection went away): the inbox may or may not
+        // have stored them; the sender sent them again, as at-least-once senders do.
+        int unknown = 0;
     };
     struct Totals
     {
@@ -34,7 +37,8 @@ public:
         qint64 keys = 0;
         qint64 repeats = 0; // deliveries beyond the first of each key (incl. conflicts)
         qint64 conflicts = 0;
-        qint64 errors = 0; // accept calls that failed
+        qint64 errors = 0;  // accept calls that failed
+        qint64 unknown = 0; // sends whose reply was lost (sent again)
     };
 
     // Live runs keep only the totals (a day of traffic would otherwise pile up in memory);
@@ -44,6 +48,7 @@ public:
     void answered(const QString &source, const QString &externalId, Expect expect,
                   const QString &outcome, qint64 eventId);
     void failed(const QString &source, const QString &externalId, const QString &error);
+    void lost(const QString &source, const QString &externalId);
     void workerDied(const QString &worker);
 
     Totals totals() const;
@@ -57,6 +62,7 @@ private:
     QSet<QString> m_dead;
     QStringList m_errors;
     qint64 m_errorCount = 0;
+    qint64 m_unknown = 0;
     qint64 m_deliveries = 0;
     bool m_keepKeys = true;
     qint64 m_newKeys = 0; // first answers 'new' (totals when keys are not kept)

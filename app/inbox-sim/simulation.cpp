@@ -4,6 +4,7 @@
 #include "fakecrm.h"
 #include "ledger.h"
 #include "logging.h"
+#include "pause.h"
 #include "pgconnection.h"
 #include "selfcheck.h"
 #include "traffic.h"
@@ -45,6 +46,26 @@ bool connectOrSay(PgConnection &db, const Options &o, const QString &what)
     if (db.connect(o.conninfo, QStringLiteral("inbox-sim ") + what, &e))
         return true;
     complain(QStringLiteral("cannot connect: %1").arg(e.oneLine()));
+    return false;
+}
+
+// The control connection after the server went away during the run: reconnects with a
+// growing pause for up to a minute. False if the database stays away.
+bool reconnected(PgConnection &db, const Options &o)
+{
+    if (db.isOpen() && !db.isBroken())
+        return true;
+    Backoff backoff;
+    QElapsedTimer clock;
+    clock.start();
+    DbError e;
+    while (clock.elapsed() < 60000 && !g_interrupted) {
+        db.close();
+        if (db.connect(o.conninfo, QStringLiteral("inbox-sim control"), &e))
+            return true;
+        pause(g_interrupted, backoff.next());
+    }
+    complain(QStringLiteral("cannot reconnect: %1").arg(e.oneLine()));
     return false;
 }
 
@@ -91,7 +112,7 @@ QString trafficLine(const Ledger &ledger, const Traffic &traffic)
 {
     const Ledger::Totals t = ledger.totals();
     return QStringLiteral("senders: %1 originals, %2 deliveries to %3 keys, %4 repeats (%5%), "
-                          "%6 conflicts, %7 errors")
+                          "%6 conflicts, %7 errors, %8 sent again after a lost reply")
         .arg(traffic.originals())
         .arg(t.deliveries)
         .arg(t.keys)
@@ -99,7 +120,8 @@ QString trafficLine(const Ledger &ledger, const Traffic &traffic)
         .arg(t.keys ? QString::number(100.0 * double(t.repeats) / double(t.keys), 'f', 1)
                     : QStringLiteral("0"))
         .arg(t.conflicts)
-        .arg(t.errors);
+        .arg(t.errors)
+        .arg(t.unknown);
 }
 
 // Waits until none of the run's events is held or due before the drain time is up (dead
@@ -125,8 +147,11 @@ void drain(PgConnection &db, const Ledger &ledger, const Options &o)
                         "       count(*) FILTER (WHERE status = 'processing') "
                         "  FROM inbox.events WHERE id = ANY ($1::bigint[])"),
                     {array, double(limitS * 1000 - clock.elapsed()) / 1000.0}, &e);
-        if (!r)
+        if (!r) {
+            if (db.isBroken() && reconnected(db, o))
+                continue;
             break;
+        }
         due = r->toInt(0, 0);
         held = r->toInt(0, 1);
         if (due == 0 && held == 0)
@@ -308,6 +333,8 @@ int runTraffic(const Options &o)
     if (live)
         return 0;
 
+    if (!reconnected(control, o))
+        return 2;
     const QVector<CheckResult> results = SelfCheck::afterRun(control, ledger, crm);
     SelfCheck::print(results, stdout);
     if (!SelfCheck::allPassed(results)) {

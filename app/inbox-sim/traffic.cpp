@@ -1,6 +1,7 @@
 #include "traffic.h"
 
 #include "logging.h"
+#include "pause.h"
 #include "pgconnection.h"
 
 #include <QDateTime>
@@ -176,6 +177,7 @@ void Traffic::deliver(int shard, std::promise<DbError> ready)
     const QString sql = QStringLiteral(
         "SELECT event_id, outcome FROM inbox.accept($1, $2, $3, $4, $5::timestamptz, $6, $7)");
     Shard &s = *m_shards[size_t(shard)];
+    Backoff backoff;
     while (true) {
         Delivery d;
         {
@@ -191,29 +193,46 @@ void Traffic::deliver(int shard, std::promise<DbError> ready)
             d = s.queue.top().delivery;
             s.queue.pop();
         }
-        if (!db.isOpen() && !db.connect(m_config.conninfo, app, &error)) {
-            m_ledger.failed(d.msg.source, d.msg.externalId, error.oneLine());
-            std::this_thread::sleep_for(std::chrono::milliseconds(500));
-            continue;
-        }
+        // A sender whose call fails on the connection sends again after a growing pause,
+        // until the inbox answers: at-least-once, as every real sender here is.
         const Message &m = d.msg;
-        const std::optional<PgRows> rows =
-            db.exec(sql,
-                    {m.source, m.externalId, PgParam::bytes(m.body), m.contentType,
-                     m.occurredAt.toUTC().toString(Qt::ISODateWithMs), m.kind,
-                     m.fingerprint.isEmpty() ? PgParam::null() : PgParam(m.fingerprint)},
-                    &error);
-        if (!rows || rows->rows() != 1) {
-            // The sender does not know whether the inbox stored it: counted as an error,
-            // and the self-check then refuses to vouch for the run.
+        while (!m_stop) {
+            if (!db.isOpen()) {
+                if (!db.connect(m_config.conninfo, app, &error)) {
+                    pause(m_stop, backoff.next()); // not sent: nothing to account for yet
+                    continue;
+                }
+                backoff.reset();
+            }
+            const std::optional<PgRows> rows =
+                db.exec(sql,
+                        {m.source, m.externalId, PgParam::bytes(m.body), m.contentType,
+                         m.occurredAt.toUTC().toString(Qt::ISODateWithMs), m.kind,
+                         m.fingerprint.isEmpty() ? PgParam::null() : PgParam(m.fingerprint)},
+                        &error);
+            if (rows && rows->rows() == 1) {
+                m_ledger.answered(m.source, m.externalId, d.expect, rows->text(0, 1),
+                                  rows->toInt(0, 0));
+                break;
+            }
+            if (db.isBroken()) {
+                // Sent, but the reply was lost: the inbox may have stored it. Sent again; the
+                // self-check counts this send as unknown.
+                m_ledger.lost(m.source, m.externalId);
+                log->warn("accept {}/{}: connection lost ({}); sending again",
+                          m.source.toStdString(), m.externalId.toStdString(),
+                          error.oneLine().toStdString());
+                db.close();
+                pause(m_stop, backoff.next());
+                continue;
+            }
+            // Refused: the sender does not know whether the inbox stored it: counted as an
+            // error, and the self-check then refuses to vouch for the run.
             m_ledger.failed(m.source, m.externalId, error.oneLine());
             log->warn("accept {}/{} failed: {}", m.source.toStdString(), m.externalId.toStdString(),
                       error.oneLine().toStdString());
-            if (db.isBroken())
-                db.close();
-            continue;
+            break;
         }
-        m_ledger.answered(m.source, m.externalId, d.expect, rows->text(0, 1), rows->toInt(0, 0));
     }
 }
 

@@ -3,6 +3,7 @@
 #include "bodies.h"
 #include "extract.h"
 #include "logging.h"
+#include "pause.h"
 #include "pgconnection.h"
 
 #include <QElapsedTimer>
@@ -18,12 +19,6 @@ namespace {
 QString json(const QJsonObject &o)
 {
     return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
-}
-
-void pause(const std::atomic<bool> &stop, int ms)
-{
-    for (int waited = 0; waited < ms && !stop; waited += 20)
-        std::this_thread::sleep_for(std::chrono::milliseconds(qMin(20, ms - waited)));
 }
 
 } // namespace
@@ -108,13 +103,16 @@ void Workers::run(int index, std::promise<DbError> ready)
     const QString claim = QStringLiteral(
         "SELECT id, source, external_id, idempotency_key, kind, content_type, body, attempts, "
         "locked_by FROM inbox.claim($1, $2, make_interval(secs => $3))");
+    Backoff backoff;
     while (!m_stop) {
-        if (!db.isOpen() &&
-            !db.connect(m_config.conninfo, QStringLiteral("inbox-sim ") + worker, &error)) {
-            log->warn("{}: cannot reconnect: {}", worker.toStdString(),
-                      error.oneLine().toStdString());
-            pause(m_stop, 1000);
-            continue;
+        if (!db.isOpen()) {
+            if (!db.connect(m_config.conninfo, QStringLiteral("inbox-sim ") + worker, &error)) {
+                log->warn("{}: cannot reconnect: {}", worker.toStdString(),
+                          error.oneLine().toStdString());
+                pause(m_stop, backoff.next());
+                continue;
+            }
+            backoff.reset();
         }
         const std::optional<PgRows> rows =
             db.exec(claim, {worker, m_config.batch, m_config.lockTimeoutS}, &error);

@@ -17,6 +17,7 @@ private slots:
     void init();
     void usageErrors();
     void runPassesSelfCheckAndDatabaseAgrees();
+    void runSurvivesServerRestart();
     void historyFillsDailyStatsConsistently();
     void bulkWithTwoGeneratorsIsConsistent();
     void selfCheckFailsOnDoubleDealAndJournalHole();
@@ -144,6 +145,62 @@ void TestSim::runPassesSelfCheckAndDatabaseAgrees()
             0);
     // Every source delivered.
     QCOMPARE(scalar(QStringLiteral("SELECT count(DISTINCT source) FROM inbox.events")), qint64(9));
+}
+
+void TestSim::runSurvivesServerRestart()
+{
+    // The server restarts (fast shutdown: every session is ended, open transactions roll
+    // back) in the middle of the run. Senders and workers reconnect with a growing pause,
+    // senders send again what was not answered, and the self-check still passes.
+    QProcess p;
+    p.start(QStringLiteral(INBOX_SIM_BINARY),
+            {QStringLiteral("--db"), m_cluster.conninfo(m_db), QStringLiteral("--run"),
+             QStringLiteral("10"), QStringLiteral("--rate"), QStringLiteral("30"),
+             QStringLiteral("--seed"), QStringLiteral("23")});
+    QVERIFY(p.waitForStarted(10000));
+    // Mid-run: once traffic is flowing and workers have finished some of it.
+    QTRY_VERIFY_WITH_TIMEOUT(
+        scalar(QStringLiteral("SELECT count(*) FROM inbox.events WHERE status = 'done'")) >= 20,
+        30000);
+    QVERIFY(p.state() == QProcess::Running);
+    QString error;
+    QVERIFY2(m_cluster.restart(QStringLiteral("fast"), &error), qPrintable(error));
+    const qint64 restartedAt = scalar(
+        QStringLiteral("SELECT (extract(epoch FROM pg_postmaster_start_time()) * 1000000)::int8"));
+    QVERIFY2(p.state() == QProcess::Running, "the run ended before the restart");
+
+    QVERIFY(p.waitForFinished(180000));
+    const QString out = QString::fromUtf8(p.readAllStandardOutput());
+    const QString err = QString::fromUtf8(p.readAllStandardError());
+    QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+    QVERIFY2(p.exitCode() == 0, qPrintable(out + err));
+    QVERIFY2(out.contains(QStringLiteral("self-check passed")), qPrintable(out));
+    QVERIFY2(out.contains(QStringLiteral(" 0 errors, ")), qPrintable(out)); // senders: none lost
+    // Each receiver's next send after the restart went into a dead connection: its reply
+    // was lost, so it was sent again (and counted as unknown, not as a failure).
+    const QRegularExpressionMatch lost =
+        QRegularExpression(QStringLiteral("(\\d+) sent again after a lost reply")).match(out);
+    QVERIFY2(lost.hasMatch() && lost.captured(1).toInt() > 0, qPrintable(out));
+
+    // Traffic and work went on after the restart: new keys arrived and were finished.
+    const auto after = [&](const char *entry) {
+        PgSession s(m_cluster.conninfo(m_db));
+        const PgResult r =
+            s.exec(QStringLiteral("SELECT count(*) FROM inbox.journal WHERE entry = $1 AND at >"
+                                  " timestamptz 'epoch' + $2::int8 * interval '1 microsecond'"),
+                   {QString::fromLatin1(entry), restartedAt});
+        return r.ok ? r.value(0, 0).toLongLong() : -1;
+    };
+    QVERIFY2(after("received") > 0, qPrintable(out));
+    QVERIFY2(after("done") > 0, qPrintable(out));
+    // Nothing was stored twice for one key, whatever was sent again.
+    QCOMPARE(scalar(QStringLiteral("SELECT count(*) FROM (SELECT event_id FROM inbox.journal"
+                                   " WHERE entry = 'received' GROUP BY event_id"
+                                   " HAVING count(*) > 1) x")),
+             qint64(0));
+    QCOMPARE(
+        scalar(QStringLiteral("SELECT count(*) FROM inbox.events WHERE status = 'processing'")),
+        qint64(0));
 }
 
 void TestSim::historyFillsDailyStatsConsistently()

@@ -65,9 +65,11 @@ AuditPage::AuditPage(ConsoleContext *context, QWidget *parent)
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->horizontalHeader()->setSectionResizeMode(AuditModel::At,
                                                       QHeaderView::ResizeToContents);
-    m_table->setColumnWidth(AuditModel::Person, 140);
-    m_table->setColumnWidth(AuditModel::Action, 160);
-    m_table->setColumnWidth(AuditModel::Events, 70);
+    // In ems, not pixels: the columns grow with a larger font (high DPI, accessibility).
+    const int em = m_table->fontMetrics().horizontalAdvance(QLatin1Char('m'));
+    m_table->setColumnWidth(AuditModel::Person, 14 * em);
+    m_table->setColumnWidth(AuditModel::Action, 16 * em);
+    m_table->setColumnWidth(AuditModel::Events, 7 * em);
 
     m_detailTitle->setObjectName(QStringLiteral("auditDetailTitle"));
     m_detailTitle->setWordWrap(true);
@@ -82,7 +84,7 @@ AuditPage::AuditPage(ConsoleContext *context, QWidget *parent)
     m_eventTable->verticalHeader()->hide();
     m_eventTable->horizontalHeader()->setStretchLastSection(true);
     m_eventTable->setToolTip(tr("Click an event to open it in the journal"));
-    m_eventTable->setColumnWidth(AuditEventsModel::ExternalId, 220);
+    m_eventTable->setColumnWidth(AuditEventsModel::ExternalId, 22 * em);
     m_open->setObjectName(QStringLiteral("openInJournal"));
     m_open->setEnabled(false);
 

@@ -106,7 +106,7 @@ DayChart::DayChart(Kind kind, QWidget *parent)
     m_counts->setTickCount(6);
     setChart(chart);
     setRenderHint(QPainter::Antialiasing);
-    setMinimumHeight(220);
+    setMinimumHeight(fontMetrics().height() * 13); // room for axes and legend in any font
     applyTheme();
 }
 

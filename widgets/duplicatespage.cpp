@@ -112,11 +112,13 @@ DuplicatesPage::DuplicatesPage(ConsoleContext *context, QWidget *parent)
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_view->horizontalHeader()->setSectionResizeMode(DuplicateQueueModel::Names,
                                                      QHeaderView::Stretch);
-    m_view->setColumnWidth(DuplicateQueueModel::Waiting, 80);
-    m_view->setColumnWidth(DuplicateQueueModel::Channels, 120);
-    m_view->setColumnWidth(DuplicateQueueModel::Contact, 140);
-    m_view->setColumnWidth(DuplicateQueueModel::Reasons, 150);
-    m_view->setColumnWidth(DuplicateQueueModel::Score, 50);
+    // In ems, not pixels: the columns grow with a larger font (high DPI, accessibility).
+    const int em = m_view->fontMetrics().horizontalAdvance(QLatin1Char('m'));
+    m_view->setColumnWidth(DuplicateQueueModel::Waiting, 8 * em);
+    m_view->setColumnWidth(DuplicateQueueModel::Channels, 12 * em);
+    m_view->setColumnWidth(DuplicateQueueModel::Contact, 14 * em);
+    m_view->setColumnWidth(DuplicateQueueModel::Reasons, 15 * em);
+    m_view->setColumnWidth(DuplicateQueueModel::Score, 5 * em);
     m_view->setAccessibleName(tr("Open pairs, oldest first"));
     m_listNote->setWordWrap(true);
     m_listNote->hide();
@@ -192,7 +194,7 @@ DuplicatesPage::DuplicatesPage(ConsoleContext *context, QWidget *parent)
     splitter->addWidget(scroll);
     splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 3);
-    splitter->setSizes({420, 780}); // the list wide enough for its names at the first start
+    splitter->setSizes({42 * em, 78 * em}); // the list wide enough for its names at first
     splitter->setChildrenCollapsible(false);
 
     auto *layout = new QVBoxLayout(this);

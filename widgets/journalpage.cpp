@@ -65,7 +65,7 @@ JournalPage::JournalPage(ConsoleContext *context, QWidget *parent)
     m_search->setAccessibleName(tr("Search"));
     m_search->setPlaceholderText(tr("Search external id, idempotency key or event id  ( / )"));
     m_search->setClearButtonEnabled(true);
-    m_search->setMinimumWidth(320);
+    m_search->setMinimumWidth(m_search->fontMetrics().horizontalAdvance(QLatin1Char('m')) * 22);
     m_sources->setObjectName(QStringLiteral("sourceFilter"));
     m_statuses->setObjectName(QStringLiteral("statusFilter"));
     m_kinds->setObjectName(QStringLiteral("kindFilter"));

@@ -15,7 +15,7 @@ MultiSelectButton::MultiSelectButton(const QString &title, QWidget *parent)
     auto *menu = new QMenu(this);
     auto *action = new QWidgetAction(menu);
     m_list->setSelectionMode(QAbstractItemView::NoSelection);
-    m_list->setMinimumWidth(220);
+    m_list->setMinimumWidth(m_list->fontMetrics().horizontalAdvance(QLatin1Char('m')) * 22);
     m_list->setAccessibleName(title);
     action->setDefaultWidget(m_list);
     menu->addAction(action);

@@ -43,7 +43,7 @@ RequeueDialog::RequeueDialog(ConsoleContext *context, const Target &target, QWid
 {
     setObjectName(QStringLiteral("requeueDialog"));
     setWindowTitle(tr("Requeue events"));
-    setMinimumWidth(520);
+    setMinimumWidth(fontMetrics().horizontalAdvance(QLatin1Char('m')) * 52);
 
     // Counting.
     auto *counting = new QWidget(this);

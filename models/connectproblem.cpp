@@ -10,6 +10,8 @@ ConnectProblem classifyConnectFailure(const ConnectFacts &facts)
         return ConnectProblem::Cancelled;
     if (facts.parseFailed)
         return ConnectProblem::BadConnectionString;
+    if (facts.certificateRejected)
+        return ConnectProblem::Certificate;
     if (facts.needsPassword)
         return ConnectProblem::PasswordNeeded;
     const QString &s = facts.sqlstate;
@@ -24,6 +26,17 @@ ConnectProblem classifyConnectFailure(const ConnectFacts &facts)
     if (s.isEmpty() && !facts.reachedServer)
         return ConnectProblem::Unreachable;
     return ConnectProblem::Other;
+}
+
+bool isCertificateFailure(const QString &libpqMessage)
+{
+    static const QRegularExpression certificate(
+        QStringLiteral("certificate verify failed|does not match host name|"
+                       "root certificate file .* does not exist|"
+                       "could not read root certificate|certificate (has expired|is not yet "
+                       "valid|revoked)|SSL error: .*certificate"),
+        QRegularExpression::CaseInsensitiveOption);
+    return certificate.match(libpqMessage).hasMatch();
 }
 
 QString takeSqlstate(QString *message)

@@ -18,6 +18,8 @@ enum class ConnectProblem {
     NotAllowed,          // 28000: no pg_hba.conf entry, unknown role, role may not log in
     DatabaseMissing,     // 3D000
     ServerBusy,          // 57P03 starting up / shutting down, 53300 too many connections
+    Certificate,         // TLS verification (sslmode verify-ca/verify-full) refused the server
+                         // certificate: another CA, a host name it does not name, no root file
     Cancelled,           // the person gave up waiting
     Other,
 };
@@ -32,9 +34,15 @@ struct ConnectFacts
     bool usedPassword = false;  // PQconnectionUsedPassword
     bool reachedServer = false; // a socket to some server was established
     bool cancelled = false;
+    bool certificateRejected = false; // see isCertificateFailure()
 };
 
 ConnectProblem classifyConnectFailure(const ConnectFacts &facts);
+
+// Whether libpq's error text says the server's certificate failed verification. TLS
+// failures carry no SQLSTATE (the server is never asked); OpenSSL's reason ("certificate
+// verify failed") is never translated, libpq's own sentences are matched in English.
+bool isCertificateFailure(const QString &libpqMessage);
 
 // The SQLSTATE in a verbose libpq error ("... failed: FATAL:  28P01: password ..."), or
 // empty. `message` comes back without it and without LOCATION lines.

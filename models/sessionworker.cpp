@@ -142,6 +142,7 @@ PGconn *SessionWorker::connect(const ConnectOptions &options, quint64 generation
         facts.needsPassword = PQconnectionNeedsPassword(conn) != 0;
         facts.usedPassword = PQconnectionUsedPassword(conn) != 0;
         QString text = QString::fromUtf8(PQerrorMessage(conn));
+        facts.certificateRejected = isCertificateFailure(text);
         facts.sqlstate = takeSqlstate(&text);
         *error = connectError(text, facts.sqlstate);
     }

@@ -315,6 +315,13 @@ void ConnectionPage::showConnectFailure(const DbError &error, ConnectProblem pro
         advice = tr("The server is starting up, shutting down, or has no free connections. "
                     "Try again in a moment.");
         break;
+    case ConnectProblem::Certificate:
+        advice = tr("The server's certificate was not accepted (sslmode=verify-ca or "
+                    "verify-full): it is not signed by the CA in sslrootcert (or that file is "
+                    "missing), or it does not name the host you connect to. Check the host name "
+                    "and the root certificate with the database administrator; do not turn "
+                    "verification off.");
+        break;
     case ConnectProblem::Cancelled:
         advice = tr("The connection attempt was cancelled.");
         break;

@@ -1,12 +1,15 @@
 // sslmode=verify-full against a server whose certificate comes from a CA the test makes: the
 // console's connection is encrypted and the certificate verified; a certificate from another
 // CA, or one that does not name the host connected to, is refused with libpq's reason.
+#include "connectproblem.h"
 #include "database.h"
 #include "pgcluster.h"
 #include "serverinfo.h"
+#include "sessionworker.h"
 
 #include <QFile>
 #include <QProcess>
+#include <QSignalSpy>
 #include <QSqlDatabase>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -155,6 +158,41 @@ private slots:
         inbox::closeDatabase(QStringLiteral("tls"));
     }
 
+    // What the connect screen is told: a certificate problem, not "could not connect", and
+    // libpq's reason in the details. A wrong password stays a password problem.
+    void certificateFailuresAreClassified_data()
+    {
+        QTest::addColumn<QString>("host");
+        QTest::addColumn<QString>("rootCert");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("another CA") << QStringLiteral("localhost") << QStringLiteral("other.crt")
+                                    << QStringLiteral("certificate verify failed");
+        QTest::newRow("host name") << QStringLiteral("127.0.0.1") << QStringLiteral("ca.crt")
+                                   << QStringLiteral("does not match host name");
+        QTest::newRow("no root file")
+            << QStringLiteral("localhost") << QStringLiteral("missing.crt")
+            << QStringLiteral("does not exist");
+    }
+
+    void certificateFailuresAreClassified()
+    {
+        QFETCH(QString, host);
+        QFETCH(QString, rootCert);
+        QFETCH(QString, reason);
+        const auto [error, problem] = attempt(host, rootCert);
+        QCOMPARE(problem, inbox::ConnectProblem::Certificate);
+        QVERIFY2(error.oneLine().contains(reason), qPrintable(error.oneLine()));
+        QVERIFY(error.sqlstate.isEmpty()); // the server was never asked
+
+        // The same verification passing, and another kind of failure, are not certificates.
+        QCOMPARE(attempt(QStringLiteral("localhost"), QStringLiteral("ca.crt")).second,
+                 inbox::ConnectProblem::None);
+        QCOMPARE(attempt(QStringLiteral("localhost"), QStringLiteral("ca.crt"),
+                         QStringLiteral("no_such_db"))
+                     .second,
+                 inbox::ConnectProblem::DatabaseMissing);
+    }
+
     void cleanupTestCase() { m_cluster.stop(); }
 
 private:
@@ -170,6 +208,26 @@ private:
                          .arg(m_cluster.tcpPort())
                          .arg(m_db, sslmode, path(rootCert));
         return inbox::openDatabase(QStringLiteral("tls"), o, error);
+    }
+
+    // One attempt as the console's session makes it: the error and its classification.
+    std::pair<inbox::DbError, inbox::ConnectProblem>
+    attempt(const QString &host, const QString &rootCert, const QString &db = QString())
+    {
+        auto latest = std::make_shared<std::atomic<quint64>>(1);
+        inbox::SessionWorker worker(latest);
+        QSignalSpy failed(&worker, &inbox::SessionWorker::openFailed);
+        inbox::ConnectOptions o;
+        o.conninfo = QStringLiteral("host=%1 port=%2 dbname=%3 user=postgres "
+                                    "sslmode=verify-full sslrootcert='%4'")
+                         .arg(host)
+                         .arg(m_cluster.tcpPort())
+                         .arg(db.isEmpty() ? m_db : db, path(rootCert));
+        worker.open(o, 1); // in this thread: the signal has come when it returns
+        if (failed.isEmpty())
+            return {inbox::DbError(), inbox::ConnectProblem::None};
+        return {failed.first().at(0).value<inbox::DbError>(),
+                failed.first().at(1).value<inbox::ConnectProblem>()};
     }
 
     QTemporaryDir m_dir;

@@ -1,6 +1,7 @@
 #include "attentionmodel.h"
 
 #include "consolecontext.h"
+#include "duration.h"
 #include "querychannel.h"
 
 #include <QLocale>
@@ -133,12 +134,7 @@ QString AttentionModel::troubleText(const AttentionGroup &g)
 
 QString AttentionModel::durationText(qint64 seconds)
 {
-    seconds = qMax<qint64>(0, seconds);
-    if (seconds < 3600)
-        return tr("%1 min").arg(seconds / 60);
-    if (seconds < 2 * 86400)
-        return tr("%1 h %2 min").arg(seconds / 3600).arg((seconds % 3600) / 60);
-    return tr("%1 d %2 h").arg(seconds / 86400).arg((seconds % 86400) / 3600);
+    return formatDuration(qMax<qint64>(0, seconds));
 }
 
 QVariant AttentionModel::data(const QModelIndex &index, int role) const

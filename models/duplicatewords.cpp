@@ -1,5 +1,7 @@
 #include "duplicatewords.h"
 
+#include "duration.h"
+
 #include <QLocale>
 
 namespace inbox {
@@ -137,16 +139,7 @@ QString DuplicateWords::decision(const QString &status, const QString &by, const
 
 QString DuplicateWords::duration(qint64 s)
 {
-    s = qAbs(s);
-    if (s < 60)
-        return tr("%1 s").arg(s);
-    if (s < 3600)
-        return tr("%1 min").arg(s / 60);
-    if (s < 86400)
-        return s % 3600 >= 60 ? tr("%1 h %2 min").arg(s / 3600).arg(s % 3600 / 60)
-                              : tr("%1 h").arg(s / 3600);
-    return s % 86400 >= 3600 ? tr("%1 d %2 h").arg(s / 86400).arg(s % 86400 / 3600)
-                             : tr("%1 d").arg(s / 86400);
+    return formatDuration(s);
 }
 
 } // namespace inbox

@@ -1,5 +1,7 @@
 #include "overviewdata.h"
 
+#include "duration.h"
+
 #include <QCoreApplication>
 #include <QLocale>
 
@@ -201,21 +203,7 @@ std::optional<OverviewSnapshot> parseOverview(const QVector<Rows> &results, int 
 
 QString formatAge(qint64 seconds)
 {
-    // Literal texts at each call, so lupdate finds them.
-    if (seconds < 0)
-        return QString();
-    if (seconds < 60)
-        return QCoreApplication::translate("inbox::Age", "%1 s").arg(seconds);
-    const qint64 minutes = seconds / 60;
-    if (minutes < 60)
-        return QCoreApplication::translate("inbox::Age", "%1 min").arg(minutes);
-    const qint64 hours = minutes / 60;
-    if (hours < 24) {
-        return QCoreApplication::translate("inbox::Age", "%1 h %2 min")
-            .arg(hours)
-            .arg(minutes % 60, 2, 10, QLatin1Char('0'));
-    }
-    return QCoreApplication::translate("inbox::Age", "%1 d %2 h").arg(hours / 24).arg(hours % 24);
+    return seconds < 0 ? QString() : formatDuration(seconds);
 }
 
 QString formatShare(double share)

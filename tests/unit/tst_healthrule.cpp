@@ -1,5 +1,6 @@
 // The overview's warning rule (healthrule.h) as a table of cases, plus the figures it is fed
 // (shares, zero-filled days, sums over sources) and the text helpers.
+#include "duration.h"
 #include "healthrule.h"
 #include "overviewdata.h"
 
@@ -194,8 +195,14 @@ private slots:
         QLocale::setDefault(QLocale::c());
         QCOMPARE(inbox::formatAge(5), QStringLiteral("5 s"));
         QCOMPARE(inbox::formatAge(125), QStringLiteral("2 min"));
-        QCOMPARE(inbox::formatAge(3 * 3600 + 5 * 60), QStringLiteral("3 h 05 min"));
+        QCOMPARE(inbox::formatAge(3 * 3600 + 5 * 60), QStringLiteral("3 h 5 min"));
         QCOMPARE(inbox::formatAge(2 * 86400 + 4 * 3600), QStringLiteral("2 d 4 h"));
+        // One wording everywhere: a zero minor unit is left out, a negative span is shown by
+        // its size (how far apart two leads came), an age never is.
+        QCOMPARE(inbox::formatDuration(3 * 3600 + 59), QStringLiteral("3 h"));
+        QCOMPARE(inbox::formatDuration(2 * 86400 + 3599), QStringLiteral("2 d"));
+        QCOMPARE(inbox::formatDuration(-125), QStringLiteral("2 min"));
+        QCOMPARE(inbox::formatAge(-125), QString());
         QCOMPARE(inbox::formatShare(0), QStringLiteral("0 %"));
         QCOMPARE(inbox::formatShare(0.0345), QStringLiteral("3.5 %"));
         QCOMPARE(inbox::formatShare(0.42), QStringLiteral("42 %"));

@@ -1,6 +1,7 @@
 #include "filtermemory.h"
 
 #include <QSettings>
+#include <QTimer>
 
 namespace inbox {
 
@@ -210,6 +211,34 @@ bool FilterMemory::load(const QString &screen, DuplicateFilter *filter, const QS
         if (age == QLatin1String(name))
             filter->age = a;
     return true;
+}
+
+FilterSaver::FilterSaver(QObject *parent) : QObject(parent), m_timer(new QTimer(this))
+{
+    m_timer->setSingleShot(true);
+    m_timer->setInterval(kDelayMs);
+    connect(m_timer, &QTimer::timeout, this, &FilterSaver::flush);
+}
+
+FilterSaver::~FilterSaver()
+{
+    flush();
+}
+
+void FilterSaver::schedule(std::function<void()> write)
+{
+    m_write = std::move(write);
+    m_timer->start();
+}
+
+void FilterSaver::flush()
+{
+    m_timer->stop();
+    if (!m_write)
+        return;
+    const std::function<void()> write = std::move(m_write);
+    m_write = nullptr;
+    write();
 }
 
 } // namespace inbox

@@ -58,6 +58,7 @@ AttentionPage::AttentionPage(ConsoleContext *context, QWidget *parent)
       m_searchDelay(new QTimer(this))
 {
     setObjectName(QStringLiteral("attentionPage"));
+    m_filterSaver = new FilterSaver(this);
     setWindowTitle(tr("Needs attention"));
 
     m_search->setObjectName(QStringLiteral("search"));
@@ -228,7 +229,7 @@ void AttentionPage::applyFilter()
     m_searchDelay->stop();
     const JournalFilter f = filter();
     m_groups->setFilter(f);
-    FilterMemory::save(kScreen, f);
+    m_filterSaver->schedule([f] { FilterMemory::save(kScreen, f); });
     onGroupChanged();
 }
 

@@ -16,6 +16,7 @@ namespace inbox {
 class AttentionModel;
 class ConsoleContext;
 class EventDetailPane;
+class FilterSaver;
 class JournalModel;
 class MultiSelectButton;
 class QueryChannel;
@@ -81,6 +82,7 @@ private:
     QString m_groupKey; // the group whose events are listed
     RequeueDialog *m_dialog = nullptr;
     bool m_selectedOnce = false;
+    FilterSaver *m_filterSaver; // writes the filters a moment after a change
 };
 
 } // namespace inbox

@@ -29,6 +29,7 @@ AuditPage::AuditPage(ConsoleContext *context, QWidget *parent)
       m_status(new QLabel(this)), m_table(new QTableView(this)), m_detailTitle(new QLabel(this)),
       m_eventTable(new QTableView(this)), m_open(new QPushButton(tr("Open in journal"), this))
 {
+    m_filterSaver = new FilterSaver(this);
     m_person->setObjectName(QStringLiteral("personFilter"));
     m_person->setToolTip(tr("Who acted (the database user)"));
     m_person->setMinimumContentsLength(16);
@@ -152,7 +153,7 @@ void AuditPage::applyFilter()
     f.from = m_range->from();
     f.to = m_range->to();
     m_model->setFilter(f);
-    FilterMemory::save(kScreen, f);
+    m_filterSaver->schedule([f] { FilterMemory::save(kScreen, f); });
 }
 
 void AuditPage::restoreFilters()

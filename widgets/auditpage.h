@@ -12,6 +12,7 @@ namespace inbox {
 class AuditEventsModel;
 class AuditModel;
 class ConsoleContext;
+class FilterSaver;
 class MultiSelectButton;
 class TimeRangeFilter;
 
@@ -49,6 +50,7 @@ private:
     QLabel *m_detailTitle;
     QTableView *m_eventTable;
     QPushButton *m_open;
+    FilterSaver *m_filterSaver; // writes the filters a moment after a change
 };
 
 } // namespace inbox

@@ -55,6 +55,7 @@ DuplicatesPage::DuplicatesPage(ConsoleContext *context, QWidget *parent)
       m_detail(new QWidget(this)), m_empty(new QLabel(this)), m_searchDelay(new QTimer(this)),
       m_ageTick(new QTimer(this)), m_slowReread(new QTimer(this))
 {
+    m_filterSaver = new FilterSaver(this);
     // Object names: for tests and accessibility tools.
     m_countersLabel->setObjectName(QStringLiteral("counters"));
     m_search->setObjectName(QStringLiteral("search"));
@@ -435,7 +436,7 @@ void DuplicatesPage::applyFilter()
     m_selectFirstWhenLoaded = true;
     showNothing(QString());
     m_model->setFilter(f);
-    FilterMemory::save(kScreen, f);
+    m_filterSaver->schedule([f] { FilterMemory::save(kScreen, f); });
 }
 
 void DuplicatesPage::restoreFilters()

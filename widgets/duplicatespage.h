@@ -17,6 +17,7 @@ namespace inbox {
 class ConsoleContext;
 class DuplicateCounters;
 class DuplicatePairLoader;
+class FilterSaver;
 class DuplicateQueueModel;
 class LeadComparison;
 
@@ -123,6 +124,7 @@ private:
     bool m_selectFirstWhenLoaded = true;
     qint64 m_advanceStartedNs = 0;
     qint64 m_lastAdvanceUs = 0;
+    FilterSaver *m_filterSaver; // writes the filters a moment after a change
 };
 
 } // namespace inbox

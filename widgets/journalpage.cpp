@@ -61,6 +61,7 @@ JournalPage::JournalPage(ConsoleContext *context, QWidget *parent)
       m_busyTick(new QTimer(this)), m_detailDelay(new QTimer(this))
 {
     setObjectName(QStringLiteral("journalPage"));
+    m_filterSaver = new FilterSaver(this);
     m_search->setObjectName(QStringLiteral("journalSearch"));
     m_search->setAccessibleName(tr("Search"));
     m_search->setPlaceholderText(tr("Search external id, idempotency key or event id  ( / )"));
@@ -381,7 +382,7 @@ void JournalPage::applyFilter()
     if (f == m_model->filter())
         return;
     m_model->setFilter(f);
-    FilterMemory::save(kScreen, f);
+    m_filterSaver->schedule([f] { FilterMemory::save(kScreen, f); });
     QHeaderView *h = m_table->horizontalHeader();
     h->setSortIndicatorShown(!f.isSearch());
     m_table->scrollToTop();

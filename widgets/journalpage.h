@@ -18,6 +18,7 @@ namespace inbox {
 
 class ConsoleContext;
 class EventDetailPane;
+class FilterSaver;
 class JournalExporter;
 class JournalModel;
 class MultiSelectButton;
@@ -109,6 +110,7 @@ private:
     qint64 m_topId = 0;  // the event at the top of the viewport, kept in place
     int m_topOffset = 0; // its row - scrollbar value (normally 0)
     bool m_restoring = false;
+    FilterSaver *m_filterSaver; // writes the filters a moment after a change
 };
 
 } // namespace inbox

@@ -1,8 +1,9 @@
 // Filters remembered per screen (FilterMemory): set on one page, the page destroyed, a new
 // page built with the same settings has the same controls AND its first query uses them
 // (journal and "Needs attention" against a real PostgreSQL; duplicates and audit by their
-// model's filter). The search is not remembered. Garbage and other layout versions in the
-// settings are ignored without a crash; removing the "filters" group forgets everything.
+// model's filter). Writes wait a moment after a change; closing the page writes at once.
+// The search is not remembered. Garbage and other layout versions in the settings are
+// ignored without a crash; removing the "filters" group forgets everything.
 #include "attentionmodel.h"
 #include "attentionpage.h"
 #include "auditmodel.h"
@@ -140,11 +141,17 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(button(&page, "sourceFilter")->options().size() == 2, 10000);
         QCOMPARE(button(&page, "sourceFilter")->selected(), QStringList{QStringLiteral("wb")});
 
-        // Clearing the filters is remembered too.
+        // Clearing the filters is remembered too, a moment later (not a file write per tick).
+        auto *saver = page.findChild<inbox::FilterSaver *>();
+        QVERIFY(saver);
         page.findChild<QPushButton *>(QStringLiteral("clearFilters"))->click();
-        JournalFilter cleared;
-        QVERIFY(inbox::FilterMemory::load(QStringLiteral("journal"), &cleared));
-        QCOMPARE(cleared, JournalFilter());
+        QVERIFY(saver->isPending());
+        JournalFilter saved;
+        QVERIFY(inbox::FilterMemory::load(QStringLiteral("journal"), &saved));
+        QCOMPARE(saved.sources, QStringList{QStringLiteral("wb")}); // not yet written
+        QTRY_VERIFY_WITH_TIMEOUT(!saver->isPending(), 5000);
+        QVERIFY(inbox::FilterMemory::load(QStringLiteral("journal"), &saved));
+        QCOMPARE(saved, JournalFilter());
     }
 
     void attentionFiltersSurviveARestart()

@@ -125,48 +125,136 @@
         <source> (note: %1)</source>
         <translation> (note: %1)</translation>
     </message>
-    <message>
-        <source>%1 s</source>
-        <translation>%1 s</translation>
-    </message>
-    <message>
-        <source>%1 min</source>
-        <translation>%1 min</translation>
-    </message>
-    <message>
-        <source>%1 h %2 min</source>
-        <translation>%1 h %2 min</translation>
-    </message>
-    <message>
-        <source>%1 h</source>
-        <translation>%1 h</translation>
-    </message>
-    <message>
-        <source>%1 d %2 h</source>
-        <translation>%1 d %2 h</translation>
-    </message>
-    <message>
-        <source>%1 d</source>
-        <translation>%1 d</translation>
-    </message>
 </context>
 <context>
-    <name>inbox::Age</name>
+    <name>inbox::AboutDialog</name>
     <message>
-        <source>%1 s</source>
-        <translation>%1 s</translation>
+        <source>About Inbox Console</source>
+        <translation>About Inbox Console</translation>
     </message>
     <message>
-        <source>%1 min</source>
-        <translation>%1 min</translation>
+        <source>About</source>
+        <translation>About</translation>
     </message>
     <message>
-        <source>%1 h %2 min</source>
-        <translation>%1 h %2 min</translation>
+        <source>&amp;About</source>
+        <translation>&amp;About</translation>
     </message>
     <message>
-        <source>%1 d %2 h</source>
-        <translation>%1 d %2 h</translation>
+        <source>Licences</source>
+        <translation>Licences</translation>
+    </message>
+    <message>
+        <source>&amp;Licences</source>
+        <translation>&amp;Licences</translation>
+    </message>
+    <message>
+        <source>Inbox Console</source>
+        <translation>Inbox Console</translation>
+    </message>
+    <message>
+        <source>The operator console of the shared inbox database: the journal, what needs attention, possible duplicates and the audit of what people did.</source>
+        <translation>The operator console of the shared inbox database: the journal, what needs attention, possible duplicates and the audit of what people did.</translation>
+    </message>
+    <message>
+        <source>Program version</source>
+        <translation>Program version</translation>
+    </message>
+    <message>
+        <source>Schema version it carries</source>
+        <translation>Schema version it carries</translation>
+    </message>
+    <message>
+        <source>Qt at run time</source>
+        <translation>Qt at run time</translation>
+    </message>
+    <message>
+        <source>built with %1</source>
+        <translation>built with %1</translation>
+    </message>
+    <message>
+        <source>libpq</source>
+        <translation>libpq</translation>
+    </message>
+    <message>
+        <source>Connection</source>
+        <translation>Connection</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>Not connected.</translation>
+    </message>
+    <message>
+        <source>no inbox schema</source>
+        <translation>no inbox schema</translation>
+    </message>
+    <message>
+        <source>%1 (newer than this program)</source>
+        <translation>%1 (newer than this program)</translation>
+    </message>
+    <message>
+        <source>%1 (older than this program)</source>
+        <translation>%1 (older than this program)</translation>
+    </message>
+    <message>
+        <source>Database schema version</source>
+        <translation>Database schema version</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>Database</source>
+        <translation>Database</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>User</translation>
+    </message>
+    <message>
+        <source>%1 (superuser)</source>
+        <translation>%1 (superuser)</translation>
+    </message>
+    <message>
+        <source>Inbox roles</source>
+        <translation>Inbox roles</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>none</translation>
+    </message>
+    <message>
+        <source>The licence of Inbox Console itself is not yet chosen: the source repository holds no licence file. Until one is chosen, ask the Inbox Console team before you copy or distribute the program.</source>
+        <translation>The licence of Inbox Console itself is not yet chosen: the source repository holds no licence file. Until one is chosen, ask the Inbox Console team before you copy or distribute the program.</translation>
+    </message>
+    <message>
+        <source>The notices below are installed with the package in</source>
+        <translation>The notices below are installed with the package in</translation>
+    </message>
+    <message>
+        <source>Qt Core, Gui, Widgets, Sql (with its PostgreSQL driver): GNU Lesser General Public License version 3 (LGPL-3.0), as Debian distributes them (Debian: &quot;LGPL-3 or GPL-2&quot;). Qt is linked as shared libraries, so you may replace them with your own build. Full text: %1; details: %2.</source>
+        <translation>Qt Core, Gui, Widgets, Sql (with its PostgreSQL driver): GNU Lesser General Public License version 3 (LGPL-3.0), as Debian distributes them (Debian: "LGPL-3 or GPL-2"). Qt is linked as shared libraries, so you may replace them with your own build. Full text: %1; details: %2.</translation>
+    </message>
+    <message>
+        <source>Source code: Debian&apos;s source package qt6-base (apt-get source qt6-base) or the Qt Company&apos;s archive at %1.</source>
+        <translation>Source code: Debian's source package qt6-base (apt-get source qt6-base) or the Qt Company's archive at %1.</translation>
+    </message>
+    <message>
+        <source>GNU General Public License version 3 or later (GPL-3.0-or-later): Debian builds Qt Charts under the GPL only, not the LGPL. Because Inbox Console links Qt Charts (the Overview&apos;s charts), whoever distributes this build of Inbox Console must do so under the terms of the GPL-3.0, with its complete source code. Full text: %1; details: %2. Source: Debian&apos;s source package qt6-charts.</source>
+        <translation>GNU General Public License version 3 or later (GPL-3.0-or-later): Debian builds Qt Charts under the GPL only, not the LGPL. Because Inbox Console links Qt Charts (the Overview's charts), whoever distributes this build of Inbox Console must do so under the terms of the GPL-3.0, with its complete source code. Full text: %1; details: %2. Source: Debian's source package qt6-charts.</translation>
+    </message>
+    <message>
+        <source>The PostgreSQL client library: PostgreSQL Licence (a permissive licence like BSD or MIT), © the PostgreSQL Global Development Group and the Regents of the University of California. Full text: %1.</source>
+        <translation>The PostgreSQL client library: PostgreSQL Licence (a permissive licence like BSD or MIT), © the PostgreSQL Global Development Group and the Regents of the University of California. Full text: %1.</translation>
+    </message>
+    <message>
+        <source>Logging: MIT licence, © Gabi Melman. Full text: %1.</source>
+        <translation>Logging: MIT licence, © Gabi Melman. Full text: %1.</translation>
+    </message>
+    <message>
+        <source>Text formatting (used by spdlog): MIT licence with an optional exception for embedded object code, © Victor Zverovich. Full text: %1.</source>
+        <translation>Text formatting (used by spdlog): MIT licence with an optional exception for embedded object code, © Victor Zverovich. Full text: %1.</translation>
     </message>
 </context>
 <context>
@@ -186,18 +274,6 @@
     <message>
         <source>Needs review</source>
         <translation>Needs review</translation>
-    </message>
-    <message>
-        <source>%1 min</source>
-        <translation>%1 min</translation>
-    </message>
-    <message>
-        <source>%1 h %2 min</source>
-        <translation>%1 h %2 min</translation>
-    </message>
-    <message>
-        <source>%1 d %2 h</source>
-        <translation>%1 d %2 h</translation>
     </message>
     <message>
         <source>(no error text)</source>
@@ -274,30 +350,6 @@
         <translation>External id, idempotency key or event id</translation>
     </message>
     <message>
-        <source>Any time</source>
-        <translation>Any time</translation>
-    </message>
-    <message>
-        <source>Last hour</source>
-        <translation>Last hour</translation>
-    </message>
-    <message>
-        <source>Last 24 hours</source>
-        <translation>Last 24 hours</translation>
-    </message>
-    <message>
-        <source>Last 7 days</source>
-        <translation>Last 7 days</translation>
-    </message>
-    <message>
-        <source>Last 30 days</source>
-        <translation>Last 30 days</translation>
-    </message>
-    <message>
-        <source>When the event was received</source>
-        <translation>When the event was received</translation>
-    </message>
-    <message>
         <source>Requeue...</source>
         <translation>Requeue...</translation>
     </message>
@@ -352,6 +404,30 @@
     <message>
         <source>every failed, stuck or needs-review event matching the filter</source>
         <translation>every failed, stuck or needs-review event matching the filter</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Kind</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>Search</translation>
+    </message>
+    <message>
+        <source>Requeue</source>
+        <translation>Requeue</translation>
+    </message>
+    <message>
+        <source>Go to the search field</source>
+        <translation>Go to the search field</translation>
+    </message>
+    <message>
+        <source>Groups of failed, stuck and needs-review events</source>
+        <translation>Groups of failed, stuck and needs-review events</translation>
+    </message>
+    <message>
+        <source>Events of the selected group</source>
+        <translation>Events of the selected group</translation>
     </message>
 </context>
 <context>
@@ -485,26 +561,6 @@
         <translation>When the action was taken</translation>
     </message>
     <message>
-        <source>Any time</source>
-        <translation>Any time</translation>
-    </message>
-    <message>
-        <source>Last hour</source>
-        <translation>Last hour</translation>
-    </message>
-    <message>
-        <source>Last 24 hours</source>
-        <translation>Last 24 hours</translation>
-    </message>
-    <message>
-        <source>Last 7 days</source>
-        <translation>Last 7 days</translation>
-    </message>
-    <message>
-        <source>Last 30 days</source>
-        <translation>Last 30 days</translation>
-    </message>
-    <message>
         <source>Between...</source>
         <translation>Between...</translation>
     </message>
@@ -515,10 +571,6 @@
     <message>
         <source>Taken before</source>
         <translation>Taken before</translation>
-    </message>
-    <message>
-        <source>Person:</source>
-        <translation>Person:</translation>
     </message>
     <message>
         <source>Select an action to see its events.</source>
@@ -539,6 +591,18 @@
     <message>
         <source>%1, %2</source>
         <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>&amp;Person:</source>
+        <translation>&amp;Person:</translation>
+    </message>
+    <message>
+        <source>Actions by people, newest first</source>
+        <translation>Actions by people, newest first</translation>
+    </message>
+    <message>
+        <source>Events of the selected action</source>
+        <translation>Events of the selected action</translation>
     </message>
 </context>
 <context>
@@ -797,6 +861,14 @@
     <message>
         <source>the inbox schema</source>
         <translation>the inbox schema</translation>
+    </message>
+    <message>
+        <source>&amp;Apply migrations</source>
+        <translation>&amp;Apply migrations</translation>
+    </message>
+    <message>
+        <source>The server&apos;s certificate was not accepted (sslmode=verify-ca or verify-full): it is not signed by the CA in sslrootcert (or that file is missing), or it does not name the host you connect to. Check the host name and the root certificate with the database administrator; do not turn verification off.</source>
+        <translation>The server's certificate was not accepted (sslmode=verify-ca or verify-full): it is not signed by the CA in sslrootcert (or that file is missing), or it does not name the host you connect to. Check the host name and the root certificate with the database administrator; do not turn verification off.</translation>
     </message>
 </context>
 <context>
@@ -1278,6 +1350,69 @@
         <source>The %1 of pair #%2 failed: %3</source>
         <translation>The %1 of pair #%2 failed: %3</translation>
     </message>
+    <message>
+        <source>Next pair</source>
+        <translation>Next pair</translation>
+    </message>
+    <message>
+        <source>Previous pair</source>
+        <translation>Previous pair</translation>
+    </message>
+    <message>
+        <source>Skip: decide later</source>
+        <translation>Skip: decide later</translation>
+    </message>
+    <message>
+        <source>Undo my last decision</source>
+        <translation>Undo my last decision</translation>
+    </message>
+    <message>
+        <source>Merge: the same request</source>
+        <translation>Merge: the same request</translation>
+    </message>
+    <message>
+        <source>Keep separate: different requests</source>
+        <translation>Keep separate: different requests</translation>
+    </message>
+    <message>
+        <source>Go to the search field</source>
+        <translation>Go to the search field</translation>
+    </message>
+    <message>
+        <source>In the note field: back to the list</source>
+        <translation>In the note field: back to the list</translation>
+    </message>
+    <message>
+        <source>The connection was lost during the decision on pair #%1; reading the pair again to tell whether it was applied…</source>
+        <translation>The connection was lost during the decision on pair #%1; reading the pair again to tell whether it was applied…</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::Duration</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 h</translation>
+    </message>
+    <message>
+        <source>%1 d %2 h</source>
+        <translation>%1 d %2 h</translation>
+    </message>
+    <message>
+        <source>%1 d</source>
+        <translation>%1 d</translation>
+    </message>
 </context>
 <context>
     <name>inbox::EventDetailLoader</name>
@@ -1748,6 +1883,64 @@
         <source>Reading the whole body...</source>
         <translation>Reading the whole body...</translation>
     </message>
+    <message>
+        <source>Body fields</source>
+        <translation>Body fields</translation>
+    </message>
+    <message>
+        <source>Conflicting bodies</source>
+        <translation>Conflicting bodies</translation>
+    </message>
+    <message>
+        <source>Fields of the conflicting body</source>
+        <translation>Fields of the conflicting body</translation>
+    </message>
+    <message>
+        <source>Possible duplicates</source>
+        <translation>Possible duplicates</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::HelpMenu</name>
+    <message>
+        <source>&amp;Guide to this screen</source>
+        <translation>&amp;Guide to this screen</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>&amp;Keyboard shortcuts</translation>
+    </message>
+    <message>
+        <source>Copy &amp;diagnostics</source>
+        <translation>Copy &amp;diagnostics</translation>
+    </message>
+    <message>
+        <source>Put a report for support on the clipboard: versions, system, connection (without password) and the end of the log</source>
+        <translation>Put a report for support on the clipboard: versions, system, connection (without password) and the end of the log</translation>
+    </message>
+    <message>
+        <source>&amp;About Inbox Console</source>
+        <translation>&amp;About Inbox Console</translation>
+    </message>
+    <message>
+        <source>Guide: %1</source>
+        <translation>Guide: %1</translation>
+    </message>
+    <message>
+        <source>Guide to the %1 screen</source>
+        <translation>Guide to the %1 screen</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Keyboard shortcuts</translation>
+    </message>
+    <message numerus="yes">
+        <source>Diagnostics copied to the clipboard (%n line(s)); no password is included.</source>
+        <translation>
+            <numerusform>Diagnostics copied to the clipboard (%n line); no password is included.</numerusform>
+            <numerusform>Diagnostics copied to the clipboard (%n lines); no password is included.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>inbox::JournalExporter</name>
@@ -1898,42 +2091,6 @@
         <translation>Search external id, idempotency key or event id  ( / )</translation>
     </message>
     <message>
-        <source>Any time</source>
-        <translation>Any time</translation>
-    </message>
-    <message>
-        <source>Last hour</source>
-        <translation>Last hour</translation>
-    </message>
-    <message>
-        <source>Last 24 hours</source>
-        <translation>Last 24 hours</translation>
-    </message>
-    <message>
-        <source>Last 7 days</source>
-        <translation>Last 7 days</translation>
-    </message>
-    <message>
-        <source>Last 30 days</source>
-        <translation>Last 30 days</translation>
-    </message>
-    <message>
-        <source>Custom...</source>
-        <translation>Custom...</translation>
-    </message>
-    <message>
-        <source>When the event was received</source>
-        <translation>When the event was received</translation>
-    </message>
-    <message>
-        <source>Received from (inclusive)</source>
-        <translation>Received from (inclusive)</translation>
-    </message>
-    <message>
-        <source>Received before</source>
-        <translation>Received before</translation>
-    </message>
-    <message>
         <source>Only events a person should look at (key conflict, enrichment failed...)</source>
         <translation>Only events a person should look at (key conflict, enrichment failed...)</translation>
     </message>
@@ -2058,6 +2215,26 @@
             <numerusform>Exported %n row.</numerusform>
             <numerusform>Exported %n rows.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>Search</translation>
+    </message>
+    <message>
+        <source>Events, newest first</source>
+        <translation>Events, newest first</translation>
+    </message>
+    <message>
+        <source>Go to the search field</source>
+        <translation>Go to the search field</translation>
+    </message>
+    <message>
+        <source>In the search field: cancel a slow search, or go to the table</source>
+        <translation>In the search field: cancel a slow search, or go to the table</translation>
+    </message>
+    <message>
+        <source>Copied: %1</source>
+        <translation>Copied: %1</translation>
     </message>
 </context>
 <context>
@@ -2202,24 +2379,12 @@
         <translation>&amp;Help</translation>
     </message>
     <message>
-        <source>&amp;About Inbox Console</source>
-        <translation>&amp;About Inbox Console</translation>
-    </message>
-    <message>
         <source>Not connected</source>
         <translation>Not connected</translation>
     </message>
     <message>
         <source>%1 @ %2, schema %3</source>
         <translation>%1 @ %2, schema %3</translation>
-    </message>
-    <message>
-        <source>About Inbox Console</source>
-        <translation>About Inbox Console</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Inbox Console&lt;/b&gt; %1&lt;br&gt;Schema version %2&lt;br&gt;Built with Qt %3, PostgreSQL libpq and spdlog.</source>
-        <translation>&lt;b&gt;Inbox Console&lt;/b&gt; %1&lt;br&gt;Schema version %2&lt;br&gt;Built with Qt %3, PostgreSQL libpq and spdlog.</translation>
     </message>
     <message>
         <source>Connect</source>
@@ -2259,6 +2424,14 @@
     <message>
         <source>Audit</source>
         <translation>Audit</translation>
+    </message>
+    <message>
+        <source>&amp;Settings...</source>
+        <translation>&amp;Settings...</translation>
+    </message>
+    <message>
+        <source>Show the %1 screen</source>
+        <translation>Show the %1 screen</translation>
     </message>
 </context>
 <context>
@@ -2619,10 +2792,230 @@
     </message>
 </context>
 <context>
+    <name>inbox::ScreenGuide</name>
+    <message>
+        <source>Who may do what</source>
+        <translation>Who may do what</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;Connect&lt;/h2&gt;&lt;p&gt;Where the console connects, and what the connection turned out to be. The other screens open once you are connected to a database whose inbox schema matches this program.&lt;/p&gt;&lt;h3&gt;Controls&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Profile&lt;/b&gt;: pick a saved connection. To save the current connection string, type a name and press &lt;b&gt;Save profile&lt;/b&gt;; &lt;b&gt;Delete profile&lt;/b&gt; removes the one named. A profile never holds a password: one found in the string is taken out when saving and kept in memory only.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Connection string&lt;/b&gt;: libpq&apos;s form: &lt;code&gt;host=... port=... dbname=... user=... sslmode=...&lt;/code&gt;, a &lt;code&gt;postgresql://&lt;/code&gt; URI, or &lt;code&gt;service=NAME&lt;/code&gt;. What is left out comes from the PG* environment variables, the service file and &lt;code&gt;~/.pgpass&lt;/code&gt;, as with psql.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Password&lt;/b&gt;: only when neither &lt;code&gt;~/.pgpass&lt;/code&gt; nor the service file has it. It is kept in memory only, never saved or logged.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Connect&lt;/b&gt; (or Enter in either field) connects; &lt;b&gt;Cancel&lt;/b&gt; stops an attempt that takes long. A failure says what to do next.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;The &lt;b&gt;Connection&lt;/b&gt; box shows the server version, database, address, the user and their inbox roles, whether the connection is encrypted, and the schema version. When the schema is missing or older than this program, the user who owns it gets a button that applies the pending migrations; anyone else is told whom to ask and which command to run. A schema newer than this program keeps the other screens closed: use a newer Inbox Console.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;Connect&lt;/h2&gt;&lt;p&gt;Where the console connects, and what the connection turned out to be. The other screens open once you are connected to a database whose inbox schema matches this program.&lt;/p&gt;&lt;h3&gt;Controls&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Profile&lt;/b&gt;: pick a saved connection. To save the current connection string, type a name and press &lt;b&gt;Save profile&lt;/b&gt;; &lt;b&gt;Delete profile&lt;/b&gt; removes the one named. A profile never holds a password: one found in the string is taken out when saving and kept in memory only.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Connection string&lt;/b&gt;: libpq's form: &lt;code&gt;host=... port=... dbname=... user=... sslmode=...&lt;/code&gt;, a &lt;code&gt;postgresql://&lt;/code&gt; URI, or &lt;code&gt;service=NAME&lt;/code&gt;. What is left out comes from the PG* environment variables, the service file and &lt;code&gt;~/.pgpass&lt;/code&gt;, as with psql.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Password&lt;/b&gt;: only when neither &lt;code&gt;~/.pgpass&lt;/code&gt; nor the service file has it. It is kept in memory only, never saved or logged.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Connect&lt;/b&gt; (or Enter in either field) connects; &lt;b&gt;Cancel&lt;/b&gt; stops an attempt that takes long. A failure says what to do next.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;The &lt;b&gt;Connection&lt;/b&gt; box shows the server version, database, address, the user and their inbox roles, whether the connection is encrypted, and the schema version. When the schema is missing or older than this program, the user who owns it gets a button that applies the pending migrations; anyone else is told whom to ask and which command to run. A schema newer than this program keeps the other screens closed: use a newer Inbox Console.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Anyone with a login may connect. What the console then lets you do comes from your database roles: &lt;b&gt;inbox_support&lt;/b&gt; reads every screen, &lt;b&gt;inbox_operator&lt;/b&gt; may also requeue events, &lt;b&gt;inbox_manager&lt;/b&gt; may also decide on possible duplicates. Only the schema&apos;s owner may apply migrations. The database enforces all of this itself.</source>
+        <translation>Anyone with a login may connect. What the console then lets you do comes from your database roles: &lt;b&gt;inbox_support&lt;/b&gt; reads every screen, &lt;b&gt;inbox_operator&lt;/b&gt; may also requeue events, &lt;b&gt;inbox_manager&lt;/b&gt; may also decide on possible duplicates. Only the schema's owner may apply migrations. The database enforces all of this itself.</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;Overview&lt;/h2&gt;&lt;p&gt;How the inbox is doing, at a glance: today and the last 14 days (UTC days), and what is waiting right now. It updates by itself within seconds.&lt;/p&gt;&lt;h3&gt;Controls&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Source&lt;/b&gt;: all sources, or one: the tiles, charts and the per-day table follow it.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Tiles&lt;/b&gt;: &lt;i&gt;Waiting&lt;/i&gt; (received, not processed yet), &lt;i&gt;Due now&lt;/i&gt; (a worker may take them now), &lt;i&gt;Processing&lt;/i&gt; (held by a worker), &lt;i&gt;Stuck&lt;/i&gt; (a worker&apos;s lock older than 5 minutes), &lt;i&gt;Failed&lt;/i&gt; (waiting for a person on Needs attention), &lt;i&gt;Open duplicates&lt;/i&gt; and &lt;i&gt;Oldest waiting&lt;/i&gt;. Stuck and failed turn red above zero, the oldest waiting event after 5 minutes. Hover a tile for its meaning.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Charts&lt;/b&gt;: deliveries per day (new, repeats, conflicts, with the share of repeats as a line) and outcomes per day (done, failed, with the share of failures).&lt;/li&gt;&lt;li&gt;&lt;b&gt;Tables&lt;/b&gt;: &lt;i&gt;Per day&lt;/i&gt; gives the figures behind the charts, &lt;i&gt;Now, per source&lt;/i&gt; the current queue of every source.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;A yellow warning appears when today&apos;s share of repeat deliveries or of failures jumps against the usual level (the median of the earlier days): repeats usually mean the receiver answers too slowly, failures are listed on Needs attention.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;Overview&lt;/h2&gt;&lt;p&gt;How the inbox is doing, at a glance: today and the last 14 days (UTC days), and what is waiting right now. It updates by itself within seconds.&lt;/p&gt;&lt;h3&gt;Controls&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Source&lt;/b&gt;: all sources, or one: the tiles, charts and the per-day table follow it.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Tiles&lt;/b&gt;: &lt;i&gt;Waiting&lt;/i&gt; (received, not processed yet), &lt;i&gt;Due now&lt;/i&gt; (a worker may take them now), &lt;i&gt;Processing&lt;/i&gt; (held by a worker), &lt;i&gt;Stuck&lt;/i&gt; (a worker's lock older than 5 minutes), &lt;i&gt;Failed&lt;/i&gt; (waiting for a person on Needs attention), &lt;i&gt;Open duplicates&lt;/i&gt; and &lt;i&gt;Oldest waiting&lt;/i&gt;. Stuck and failed turn red above zero, the oldest waiting event after 5 minutes. Hover a tile for its meaning.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Charts&lt;/b&gt;: deliveries per day (new, repeats, conflicts, with the share of repeats as a line) and outcomes per day (done, failed, with the share of failures).&lt;/li&gt;&lt;li&gt;&lt;b&gt;Tables&lt;/b&gt;: &lt;i&gt;Per day&lt;/i&gt; gives the figures behind the charts, &lt;i&gt;Now, per source&lt;/i&gt; the current queue of every source.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;A yellow warning appears when today's share of repeat deliveries or of failures jumps against the usual level (the median of the earlier days): repeats usually mean the receiver answers too slowly, failures are listed on Needs attention.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Reading the overview needs the &lt;b&gt;inbox_support&lt;/b&gt; role (or inbox_operator or inbox_manager, which include it). Nothing here changes data.</source>
+        <translation>Reading the overview needs the &lt;b&gt;inbox_support&lt;/b&gt; role (or inbox_operator or inbox_manager, which include it). Nothing here changes data.</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;Journal&lt;/h2&gt;&lt;p&gt;Every event, newest first, and everything that happened to it. Use it to answer &quot;what happened to order 12345?&quot;.&lt;/p&gt;&lt;h3&gt;Controls&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Search&lt;/b&gt; (&lt;b&gt;/&lt;/b&gt; or &lt;b&gt;Ctrl+F&lt;/b&gt;): an external id, an idempotency key or an event id. Exact matches come first, then external ids that start with the text. Enter searches at once; Esc cancels a slow search or moves to the table.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Source&lt;/b&gt;, &lt;b&gt;Status&lt;/b&gt;, &lt;b&gt;Kind&lt;/b&gt;: tick one or more values; none ticked means all. The time box limits when the event was received; &lt;i&gt;Custom...&lt;/i&gt; shows from and to fields. &lt;b&gt;Needs review&lt;/b&gt; keeps only the events a person should look at. &lt;b&gt;Clear filters&lt;/b&gt; resets them all. The filters are kept for the next start; the search is not.&lt;/li&gt;&lt;li&gt;&lt;b&gt;The table&lt;/b&gt; reads more rows as you scroll, through any number of events. Click a column header to sort by it where the column allows. When new events arrive the list does not jump: a bar says how many are new and &lt;b&gt;Show&lt;/b&gt; brings them in. A slow query shows a bar with &lt;b&gt;Cancel&lt;/b&gt;.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Copying&lt;/b&gt;: Ctrl+C copies the selected rows (tab-separated, for a spreadsheet); the right-click menu copies an event id, external id or idempotency key, and so do Ctrl+Shift+C, Ctrl+Shift+E and Ctrl+Shift+K for the current row. &lt;b&gt;Export CSV...&lt;/b&gt; (Ctrl+E) writes every event the search and filters match to a file.&lt;/li&gt;&lt;li&gt;&lt;b&gt;The detail pane&lt;/b&gt; shows the selected event: &lt;i&gt;Body&lt;/i&gt; (decoded JSON, form fields, text or hex; &lt;i&gt;Save whole body...&lt;/i&gt;), &lt;i&gt;Deliveries&lt;/i&gt; (every delivery, with the differing body of a conflict), &lt;i&gt;Timeline&lt;/i&gt; (the journal entries), &lt;i&gt;Actions&lt;/i&gt; (outgoing calls with their operation keys and results) and &lt;i&gt;Lead&lt;/i&gt; (the lead and its possible duplicates). The copy buttons put the id, external id or key on the clipboard.&lt;/li&gt;&lt;/ul&gt;</source>
+        <translation>&lt;h2&gt;Journal&lt;/h2&gt;&lt;p&gt;Every event, newest first, and everything that happened to it. Use it to answer "what happened to order 12345?".&lt;/p&gt;&lt;h3&gt;Controls&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Search&lt;/b&gt; (&lt;b&gt;/&lt;/b&gt; or &lt;b&gt;Ctrl+F&lt;/b&gt;): an external id, an idempotency key or an event id. Exact matches come first, then external ids that start with the text. Enter searches at once; Esc cancels a slow search or moves to the table.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Source&lt;/b&gt;, &lt;b&gt;Status&lt;/b&gt;, &lt;b&gt;Kind&lt;/b&gt;: tick one or more values; none ticked means all. The time box limits when the event was received; &lt;i&gt;Custom...&lt;/i&gt; shows from and to fields. &lt;b&gt;Needs review&lt;/b&gt; keeps only the events a person should look at. &lt;b&gt;Clear filters&lt;/b&gt; resets them all. The filters are kept for the next start; the search is not.&lt;/li&gt;&lt;li&gt;&lt;b&gt;The table&lt;/b&gt; reads more rows as you scroll, through any number of events. Click a column header to sort by it where the column allows. When new events arrive the list does not jump: a bar says how many are new and &lt;b&gt;Show&lt;/b&gt; brings them in. A slow query shows a bar with &lt;b&gt;Cancel&lt;/b&gt;.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Copying&lt;/b&gt;: Ctrl+C copies the selected rows (tab-separated, for a spreadsheet); the right-click menu copies an event id, external id or idempotency key, and so do Ctrl+Shift+C, Ctrl+Shift+E and Ctrl+Shift+K for the current row. &lt;b&gt;Export CSV...&lt;/b&gt; (Ctrl+E) writes every event the search and filters match to a file.&lt;/li&gt;&lt;li&gt;&lt;b&gt;The detail pane&lt;/b&gt; shows the selected event: &lt;i&gt;Body&lt;/i&gt; (decoded JSON, form fields, text or hex; &lt;i&gt;Save whole body...&lt;/i&gt;), &lt;i&gt;Deliveries&lt;/i&gt; (every delivery, with the differing body of a conflict), &lt;i&gt;Timeline&lt;/i&gt; (the journal entries), &lt;i&gt;Actions&lt;/i&gt; (outgoing calls with their operation keys and results) and &lt;i&gt;Lead&lt;/i&gt; (the lead and its possible duplicates). The copy buttons put the id, external id or key on the clipboard.&lt;/li&gt;&lt;/ul&gt;</translation>
+    </message>
+    <message>
+        <source>Reading the journal needs the &lt;b&gt;inbox_support&lt;/b&gt; role (or one that includes it). The journal is read-only: requeue events on Needs attention, decide on duplicates on Duplicates.</source>
+        <translation>Reading the journal needs the &lt;b&gt;inbox_support&lt;/b&gt; role (or one that includes it). The journal is read-only: requeue events on Needs attention, decide on duplicates on Duplicates.</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;Needs attention&lt;/h2&gt;&lt;p&gt;Failed events, stuck events (processing with a lock older than the lock timeout) and events that need a review, grouped by trouble, source and error, so that 300 failures with the same error are one line.&lt;/p&gt;&lt;h3&gt;Controls&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Search&lt;/b&gt; (&lt;b&gt;/&lt;/b&gt; or &lt;b&gt;Ctrl+F&lt;/b&gt;), &lt;b&gt;Source&lt;/b&gt;, &lt;b&gt;Kind&lt;/b&gt; and the time box (&lt;i&gt;Custom...&lt;/i&gt; shows from and to fields) narrow the groups; the filters are kept for the next start, the search is not.&lt;/li&gt;&lt;li&gt;Select a &lt;b&gt;group&lt;/b&gt; to list its events below; select an &lt;b&gt;event&lt;/b&gt; to see its detail on the right (as on the Journal).&lt;/li&gt;&lt;li&gt;&lt;b&gt;Requeue...&lt;/b&gt; offers &lt;i&gt;Selected events&lt;/i&gt;, &lt;i&gt;All events of the selected group&lt;/i&gt; or &lt;i&gt;All events matching the filter&lt;/i&gt;. The dialog first counts how many events will be requeued and how many will be left alone and why, and asks for a reason, which the journal records. It then requeues in batches with a progress bar (&lt;b&gt;Stop&lt;/b&gt; ends after the running batch) and reports the outcome of every event. A requeued event keeps its id, idempotency key, body and history, so nothing is created twice. Ctrl+R requeues the selected events, Ctrl+Shift+R the selected group.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;Events that failed validation may be requeued (the reference data may have been fixed), but the dialog warns that a plain retry will fail again.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;Needs attention&lt;/h2&gt;&lt;p&gt;Failed events, stuck events (processing with a lock older than the lock timeout) and events that need a review, grouped by trouble, source and error, so that 300 failures with the same error are one line.&lt;/p&gt;&lt;h3&gt;Controls&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Search&lt;/b&gt; (&lt;b&gt;/&lt;/b&gt; or &lt;b&gt;Ctrl+F&lt;/b&gt;), &lt;b&gt;Source&lt;/b&gt;, &lt;b&gt;Kind&lt;/b&gt; and the time box (&lt;i&gt;Custom...&lt;/i&gt; shows from and to fields) narrow the groups; the filters are kept for the next start, the search is not.&lt;/li&gt;&lt;li&gt;Select a &lt;b&gt;group&lt;/b&gt; to list its events below; select an &lt;b&gt;event&lt;/b&gt; to see its detail on the right (as on the Journal).&lt;/li&gt;&lt;li&gt;&lt;b&gt;Requeue...&lt;/b&gt; offers &lt;i&gt;Selected events&lt;/i&gt;, &lt;i&gt;All events of the selected group&lt;/i&gt; or &lt;i&gt;All events matching the filter&lt;/i&gt;. The dialog first counts how many events will be requeued and how many will be left alone and why, and asks for a reason, which the journal records. It then requeues in batches with a progress bar (&lt;b&gt;Stop&lt;/b&gt; ends after the running batch) and reports the outcome of every event. A requeued event keeps its id, idempotency key, body and history, so nothing is created twice. Ctrl+R requeues the selected events, Ctrl+Shift+R the selected group.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;Events that failed validation may be requeued (the reference data may have been fixed), but the dialog warns that a plain retry will fail again.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Anyone with &lt;b&gt;inbox_support&lt;/b&gt; may look. Requeuing needs &lt;b&gt;inbox_operator&lt;/b&gt; or &lt;b&gt;inbox_manager&lt;/b&gt;; for other users the Requeue button is disabled and says why.</source>
+        <translation>Anyone with &lt;b&gt;inbox_support&lt;/b&gt; may look. Requeuing needs &lt;b&gt;inbox_operator&lt;/b&gt; or &lt;b&gt;inbox_manager&lt;/b&gt;; for other users the Requeue button is disabled and says why.</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;Duplicates&lt;/h2&gt;&lt;p&gt;Pairs of leads that may be the same request, oldest first, with the counters of open pairs and of decisions taken today. Decide each pair: the same request (merge: lead B is linked to lead A) or a genuinely new one (keep separate).&lt;/p&gt;&lt;h3&gt;Controls&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Search&lt;/b&gt; (&lt;b&gt;/&lt;/b&gt; or &lt;b&gt;Ctrl+F&lt;/b&gt;) by phone, e-mail or external id; &lt;b&gt;channel&lt;/b&gt;, &lt;b&gt;reason&lt;/b&gt; and &lt;b&gt;age&lt;/b&gt; narrow the list.&lt;/li&gt;&lt;li&gt;The pair: lead A (earlier) and lead B (newer) side by side: channel, time, name, phone and e-mail as received and normalised, message and deal, with the matching fields marked, the reasons and the score. Weak evidence is pointed out, and what a merge will do is stated before you decide. A button opens each lead&apos;s event in the Journal.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Merge [M]&lt;/b&gt;, &lt;b&gt;Keep separate [R]&lt;/b&gt;, &lt;b&gt;Skip [S]&lt;/b&gt; (decide later), &lt;b&gt;Undo my last [U]&lt;/b&gt; (your last decision in this session); &lt;b&gt;J&lt;/b&gt; and &lt;b&gt;K&lt;/b&gt; go to the next and previous pair. The note is optional and saved with the decision; Esc leaves the note field.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;If someone else decided the same pair first, their decision is shown and yours is not applied; to change a decision, undo it first.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;Duplicates&lt;/h2&gt;&lt;p&gt;Pairs of leads that may be the same request, oldest first, with the counters of open pairs and of decisions taken today. Decide each pair: the same request (merge: lead B is linked to lead A) or a genuinely new one (keep separate).&lt;/p&gt;&lt;h3&gt;Controls&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Search&lt;/b&gt; (&lt;b&gt;/&lt;/b&gt; or &lt;b&gt;Ctrl+F&lt;/b&gt;) by phone, e-mail or external id; &lt;b&gt;channel&lt;/b&gt;, &lt;b&gt;reason&lt;/b&gt; and &lt;b&gt;age&lt;/b&gt; narrow the list.&lt;/li&gt;&lt;li&gt;The pair: lead A (earlier) and lead B (newer) side by side: channel, time, name, phone and e-mail as received and normalised, message and deal, with the matching fields marked, the reasons and the score. Weak evidence is pointed out, and what a merge will do is stated before you decide. A button opens each lead's event in the Journal.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Merge [M]&lt;/b&gt;, &lt;b&gt;Keep separate [R]&lt;/b&gt;, &lt;b&gt;Skip [S]&lt;/b&gt; (decide later), &lt;b&gt;Undo my last [U]&lt;/b&gt; (your last decision in this session); &lt;b&gt;J&lt;/b&gt; and &lt;b&gt;K&lt;/b&gt; go to the next and previous pair. The note is optional and saved with the decision; Esc leaves the note field.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;If someone else decided the same pair first, their decision is shown and yours is not applied; to change a decision, undo it first.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Anyone with &lt;b&gt;inbox_support&lt;/b&gt; may look. Deciding and undoing need &lt;b&gt;inbox_manager&lt;/b&gt;; for other users the decision buttons are disabled.</source>
+        <translation>Anyone with &lt;b&gt;inbox_support&lt;/b&gt; may look. Deciding and undoing need &lt;b&gt;inbox_manager&lt;/b&gt;; for other users the decision buttons are disabled.</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;Audit&lt;/h2&gt;&lt;p&gt;Every action a person took, newest first: requeues, merges, pairs kept separate, undone decisions and prunes, with who, when, on how many events and the reason or note given.&lt;/p&gt;&lt;h3&gt;Controls&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Person&lt;/b&gt;, &lt;b&gt;Action&lt;/b&gt; and the time box filter the list; &lt;i&gt;Between...&lt;/i&gt; shows from and to fields.&lt;/li&gt;&lt;li&gt;Select an action to list the events it touched below, with their status now. Click an event, or select it and press &lt;b&gt;Open in journal&lt;/b&gt;, to read it on the Journal.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;The person is the database user who acted: the console cannot write another name.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;Audit&lt;/h2&gt;&lt;p&gt;Every action a person took, newest first: requeues, merges, pairs kept separate, undone decisions and prunes, with who, when, on how many events and the reason or note given.&lt;/p&gt;&lt;h3&gt;Controls&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Person&lt;/b&gt;, &lt;b&gt;Action&lt;/b&gt; and the time box filter the list; &lt;i&gt;Between...&lt;/i&gt; shows from and to fields.&lt;/li&gt;&lt;li&gt;Select an action to list the events it touched below, with their status now. Click an event, or select it and press &lt;b&gt;Open in journal&lt;/b&gt;, to read it on the Journal.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;The person is the database user who acted: the console cannot write another name.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Reading the audit needs the &lt;b&gt;inbox_support&lt;/b&gt; role (or one that includes it). Nothing here changes data.</source>
+        <translation>Reading the audit needs the &lt;b&gt;inbox_support&lt;/b&gt; role (or one that includes it). Nothing here changes data.</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;Inbox Console&lt;/h2&gt;&lt;p&gt;Choose a screen with its tab or Alt+1 to Alt+6, then press F1 for its guide. Help &gt; Keyboard shortcuts lists every key.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;Inbox Console&lt;/h2&gt;&lt;p&gt;Choose a screen with its tab or Alt+1 to Alt+6, then press F1 for its guide. Help &gt; Keyboard shortcuts lists every key.&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
     <name>inbox::Session</name>
     <message>
         <source>connection attempt cancelled</source>
         <translation>connection attempt cancelled</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::SettingsDialog</name>
+    <message>
+        <source>&amp;Reset window layout and filters</source>
+        <translation>&amp;Reset window layout and filters</translation>
+    </message>
+    <message>
+        <source>Restart &amp;now</source>
+        <translation>Restart &amp;now</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>Settings</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>System</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Language</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Light</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Dark</translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation>Theme</translation>
+    </message>
+    <message>
+        <source>Trace (everything)</source>
+        <translation>Trace (everything)</translation>
+    </message>
+    <message>
+        <source>Debug</source>
+        <translation>Debug</translation>
+    </message>
+    <message>
+        <source>Info (default)</source>
+        <translation>Info (default)</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>Warnings</translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation>Errors</translation>
+    </message>
+    <message>
+        <source>Log level</source>
+        <translation>Log level</translation>
+    </message>
+    <message>
+        <source>Reset window layout and filters</source>
+        <translation>Reset window layout and filters</translation>
+    </message>
+    <message>
+        <source>Restart now</source>
+        <translation>Restart now</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>&amp;Language:</translation>
+    </message>
+    <message>
+        <source>The screens are built in one language: a change applies after a restart.</source>
+        <translation>The screens are built in one language: a change applies after a restart.</translation>
+    </message>
+    <message>
+        <source>&amp;Theme:</source>
+        <translation>&amp;Theme:</translation>
+    </message>
+    <message>
+        <source>Log le&amp;vel:</source>
+        <translation>Log le&amp;vel:</translation>
+    </message>
+    <message>
+        <source>Debug and trace write much more to the log file; use them while investigating a problem.</source>
+        <translation>Debug and trace write much more to the log file; use them while investigating a problem.</translation>
+    </message>
+    <message>
+        <source>Forgets the window&apos;s size, splitters, columns and every screen&apos;s remembered filters. The window opens with the built-in layout at the next start.</source>
+        <translation>Forgets the window's size, splitters, columns and every screen's remembered filters. The window opens with the built-in layout at the next start.</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::ShortcutList</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Keyboard shortcuts</translation>
+    </message>
+    <message>
+        <source>Read from the program itself. Screen keys work while that screen is shown; single letters do not act while you type in a text field. Alt with an underlined letter presses a button or opens a menu.</source>
+        <translation>Read from the program itself. Screen keys work while that screen is shown; single letters do not act while you type in a text field. Alt with an underlined letter presses a button or opens a menu.</translation>
+    </message>
+    <message>
+        <source>Everywhere</source>
+        <translation>Everywhere</translation>
+    </message>
+    <message>
+        <source>%1 screen</source>
+        <translation>%1 screen</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::TimeRangeFilter</name>
+    <message>
+        <source>Any time</source>
+        <translation>Any time</translation>
+    </message>
+    <message>
+        <source>Last hour</source>
+        <translation>Last hour</translation>
+    </message>
+    <message>
+        <source>Last 24 hours</source>
+        <translation>Last 24 hours</translation>
+    </message>
+    <message>
+        <source>Last 7 days</source>
+        <translation>Last 7 days</translation>
+    </message>
+    <message>
+        <source>Last 30 days</source>
+        <translation>Last 30 days</translation>
+    </message>
+    <message>
+        <source>Custom...</source>
+        <translation>Custom...</translation>
+    </message>
+    <message>
+        <source>Time range</source>
+        <translation>Time range</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>From</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>Before</translation>
+    </message>
+    <message>
+        <source>When the event was received</source>
+        <translation>When the event was received</translation>
+    </message>
+    <message>
+        <source>Received from (inclusive)</source>
+        <translation>Received from (inclusive)</translation>
+    </message>
+    <message>
+        <source>Received before</source>
+        <translation>Received before</translation>
     </message>
 </context>
 <context>

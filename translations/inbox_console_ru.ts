@@ -127,48 +127,136 @@
         <source> (note: %1)</source>
         <translation> (примечание: %1)</translation>
     </message>
-    <message>
-        <source>%1 s</source>
-        <translation>%1 с</translation>
-    </message>
-    <message>
-        <source>%1 min</source>
-        <translation>%1 мин</translation>
-    </message>
-    <message>
-        <source>%1 h %2 min</source>
-        <translation>%1 ч %2 мин</translation>
-    </message>
-    <message>
-        <source>%1 h</source>
-        <translation>%1 ч</translation>
-    </message>
-    <message>
-        <source>%1 d %2 h</source>
-        <translation>%1 д %2 ч</translation>
-    </message>
-    <message>
-        <source>%1 d</source>
-        <translation>%1 д</translation>
-    </message>
 </context>
 <context>
-    <name>inbox::Age</name>
+    <name>inbox::AboutDialog</name>
     <message>
-        <source>%1 s</source>
-        <translation>%1 с</translation>
+        <source>About Inbox Console</source>
+        <translation>О программе Inbox Console</translation>
     </message>
     <message>
-        <source>%1 min</source>
-        <translation>%1 мин</translation>
+        <source>About</source>
+        <translation>О программе</translation>
     </message>
     <message>
-        <source>%1 h %2 min</source>
-        <translation>%1 ч %2 мин</translation>
+        <source>&amp;About</source>
+        <translation>&amp;О программе</translation>
     </message>
     <message>
-        <source>%1 d %2 h</source>
-        <translation>%1 д %2 ч</translation>
+        <source>Licences</source>
+        <translation>Лицензии</translation>
+    </message>
+    <message>
+        <source>&amp;Licences</source>
+        <translation>&amp;Лицензии</translation>
+    </message>
+    <message>
+        <source>Inbox Console</source>
+        <translation>Inbox Console</translation>
+    </message>
+    <message>
+        <source>The operator console of the shared inbox database: the journal, what needs attention, possible duplicates and the audit of what people did.</source>
+        <translation>Консоль оператора общей базы inbox: журнал, события, требующие внимания, возможные дубли и аудит действий сотрудников.</translation>
+    </message>
+    <message>
+        <source>Program version</source>
+        <translation>Версия программы</translation>
+    </message>
+    <message>
+        <source>Schema version it carries</source>
+        <translation>Версия схемы в программе</translation>
+    </message>
+    <message>
+        <source>Qt at run time</source>
+        <translation>Qt во время выполнения</translation>
+    </message>
+    <message>
+        <source>built with %1</source>
+        <translation>собрано с %1</translation>
+    </message>
+    <message>
+        <source>libpq</source>
+        <translation>libpq</translation>
+    </message>
+    <message>
+        <source>Connection</source>
+        <translation>Подключение</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>Нет подключения.</translation>
+    </message>
+    <message>
+        <source>no inbox schema</source>
+        <translation>нет схемы inbox</translation>
+    </message>
+    <message>
+        <source>%1 (newer than this program)</source>
+        <translation>%1 (новее этой программы)</translation>
+    </message>
+    <message>
+        <source>%1 (older than this program)</source>
+        <translation>%1 (старше этой программы)</translation>
+    </message>
+    <message>
+        <source>Database schema version</source>
+        <translation>Версия схемы базы данных</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Сервер</translation>
+    </message>
+    <message>
+        <source>Database</source>
+        <translation>База данных</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>Пользователь</translation>
+    </message>
+    <message>
+        <source>%1 (superuser)</source>
+        <translation>%1 (суперпользователь)</translation>
+    </message>
+    <message>
+        <source>Inbox roles</source>
+        <translation>Роли inbox</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>нет</translation>
+    </message>
+    <message>
+        <source>The licence of Inbox Console itself is not yet chosen: the source repository holds no licence file. Until one is chosen, ask the Inbox Console team before you copy or distribute the program.</source>
+        <translation>Лицензия самой Inbox Console ещё не выбрана: в репозитории исходного кода нет файла лицензии. Пока она не выбрана, прежде чем копировать или распространять программу, обратитесь к команде Inbox Console.</translation>
+    </message>
+    <message>
+        <source>The notices below are installed with the package in</source>
+        <translation>Приведённые ниже уведомления установлены вместе с пакетом в</translation>
+    </message>
+    <message>
+        <source>Qt Core, Gui, Widgets, Sql (with its PostgreSQL driver): GNU Lesser General Public License version 3 (LGPL-3.0), as Debian distributes them (Debian: &quot;LGPL-3 or GPL-2&quot;). Qt is linked as shared libraries, so you may replace them with your own build. Full text: %1; details: %2.</source>
+        <translation>Qt Core, Gui, Widgets, Sql (с драйвером PostgreSQL): GNU Lesser General Public License версии 3 (LGPL-3.0) в том виде, в каком их распространяет Debian (Debian: «LGPL-3 or GPL-2»). Qt подключается как разделяемые библиотеки, поэтому их можно заменить собственной сборкой. Полный текст: %1; подробности: %2.</translation>
+    </message>
+    <message>
+        <source>Source code: Debian&apos;s source package qt6-base (apt-get source qt6-base) or the Qt Company&apos;s archive at %1.</source>
+        <translation>Исходный код: пакет исходного кода Debian qt6-base (apt-get source qt6-base) или архив Qt Company по адресу %1.</translation>
+    </message>
+    <message>
+        <source>GNU General Public License version 3 or later (GPL-3.0-or-later): Debian builds Qt Charts under the GPL only, not the LGPL. Because Inbox Console links Qt Charts (the Overview&apos;s charts), whoever distributes this build of Inbox Console must do so under the terms of the GPL-3.0, with its complete source code. Full text: %1; details: %2. Source: Debian&apos;s source package qt6-charts.</source>
+        <translation>GNU General Public License версии 3 или более поздней (GPL-3.0-or-later): Debian собирает Qt Charts только под GPL, а не под LGPL. Поскольку Inbox Console компонуется с Qt Charts (графики на экране «Обзор»), тот, кто распространяет эту сборку Inbox Console, должен делать это на условиях GPL-3.0 вместе с полным исходным кодом. Полный текст: %1; подробности: %2. Исходный код: пакет исходного кода Debian qt6-charts.</translation>
+    </message>
+    <message>
+        <source>The PostgreSQL client library: PostgreSQL Licence (a permissive licence like BSD or MIT), © the PostgreSQL Global Development Group and the Regents of the University of California. Full text: %1.</source>
+        <translation>Клиентская библиотека PostgreSQL: PostgreSQL Licence (разрешительная лицензия наподобие BSD или MIT), © PostgreSQL Global Development Group и Regents of the University of California. Полный текст: %1.</translation>
+    </message>
+    <message>
+        <source>Logging: MIT licence, © Gabi Melman. Full text: %1.</source>
+        <translation>Журналирование: лицензия MIT, © Gabi Melman. Полный текст: %1.</translation>
+    </message>
+    <message>
+        <source>Text formatting (used by spdlog): MIT licence with an optional exception for embedded object code, © Victor Zverovich. Full text: %1.</source>
+        <translation>Форматирование текста (используется spdlog): лицензия MIT с необязательным исключением для встроенного объектного кода, © Victor Zverovich. Полный текст: %1.</translation>
     </message>
 </context>
 <context>
@@ -188,18 +276,6 @@
     <message>
         <source>Needs review</source>
         <translation>Нужна проверка</translation>
-    </message>
-    <message>
-        <source>%1 min</source>
-        <translation>%1 мин</translation>
-    </message>
-    <message>
-        <source>%1 h %2 min</source>
-        <translation>%1 ч %2 мин</translation>
-    </message>
-    <message>
-        <source>%1 d %2 h</source>
-        <translation>%1 д %2 ч</translation>
     </message>
     <message>
         <source>(no error text)</source>
@@ -277,30 +353,6 @@
         <translation>Внешний id, ключ идемпотентности или id события</translation>
     </message>
     <message>
-        <source>Any time</source>
-        <translation>За всё время</translation>
-    </message>
-    <message>
-        <source>Last hour</source>
-        <translation>Последний час</translation>
-    </message>
-    <message>
-        <source>Last 24 hours</source>
-        <translation>Последние 24 часа</translation>
-    </message>
-    <message>
-        <source>Last 7 days</source>
-        <translation>Последние 7 дней</translation>
-    </message>
-    <message>
-        <source>Last 30 days</source>
-        <translation>Последние 30 дней</translation>
-    </message>
-    <message>
-        <source>When the event was received</source>
-        <translation>Когда событие получено</translation>
-    </message>
-    <message>
         <source>Requeue...</source>
         <translation>Вернуть в очередь...</translation>
     </message>
@@ -359,6 +411,30 @@
     <message>
         <source>every failed, stuck or needs-review event matching the filter</source>
         <translation>все упавшие, зависшие и требующие проверки события под фильтром</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Вид</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>Поиск</translation>
+    </message>
+    <message>
+        <source>Requeue</source>
+        <translation>Вернуть в очередь</translation>
+    </message>
+    <message>
+        <source>Go to the search field</source>
+        <translation>Перейти к полю поиска</translation>
+    </message>
+    <message>
+        <source>Groups of failed, stuck and needs-review events</source>
+        <translation>Группы событий: с ошибкой, зависшие и требующие проверки</translation>
+    </message>
+    <message>
+        <source>Events of the selected group</source>
+        <translation>События выбранной группы</translation>
     </message>
 </context>
 <context>
@@ -494,26 +570,6 @@
         <translation>Когда выполнено действие</translation>
     </message>
     <message>
-        <source>Any time</source>
-        <translation>За всё время</translation>
-    </message>
-    <message>
-        <source>Last hour</source>
-        <translation>Последний час</translation>
-    </message>
-    <message>
-        <source>Last 24 hours</source>
-        <translation>Последние 24 часа</translation>
-    </message>
-    <message>
-        <source>Last 7 days</source>
-        <translation>Последние 7 дней</translation>
-    </message>
-    <message>
-        <source>Last 30 days</source>
-        <translation>Последние 30 дней</translation>
-    </message>
-    <message>
         <source>Between...</source>
         <translation>В промежутке...</translation>
     </message>
@@ -524,10 +580,6 @@
     <message>
         <source>Taken before</source>
         <translation>До</translation>
-    </message>
-    <message>
-        <source>Person:</source>
-        <translation>Кто:</translation>
     </message>
     <message>
         <source>Select an action to see its events.</source>
@@ -548,6 +600,18 @@
     <message>
         <source>%1, %2</source>
         <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>&amp;Person:</source>
+        <translation>&amp;Кто:</translation>
+    </message>
+    <message>
+        <source>Actions by people, newest first</source>
+        <translation>Действия людей, сначала новые</translation>
+    </message>
+    <message>
+        <source>Events of the selected action</source>
+        <translation>События выбранного действия</translation>
     </message>
 </context>
 <context>
@@ -809,6 +873,14 @@
     <message>
         <source>the inbox schema</source>
         <translation>схема inbox</translation>
+    </message>
+    <message>
+        <source>&amp;Apply migrations</source>
+        <translation>&amp;Применить миграции</translation>
+    </message>
+    <message>
+        <source>The server&apos;s certificate was not accepted (sslmode=verify-ca or verify-full): it is not signed by the CA in sslrootcert (or that file is missing), or it does not name the host you connect to. Check the host name and the root certificate with the database administrator; do not turn verification off.</source>
+        <translation>Сертификат сервера не принят (sslmode=verify-ca или verify-full): он не подписан центром сертификации из sslrootcert (или этого файла нет) либо в нём не указан хост, к которому вы подключаетесь. Проверьте имя хоста и корневой сертификат вместе с администратором базы данных; не отключайте проверку.</translation>
     </message>
 </context>
 <context>
@@ -1290,6 +1362,69 @@
         <source>The %1 of pair #%2 failed: %3</source>
         <translation>Решение «%1» по паре №%2 не удалось: %3</translation>
     </message>
+    <message>
+        <source>Next pair</source>
+        <translation>Следующая пара</translation>
+    </message>
+    <message>
+        <source>Previous pair</source>
+        <translation>Предыдущая пара</translation>
+    </message>
+    <message>
+        <source>Skip: decide later</source>
+        <translation>Пропустить: решить позже</translation>
+    </message>
+    <message>
+        <source>Undo my last decision</source>
+        <translation>Отменить моё последнее решение</translation>
+    </message>
+    <message>
+        <source>Merge: the same request</source>
+        <translation>Объединить: одно и то же обращение</translation>
+    </message>
+    <message>
+        <source>Keep separate: different requests</source>
+        <translation>Оставить раздельно: разные обращения</translation>
+    </message>
+    <message>
+        <source>Go to the search field</source>
+        <translation>Перейти к полю поиска</translation>
+    </message>
+    <message>
+        <source>In the note field: back to the list</source>
+        <translation>В поле примечания: вернуться к списку</translation>
+    </message>
+    <message>
+        <source>The connection was lost during the decision on pair #%1; reading the pair again to tell whether it was applied…</source>
+        <translation>Соединение прервалось во время решения по паре №%1; пара читается заново, чтобы выяснить, применено ли решение…</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::Duration</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 с</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 мин</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 ч %2 мин</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 ч</translation>
+    </message>
+    <message>
+        <source>%1 d %2 h</source>
+        <translation>%1 д %2 ч</translation>
+    </message>
+    <message>
+        <source>%1 d</source>
+        <translation>%1 д</translation>
+    </message>
 </context>
 <context>
     <name>inbox::EventDetailLoader</name>
@@ -1760,6 +1895,65 @@
         <source>Reading the whole body...</source>
         <translation>Читаю тело целиком...</translation>
     </message>
+    <message>
+        <source>Body fields</source>
+        <translation>Поля тела</translation>
+    </message>
+    <message>
+        <source>Conflicting bodies</source>
+        <translation>Конфликтующие тела</translation>
+    </message>
+    <message>
+        <source>Fields of the conflicting body</source>
+        <translation>Поля конфликтующего тела</translation>
+    </message>
+    <message>
+        <source>Possible duplicates</source>
+        <translation>Возможные дубли</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::HelpMenu</name>
+    <message>
+        <source>&amp;Guide to this screen</source>
+        <translation>&amp;Справка по экрану</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>Сочетания &amp;клавиш</translation>
+    </message>
+    <message>
+        <source>Copy &amp;diagnostics</source>
+        <translation>Копировать &amp;диагностику</translation>
+    </message>
+    <message>
+        <source>Put a report for support on the clipboard: versions, system, connection (without password) and the end of the log</source>
+        <translation>Поместить в буфер обмена отчёт для поддержки: версии, система, подключение (без пароля) и конец лога</translation>
+    </message>
+    <message>
+        <source>&amp;About Inbox Console</source>
+        <translation>&amp;О программе Inbox Console</translation>
+    </message>
+    <message>
+        <source>Guide: %1</source>
+        <translation>Справка: %1</translation>
+    </message>
+    <message>
+        <source>Guide to the %1 screen</source>
+        <translation>Справка по экрану «%1»</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Сочетания клавиш</translation>
+    </message>
+    <message numerus="yes">
+        <source>Diagnostics copied to the clipboard (%n line(s)); no password is included.</source>
+        <translation>
+            <numerusform>Диагностика скопирована в буфер обмена (%n строка); пароль не включён.</numerusform>
+            <numerusform>Диагностика скопирована в буфер обмена (%n строки); пароль не включён.</numerusform>
+            <numerusform>Диагностика скопирована в буфер обмена (%n строк); пароль не включён.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>inbox::JournalExporter</name>
@@ -1910,42 +2104,6 @@
         <translation>Поиск по внешнему id, ключу идемпотентности или id события  ( / )</translation>
     </message>
     <message>
-        <source>Any time</source>
-        <translation>За всё время</translation>
-    </message>
-    <message>
-        <source>Last hour</source>
-        <translation>Последний час</translation>
-    </message>
-    <message>
-        <source>Last 24 hours</source>
-        <translation>Последние 24 часа</translation>
-    </message>
-    <message>
-        <source>Last 7 days</source>
-        <translation>Последние 7 дней</translation>
-    </message>
-    <message>
-        <source>Last 30 days</source>
-        <translation>Последние 30 дней</translation>
-    </message>
-    <message>
-        <source>Custom...</source>
-        <translation>Свой период...</translation>
-    </message>
-    <message>
-        <source>When the event was received</source>
-        <translation>Когда событие было получено</translation>
-    </message>
-    <message>
-        <source>Received from (inclusive)</source>
-        <translation>Получено с (включительно)</translation>
-    </message>
-    <message>
-        <source>Received before</source>
-        <translation>Получено до</translation>
-    </message>
-    <message>
         <source>Only events a person should look at (key conflict, enrichment failed...)</source>
         <translation>Только события, которые должен посмотреть человек (конфликт ключа, не удалось обогащение...)</translation>
     </message>
@@ -2076,6 +2234,26 @@
             <numerusform>Выгружено %n строки.</numerusform>
             <numerusform>Выгружено %n строк.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>Поиск</translation>
+    </message>
+    <message>
+        <source>Events, newest first</source>
+        <translation>События, сначала новые</translation>
+    </message>
+    <message>
+        <source>Go to the search field</source>
+        <translation>Перейти к полю поиска</translation>
+    </message>
+    <message>
+        <source>In the search field: cancel a slow search, or go to the table</source>
+        <translation>В поле поиска: отменить медленный поиск или перейти к таблице</translation>
+    </message>
+    <message>
+        <source>Copied: %1</source>
+        <translation>Скопировано: %1</translation>
     </message>
 </context>
 <context>
@@ -2220,24 +2398,12 @@
         <translation>&amp;Справка</translation>
     </message>
     <message>
-        <source>&amp;About Inbox Console</source>
-        <translation>&amp;О программе Inbox Console</translation>
-    </message>
-    <message>
         <source>Not connected</source>
         <translation>Нет подключения</translation>
     </message>
     <message>
         <source>%1 @ %2, schema %3</source>
         <translation>%1 @ %2, схема %3</translation>
-    </message>
-    <message>
-        <source>About Inbox Console</source>
-        <translation>О программе Inbox Console</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Inbox Console&lt;/b&gt; %1&lt;br&gt;Schema version %2&lt;br&gt;Built with Qt %3, PostgreSQL libpq and spdlog.</source>
-        <translation>&lt;b&gt;Inbox Console&lt;/b&gt; %1&lt;br&gt;Версия схемы %2&lt;br&gt;Собрано с Qt %3, PostgreSQL libpq и spdlog.</translation>
     </message>
     <message>
         <source>Connect</source>
@@ -2278,6 +2444,14 @@
     <message>
         <source>Audit</source>
         <translation>Аудит</translation>
+    </message>
+    <message>
+        <source>&amp;Settings...</source>
+        <translation>&amp;Настройки...</translation>
+    </message>
+    <message>
+        <source>Show the %1 screen</source>
+        <translation>Показать экран «%1»</translation>
     </message>
 </context>
 <context>
@@ -2644,10 +2818,230 @@
     </message>
 </context>
 <context>
+    <name>inbox::ScreenGuide</name>
+    <message>
+        <source>Who may do what</source>
+        <translation>Кто что может делать</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;Connect&lt;/h2&gt;&lt;p&gt;Where the console connects, and what the connection turned out to be. The other screens open once you are connected to a database whose inbox schema matches this program.&lt;/p&gt;&lt;h3&gt;Controls&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Profile&lt;/b&gt;: pick a saved connection. To save the current connection string, type a name and press &lt;b&gt;Save profile&lt;/b&gt;; &lt;b&gt;Delete profile&lt;/b&gt; removes the one named. A profile never holds a password: one found in the string is taken out when saving and kept in memory only.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Connection string&lt;/b&gt;: libpq&apos;s form: &lt;code&gt;host=... port=... dbname=... user=... sslmode=...&lt;/code&gt;, a &lt;code&gt;postgresql://&lt;/code&gt; URI, or &lt;code&gt;service=NAME&lt;/code&gt;. What is left out comes from the PG* environment variables, the service file and &lt;code&gt;~/.pgpass&lt;/code&gt;, as with psql.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Password&lt;/b&gt;: only when neither &lt;code&gt;~/.pgpass&lt;/code&gt; nor the service file has it. It is kept in memory only, never saved or logged.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Connect&lt;/b&gt; (or Enter in either field) connects; &lt;b&gt;Cancel&lt;/b&gt; stops an attempt that takes long. A failure says what to do next.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;The &lt;b&gt;Connection&lt;/b&gt; box shows the server version, database, address, the user and their inbox roles, whether the connection is encrypted, and the schema version. When the schema is missing or older than this program, the user who owns it gets a button that applies the pending migrations; anyone else is told whom to ask and which command to run. A schema newer than this program keeps the other screens closed: use a newer Inbox Console.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;Подключение&lt;/h2&gt;&lt;p&gt;Куда подключается консоль и каким оказалось подключение. Остальные экраны открываются после подключения к базе данных, схема inbox которой соответствует этой программе.&lt;/p&gt;&lt;h3&gt;Элементы управления&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Профиль&lt;/b&gt;: выберите сохранённое подключение. Чтобы сохранить текущую строку подключения, введите имя и нажмите &lt;b&gt;Сохранить профиль&lt;/b&gt;; &lt;b&gt;Удалить профиль&lt;/b&gt; удаляет профиль с этим именем. Профиль никогда не хранит пароль: найденный в строке пароль при сохранении убирается из неё и хранится только в памяти.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Строка подключения&lt;/b&gt;: в формате libpq: &lt;code&gt;host=... port=... dbname=... user=... sslmode=...&lt;/code&gt;, URI &lt;code&gt;postgresql://&lt;/code&gt; или &lt;code&gt;service=NAME&lt;/code&gt;. Недостающее берётся из переменных окружения PG*, файла служб и &lt;code&gt;~/.pgpass&lt;/code&gt;, как в psql.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Пароль&lt;/b&gt;: нужен, только если его нет ни в &lt;code&gt;~/.pgpass&lt;/code&gt;, ни в файле служб. Он хранится только в памяти и никогда не сохраняется и не попадает в лог.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Подключиться&lt;/b&gt; (или Enter в любом из полей) выполняет подключение; &lt;b&gt;Отменить&lt;/b&gt; прерывает затянувшуюся попытку. При неудаче программа подскажет, что делать дальше.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;В блоке &lt;b&gt;Подключение&lt;/b&gt; показаны версия сервера, база данных, адрес, пользователь и его роли inbox, зашифровано ли подключение, а также версия схемы. Если схемы нет или она старше этой программы, её владельцу доступна кнопка, применяющая ожидающие миграции; остальным сообщается, к кому обратиться и какую команду выполнить. Если схема новее этой программы, остальные экраны остаются закрытыми: используйте более новую Inbox Console.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Anyone with a login may connect. What the console then lets you do comes from your database roles: &lt;b&gt;inbox_support&lt;/b&gt; reads every screen, &lt;b&gt;inbox_operator&lt;/b&gt; may also requeue events, &lt;b&gt;inbox_manager&lt;/b&gt; may also decide on possible duplicates. Only the schema&apos;s owner may apply migrations. The database enforces all of this itself.</source>
+        <translation>Подключиться может любой, у кого есть учётная запись. Что консоль позволит делать дальше, зависит от ваших ролей в базе данных: &lt;b&gt;inbox_support&lt;/b&gt; читает все экраны, &lt;b&gt;inbox_operator&lt;/b&gt; может также возвращать события в очередь, &lt;b&gt;inbox_manager&lt;/b&gt; может также принимать решения по возможным дублям. Применять миграции может только владелец схемы. Всё это база данных обеспечивает сама.</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;Overview&lt;/h2&gt;&lt;p&gt;How the inbox is doing, at a glance: today and the last 14 days (UTC days), and what is waiting right now. It updates by itself within seconds.&lt;/p&gt;&lt;h3&gt;Controls&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Source&lt;/b&gt;: all sources, or one: the tiles, charts and the per-day table follow it.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Tiles&lt;/b&gt;: &lt;i&gt;Waiting&lt;/i&gt; (received, not processed yet), &lt;i&gt;Due now&lt;/i&gt; (a worker may take them now), &lt;i&gt;Processing&lt;/i&gt; (held by a worker), &lt;i&gt;Stuck&lt;/i&gt; (a worker&apos;s lock older than 5 minutes), &lt;i&gt;Failed&lt;/i&gt; (waiting for a person on Needs attention), &lt;i&gt;Open duplicates&lt;/i&gt; and &lt;i&gt;Oldest waiting&lt;/i&gt;. Stuck and failed turn red above zero, the oldest waiting event after 5 minutes. Hover a tile for its meaning.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Charts&lt;/b&gt;: deliveries per day (new, repeats, conflicts, with the share of repeats as a line) and outcomes per day (done, failed, with the share of failures).&lt;/li&gt;&lt;li&gt;&lt;b&gt;Tables&lt;/b&gt;: &lt;i&gt;Per day&lt;/i&gt; gives the figures behind the charts, &lt;i&gt;Now, per source&lt;/i&gt; the current queue of every source.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;A yellow warning appears when today&apos;s share of repeat deliveries or of failures jumps against the usual level (the median of the earlier days): repeats usually mean the receiver answers too slowly, failures are listed on Needs attention.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;Обзор&lt;/h2&gt;&lt;p&gt;Состояние inbox с первого взгляда: сегодня и последние 14 дней (дни по UTC), а также то, что ждёт прямо сейчас. Данные обновляются сами в течение нескольких секунд.&lt;/p&gt;&lt;h3&gt;Элементы управления&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Источник&lt;/b&gt;: все источники или один: плитки, графики и таблица по дням показывают выбранное.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Плитки&lt;/b&gt;: &lt;i&gt;Ожидают&lt;/i&gt; (получены, ещё не обработаны), &lt;i&gt;Готовы сейчас&lt;/i&gt; (обработчик может взять их сейчас), &lt;i&gt;В обработке&lt;/i&gt; (заняты обработчиком), &lt;i&gt;Зависли&lt;/i&gt; (блокировке обработчика больше 5 минут), &lt;i&gt;С ошибкой&lt;/i&gt; (ждут человека на экране «Требует внимания»), &lt;i&gt;Открытые дубли&lt;/i&gt; и &lt;i&gt;Ждёт дольше всех&lt;/i&gt;. «Зависли» и «С ошибкой» становятся красными при значении больше нуля, «Ждёт дольше всех» — когда событие ждёт дольше 5 минут. Наведите указатель на плитку, чтобы узнать, что она означает.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Графики&lt;/b&gt;: доставки по дням (новые, повторы, конфликты, а линией — доля повторов) и итоги по дням (выполнено, с ошибкой, а также доля ошибок).&lt;/li&gt;&lt;li&gt;&lt;b&gt;Таблицы&lt;/b&gt;: &lt;i&gt;По дням&lt;/i&gt; содержит цифры, на которых построены графики, &lt;i&gt;Сейчас, по источникам&lt;/i&gt; — текущую очередь каждого источника.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;Жёлтое предупреждение появляется, когда сегодняшняя доля повторных доставок или ошибок резко отклоняется от обычного уровня (медианы предыдущих дней): повторы обычно означают, что приёмник отвечает слишком медленно, а ошибки перечислены на экране «Требует внимания».&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Reading the overview needs the &lt;b&gt;inbox_support&lt;/b&gt; role (or inbox_operator or inbox_manager, which include it). Nothing here changes data.</source>
+        <translation>Для чтения обзора нужна роль &lt;b&gt;inbox_support&lt;/b&gt; (или inbox_operator либо inbox_manager, которые её включают). Ничто на этом экране не изменяет данные.</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;Journal&lt;/h2&gt;&lt;p&gt;Every event, newest first, and everything that happened to it. Use it to answer &quot;what happened to order 12345?&quot;.&lt;/p&gt;&lt;h3&gt;Controls&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Search&lt;/b&gt; (&lt;b&gt;/&lt;/b&gt; or &lt;b&gt;Ctrl+F&lt;/b&gt;): an external id, an idempotency key or an event id. Exact matches come first, then external ids that start with the text. Enter searches at once; Esc cancels a slow search or moves to the table.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Source&lt;/b&gt;, &lt;b&gt;Status&lt;/b&gt;, &lt;b&gt;Kind&lt;/b&gt;: tick one or more values; none ticked means all. The time box limits when the event was received; &lt;i&gt;Custom...&lt;/i&gt; shows from and to fields. &lt;b&gt;Needs review&lt;/b&gt; keeps only the events a person should look at. &lt;b&gt;Clear filters&lt;/b&gt; resets them all. The filters are kept for the next start; the search is not.&lt;/li&gt;&lt;li&gt;&lt;b&gt;The table&lt;/b&gt; reads more rows as you scroll, through any number of events. Click a column header to sort by it where the column allows. When new events arrive the list does not jump: a bar says how many are new and &lt;b&gt;Show&lt;/b&gt; brings them in. A slow query shows a bar with &lt;b&gt;Cancel&lt;/b&gt;.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Copying&lt;/b&gt;: Ctrl+C copies the selected rows (tab-separated, for a spreadsheet); the right-click menu copies an event id, external id or idempotency key, and so do Ctrl+Shift+C, Ctrl+Shift+E and Ctrl+Shift+K for the current row. &lt;b&gt;Export CSV...&lt;/b&gt; (Ctrl+E) writes every event the search and filters match to a file.&lt;/li&gt;&lt;li&gt;&lt;b&gt;The detail pane&lt;/b&gt; shows the selected event: &lt;i&gt;Body&lt;/i&gt; (decoded JSON, form fields, text or hex; &lt;i&gt;Save whole body...&lt;/i&gt;), &lt;i&gt;Deliveries&lt;/i&gt; (every delivery, with the differing body of a conflict), &lt;i&gt;Timeline&lt;/i&gt; (the journal entries), &lt;i&gt;Actions&lt;/i&gt; (outgoing calls with their operation keys and results) and &lt;i&gt;Lead&lt;/i&gt; (the lead and its possible duplicates). The copy buttons put the id, external id or key on the clipboard.&lt;/li&gt;&lt;/ul&gt;</source>
+        <translation>&lt;h2&gt;Журнал&lt;/h2&gt;&lt;p&gt;Все события, сначала новые, и всё, что с ними происходило. Здесь можно ответить на вопрос «что случилось с заказом 12345?».&lt;/p&gt;&lt;h3&gt;Элементы управления&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Поиск&lt;/b&gt; (&lt;b&gt;/&lt;/b&gt; или &lt;b&gt;Ctrl+F&lt;/b&gt;): внешний id, ключ идемпотентности или id события. Сначала идут точные совпадения, затем внешние id, начинающиеся с введённого текста. Enter запускает поиск сразу; Esc отменяет медленный поиск или переходит к таблице.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Источник&lt;/b&gt;, &lt;b&gt;Статус&lt;/b&gt;, &lt;b&gt;Вид&lt;/b&gt;: отметьте одно или несколько значений; если ничего не отмечено, показываются все. Поле времени ограничивает время получения события; &lt;i&gt;Свой период...&lt;/i&gt; показывает поля «с» и «до». &lt;b&gt;Нужна проверка&lt;/b&gt; оставляет только события, которые должен посмотреть человек. &lt;b&gt;Сбросить фильтры&lt;/b&gt; сбрасывает все фильтры. Фильтры сохраняются до следующего запуска, поиск — нет.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Таблица&lt;/b&gt; подгружает строки по мере прокрутки, сколько бы ни было событий. Щёлкните заголовок столбца, чтобы отсортировать по нему, если столбец это допускает. Когда приходят новые события, список не прыгает: панель сообщает, сколько пришло новых, а кнопка &lt;b&gt;Показать&lt;/b&gt; добавляет их. При медленном запросе появляется панель с кнопкой &lt;b&gt;Отмена&lt;/b&gt;.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Копирование&lt;/b&gt;: Ctrl+C копирует выбранные строки (через табуляцию, для электронной таблицы); контекстное меню копирует id события, внешний id или ключ идемпотентности, как и Ctrl+Shift+C, Ctrl+Shift+E и Ctrl+Shift+K для текущей строки. &lt;b&gt;Экспорт в CSV...&lt;/b&gt; (Ctrl+E) записывает в файл все события, подходящие под поиск и фильтры.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Панель подробностей&lt;/b&gt; показывает выбранное событие: &lt;i&gt;Тело&lt;/i&gt; (декодированный JSON, поля формы, текст или шестнадцатеричный дамп; &lt;i&gt;Сохранить тело целиком...&lt;/i&gt;), &lt;i&gt;Доставки&lt;/i&gt; (все доставки, с отличающимся телом при конфликте), &lt;i&gt;Хронология&lt;/i&gt; (записи журнала), &lt;i&gt;Действия&lt;/i&gt; (исходящие вызовы с ключами операций и результатами) и &lt;i&gt;Заявка&lt;/i&gt; (заявка и её возможные дубли). Кнопки копирования помещают id, внешний id или ключ в буфер обмена.&lt;/li&gt;&lt;/ul&gt;</translation>
+    </message>
+    <message>
+        <source>Reading the journal needs the &lt;b&gt;inbox_support&lt;/b&gt; role (or one that includes it). The journal is read-only: requeue events on Needs attention, decide on duplicates on Duplicates.</source>
+        <translation>Для чтения журнала нужна роль &lt;b&gt;inbox_support&lt;/b&gt; (или включающая её). Журнал доступен только для чтения: события возвращают в очередь на экране «Требует внимания», решения по дублям принимают на экране «Дубли».</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;Needs attention&lt;/h2&gt;&lt;p&gt;Failed events, stuck events (processing with a lock older than the lock timeout) and events that need a review, grouped by trouble, source and error, so that 300 failures with the same error are one line.&lt;/p&gt;&lt;h3&gt;Controls&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Search&lt;/b&gt; (&lt;b&gt;/&lt;/b&gt; or &lt;b&gt;Ctrl+F&lt;/b&gt;), &lt;b&gt;Source&lt;/b&gt;, &lt;b&gt;Kind&lt;/b&gt; and the time box (&lt;i&gt;Custom...&lt;/i&gt; shows from and to fields) narrow the groups; the filters are kept for the next start, the search is not.&lt;/li&gt;&lt;li&gt;Select a &lt;b&gt;group&lt;/b&gt; to list its events below; select an &lt;b&gt;event&lt;/b&gt; to see its detail on the right (as on the Journal).&lt;/li&gt;&lt;li&gt;&lt;b&gt;Requeue...&lt;/b&gt; offers &lt;i&gt;Selected events&lt;/i&gt;, &lt;i&gt;All events of the selected group&lt;/i&gt; or &lt;i&gt;All events matching the filter&lt;/i&gt;. The dialog first counts how many events will be requeued and how many will be left alone and why, and asks for a reason, which the journal records. It then requeues in batches with a progress bar (&lt;b&gt;Stop&lt;/b&gt; ends after the running batch) and reports the outcome of every event. A requeued event keeps its id, idempotency key, body and history, so nothing is created twice. Ctrl+R requeues the selected events, Ctrl+Shift+R the selected group.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;Events that failed validation may be requeued (the reference data may have been fixed), but the dialog warns that a plain retry will fail again.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;Требует внимания&lt;/h2&gt;&lt;p&gt;События с ошибкой, зависшие события (в работе с блокировкой старше тайм-аута блокировки) и события, требующие проверки, сгруппированные по проблеме, источнику и ошибке, так что 300 сбоев с одной и той же ошибкой занимают одну строку.&lt;/p&gt;&lt;h3&gt;Элементы управления&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Поиск&lt;/b&gt; (&lt;b&gt;/&lt;/b&gt; или &lt;b&gt;Ctrl+F&lt;/b&gt;), &lt;b&gt;Источник&lt;/b&gt;, &lt;b&gt;Вид&lt;/b&gt; и поле времени (&lt;i&gt;Свой период...&lt;/i&gt; показывает поля «с» и «до») сужают список групп; фильтры сохраняются до следующего запуска, поиск — нет.&lt;/li&gt;&lt;li&gt;Выберите &lt;b&gt;группу&lt;/b&gt;, чтобы ниже появились её события; выберите &lt;b&gt;событие&lt;/b&gt;, чтобы справа появились его подробности (как в журнале).&lt;/li&gt;&lt;li&gt;&lt;b&gt;Вернуть в очередь...&lt;/b&gt; предлагает варианты &lt;i&gt;Выбранные события&lt;/i&gt;, &lt;i&gt;Все события выбранной группы&lt;/i&gt; и &lt;i&gt;Все события под фильтром&lt;/i&gt;. Диалог сначала подсчитывает, сколько событий будет возвращено в очередь, сколько останется как есть и почему, и запрашивает причину, которая записывается в журнал. Затем он возвращает события пачками, показывая ход выполнения (&lt;b&gt;Остановить&lt;/b&gt; прекращает работу после текущей пачки), и сообщает результат по каждому событию. Возвращённое событие сохраняет свой id, ключ идемпотентности, тело и историю, поэтому ничего не создаётся дважды. Ctrl+R возвращает в очередь выбранные события, Ctrl+Shift+R — выбранную группу.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;События, не прошедшие проверку данных, тоже можно вернуть в очередь (справочные данные могли исправить), но диалог предупреждает, что простой повтор снова завершится ошибкой.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Anyone with &lt;b&gt;inbox_support&lt;/b&gt; may look. Requeuing needs &lt;b&gt;inbox_operator&lt;/b&gt; or &lt;b&gt;inbox_manager&lt;/b&gt;; for other users the Requeue button is disabled and says why.</source>
+        <translation>Смотреть может любой, у кого есть роль &lt;b&gt;inbox_support&lt;/b&gt;. Для возврата в очередь нужна роль &lt;b&gt;inbox_operator&lt;/b&gt; или &lt;b&gt;inbox_manager&lt;/b&gt;; у остальных пользователей кнопка «Вернуть в очередь» неактивна и поясняет причину.</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;Duplicates&lt;/h2&gt;&lt;p&gt;Pairs of leads that may be the same request, oldest first, with the counters of open pairs and of decisions taken today. Decide each pair: the same request (merge: lead B is linked to lead A) or a genuinely new one (keep separate).&lt;/p&gt;&lt;h3&gt;Controls&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Search&lt;/b&gt; (&lt;b&gt;/&lt;/b&gt; or &lt;b&gt;Ctrl+F&lt;/b&gt;) by phone, e-mail or external id; &lt;b&gt;channel&lt;/b&gt;, &lt;b&gt;reason&lt;/b&gt; and &lt;b&gt;age&lt;/b&gt; narrow the list.&lt;/li&gt;&lt;li&gt;The pair: lead A (earlier) and lead B (newer) side by side: channel, time, name, phone and e-mail as received and normalised, message and deal, with the matching fields marked, the reasons and the score. Weak evidence is pointed out, and what a merge will do is stated before you decide. A button opens each lead&apos;s event in the Journal.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Merge [M]&lt;/b&gt;, &lt;b&gt;Keep separate [R]&lt;/b&gt;, &lt;b&gt;Skip [S]&lt;/b&gt; (decide later), &lt;b&gt;Undo my last [U]&lt;/b&gt; (your last decision in this session); &lt;b&gt;J&lt;/b&gt; and &lt;b&gt;K&lt;/b&gt; go to the next and previous pair. The note is optional and saved with the decision; Esc leaves the note field.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;If someone else decided the same pair first, their decision is shown and yours is not applied; to change a decision, undo it first.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;Дубли&lt;/h2&gt;&lt;p&gt;Пары лидов, которые могут оказаться одним и тем же обращением, сначала старые, со счётчиками открытых пар и решений, принятых сегодня. Решите по каждой паре: это одно и то же обращение (объединить: лид B связывается с лидом A) или действительно новая (оставить раздельно).&lt;/p&gt;&lt;h3&gt;Элементы управления&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Поиск&lt;/b&gt; (&lt;b&gt;/&lt;/b&gt; или &lt;b&gt;Ctrl+F&lt;/b&gt;) по телефону, e-mail или внешнему id; &lt;b&gt;канал&lt;/b&gt;, &lt;b&gt;причина&lt;/b&gt; и &lt;b&gt;возраст&lt;/b&gt; сужают список.&lt;/li&gt;&lt;li&gt;Пара: лид A (раньше) и лид B (новее) рядом: канал, время, имя, телефон и e-mail в полученном и нормализованном виде, сообщение и сделка; совпадающие поля отмечены, показаны причины и оценка. Слабые основания выделяются, а последствия объединения описаны до того, как вы примете решение. Кнопка открывает событие каждого лида в журнале.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Объединить [M]&lt;/b&gt;, &lt;b&gt;Оставить раздельно [R]&lt;/b&gt;, &lt;b&gt;Пропустить [S]&lt;/b&gt; (решить позже), &lt;b&gt;Отменить моё последнее [U]&lt;/b&gt; (ваше последнее решение в этом сеансе); &lt;b&gt;J&lt;/b&gt; и &lt;b&gt;K&lt;/b&gt; переходят к следующей и предыдущей паре. Примечание необязательно и сохраняется вместе с решением; Esc выводит из поля примечания.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;Если кто-то другой уже принял решение по этой паре, показывается его решение, а ваше не применяется; чтобы изменить решение, сначала отмените его.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Anyone with &lt;b&gt;inbox_support&lt;/b&gt; may look. Deciding and undoing need &lt;b&gt;inbox_manager&lt;/b&gt;; for other users the decision buttons are disabled.</source>
+        <translation>Смотреть может любой, у кого есть роль &lt;b&gt;inbox_support&lt;/b&gt;. Для принятия и отмены решений нужна роль &lt;b&gt;inbox_manager&lt;/b&gt;; у остальных пользователей кнопки решений неактивны.</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;Audit&lt;/h2&gt;&lt;p&gt;Every action a person took, newest first: requeues, merges, pairs kept separate, undone decisions and prunes, with who, when, on how many events and the reason or note given.&lt;/p&gt;&lt;h3&gt;Controls&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Person&lt;/b&gt;, &lt;b&gt;Action&lt;/b&gt; and the time box filter the list; &lt;i&gt;Between...&lt;/i&gt; shows from and to fields.&lt;/li&gt;&lt;li&gt;Select an action to list the events it touched below, with their status now. Click an event, or select it and press &lt;b&gt;Open in journal&lt;/b&gt;, to read it on the Journal.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;The person is the database user who acted: the console cannot write another name.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;Аудит&lt;/h2&gt;&lt;p&gt;Все действия людей, сначала новые: возвраты в очередь, объединения, пары, оставленные раздельными, отменённые решения и очистки — с указанием, кто и когда действовал, сколько событий затронуто и какая причина или примечание указаны.&lt;/p&gt;&lt;h3&gt;Элементы управления&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Кто&lt;/b&gt;, &lt;b&gt;Действие&lt;/b&gt; и поле времени фильтруют список; &lt;i&gt;В промежутке...&lt;/i&gt; показывает поля «с» и «до».&lt;/li&gt;&lt;li&gt;Выберите действие, чтобы ниже появились затронутые им события с их текущим статусом. Щёлкните событие или выберите его и нажмите &lt;b&gt;Открыть в журнале&lt;/b&gt;, чтобы посмотреть его на экране «Журнал».&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;Кто — это пользователь базы данных, выполнивший действие: консоль не может записать другое имя.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Reading the audit needs the &lt;b&gt;inbox_support&lt;/b&gt; role (or one that includes it). Nothing here changes data.</source>
+        <translation>Для чтения аудита нужна роль &lt;b&gt;inbox_support&lt;/b&gt; (или включающая её). Ничто на этом экране не изменяет данные.</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;Inbox Console&lt;/h2&gt;&lt;p&gt;Choose a screen with its tab or Alt+1 to Alt+6, then press F1 for its guide. Help &gt; Keyboard shortcuts lists every key.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;Inbox Console&lt;/h2&gt;&lt;p&gt;Выберите экран вкладкой или клавишами Alt+1 – Alt+6, затем нажмите F1, чтобы открыть справку по нему. В меню «Справка &gt; Сочетания клавиш» перечислены все клавиши.&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
     <name>inbox::Session</name>
     <message>
         <source>connection attempt cancelled</source>
         <translation>попытка подключения отменена</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::SettingsDialog</name>
+    <message>
+        <source>&amp;Reset window layout and filters</source>
+        <translation>&amp;Сбросить расположение окна и фильтры</translation>
+    </message>
+    <message>
+        <source>Restart &amp;now</source>
+        <translation>&amp;Перезапустить сейчас</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>Настройки</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>Как в системе</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Язык</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Светлая</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Тёмная</translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation>Тема</translation>
+    </message>
+    <message>
+        <source>Trace (everything)</source>
+        <translation>Трассировка (всё)</translation>
+    </message>
+    <message>
+        <source>Debug</source>
+        <translation>Отладка</translation>
+    </message>
+    <message>
+        <source>Info (default)</source>
+        <translation>Информация (по умолчанию)</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>Предупреждения</translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation>Ошибки</translation>
+    </message>
+    <message>
+        <source>Log level</source>
+        <translation>Уровень журнала</translation>
+    </message>
+    <message>
+        <source>Reset window layout and filters</source>
+        <translation>Сбросить расположение окна и фильтры</translation>
+    </message>
+    <message>
+        <source>Restart now</source>
+        <translation>Перезапустить сейчас</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>&amp;Язык:</translation>
+    </message>
+    <message>
+        <source>The screens are built in one language: a change applies after a restart.</source>
+        <translation>Экраны строятся на одном языке: изменение вступит в силу после перезапуска.</translation>
+    </message>
+    <message>
+        <source>&amp;Theme:</source>
+        <translation>&amp;Тема:</translation>
+    </message>
+    <message>
+        <source>Log le&amp;vel:</source>
+        <translation>&amp;Уровень журнала:</translation>
+    </message>
+    <message>
+        <source>Debug and trace write much more to the log file; use them while investigating a problem.</source>
+        <translation>В режимах отладки и трассировки в файл журнала программы пишется намного больше; включайте их при расследовании проблемы.</translation>
+    </message>
+    <message>
+        <source>Forgets the window&apos;s size, splitters, columns and every screen&apos;s remembered filters. The window opens with the built-in layout at the next start.</source>
+        <translation>Забывает размер окна, положение разделителей, столбцы и запомненные фильтры всех экранов. При следующем запуске окно откроется со встроенной раскладкой.</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::ShortcutList</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Сочетания клавиш</translation>
+    </message>
+    <message>
+        <source>Read from the program itself. Screen keys work while that screen is shown; single letters do not act while you type in a text field. Alt with an underlined letter presses a button or opens a menu.</source>
+        <translation>Список взят из самой программы. Клавиши экрана действуют, пока этот экран открыт; одиночные буквы не срабатывают, пока вы вводите текст в поле. Alt с подчёркнутой буквой нажимает кнопку или открывает меню.</translation>
+    </message>
+    <message>
+        <source>Everywhere</source>
+        <translation>Везде</translation>
+    </message>
+    <message>
+        <source>%1 screen</source>
+        <translation>Экран «%1»</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::TimeRangeFilter</name>
+    <message>
+        <source>Any time</source>
+        <translation>Любое время</translation>
+    </message>
+    <message>
+        <source>Last hour</source>
+        <translation>Последний час</translation>
+    </message>
+    <message>
+        <source>Last 24 hours</source>
+        <translation>Последние 24 часа</translation>
+    </message>
+    <message>
+        <source>Last 7 days</source>
+        <translation>Последние 7 дней</translation>
+    </message>
+    <message>
+        <source>Last 30 days</source>
+        <translation>Последние 30 дней</translation>
+    </message>
+    <message>
+        <source>Custom...</source>
+        <translation>Свой период...</translation>
+    </message>
+    <message>
+        <source>Time range</source>
+        <translation>Период</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>С</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>До</translation>
+    </message>
+    <message>
+        <source>When the event was received</source>
+        <translation>Когда получено событие</translation>
+    </message>
+    <message>
+        <source>Received from (inclusive)</source>
+        <translation>Получено с (включительно)</translation>
+    </message>
+    <message>
+        <source>Received before</source>
+        <translation>Получено до</translation>
     </message>
 </context>
 <context>

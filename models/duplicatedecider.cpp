@@ -23,6 +23,16 @@ const QString kAliveSql =
     QStringLiteral("SELECT count(*) FROM pg_stat_activity a WHERE a.pid = $1::int4"
                    " AND a.pid <> pg_backend_pid()");
 
+// A row of kStateSql (status, decided_by, decided_at, note): the pair as the database has it.
+void takeState(const QVariantList &row, DecisionResult &r)
+{
+    r.status = row.value(0).toString();
+    r.decidedBy = row.value(1).toString();
+    r.decidedAt = row.value(2).toDateTime();
+    r.note = row.value(3).toString();
+    r.stateKnown = true;
+}
+
 } // namespace
 
 DuplicateDecider::DuplicateDecider(QObject *parent)
@@ -108,12 +118,7 @@ void DuplicateDecider::onVerified(Job job, const QueryReply &reply)
         reply.ok() && reply.results.value(0).rows.value(0).value(0).toLongLong() == 0;
     const Rows &state = reply.results.value(1);
     if (oldBackendGone && !state.rows.isEmpty()) {
-        const QVariantList &row = state.rows.first();
-        r.status = row.value(0).toString();
-        r.decidedBy = row.value(1).toString();
-        r.decidedAt = row.value(2).toDateTime();
-        r.note = row.value(3).toString();
-        r.stateKnown = true;
+        takeState(state.rows.first(), r);
     } else if (oldBackendGone && reply.ok()) {
         r.outcome = QStringLiteral("not_found");
     } else if (job.verifyTries < kVerifyTries) {
@@ -160,14 +165,8 @@ void DuplicateDecider::onReply(const QueryReply &reply)
     if (job.phase == Phase::Rereading) {
         // Who decided what and when, after someone else's decision.
         const Rows &state = reply.results.value(0);
-        if (reply.ok() && !state.rows.isEmpty()) {
-            const QVariantList &row = state.rows.first();
-            r.status = row.value(0).toString();
-            r.decidedBy = row.value(1).toString();
-            r.decidedAt = row.value(2).toDateTime();
-            r.note = row.value(3).toString();
-            r.stateKnown = true;
-        }
+        if (reply.ok() && !state.rows.isEmpty())
+            takeState(state.rows.first(), r);
     } else if (reply.ok()) {
         const Rows &first = reply.results.value(1);
         if (first.rows.isEmpty()) {

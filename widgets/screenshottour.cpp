@@ -3,6 +3,7 @@
 #include "consolecontext.h"
 #include "logging.h"
 #include "mainwindow.h"
+#include "theme.h"
 
 #include <QAbstractItemView>
 #include <QCoreApplication>
@@ -70,10 +71,11 @@ void ScreenshotTour::saveScreen(int index)
                        .section(QStringLiteral("::"), -1)
                        .toLower();
     name.remove(QStringLiteral("page"));
-    const QString path = QStringLiteral("%1/%2-%3-%4.png")
-                             .arg(m_directory, m_language)
-                             .arg(index + 1, 2, 10, QLatin1Char('0'))
-                             .arg(name);
+    const QString path =
+        QStringLiteral("%1/%2-%3-%4.png")
+            .arg(m_directory, m_language + (Theme::isDark() ? QStringLiteral("-dark") : QString()))
+            .arg(index + 1, 2, 10, QLatin1Char('0'))
+            .arg(name);
     if (!m_window->grab().save(path)) {
         logger("ui")->error("screenshots: could not write {}", path.toStdString());
         finish(1);

@@ -11,7 +11,7 @@ class MainWindow;
 
 // `inbox-console --screenshots DIR`: once connected, shows every screen in turn, selects the
 // first row of its lists so the detail panes have something to show, waits for the data and
-// saves the window as DIR/<lang>-<NN>-<screen>.png; then quits (exit code 0, or 1 when the
+// saves the window as DIR/<lang>[-dark]-<NN>-<screen>.png; then quits (exit code 0, or 1 when the
 // connection or a file failed). For the README's pictures, taken from the running program.
 class ScreenshotTour final : public QObject
 {

@@ -1,5 +1,6 @@
 #include "dberror.h"
 
+#include <QCoreApplication>
 #include <QSqlError>
 #include <libpq-fe.h>
 
@@ -68,6 +69,19 @@ DbError DbError::plain(const QString &message)
 {
     DbError e;
     e.message = message;
+    return e;
+}
+
+DbError DbError::timedOut(const DbError &server, int timeoutMs)
+{
+    DbError e = server;
+    const int seconds = qMax(1, (timeoutMs + 999) / 1000);
+    e.message = QCoreApplication::translate(
+        "inbox::DbError",
+        "The database did not answer within %n s, probably because another session holds a "
+        "lock on the data or the server is busy. Press F5 to try again.",
+        "", seconds);
+    e.detail = server.message;
     return e;
 }
 

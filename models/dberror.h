@@ -27,6 +27,9 @@ struct DbError
     static DbError fromConnection(const pg_conn *conn);
     static DbError fromSql(const QSqlError &error);
     static DbError plain(const QString &message);
+    // A statement ended by statement_timeout (57014 after timeoutMs), in the user's words: what
+    // was slow and what to do. The server's own words move to detail (kept in logs).
+    static DbError timedOut(const DbError &server, int timeoutMs);
 };
 
 } // namespace inbox

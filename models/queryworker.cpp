@@ -116,6 +116,11 @@ void QueryWorker::run(const QVector<Query> &batch, quint64 ticket)
             break;
     }
     m_running.store(0);
+    // Our own cancels are dropped by the channel; one that lasted the whole timeout was the
+    // server's statement_timeout, told as such.
+    if (reply.error.sqlstate == kCanceled &&
+        timer.elapsed() >= m_options.statementTimeoutMs * 9 / 10)
+        reply.error = DbError::timedOut(reply.error, m_options.statementTimeoutMs);
     reply.elapsedUs = timer.nsecsElapsed() / 1000;
     if (reply.error.connectionLost) {
         close();

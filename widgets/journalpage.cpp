@@ -228,6 +228,12 @@ JournalPage::JournalPage(ConsoleContext *context, QWidget *parent)
     connect(m_cancel, &QPushButton::clicked, this, [this] {
         m_model->cancel();
         m_status->setText(tr("Cancelled."));
+        // The busy state ends when the cancelled query's reply comes back, and that rewrites
+        // the status: say it again then.
+        if (m_model->isBusy())
+            connect(
+                m_model, &JournalModel::busyChanged, m_status,
+                [this] { m_status->setText(tr("Cancelled.")); }, Qt::SingleShotConnection);
     });
     connect(m_showNew, &QPushButton::clicked, this, &JournalPage::showNew);
 

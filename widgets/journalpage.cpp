@@ -308,16 +308,13 @@ JournalPage::JournalPage(ConsoleContext *context, QWidget *parent)
     m_table->installEventFilter(this);
     auto *slash = new QShortcut(QKeySequence(Qt::Key_Slash), this);
     slash->setWhatsThis(tr("Go to the search field"));
-    slash->setWhatsThis(tr("Go to the search field"));
     slash->setContext(Qt::WidgetWithChildrenShortcut);
     connect(slash, &QShortcut::activated, this, &JournalPage::focusSearch);
     auto *find = new QShortcut(QKeySequence::Find, this);
     find->setWhatsThis(tr("Go to the search field"));
-    find->setWhatsThis(tr("Go to the search field"));
     find->setContext(Qt::WidgetWithChildrenShortcut);
     connect(find, &QShortcut::activated, this, &JournalPage::focusSearch);
     auto *escape = new QShortcut(QKeySequence(Qt::Key_Escape), m_search);
-    escape->setWhatsThis(tr("In the search field: cancel a slow search, or go to the table"));
     escape->setWhatsThis(tr("In the search field: cancel a slow search, or go to the table"));
     escape->setContext(Qt::WidgetShortcut);
     connect(escape, &QShortcut::activated, this, [this] {

@@ -1002,6 +1002,17 @@
     </message>
 </context>
 <context>
+    <name>inbox::DbError</name>
+    <message numerus="yes">
+        <source>The database did not answer within %n s, probably because another session holds a lock on the data or the server is busy. Press F5 to try again.</source>
+        <translation>
+            <numerusform>База данных не ответила за %n с: вероятно, другой сеанс держит блокировку на этих данных или сервер перегружен. Нажмите F5, чтобы повторить.</numerusform>
+            <numerusform>База данных не ответила за %n с: вероятно, другой сеанс держит блокировку на этих данных или сервер перегружен. Нажмите F5, чтобы повторить.</numerusform>
+            <numerusform>База данных не ответила за %n с: вероятно, другой сеанс держит блокировку на этих данных или сервер перегружен. Нажмите F5, чтобы повторить.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>inbox::DuplicateQueueModel</name>
     <message>
         <source>%1 → %2</source>

@@ -122,6 +122,10 @@ QString JournalModel::statusText(const QString &status)
 
 QString JournalModel::formatBytes(qint64 bytes)
 {
+    // Below a kilobyte our own plural forms: Qt's "%1 bytes" has none (Russian would read
+    // «355 байты» instead of «355 байт»).
+    if (bytes >= 0 && bytes < 1024)
+        return tr("%n byte(s)", "", int(bytes));
     return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat);
 }
 

@@ -2061,6 +2061,13 @@
         <source>Body</source>
         <translation>Body</translation>
     </message>
+    <message numerus="yes">
+        <source>%n byte(s)</source>
+        <translation>
+            <numerusform>%n byte</numerusform>
+            <numerusform>%n bytes</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>inbox::JournalPage</name>

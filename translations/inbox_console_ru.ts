@@ -2075,6 +2075,14 @@
         <source>Body</source>
         <translation>Тело</translation>
     </message>
+    <message numerus="yes">
+        <source>%n byte(s)</source>
+        <translation>
+            <numerusform>%n байт</numerusform>
+            <numerusform>%n байта</numerusform>
+            <numerusform>%n байт</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>inbox::JournalPage</name>

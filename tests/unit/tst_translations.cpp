@@ -9,6 +9,7 @@
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTranslator>
 #include <QXmlStreamReader>
 
 namespace {
@@ -93,6 +94,35 @@ class TestTranslations final : public QObject
 {
     Q_OBJECT
 private slots:
+    // The built .qm files turn the English source's "(s)" into real plural forms in both
+    // languages (the window once showed "250 event(s)": only the Russian file was loaded).
+    void pluralsRead_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<int>("n");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("en 1") << QStringLiteral("en") << 1 << QStringLiteral("1 byte");
+        QTest::newRow("en 355") << QStringLiteral("en") << 355 << QStringLiteral("355 bytes");
+        QTest::newRow("ru 1") << QStringLiteral("ru") << 1 << QStringLiteral("1 байт");
+        QTest::newRow("ru 2") << QStringLiteral("ru") << 2 << QStringLiteral("2 байта");
+        QTest::newRow("ru 355") << QStringLiteral("ru") << 355 << QStringLiteral("355 байт");
+    }
+
+    void pluralsRead()
+    {
+        QFETCH(QString, language);
+        QFETCH(int, n);
+        QFETCH(QString, expected);
+        QTranslator translator;
+        QVERIFY2(translator.load(QStringLiteral(INBOX_QM_DIR "/inbox_console_%1.qm").arg(language)),
+                 INBOX_QM_DIR);
+        QCoreApplication::installTranslator(&translator);
+        const QString text =
+            QCoreApplication::translate("inbox::JournalModel", "%n byte(s)", "", n);
+        QCoreApplication::removeTranslator(&translator);
+        QCOMPARE(text, expected);
+    }
+
     void finished_data()
     {
         QTest::addColumn<QString>("language");

@@ -132,11 +132,6 @@ QString AttentionModel::troubleText(const AttentionGroup &g)
     return tr("Needs review");
 }
 
-QString AttentionModel::durationText(qint64 seconds)
-{
-    return formatDuration(qMax<qint64>(0, seconds));
-}
-
 QVariant AttentionModel::data(const QModelIndex &index, int role) const
 {
     if (!index.isValid() || index.row() >= m_groups.size())
@@ -185,7 +180,8 @@ QVariant AttentionModel::data(const QModelIndex &index, int role) const
                 return {};
             return g.workers == 1 ? g.worker : tr("%n workers", "", g.workers);
         case StuckFor:
-            return stuck ? durationText((g.nowUs - g.oldestLockUs) / 1000000) : QVariant();
+            return stuck ? formatDuration(qMax<qint64>(0, (g.nowUs - g.oldestLockUs) / 1000000))
+                         : QVariant();
         }
         return {};
     }

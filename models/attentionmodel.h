@@ -70,7 +70,6 @@ public:
 
     static Query groupsQuery(const JournalFilter &filter);
     static QString troubleText(const AttentionGroup &g);
-    static QString durationText(qint64 seconds);
 
 signals:
     void loaded();

@@ -2,6 +2,7 @@
 
 #include "duplicatepair.h"
 #include "duplicatewords.h"
+#include "duration.h"
 #include "monotonic.h"
 
 namespace inbox {
@@ -382,7 +383,7 @@ QVariant DuplicateQueueModel::display(const Row &r, int column) const
 {
     switch (column) {
     case Waiting:
-        return DuplicateWords::duration(r.createdAt.secsTo(QDateTime::currentDateTimeUtc()));
+        return formatDuration(r.createdAt.secsTo(QDateTime::currentDateTimeUtc()));
     case Channels:
         return r.aChannel == r.bChannel ? r.aChannel : tr("%1 → %2").arg(r.aChannel, r.bChannel);
     case Names: {

@@ -1,7 +1,5 @@
 #include "duplicatewords.h"
 
-#include "duration.h"
-
 #include <QLocale>
 
 namespace inbox {
@@ -135,11 +133,6 @@ QString DuplicateWords::decision(const QString &status, const QString &by, const
     if (!note.isEmpty())
         s += tr(" (note: %1)").arg(note);
     return s;
-}
-
-QString DuplicateWords::duration(qint64 s)
-{
-    return formatDuration(s);
 }
 
 } // namespace inbox

@@ -27,8 +27,6 @@ public:
     // "merged by boris at 14:03 (note: ...)"
     static QString decision(const QString &status, const QString &by, const QDateTime &at,
                             const QString &note = QString());
-    // "2 h 15 min", "3 d 4 h", "40 s"
-    static QString duration(qint64 seconds);
     static QString time(const QDateTime &at);
     static QString lead(const LeadSide &lead, const QString &letter);
 };

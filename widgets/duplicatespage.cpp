@@ -5,6 +5,7 @@
 #include "duplicatepairloader.h"
 #include "duplicatequeuemodel.h"
 #include "duplicatewords.h"
+#include "duration.h"
 #include "filtermemory.h"
 #include "leadcomparison.h"
 #include "monotonic.h"
@@ -607,11 +608,10 @@ void DuplicatesPage::showPair()
                        static_cast<QWidget *>(m_merge), static_cast<QWidget *>(m_reject),
                        static_cast<QWidget *>(m_skip), static_cast<QWidget *>(m_undo)})
         w->show();
-    m_title->setText(
-        tr("Pair #%1 · flagged %2 ago · score %3")
-            .arg(p.id)
-            .arg(DuplicateWords::duration(p.createdAt.secsTo(QDateTime::currentDateTimeUtc())))
-            .arg(QString::number(p.score, 'f', 2)));
+    m_title->setText(tr("Pair #%1 · flagged %2 ago · score %3")
+                         .arg(p.id)
+                         .arg(formatDuration(p.createdAt.secsTo(QDateTime::currentDateTimeUtc())))
+                         .arg(QString::number(p.score, 'f', 2)));
     m_reasons->setText(tr("Why: %1").arg(DuplicateWords::reasons(p)));
     const QString weak = DuplicateWords::weakness(p);
     m_weak->setText(tr("⚠ %1").arg(weak));

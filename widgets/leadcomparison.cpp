@@ -1,6 +1,7 @@
 #include "leadcomparison.h"
 
 #include "duplicatewords.h"
+#include "duration.h"
 #include "theme.h"
 
 #include <QGridLayout>
@@ -158,9 +159,8 @@ void LeadComparison::setPair(const DuplicatePair &p)
 
     setRow(Channel, a.channel, b.channel, a.channel == b.channel ? Match::Same : Match::None);
     setRow(Came, DuplicateWords::time(a.createdAt), DuplicateWords::time(b.createdAt), Match::None,
-           tr("+%1").arg(DuplicateWords::duration(a.createdAt.secsTo(b.createdAt))));
-    m_gap->setText(
-        tr("B came %1 after A.").arg(DuplicateWords::duration(a.createdAt.secsTo(b.createdAt))));
+           tr("+%1").arg(formatDuration(a.createdAt.secsTo(b.createdAt))));
+    m_gap->setText(tr("B came %1 after A.").arg(formatDuration(a.createdAt.secsTo(b.createdAt))));
 
     Match names = Match::None;
     if (p.has("names_differ"))

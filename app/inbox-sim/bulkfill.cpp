@@ -112,45 +112,79 @@ QString numberArray(const QVector<qint64> &items)
 // the newer lead's event, as record_lead does. Name keys: inbox._name_key without its
 // whitespace folding (the generated names have single spaces and no padding), which would
 // otherwise run a regular expression for every lead that shares a contact.
+//
+// Only a contact that two or more leads share can give a pair, and most contacts belong to
+// one lead: the shared ones are found from the contact indexes (an index-only walk, no sort
+// of the leads), their leads are read by contact (the groups, each once), and the pairs, the
+// weak flags and everything the pair and its journal entry need come out of the groups, so
+// the whole leads table is neither sorted nor hashed again. A pair found by both contacts is
+// one pair (same_phone and same_email); its phone is weak when the phone group has three or
+// more names, which is what the group of the newer lead's phone is. The two channels are
+// written with the pair (the trigger that copies them does not fire for a replica-role fill;
+// for the owner it writes the same values).
 const char *kCandidates = R"SQL(
-WITH n AS MATERIALIZED (
-    SELECT l.id, l.event_id, l.created_at, l.phone_norm, l.email_norm, l.name
-      FROM inbox.leads l WHERE l.id > ${lead_from}::bigint AND (l.phone_norm IS NOT NULL OR l.email_norm IS NOT NULL)
-), hits AS (
-    SELECT n.id AS lead_id, m.id AS match_id
-      FROM n JOIN inbox.leads m ON m.phone_norm = n.phone_norm AND m.id < n.id
-     WHERE m.created_at >= n.created_at - interval '24 hours' OR m.deal_open
-    UNION
-    SELECT n.id, m.id
-      FROM n JOIN inbox.leads m ON m.email_norm = n.email_norm AND m.id < n.id
-     WHERE m.created_at >= n.created_at - interval '24 hours' OR m.deal_open
-), wp AS (
-    SELECT l.phone_norm, count(DISTINCT nullif(translate(lower(l.name), 'ё', 'е'), '')) >= 3 AS weak
+WITH gp AS MATERIALIZED (
+    SELECT l.phone_norm AS contact
       FROM inbox.leads l
-     WHERE l.phone_norm IN (SELECT n.phone_norm FROM hits h JOIN n ON n.id = h.lead_id)
+     WHERE l.phone_norm IS NOT NULL
      GROUP BY l.phone_norm
-), we AS (
-    SELECT l.email_norm, count(DISTINCT nullif(translate(lower(l.name), 'ё', 'е'), '')) >= 3 AS weak
+    HAVING count(*) > 1
+), ge AS MATERIALIZED (
+    SELECT l.email_norm AS contact
       FROM inbox.leads l
-     WHERE l.email_norm IN (SELECT n.email_norm FROM hits h JOIN n ON n.id = h.lead_id)
+     WHERE l.email_norm IS NOT NULL
      GROUP BY l.email_norm
-), m AS (
-    SELECT h.lead_id, h.match_id, n.created_at,
-           coalesce(l.phone_norm = n.phone_norm, false) AS same_phone,
-           coalesce(l.email_norm = n.email_norm, false) AS same_email,
-           l.created_at < n.created_at - interval '24 hours' AS by_deal,
-           (k.nk IS NOT NULL AND k.key IS NOT NULL AND k.nk <> k.key
-            AND NOT starts_with(k.nk, k.key || ' ') AND NOT starts_with(k.key, k.nk || ' ')) AS names_differ,
-           coalesce(wp.weak, false) AS weak_phone, coalesce(we.weak, false) AS weak_email
+    HAVING count(*) > 1
+), mp AS MATERIALIZED (
+    SELECT g.contact, l.id, l.event_id, l.created_at, l.deal_open, l.channel,
+           nullif(translate(lower(l.name), 'ё', 'е'), '') AS nk
+      FROM gp g CROSS JOIN LATERAL (
+           SELECT l.id, l.event_id, l.created_at, l.deal_open, l.channel, l.name
+             FROM inbox.leads l WHERE l.phone_norm = g.contact) l
+), me AS MATERIALIZED (
+    SELECT g.contact, l.id, l.event_id, l.created_at, l.deal_open, l.channel,
+           nullif(translate(lower(l.name), 'ё', 'е'), '') AS nk
+      FROM ge g CROSS JOIN LATERAL (
+           SELECT l.id, l.event_id, l.created_at, l.deal_open, l.channel, l.name
+             FROM inbox.leads l WHERE l.email_norm = g.contact) l
+), wp AS (
+    SELECT d.contact, count(d.nk) >= 3 AS weak
+      FROM (SELECT DISTINCT mp.contact, mp.nk FROM mp) d GROUP BY d.contact
+), we AS (
+    SELECT d.contact, count(d.nk) >= 3 AS weak
+      FROM (SELECT DISTINCT me.contact, me.nk FROM me) d GROUP BY d.contact
+), hits AS (
+    SELECT x.lead_id, x.match_id, x.event_id, x.created_at, x.nk, x.lead_channel,
+           x.match_created_at, x.key, x.match_channel,
+           bool_or(x.by_phone) AS same_phone, bool_or(x.by_phone AND x.weak) AS weak_phone,
+           bool_or(NOT x.by_phone) AS same_email, bool_or(NOT x.by_phone AND x.weak) AS weak_email
+      FROM (SELECT n.id AS lead_id, m.id AS match_id, n.event_id, n.created_at, n.nk,
+                   n.channel AS lead_channel, m.created_at AS match_created_at, m.nk AS key,
+                   m.channel AS match_channel, true AS by_phone, wp.weak
+              FROM mp n JOIN mp m ON m.contact = n.contact AND m.id < n.id
+              JOIN wp ON wp.contact = n.contact
+             WHERE n.id > ${lead_from}::bigint
+               AND (m.created_at >= n.created_at - interval '24 hours' OR m.deal_open)
+            UNION ALL
+            SELECT n.id, m.id, n.event_id, n.created_at, n.nk, n.channel, m.created_at, m.nk,
+                   m.channel, false, we.weak
+              FROM me n JOIN me m ON m.contact = n.contact AND m.id < n.id
+              JOIN we ON we.contact = n.contact
+             WHERE n.id > ${lead_from}::bigint
+               AND (m.created_at >= n.created_at - interval '24 hours' OR m.deal_open)) x
+     GROUP BY x.lead_id, x.match_id, x.event_id, x.created_at, x.nk, x.lead_channel,
+              x.match_created_at, x.key, x.match_channel
+), m AS MATERIALIZED (
+    SELECT h.lead_id, h.match_id, h.event_id, h.created_at, h.lead_channel, h.match_channel,
+           h.same_phone, h.same_email,
+           h.match_created_at < h.created_at - interval '24 hours' AS by_deal,
+           (h.nk IS NOT NULL AND h.key IS NOT NULL AND h.nk <> h.key
+            AND NOT starts_with(h.nk, h.key || ' ') AND NOT starts_with(h.key, h.nk || ' ')) AS names_differ,
+           h.weak_phone, h.weak_email
       FROM hits h
-      JOIN n ON n.id = h.lead_id
-      JOIN inbox.leads l ON l.id = h.match_id
-     CROSS JOIN LATERAL (SELECT nullif(translate(lower(n.name), 'ё', 'е'), '') AS nk,
-                                nullif(translate(lower(l.name), 'ё', 'е'), '') AS key) k
-      LEFT JOIN wp ON wp.phone_norm = n.phone_norm
-      LEFT JOIN we ON we.email_norm = n.email_norm
 ), ins AS (
-    INSERT INTO inbox.duplicate_candidates (lead_id, match_lead_id, reasons, score, weak, created_at)
+    INSERT INTO inbox.duplicate_candidates (lead_id, match_lead_id, reasons, score, weak, created_at,
+                                            lead_channel, match_channel)
     SELECT m.lead_id, m.match_id,
            array_remove(ARRAY[
                CASE WHEN m.same_phone THEN 'same_phone' END,
@@ -164,22 +198,23 @@ WITH n AS MATERIALIZED (
                  + CASE WHEN m.same_email THEN CASE WHEN m.weak_email THEN 0.2 ELSE 0.6 END ELSE 0 END)
                  - CASE WHEN m.names_differ THEN 0.3 ELSE 0 END)::numeric, 2)::real,
            NOT ((m.same_phone AND NOT m.weak_phone) OR (m.same_email AND NOT m.weak_email)),
-           m.created_at
+           m.created_at, m.lead_channel, m.match_channel
       FROM m
      ORDER BY m.lead_id, m.match_id
     RETURNING id, lead_id, match_lead_id, reasons, score, weak, created_at
 )
 INSERT INTO inbox.journal (event_id, at, entry, actor, detail)
-SELECT l.event_id, i.created_at, 'duplicate_flagged', ${integration}::text,
+SELECT m.event_id, i.created_at, 'duplicate_flagged', ${integration}::text,
        jsonb_build_object('candidate_id', i.id, 'lead_id', i.lead_id, 'match_lead_id', i.match_lead_id,
                           'reasons', to_jsonb(i.reasons), 'score', i.score, 'weak', i.weak)
-  FROM ins i JOIN inbox.leads l ON l.id = i.lead_id
+  FROM ins i JOIN m ON m.lead_id = i.lead_id AND m.match_id = i.match_lead_id
  ORDER BY i.id
 )SQL";
 
 // A manager went through the older pairs: some merged (at most one merge per newer lead, as
 // decide_duplicate allows), some rejected, the rest still open. Recorded exactly as
-// decide_duplicate records it, undo state included.
+// decide_duplicate records it, undo state included. The leads are looked up by id, pair by
+// pair (a few per cent of them), not joined as a whole table.
 const char *kDecide = R"SQL(
 DROP TABLE IF EXISTS pg_temp.sim_decide;
 CREATE TEMP TABLE sim_decide AS
@@ -204,31 +239,45 @@ UPDATE inbox.duplicate_candidates c
    SET status = d.status, decided_by = ${manager}::text, decided_at = d.decided_at,
        note = CASE WHEN d.status = 'merged' THEN 'один и тот же клиент' ELSE 'разные люди, общий номер' END,
        undo_state = CASE WHEN d.status = 'merged'
-                         THEN jsonb_build_object('lead_id', l.id, 'merged_into', l.merged_into,
-                                                 'deal_ref', l.deal_ref, 'deal_open', l.deal_open)
+                         THEN (SELECT jsonb_build_object('lead_id', l.id, 'merged_into', l.merged_into,
+                                                         'deal_ref', l.deal_ref, 'deal_open', l.deal_open)
+                                 FROM inbox.leads l WHERE l.id = d.lead_id)
                          ELSE '{}'::jsonb END
-  FROM sim_decide d JOIN inbox.leads l ON l.id = d.lead_id
+  FROM sim_decide d
  WHERE c.id = d.id;
 UPDATE inbox.leads l
    SET merged_into = m.id, deal_ref = m.deal_ref, deal_open = m.deal_open
   FROM sim_decide d JOIN inbox.leads m ON m.id = d.match_lead_id
  WHERE d.status = 'merged' AND l.id = d.lead_id;
 INSERT INTO inbox.journal (event_id, at, entry, actor, detail, by_person)
-SELECT l.event_id, d.decided_at,
+SELECT (SELECT l.event_id FROM inbox.leads l WHERE l.id = v.id), d.decided_at,
        CASE WHEN d.status = 'merged' THEN 'duplicate_merged' ELSE 'duplicate_rejected' END,
        ${manager}::text,
        jsonb_build_object('candidate_id', d.id, 'lead_id', d.lead_id, 'match_lead_id', d.match_lead_id,
-                          'this_lead_id', l.id, 'previous_status', 'open',
+                          'this_lead_id', v.id, 'previous_status', 'open',
                           'note', CASE WHEN d.status = 'merged' THEN 'один и тот же клиент'
                                        ELSE 'разные люди, общий номер' END),
        true
-  FROM sim_decide d JOIN inbox.leads l ON l.id IN (d.lead_id, d.match_lead_id)
- ORDER BY d.id, l.id
+  FROM sim_decide d CROSS JOIN LATERAL (VALUES (d.lead_id), (d.match_lead_id)) AS v(id)
+ ORDER BY d.id, v.id
+)SQL";
+
+// The open pairs of this fill, added to migration 0009's counter as its statement trigger
+// would have (a replica-role fill fires no trigger; for the owner the trigger counts).
+const char *kOpenCount = R"SQL(
+INSERT INTO inbox.duplicate_counts AS c (shard, open)
+SELECT (pg_backend_pid() % 8)::smallint, count(*)
+  FROM inbox.duplicate_candidates d
+ WHERE d.id > ${candidate_from}::bigint AND d.status = 'open'
+HAVING count(*) > 0
+ON CONFLICT (shard) DO UPDATE SET open = c.open + excluded.open
 )SQL";
 
 // The indexes and unique/primary-key constraints of the big tables, with the statements
 // that drop them and recreate them exactly (from the catalog, so a later migration's index
-// is handled too). Keys that a foreign key hangs on (events.id, leads.id) stay.
+// is handled too). Keys that a foreign key hangs on (events.id, leads.id) stay. The pairs'
+// table is among them: its pairs and their decisions are written before its indexes are
+// built, like the journal entries they come with.
 const char *kIndexes = R"SQL(
 SELECT CASE WHEN c.oid IS NOT NULL THEN format('ALTER TABLE inbox.%I DROP CONSTRAINT %I', t.relname, c.conname)
             ELSE format('DROP INDEX inbox.%I', i.relname) END,
@@ -241,7 +290,7 @@ SELECT CASE WHEN c.oid IS NOT NULL THEN format('ALTER TABLE inbox.%I DROP CONSTR
   JOIN pg_class t ON t.oid = x.indrelid
   LEFT JOIN pg_constraint c ON c.conindid = x.indexrelid AND c.conrelid = t.oid AND c.contype IN ('p', 'u', 'x')
  WHERE t.relnamespace = 'inbox'::regnamespace
-   AND t.relname IN ('events', 'journal', 'actions', 'leads', 'conflict_bodies')
+   AND t.relname IN ('events', 'journal', 'actions', 'leads', 'conflict_bodies', 'duplicate_candidates')
    AND NOT EXISTS (SELECT 1 FROM pg_constraint f WHERE f.contype = 'f' AND f.conindid = x.indexrelid)
  ORDER BY t.relname, i.relname
 )SQL";
@@ -334,8 +383,8 @@ bool BulkFill::run(const FillRequest &request, FillReport *report, DbError *erro
                                   : 200000;
     out.rebuiltIndexes = ok && request.events >= rebuildMin && request.events > existing / 2;
     // Index builds use a second core (parallel btree builds) while no row is being composed.
-    // The candidate pairs sort and hash the whole leads table: 90 MB per sort at a million
-    // events, so about 900 MB at ten million, which 256 MB would spill to disk.
+    // The candidate pairs hash the shared contacts and their leads (tens of MB at a million
+    // events); the memory is there for ten times that.
     QString settings = QStringLiteral("BEGIN; SET LOCAL jit = off; SET LOCAL work_mem = '1GB'; "
                                       "SET LOCAL maintenance_work_mem = '1GB'; "
                                       "SET LOCAL max_parallel_maintenance_workers = 2; "
@@ -389,7 +438,12 @@ bool BulkFill::run(const FillRequest &request, FillReport *report, DbError *erro
     const qint64 leadFrom = seqs->toInt(0, 3) - 1;
     const qint64 candidateFrom = seqs->toInt(0, 5);
 
-    QStringList recreate;
+    // Rebuilt before the candidate pairs: the contact indexes their query reads. Everything
+    // else is rebuilt after the pairs, the decisions and their journal entries are written,
+    // so those rows go into the indexes' bulk build rather than one by one.
+    const QStringList pairIndexes = {QStringLiteral("leads.leads_phone_idx"),
+                                     QStringLiteral("leads.leads_email_idx")};
+    QStringList recreateFirst, recreate;
     if (out.rebuiltIndexes) {
         const std::optional<PgRows> idx = db.exec(QString::fromUtf8(kIndexes), &e);
         if (!idx)
@@ -398,7 +452,7 @@ bool BulkFill::run(const FillRequest &request, FillReport *report, DbError *erro
         for (int r = 0; r < idx->rows(); ++r) {
             if (!db.run(idx->text(r, 0), &e))
                 return fail(e);
-            recreate << idx->text(r, 1);
+            (pairIndexes.contains(idx->text(r, 2)) ? recreateFirst : recreate) << idx->text(r, 1);
             names << idx->text(r, 2);
         }
         say(QStringLiteral("fill: %1 events into a table of ~%2: %3 indexes and keys dropped, "
@@ -601,17 +655,22 @@ bool BulkFill::run(const FillRequest &request, FillReport *report, DbError *erro
                 &e))
         return fail(e);
 
-    if (out.rebuiltIndexes) {
-        for (const QString &sql : recreate) {
+    double indexSeconds = 0;
+    const auto rebuild = [&](const QStringList &statements) {
+        for (const QString &sql : statements) {
             QElapsedTimer t;
             t.start();
             if (!db.run(sql, &e))
-                return fail(e);
+                return false;
+            indexSeconds += double(t.elapsed()) / 1000.0;
             say(QStringLiteral("fill: %1 (%2 s)")
                     .arg(sql.left(100))
                     .arg(double(t.elapsed()) / 1000.0, 0, 'f', 1));
         }
-    }
+        return true;
+    };
+    if (!rebuild(recreateFirst))
+        return fail(e);
 
     // Possible duplicates among the new leads (record_lead's rules), then a manager's
     // decisions on the older pairs.
@@ -632,12 +691,22 @@ bool BulkFill::run(const FillRequest &request, FillReport *report, DbError *erro
             return fail(e);
         out.candidates = r->affected();
     }
+    const double pairSeconds = double(tail.elapsed()) / 1000.0;
     if (!runScript(db, QString::fromUtf8(kDecide), b, &e) ||
-        !runScript(db, QString::fromUtf8(kDecideApply), b, &e))
+        !runScript(db, QString::fromUtf8(kDecideApply), b, &e) ||
+        (replica && !runScript(db, QString::fromUtf8(kOpenCount), b, &e)))
         return fail(e);
-    say(QStringLiteral("fill: %1 duplicate candidates flagged, a manager's decisions (%2 s)")
+    say(QStringLiteral("fill: %1 duplicate candidates flagged (%2 s), a manager's decisions "
+                       "(%3 s)")
             .arg(out.candidates)
-            .arg(double(tail.elapsed()) / 1000.0, 0, 'f', 1));
+            .arg(pairSeconds, 0, 'f', 1)
+            .arg(double(tail.elapsed()) / 1000.0 - pairSeconds, 0, 'f', 1));
+    if (!rebuild(recreate))
+        return fail(e);
+    if (out.rebuiltIndexes)
+        say(QStringLiteral("fill: %1 indexes and keys rebuilt (%2 s)")
+                .arg(recreateFirst.size() + recreate.size())
+                .arg(indexSeconds, 0, 'f', 1));
     if ((!replica &&
          !db.run(QStringLiteral("ALTER TABLE inbox.events ENABLE TRIGGER events_track_status_ins"),
                  &e)) ||

@@ -30,7 +30,8 @@ namespace inbox::sim {
 // at the end from their own catalog definitions (what pg_restore does), in the same
 // transaction; into empty tables they are truncated first and the rows written with COPY
 // FREEZE (and without WAL where the server runs with wal_level = minimal). Candidate pairs and a
-// manager's decisions are then written set-based in SQL.
+// manager's decisions are then written set-based in SQL, after the leads' contact indexes are
+// built and before the other indexes (the pairs' and the journal's among them) are.
 struct FillRequest
 {
     QString conninfo;

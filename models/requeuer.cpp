@@ -30,15 +30,19 @@ const QString kNotAttempted = QStringLiteral("not_attempted");
 
 } // namespace
 
-Requeuer::Requeuer(ConsoleContext *context, QObject *parent)
-    : QObject(parent), m_context(context),
-      m_channel(new QueryChannel(QStringLiteral("requeue"), this)), m_retry(new QTimer(this))
+Requeuer::Requeuer(ConsoleContext *context, QObject *parent) : QObject(parent), m_context(context)
 {
-    m_retry->setSingleShot(true);
-    m_retry->setInterval(kVerifyRetryMs);
-    connect(m_retry, &QTimer::timeout, this, &Requeuer::verify);
-    connect(m_channel, &QueryChannel::replied, this, &Requeuer::onReply);
-    m_channel->setConnectOptions(m_context->options());
+    for (int i = 0; i < kLanes; ++i) {
+        Lane &lane = m_lanes[std::size_t(i)];
+        lane.channel = new QueryChannel(QStringLiteral("requeue %1").arg(i + 1), this);
+        lane.channel->setConnectOptions(m_context->options());
+        connect(lane.channel, &QueryChannel::replied, this,
+                [this, i](const QueryReply &reply) { onReply(i, reply); });
+        lane.retry = new QTimer(this);
+        lane.retry->setSingleShot(true);
+        lane.retry->setInterval(kVerifyRetryMs);
+        connect(lane.retry, &QTimer::timeout, this, [this, i] { verify(m_lanes[std::size_t(i)]); });
+    }
 }
 
 Requeuer::~Requeuer() = default;
@@ -134,8 +138,14 @@ void Requeuer::prepare(const QVector<qint64> &ids)
         emit previewReady();
         return;
     }
-    m_channel->setConnectOptions(m_context->options());
-    m_ticket = m_channel->submit(batch, QueryChannel::Mode::Queue);
+    channel()->setConnectOptions(m_context->options());
+    m_lanes.front().ticket = channel()->submit(batch, QueryChannel::Mode::Queue);
+    // The other lanes connect while the preview runs, so the run does not wait for them.
+    for (std::size_t i = 1; i < m_lanes.size(); ++i) {
+        m_lanes[i].channel->setConnectOptions(m_context->options());
+        m_lanes[i].channel->submit(Query{QStringLiteral("SELECT 1"), {}},
+                                   QueryChannel::Mode::Queue);
+    }
 }
 
 void Requeuer::prepare(const QVector<JournalFilter> &filters)
@@ -147,7 +157,7 @@ void Requeuer::prepare(const QVector<JournalFilter> &filters)
     m_seen.clear();
     m_ids.clear();
     m_state = State::Collecting;
-    m_channel->setConnectOptions(m_context->options());
+    channel()->setConnectOptions(m_context->options());
     collectNext();
 }
 
@@ -163,8 +173,8 @@ void Requeuer::collectNext()
         prepare(ids);
         return;
     }
-    m_ticket =
-        m_channel->submit(JournalQuery::idPage(m_filters.at(m_filterIndex), m_after, kCollectPage),
+    m_lanes.front().ticket =
+        channel()->submit(JournalQuery::idPage(m_filters.at(m_filterIndex), m_after, kCollectPage),
                           QueryChannel::Mode::Queue);
 }
 
@@ -174,14 +184,19 @@ void Requeuer::start(const QString &reason)
         return;
     m_reason = trimmedReason(reason);
     m_outcomes.clear();
-    m_outcomes.reserve(m_ids.size());
-    m_nextBatch = 0;
-    m_stopRequested = m_stopped = m_lost = false;
-    m_runStartUs = 0;
+    m_batchOutcomes = QVector<QVector<Outcome>>(batchCount());
+    m_nextBatch = m_batchesDone = 0;
+    m_halted = m_stopRequested = m_stopped = m_lost = false;
     m_error = DbError();
     m_state = State::Running;
-    logger("ui")->info("requeue of {} events in {} batches", m_ids.size(), batchCount());
-    sendBatch();
+    logger("ui")->info("requeue of {} events in {} batches on {} connections", m_ids.size(),
+                       batchCount(), kLanes);
+    for (Lane &lane : m_lanes) {
+        lane.batch = -1;
+        lane.verifying = false;
+        sendNext(lane);
+    }
+    finishIfIdle(); // nothing to send at all
 }
 
 void Requeuer::stop()
@@ -195,16 +210,19 @@ void Requeuer::cancel()
 {
     if (m_state == State::Running || m_state == State::Verifying)
         return; // a sent batch is never abandoned: its outcome is still to be told
-    m_channel->cancel();
-    m_retry->stop();
-    m_ticket = 0;
+    for (Lane &lane : m_lanes) {
+        lane.channel->cancel();
+        lane.retry->stop();
+        lane.ticket = 0;
+    }
     m_stopRequested = false;
     m_state = State::Idle;
 }
 
-void Requeuer::onReply(const QueryReply &reply)
+void Requeuer::onReply(int laneIndex, const QueryReply &reply)
 {
-    if (reply.ticket != m_ticket)
+    Lane &lane = m_lanes[std::size_t(laneIndex)];
+    if (reply.ticket != lane.ticket)
         return;
     switch (m_state) {
     case State::Collecting:
@@ -214,10 +232,11 @@ void Requeuer::onReply(const QueryReply &reply)
         onPreview(reply);
         break;
     case State::Running:
-        onBatch(reply);
-        break;
     case State::Verifying:
-        onVerify(reply);
+        if (lane.verifying)
+            onVerify(lane, reply);
+        else
+            onBatch(lane, reply);
         break;
     default:
         break;
@@ -287,132 +306,172 @@ void Requeuer::onPreview(const QueryReply &reply)
     emit previewReady();
 }
 
-void Requeuer::sendBatch()
+void Requeuer::sendNext(Lane &lane)
 {
-    if (m_nextBatch >= batchCount()) {
-        finish();
+    lane.batch = -1;
+    if (m_halted || m_stopRequested || m_nextBatch >= batchCount())
         return;
-    }
-    if (m_stopRequested) {
-        m_stopped = true;
-        finishRest(kNotAttempted);
-        finish();
-        return;
-    }
-    const QVector<qint64> ids = batchIds(m_nextBatch);
+    lane.batch = m_nextBatch++;
+    lane.conflictRetries = 0;
+    submitBatch(lane);
+}
+
+void Requeuer::submitBatch(Lane &lane)
+{
     // The backend's pid and clock come first, on the same connection: after a loss they say
     // which backend to wait for and from when the journal is to be read.
-    m_ticket = m_channel->submit(
+    lane.ticket = lane.channel->submit(
         QVector<Query>{
             Query{QStringLiteral("SELECT pg_backend_pid() AS pid, (extract(epoch FROM "
                                  "clock_timestamp()) * 1000000)::int8 AS at_us"),
                   {}},
             Query{QStringLiteral("SELECT r.event_id, r.outcome FROM inbox.requeue($1::int8[], "
                                  "$2::text) AS r"),
-                  {arrayLiteral(ids), m_reason}}},
+                  {arrayLiteral(batchIds(lane.batch)), m_reason}}},
         QueryChannel::Mode::Queue);
 }
 
-void Requeuer::onBatch(const QueryReply &reply)
+void Requeuer::onBatch(Lane &lane, const QueryReply &reply)
 {
     if (!reply.results.isEmpty() && !reply.results.first().rows.isEmpty()) {
         const QVariantList &v = reply.results.first().rows.first();
-        m_lostPid = v.value(0).toInt();
-        if (m_runStartUs == 0)
-            m_runStartUs = v.value(1).toLongLong();
+        lane.pid = v.value(0).toInt();
+        lane.startUs = v.value(1).toLongLong();
     }
     if (reply.ok()) {
+        QVector<Outcome> outcomes;
         const Rows &r = reply.results.value(1);
+        outcomes.reserve(r.rows.size());
         for (const QVariantList &v : r.rows)
-            m_outcomes << Outcome{v.value(0).toLongLong(), v.value(1).toString()};
-        ++m_nextBatch;
-        emit progress(int(count(QStringLiteral("requeued"))), int(m_outcomes.size()),
-                      int(m_ids.size()));
-        sendBatch();
+            outcomes << Outcome{v.value(0).toLongLong(), v.value(1).toString()};
+        settle(lane, outcomes);
         return;
     }
-    m_error = reply.error;
+    const QString &state = reply.error.sqlstate;
+    if (!reply.error.connectionLost &&
+        (state == QLatin1String("40P01") || state == QLatin1String("40001")) &&
+        lane.conflictRetries < kConflictRetries) {
+        // The statement was rolled back as a whole: sending it again cannot apply it twice.
+        ++lane.conflictRetries;
+        logger("ui")->warn("requeue batch {} aborted ({}), sending it again", lane.batch + 1,
+                           reply.error.oneLine().toStdString());
+        submitBatch(lane);
+        return;
+    }
+    m_halted = true;
+    if (m_error.isEmpty())
+        m_error = reply.error;
+    const QVector<qint64> ids = batchIds(lane.batch);
     if (!reply.error.connectionLost) {
         // The statement failed as a whole (a refusal, a bad argument): nothing of it applied.
         logger("ui")->warn("requeue refused: {}", reply.error.oneLine().toStdString());
-        finishRest(kNotAttempted);
-        finish();
+        QVector<Outcome> outcomes;
+        for (const qint64 id : ids)
+            outcomes << Outcome{id, kNotAttempted};
+        settle(lane, outcomes);
         return;
     }
     m_lost = true;
     m_context->reportPossibleLoss();
     if (reply.results.isEmpty()) {
         // Lost before the first statement ran: inbox.requeue was never sent.
-        for (const qint64 id : batchIds(m_nextBatch))
-            m_outcomes << Outcome{id, QStringLiteral("not_applied")};
-        ++m_nextBatch;
-        finishRest(kNotAttempted);
-        finish();
+        QVector<Outcome> outcomes;
+        for (const qint64 id : ids)
+            outcomes << Outcome{id, QStringLiteral("not_applied")};
+        settle(lane, outcomes);
         return;
     }
     logger("ui")->warn("connection lost during requeue batch {}; reading the journal",
-                       m_nextBatch + 1);
+                       lane.batch + 1);
     m_state = State::Verifying;
-    m_verifyTries = 0;
-    verify();
+    lane.verifying = true;
+    lane.verifyTries = 0;
+    verify(lane);
 }
 
-void Requeuer::verify()
+void Requeuer::verify(Lane &lane)
 {
-    ++m_verifyTries;
-    m_ticket = m_channel->submit(
+    ++lane.verifyTries;
+    lane.ticket = lane.channel->submit(
         QVector<Query>{
             Query{QStringLiteral("SELECT count(*) FROM pg_stat_activity a WHERE a.pid = "
                                  "$1::int4 AND a.pid <> pg_backend_pid()"),
-                  {m_lostPid}},
+                  {lane.pid}},
             Query{QStringLiteral(
                       "SELECT DISTINCT j.event_id FROM inbox.journal j WHERE j.event_id = "
                       "ANY($1::int8[]) AND j.entry = 'requeued' AND j.by_person AND j.actor = "
                       "session_user AND j.detail->>'reason' = $2::text AND j.at >= timestamptz "
                       "'epoch' + $3::int8 * interval '1 microsecond'"),
-                  {arrayLiteral(batchIds(m_nextBatch)), m_reason, m_runStartUs}}},
+                  {arrayLiteral(batchIds(lane.batch)), m_reason, lane.startUs}}},
         QueryChannel::Mode::Queue);
 }
 
-void Requeuer::onVerify(const QueryReply &reply)
+void Requeuer::onVerify(Lane &lane, const QueryReply &reply)
 {
     const bool oldBackendGone =
         reply.ok() && reply.results.value(0).rows.value(0).value(0).toLongLong() == 0;
+    const QVector<qint64> ids = batchIds(lane.batch);
+    QVector<Outcome> outcomes;
     if (!oldBackendGone) {
-        if (m_verifyTries < kVerifyTries) {
-            m_retry->start();
+        if (lane.verifyTries < kVerifyTries) {
+            lane.retry->start();
             return;
         }
-        for (const qint64 id : batchIds(m_nextBatch))
-            m_outcomes << Outcome{id, QStringLiteral("unknown")};
+        for (const qint64 id : ids)
+            outcomes << Outcome{id, QStringLiteral("unknown")};
     } else {
         QSet<qint64> applied;
         for (const QVariantList &v : reply.results.value(1).rows)
             applied.insert(v.value(0).toLongLong());
-        for (const qint64 id : batchIds(m_nextBatch))
-            m_outcomes << Outcome{id, applied.contains(id) ? QStringLiteral("requeued")
-                                                           : QStringLiteral("not_applied")};
+        for (const qint64 id : ids)
+            outcomes << Outcome{id, applied.contains(id) ? QStringLiteral("requeued")
+                                                         : QStringLiteral("not_applied")};
         logger("ui")->info("after the loss the journal shows {} of {} requeued", applied.size(),
-                           batchIds(m_nextBatch).size());
+                           ids.size());
     }
-    ++m_nextBatch;
-    finishRest(kNotAttempted);
-    finish();
+    lane.verifying = false;
+    settle(lane, outcomes);
 }
 
-void Requeuer::finishRest(const QString &outcome)
+// The lane's batch has its outcomes: record them, report progress, take the next batch.
+void Requeuer::settle(Lane &lane, QVector<Outcome> outcomes)
 {
+    m_batchOutcomes[lane.batch] = std::move(outcomes);
+    ++m_batchesDone;
+    m_outcomes.clear();
+    for (const QVector<Outcome> &b : std::as_const(m_batchOutcomes))
+        m_outcomes += b;
+    // Progress first: a stop() from its receiver keeps this lane from taking another batch.
+    emit progress(int(count(QStringLiteral("requeued"))), int(m_outcomes.size()),
+                  int(m_ids.size()));
+    sendNext(lane);
+    finishIfIdle();
+}
+
+void Requeuer::finishIfIdle()
+{
+    if (m_state != State::Running && m_state != State::Verifying)
+        return;
+    for (const Lane &lane : m_lanes) {
+        if (lane.batch >= 0)
+            return;
+    }
+    // Batches no lane took: not attempted (stopped, refused or after a loss).
+    if (m_nextBatch < batchCount() && m_stopRequested && !m_halted)
+        m_stopped = true;
     for (int b = m_nextBatch; b < batchCount(); ++b) {
         for (const qint64 id : batchIds(b))
-            m_outcomes << Outcome{id, outcome};
+            m_outcomes << Outcome{id, kNotAttempted};
     }
     m_nextBatch = batchCount();
+    finish();
 }
 
 void Requeuer::finish()
 {
     m_state = State::Finished;
-    m_retry->stop();
+    for (Lane &lane : m_lanes)
+        lane.retry->stop();
     logger("ui")->info("requeue finished: {} requeued of {}", count(QStringLiteral("requeued")),
                        m_ids.size());
     emit progress(int(count(QStringLiteral("requeued"))), int(m_outcomes.size()),

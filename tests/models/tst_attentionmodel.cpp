@@ -170,6 +170,9 @@ private:
             }
             if (::poll(fds.data(), fds.size(), 20) <= 0)
                 continue;
+            // Only the connections polled above have revents; one accepted now waits for the
+            // next round (reading it here could block the relay on an empty socket).
+            const size_t polled = conns.size();
             if (fds[0].revents & POLLIN) {
                 const int client = ::accept(m_listen, nullptr, nullptr);
                 const int server = client >= 0 ? connectTarget() : -1;
@@ -178,7 +181,7 @@ private:
                 else if (client >= 0)
                     ::close(client);
             }
-            for (size_t i = 0; i < conns.size(); ++i) {
+            for (size_t i = 0; i < polled; ++i) {
                 Conn &c = conns[i];
                 const short toServer = fds[1 + 2 * i].revents;
                 const short toClient = fds[2 + 2 * i].revents;
@@ -473,8 +476,8 @@ private slots:
         QCOMPARE(keysAfter.values, keysBefore.values);
     }
 
-    // Stop after the first batch: exactly that batch is requeued and reported, the rest is
-    // reported not attempted and is untouched.
+    // Stop after the first batch: the batches in flight at that moment (one per lane) finish
+    // and are reported, the rest is reported not attempted and is untouched.
     void stopBetweenBatches()
     {
         failed(QStringLiteral("s"), 3500, QStringLiteral("x"), true);
@@ -491,14 +494,26 @@ private slots:
         r.start(QStringLiteral("try one batch"));
         QVERIFY(done.wait(30000));
         QVERIFY(r.wasStopped());
-        QCOMPARE(r.count(QStringLiteral("requeued")), Requeuer::kBatch);
-        QCOMPARE(r.count(QStringLiteral("not_attempted")), 3500 - Requeuer::kBatch);
+        const int inFlight = Requeuer::kLanes * Requeuer::kBatch;
+        QCOMPARE(r.batchesDone(), Requeuer::kLanes);
+        QCOMPARE(r.count(QStringLiteral("requeued")), inFlight);
+        QCOMPARE(r.count(QStringLiteral("not_attempted")), 3500 - inFlight);
         QCOMPARE(outcomeSet(r, QStringLiteral("requeued")), requeuedInJournal());
         QCOMPARE(
             m_su->exec(QStringLiteral("SELECT count(*) FROM inbox.events WHERE status = 'failed'"))
                 .value(0, 0)
                 .toInt(),
-            3500 - Requeuer::kBatch);
+            3500 - inFlight);
+        // Outcomes come batch by batch in the order of the ids, whichever lane finished
+        // first.
+        QCOMPARE(r.outcomes().size(), r.ids().size());
+        for (int from = 0; from < r.ids().size(); from += Requeuer::kBatch) {
+            const QVector<qint64> want = r.ids().mid(from, Requeuer::kBatch);
+            QSet<qint64> got;
+            for (int i = from; i < from + want.size(); ++i)
+                got.insert(r.outcomes().at(i).id);
+            QCOMPARE(got, QSet<qint64>(want.cbegin(), want.cend()));
+        }
     }
 
     // Stuck events while a worker's claim takes stuck locks over: each event ends requeued at
@@ -604,56 +619,113 @@ private slots:
         QCOMPARE(requeuedInJournal().size(), 0);
     }
 
-    // The console's backend is terminated while its second batch waits on a row lock: the
-    // batch is not sent again, the journal is read after the reconnect, and the reported
-    // outcome equals the journal (first batch requeued, second not applied, rest untouched).
-    void droppedConnectionMidBatch()
+    // A batch aborted by a deadlock applied nothing, so it is sent again and succeeds; the
+    // operator is not told "refused". The other session (its deadlock_timeout longer, so the
+    // server aborts the requeue's transaction) holds the batch's last event, and then asks
+    // for its first, which the requeue already locked in id order.
+    void deadlockedBatchIsSentAgain()
     {
-        const QVector<qint64> ids = failed(QStringLiteral("d"), 2500, QStringLiteral("x"), true);
+        const QVector<qint64> ids = failed(QStringLiteral("k"), 800, QStringLiteral("x"), true);
         inbox::ConsoleContext ctx;
         connectContext(&ctx, QStringLiteral("op1"));
         Requeuer r(&ctx);
         QSignalSpy ready(&r, &Requeuer::previewReady);
         r.prepare(ids);
         QVERIFY(ready.wait(10000));
-        // Another session holds one event of the second batch.
+        const qint64 low = *std::min_element(ids.cbegin(), ids.cend());
+        const qint64 high = *std::max_element(ids.cbegin(), ids.cend());
         PgSession locker(m_cluster.conninfo(m_db));
         QVERIFY_SQL(locker.exec(QStringLiteral("BEGIN")));
-        QVERIFY_SQL(
-            locker.exec(QStringLiteral("SELECT 1 FROM inbox.events WHERE id = $1 FOR UPDATE"),
-                        {r.ids().at(Requeuer::kBatch + 10)}));
+        QVERIFY_SQL(locker.exec(QStringLiteral("SET LOCAL deadlock_timeout = '30s'")));
+        QVERIFY_SQL(locker.exec(
+            QStringLiteral("SELECT 1 FROM inbox.events WHERE id = $1 FOR UPDATE"), {high}));
         QSignalSpy done(&r, &Requeuer::finished);
-        r.start(QStringLiteral("after outage"));
-        // Wait (polling the server, no sleep for time) until op1's requeue waits on the lock.
+        r.start(QStringLiteral("deadlock"));
         QTRY_VERIFY_WITH_TIMEOUT(
             m_su->exec(QStringLiteral("SELECT 1 FROM pg_stat_activity WHERE usename = 'op1' "
                                       "AND wait_event_type = 'Lock'"))
                     .rows() == 1,
             15000);
-        QVERIFY_SQL(m_su->exec(QStringLiteral(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = 'op1' AND "
-            "wait_event_type = 'Lock'")));
+        // Returns once the server has aborted the requeue's transaction (after its 1 s).
+        QVERIFY_SQL(locker.exec(
+            QStringLiteral("SELECT 1 FROM inbox.events WHERE id = $1 FOR UPDATE"), {low}));
         QVERIFY_SQL(locker.exec(QStringLiteral("ROLLBACK")));
+        QVERIFY(done.wait(30000));
+        QVERIFY2(r.error().isEmpty(), qPrintable(r.error().oneLine()));
+        QCOMPARE(r.count(QStringLiteral("requeued")), 800);
+        QCOMPARE(outcomeSet(r, QStringLiteral("requeued")), requeuedInJournal());
+        QCOMPARE(m_su->exec(QStringLiteral("SELECT count(*) FROM inbox.journal WHERE entry = "
+                                           "'requeued' GROUP BY event_id HAVING count(*) > 1"))
+                     .rows(),
+                 0);
+    }
+
+    // Two batches are in flight (each lane waits on a row lock another session holds) when
+    // the backend of one of them is terminated: that batch is not sent again, the journal is
+    // read after the reconnect, no further batch is sent, and the other lane's batch finishes.
+    // The reported outcome equals the journal: batches 1 and 3 requeued, 2 not applied, 4 not
+    // attempted.
+    void droppedConnectionMidBatch()
+    {
+        const QVector<qint64> ids = failed(QStringLiteral("d"), 3500, QStringLiteral("x"), true);
+        inbox::ConsoleContext ctx;
+        connectContext(&ctx, QStringLiteral("op1"));
+        Requeuer r(&ctx);
+        QSignalSpy ready(&r, &Requeuer::previewReady);
+        r.prepare(ids);
+        QVERIFY(ready.wait(10000));
+        QCOMPARE(r.batchCount(), 4);
+        // One session holds an event of the second batch, another one of the third.
+        PgSession lockerB(m_cluster.conninfo(m_db)), lockerC(m_cluster.conninfo(m_db));
+        QVERIFY_SQL(lockerB.exec(QStringLiteral("BEGIN")));
+        QVERIFY_SQL(
+            lockerB.exec(QStringLiteral("SELECT 1 FROM inbox.events WHERE id = $1 FOR UPDATE"),
+                         {r.ids().at(Requeuer::kBatch + 10)}));
+        QVERIFY_SQL(lockerC.exec(QStringLiteral("BEGIN")));
+        QVERIFY_SQL(
+            lockerC.exec(QStringLiteral("SELECT 1 FROM inbox.events WHERE id = $1 FOR UPDATE"),
+                         {r.ids().at(2 * Requeuer::kBatch + 10)}));
+        const int lockerBPid =
+            lockerB.exec(QStringLiteral("SELECT pg_backend_pid()")).value(0, 0).toInt();
+        QSignalSpy done(&r, &Requeuer::finished);
+        r.start(QStringLiteral("after outage"));
+        // Wait (polling the server, no sleep for time) until both lanes wait on the locks.
+        QTRY_VERIFY_WITH_TIMEOUT(
+            m_su->exec(QStringLiteral("SELECT 1 FROM pg_stat_activity WHERE usename = 'op1' "
+                                      "AND wait_event_type = 'Lock'"))
+                    .rows() == 2,
+            15000);
+        QVERIFY_SQL(m_su->exec(
+            QStringLiteral("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename "
+                           "= 'op1' AND $1::int4 = ANY(pg_blocking_pids(pid))"),
+            {lockerBPid}));
+        // The console has seen the loss before the other lane's batch can finish.
+        QTRY_COMPARE_WITH_TIMEOUT(r.state(), Requeuer::State::Verifying, 15000);
+        QVERIFY_SQL(lockerB.exec(QStringLiteral("ROLLBACK")));
+        QVERIFY_SQL(lockerC.exec(QStringLiteral("ROLLBACK")));
         QVERIFY(done.wait(30000));
         QVERIFY(r.connectionWasLost());
         QCOMPARE(outcomeSet(r, QStringLiteral("requeued")), requeuedInJournal());
-        QCOMPARE(r.count(QStringLiteral("requeued")), Requeuer::kBatch);
+        QCOMPARE(r.count(QStringLiteral("requeued")), 2 * Requeuer::kBatch);
         QCOMPARE(r.count(QStringLiteral("not_applied")), Requeuer::kBatch);
-        QCOMPARE(r.count(QStringLiteral("not_attempted")), 2500 - 2 * Requeuer::kBatch);
-        QCOMPARE(r.outcomes().size(), 2500);
+        QCOMPARE(r.count(QStringLiteral("not_attempted")), 3500 - 3 * Requeuer::kBatch);
+        QCOMPARE(r.outcomes().size(), 3500);
+        for (int i = Requeuer::kBatch; i < 2 * Requeuer::kBatch; ++i)
+            QCOMPARE(r.outcomes().at(i).outcome, QStringLiteral("not_applied"));
         // Nothing was sent again.
         QCOMPARE(
             m_su->exec(QStringLiteral("SELECT count(*) FROM inbox.events WHERE status = 'failed'"))
                 .value(0, 0)
                 .toInt(),
-            2500 - Requeuer::kBatch);
+            3500 - 2 * Requeuer::kBatch);
     }
 
-    // The reply of a batch that committed is lost (the relay swallows it, then drops the
-    // connection): the batch is not sent again, and the journal says it was applied.
+    // The replies of two batches that committed are lost (the relay swallows them, then drops
+    // both connections): neither batch is sent again, the journal says both were applied,
+    // and nothing after them was sent.
     void lostReplyAfterCommit()
     {
-        const QVector<qint64> ids = failed(QStringLiteral("d"), 2500, QStringLiteral("x"), true);
+        const QVector<qint64> ids = failed(QStringLiteral("d"), 3500, QStringLiteral("x"), true);
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         SocketProxy proxy;
@@ -671,33 +743,34 @@ private slots:
         QVERIFY(ready.wait(30000));
         PgSession locker(m_cluster.conninfo(m_db));
         QVERIFY_SQL(locker.exec(QStringLiteral("BEGIN")));
-        QVERIFY_SQL(
-            locker.exec(QStringLiteral("SELECT 1 FROM inbox.events WHERE id = $1 FOR UPDATE"),
-                        {r.ids().at(Requeuer::kBatch + 10)}));
+        QVERIFY_SQL(locker.exec(
+            QStringLiteral("SELECT 1 FROM inbox.events WHERE id = ANY($1::int8[]) FOR UPDATE"),
+            {Requeuer::arrayLiteral(
+                {r.ids().at(Requeuer::kBatch + 10), r.ids().at(2 * Requeuer::kBatch + 10)})}));
         QSignalSpy done(&r, &Requeuer::finished);
         r.start(QStringLiteral("lost reply"));
         QTRY_VERIFY_WITH_TIMEOUT(
             m_su->exec(QStringLiteral("SELECT 1 FROM pg_stat_activity WHERE usename = 'op1' "
                                       "AND wait_event_type = 'Lock'"))
-                    .rows() == 1,
+                    .rows() == 2,
             15000);
-        proxy.hold(); // the second batch's answer will not arrive
+        proxy.hold(); // the answers of the second and third batches will not arrive
         QVERIFY_SQL(locker.exec(QStringLiteral("ROLLBACK")));
-        // The second batch commits on the server...
+        // Both batches commit on the server...
         QTRY_COMPARE_WITH_TIMEOUT(
             m_su->exec(
                     QStringLiteral("SELECT count(*) FROM inbox.journal WHERE entry = 'requeued'"))
                 .value(0, 0)
                 .toInt(),
-            2 * Requeuer::kBatch, 15000);
+            3 * Requeuer::kBatch, 15000);
         QCOMPARE(done.size(), 0); // ...and the console has not heard back
         proxy.cut();
         QVERIFY(done.wait(30000));
         QVERIFY(r.connectionWasLost());
         QCOMPARE(outcomeSet(r, QStringLiteral("requeued")), requeuedInJournal());
-        QCOMPARE(r.count(QStringLiteral("requeued")), 2 * Requeuer::kBatch);
-        QCOMPARE(r.count(QStringLiteral("not_attempted")), 2500 - 2 * Requeuer::kBatch);
-        QCOMPARE(r.outcomes().size(), 2500);
+        QCOMPARE(r.count(QStringLiteral("requeued")), 3 * Requeuer::kBatch);
+        QCOMPARE(r.count(QStringLiteral("not_attempted")), 3500 - 3 * Requeuer::kBatch);
+        QCOMPARE(r.outcomes().size(), 3500);
         QCOMPARE(m_su->exec(QStringLiteral("SELECT count(*) FROM inbox.journal WHERE entry = "
                                            "'requeued' GROUP BY event_id HAVING count(*) > 1"))
                      .rows(),

@@ -494,7 +494,10 @@ bool BulkFill::run(const FillRequest &request, FillReport *report, DbError *erro
     const int generators = qBound(1, request.sessions, 8);
     std::vector<std::thread> threads;
     for (int i = 0; i < generators; ++i) {
-        threads.emplace_back([&, i] {
+        // A chunk's seed depends on the chunk only, not on the thread that happens to take
+        // it: the same --seed gives the same statuses, kinds and counts again (ids and times
+        // that follow the clock still differ).
+        threads.emplace_back([&] {
             while (!stop) {
                 const qint64 n = nextChunk.fetch_add(1);
                 if (n >= chunks)
@@ -502,7 +505,7 @@ bool BulkFill::run(const FillRequest &request, FillReport *report, DbError *erro
                 const qint64 from = n * chunkSize;
                 PastChunk c =
                     past.chunk(from, qMin(request.events, from + chunkSize),
-                               request.seed * 1000003ULL + quint64(n) * 7919ULL + quint64(i));
+                               request.seed * 1000003ULL + quint64(n) * 7919ULL);
                 std::unique_lock lock(mutex);
                 changed.wait(lock, [&] { return stop || ready.size() < 3; });
                 if (stop)

@@ -523,9 +523,7 @@ private slots:
         const QVector<qint64> ids = stuck(QStringLiteral("r"), 1500, QStringLiteral("w-dead"));
         connectContext();
         Requeuer r(m_context.get());
-        QSignalSpy ready(&r, &Requeuer::previewReady);
-        r.prepare(ids);
-        QVERIFY(ready.wait(10000));
+        QVERIFY(previewed(r, ids));
         QCOMPARE(r.preview().requeue, 1500);
 
         std::promise<void> go;
@@ -607,9 +605,7 @@ private slots:
         inbox::ConsoleContext ctx;
         connectContext(&ctx, QStringLiteral("sup"));
         Requeuer r(&ctx);
-        QSignalSpy ready(&r, &Requeuer::previewReady);
-        r.prepare(ids);
-        QVERIFY(ready.wait(10000));
+        QVERIFY(previewed(r, ids));
         QCOMPARE(r.preview().requeue, 3); // reading is allowed
         QSignalSpy done(&r, &Requeuer::finished);
         r.start(QStringLiteral("please"));
@@ -629,9 +625,7 @@ private slots:
         inbox::ConsoleContext ctx;
         connectContext(&ctx, QStringLiteral("op1"));
         Requeuer r(&ctx);
-        QSignalSpy ready(&r, &Requeuer::previewReady);
-        r.prepare(ids);
-        QVERIFY(ready.wait(10000));
+        QVERIFY(previewed(r, ids));
         const qint64 low = *std::min_element(ids.cbegin(), ids.cend());
         const qint64 high = *std::max_element(ids.cbegin(), ids.cend());
         PgSession locker(m_cluster.conninfo(m_db));
@@ -641,11 +635,7 @@ private slots:
             QStringLiteral("SELECT 1 FROM inbox.events WHERE id = $1 FOR UPDATE"), {high}));
         QSignalSpy done(&r, &Requeuer::finished);
         r.start(QStringLiteral("deadlock"));
-        QTRY_VERIFY_WITH_TIMEOUT(
-            m_su->exec(QStringLiteral("SELECT 1 FROM pg_stat_activity WHERE usename = 'op1' "
-                                      "AND wait_event_type = 'Lock'"))
-                    .rows() == 1,
-            15000);
+        QTRY_VERIFY_WITH_TIMEOUT(op1LockWaits() == 1, 15000);
         // Returns once the server has aborted the requeue's transaction (after its 1 s).
         QVERIFY_SQL(locker.exec(
             QStringLiteral("SELECT 1 FROM inbox.events WHERE id = $1 FOR UPDATE"), {low}));
@@ -671,9 +661,7 @@ private slots:
         inbox::ConsoleContext ctx;
         connectContext(&ctx, QStringLiteral("op1"));
         Requeuer r(&ctx);
-        QSignalSpy ready(&r, &Requeuer::previewReady);
-        r.prepare(ids);
-        QVERIFY(ready.wait(10000));
+        QVERIFY(previewed(r, ids));
         QCOMPARE(r.batchCount(), 4);
         // One session holds an event of the second batch, another one of the third.
         PgSession lockerB(m_cluster.conninfo(m_db)), lockerC(m_cluster.conninfo(m_db));
@@ -690,11 +678,7 @@ private slots:
         QSignalSpy done(&r, &Requeuer::finished);
         r.start(QStringLiteral("after outage"));
         // Wait (polling the server, no sleep for time) until both lanes wait on the locks.
-        QTRY_VERIFY_WITH_TIMEOUT(
-            m_su->exec(QStringLiteral("SELECT 1 FROM pg_stat_activity WHERE usename = 'op1' "
-                                      "AND wait_event_type = 'Lock'"))
-                    .rows() == 2,
-            15000);
+        QTRY_VERIFY_WITH_TIMEOUT(op1LockWaits() == 2, 15000);
         QVERIFY_SQL(m_su->exec(
             QStringLiteral("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename "
                            "= 'op1' AND $1::int4 = ANY(pg_blocking_pids(pid))"),
@@ -738,9 +722,7 @@ private slots:
         info.user = QStringLiteral("op1");
         ctx.setConnected(o, info);
         Requeuer r(&ctx);
-        QSignalSpy ready(&r, &Requeuer::previewReady);
-        r.prepare(ids);
-        QVERIFY(ready.wait(30000));
+        QVERIFY(previewed(r, ids, 30000));
         PgSession locker(m_cluster.conninfo(m_db));
         QVERIFY_SQL(locker.exec(QStringLiteral("BEGIN")));
         QVERIFY_SQL(locker.exec(
@@ -749,11 +731,7 @@ private slots:
                 {r.ids().at(Requeuer::kBatch + 10), r.ids().at(2 * Requeuer::kBatch + 10)})}));
         QSignalSpy done(&r, &Requeuer::finished);
         r.start(QStringLiteral("lost reply"));
-        QTRY_VERIFY_WITH_TIMEOUT(
-            m_su->exec(QStringLiteral("SELECT 1 FROM pg_stat_activity WHERE usename = 'op1' "
-                                      "AND wait_event_type = 'Lock'"))
-                    .rows() == 2,
-            15000);
+        QTRY_VERIFY_WITH_TIMEOUT(op1LockWaits() == 2, 15000);
         proxy.hold(); // the answers of the second and third batches will not arrive
         QVERIFY_SQL(locker.exec(QStringLiteral("ROLLBACK")));
         // Both batches commit on the server...
@@ -779,6 +757,23 @@ private slots:
     }
 
 private:
+    // prepare(ids), then wait for the preview.
+    static bool previewed(Requeuer &r, const QVector<qint64> &ids, int timeoutMs = 10000)
+    {
+        QSignalSpy ready(&r, &Requeuer::previewReady);
+        r.prepare(ids);
+        return !ready.isEmpty() || ready.wait(timeoutMs);
+    }
+
+    // op1's backends that wait on a lock (a requeue batch blocked by a test's session).
+    int op1LockWaits()
+    {
+        return m_su
+            ->exec(QStringLiteral("SELECT 1 FROM pg_stat_activity WHERE usename = 'op1' AND "
+                                  "wait_event_type = 'Lock'"))
+            .rows();
+    }
+
     void connectContext(inbox::ConsoleContext *ctx = nullptr,
                         const QString &user = QStringLiteral("postgres"))
     {

@@ -186,6 +186,7 @@ void Requeuer::start(const QString &reason)
     m_outcomes.clear();
     m_batchOutcomes = QVector<QVector<Outcome>>(batchCount());
     m_nextBatch = m_batchesDone = 0;
+    m_requeued = m_settledIds = 0;
     m_halted = m_stopRequested = m_stopped = m_lost = false;
     m_error = DbError();
     m_state = State::Running;
@@ -436,14 +437,15 @@ void Requeuer::onVerify(Lane &lane, const QueryReply &reply)
 // The lane's batch has its outcomes: record them, report progress, take the next batch.
 void Requeuer::settle(Lane &lane, QVector<Outcome> outcomes)
 {
+    for (const Outcome &o : std::as_const(outcomes)) {
+        if (o.outcome == QLatin1String("requeued"))
+            ++m_requeued;
+    }
+    m_settledIds += outcomes.size();
     m_batchOutcomes[lane.batch] = std::move(outcomes);
     ++m_batchesDone;
-    m_outcomes.clear();
-    for (const QVector<Outcome> &b : std::as_const(m_batchOutcomes))
-        m_outcomes += b;
     // Progress first: a stop() from its receiver keeps this lane from taking another batch.
-    emit progress(int(count(QStringLiteral("requeued"))), int(m_outcomes.size()),
-                  int(m_ids.size()));
+    emit progress(int(m_requeued), int(m_settledIds), int(m_ids.size()));
     sendNext(lane);
     finishIfIdle();
 }
@@ -461,7 +463,7 @@ void Requeuer::finishIfIdle()
         m_stopped = true;
     for (int b = m_nextBatch; b < batchCount(); ++b) {
         for (const qint64 id : batchIds(b))
-            m_outcomes << Outcome{id, kNotAttempted};
+            m_batchOutcomes[b] << Outcome{id, kNotAttempted};
     }
     m_nextBatch = batchCount();
     finish();
@@ -472,10 +474,12 @@ void Requeuer::finish()
     m_state = State::Finished;
     for (Lane &lane : m_lanes)
         lane.retry->stop();
-    logger("ui")->info("requeue finished: {} requeued of {}", count(QStringLiteral("requeued")),
-                       m_ids.size());
-    emit progress(int(count(QStringLiteral("requeued"))), int(m_outcomes.size()),
-                  int(m_ids.size()));
+    m_outcomes.clear();
+    m_outcomes.reserve(m_ids.size());
+    for (const QVector<Outcome> &b : std::as_const(m_batchOutcomes))
+        m_outcomes += b;
+    logger("ui")->info("requeue finished: {} requeued of {}", m_requeued, m_ids.size());
+    emit progress(int(m_requeued), int(m_outcomes.size()), int(m_ids.size()));
     emit finished();
 }
 

@@ -39,8 +39,8 @@ struct QueryReply;
 //    since the batch began, for its ids; the rest are `not_applied`. If the journal cannot be
 //    read for a minute the batch's ids are reported `unknown`. The run ends when every lane
 //    knows the outcome of its last batch.
-// finished() in every case; outcomes() then holds one outcome per id, batch by batch in the
-// order of ids() (within a batch by ascending id, as inbox.requeue answers).
+// finished() in every case; outcomes() (empty until then) holds one outcome per id, batch by
+// batch in the order of ids() (within a batch by ascending id, as inbox.requeue answers).
 class Requeuer final : public QObject
 {
     Q_OBJECT
@@ -148,7 +148,8 @@ private:
     bool m_stopRequested = false, m_stopped = false, m_lost = false;
     DbError m_error;
     QVector<QVector<Outcome>> m_batchOutcomes; // per batch, filled as batches settle
-    QVector<Outcome> m_outcomes;
+    qint64 m_requeued = 0, m_settledIds = 0;   // for progress() while the run goes on
+    QVector<Outcome> m_outcomes;               // the batches in order, made by finish()
 };
 
 } // namespace inbox

@@ -503,9 +503,8 @@ bool BulkFill::run(const FillRequest &request, FillReport *report, DbError *erro
                 if (n >= chunks)
                     return;
                 const qint64 from = n * chunkSize;
-                PastChunk c =
-                    past.chunk(from, qMin(request.events, from + chunkSize),
-                               request.seed * 1000003ULL + quint64(n) * 7919ULL);
+                PastChunk c = past.chunk(from, qMin(request.events, from + chunkSize),
+                                         request.seed * 1000003ULL + quint64(n) * 7919ULL);
                 std::unique_lock lock(mutex);
                 changed.wait(lock, [&] { return stop || ready.size() < 3; });
                 if (stop)

@@ -277,12 +277,12 @@ void TestSim::bulkWithTwoGeneratorsIsConsistent()
     // The fill runs as a superuser with triggers off (session_replication_role = replica):
     // it must still give every pair both leads' channels (0007) and keep the open-pairs
     // counter (0009) equal to the open pairs.
-    QCOMPARE(scalar(QStringLiteral(
-                 "SELECT count(*) FROM inbox.duplicate_candidates c "
-                 "JOIN inbox.leads a ON a.id = c.lead_id JOIN inbox.leads b ON b.id = "
-                 "c.match_lead_id WHERE c.lead_channel IS DISTINCT FROM a.channel "
-                 "OR c.match_channel IS DISTINCT FROM b.channel")),
-             qint64(0));
+    QCOMPARE(
+        scalar(QStringLiteral("SELECT count(*) FROM inbox.duplicate_candidates c "
+                              "JOIN inbox.leads a ON a.id = c.lead_id JOIN inbox.leads b ON b.id = "
+                              "c.match_lead_id WHERE c.lead_channel IS DISTINCT FROM a.channel "
+                              "OR c.match_channel IS DISTINCT FROM b.channel")),
+        qint64(0));
     const qint64 open = scalar(
         QStringLiteral("SELECT count(*) FROM inbox.duplicate_candidates WHERE status = 'open'"));
     QVERIFY(open > 0);

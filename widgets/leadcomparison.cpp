@@ -158,9 +158,10 @@ void LeadComparison::setPair(const DuplicatePair &p)
     m_headB->setText(tr("Lead B (newer) #%1").arg(b.id));
 
     setRow(Channel, a.channel, b.channel, a.channel == b.channel ? Match::Same : Match::None);
+    const QString gap = formatDuration(a.createdAt.secsTo(b.createdAt));
     setRow(Came, DuplicateWords::time(a.createdAt), DuplicateWords::time(b.createdAt), Match::None,
-           tr("+%1").arg(formatDuration(a.createdAt.secsTo(b.createdAt))));
-    m_gap->setText(tr("B came %1 after A.").arg(formatDuration(a.createdAt.secsTo(b.createdAt))));
+           tr("+%1").arg(gap));
+    m_gap->setText(tr("B came %1 after A.").arg(gap));
 
     Match names = Match::None;
     if (p.has("names_differ"))

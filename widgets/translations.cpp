@@ -7,6 +7,20 @@
 
 namespace inbox {
 
+namespace {
+
+// One of the program's own .qm files, embedded under :/i18n.
+void installOwn(const QString &lang)
+{
+    auto *own = new QTranslator(qApp);
+    if (own->load(QStringLiteral(":/i18n/inbox_console_%1.qm").arg(lang)))
+        QCoreApplication::installTranslator(own);
+    else
+        delete own;
+}
+
+} // namespace
+
 QString installTranslations(const QString &language)
 {
     const QString lang =
@@ -14,15 +28,11 @@ QString installTranslations(const QString &language)
     // English is a translation too: the source texts say "%n event(s)", and only the
     // English .qm turns that into "1 event" and "250 events".
     if (lang != QLatin1String("ru")) {
-        auto *english = new QTranslator(qApp);
-        if (english->load(QStringLiteral(":/i18n/inbox_console_en.qm")))
-            QCoreApplication::installTranslator(english);
+        installOwn(QStringLiteral("en"));
         return QStringLiteral("en");
     }
     QLocale::setDefault(QLocale(QLocale::Russian, QLocale::Russia));
-    auto *own = new QTranslator(qApp);
-    if (own->load(QStringLiteral(":/i18n/inbox_console_ru.qm")))
-        QCoreApplication::installTranslator(own);
+    installOwn(QStringLiteral("ru"));
     // Qt's own dialogs and buttons (qt6-translations-l10n).
     auto *qt = new QTranslator(qApp);
     if (qt->load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"),

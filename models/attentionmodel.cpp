@@ -265,8 +265,8 @@ Query AttentionModel::groupsQuery(const JournalFilter &filter)
                               QStringLiteral(" AND ") + JournalQuery::condition(f, &q.params);
         const bool stuck = t == AttentionGroup::Trouble::Stuck;
         branches << QStringLiteral("SELECT '%1'::text AS trouble, e.source, %2 AS error_key, %3 AS "
-                                   "validation, e.received_at, %4 AS locked_at, %5 AS locked_by "
-                                   "FROM inbox.events e WHERE %6")
+                                   "validation, e.received_at, %4 AS locked_at, %5 AS locked_by"
+                                   "%6 WHERE %7")
                         .arg(AttentionGroup::troubleCode(t), key,
                              t == AttentionGroup::Trouble::Failed
                                  ? QStringLiteral("coalesce(e.error_retryable = false, false)")
@@ -274,7 +274,7 @@ Query AttentionModel::groupsQuery(const JournalFilter &filter)
                              stuck ? QStringLiteral("e.locked_at")
                                    : QStringLiteral("NULL::timestamptz"),
                              stuck ? QStringLiteral("e.locked_by") : QStringLiteral("NULL::text"),
-                             where);
+                             JournalQuery::from(f), where);
     }
     q.sql =
         QStringLiteral("SELECT g.trouble, g.source, g.error_key, g.validation, count(*) AS n, "

@@ -79,13 +79,36 @@ QString arrayLiteral(const QStringList &values)
 }
 
 // One value: plain equality, which lets the planner walk (source, received_at, id) in order.
-QString oneOf(const char *column, const QStringList &values, Params &p)
+QString oneOf(const QString &table, const char *column, const QStringList &values, Params &p)
 {
     if (values.size() == 1)
-        return QStringLiteral("e.%1 = %2")
-            .arg(QLatin1String(column), p.add(values.first(), "text"));
-    return QStringLiteral("e.%1 = ANY(%2)")
-        .arg(QLatin1String(column), p.add(arrayLiteral(values), "text[]"));
+        return QStringLiteral("%1.%2 = %3")
+            .arg(table, QLatin1String(column), p.add(values.first(), "text"));
+    return QStringLiteral("%1.%2 = ANY(%3)")
+        .arg(table, QLatin1String(column), p.add(arrayLiteral(values), "text[]"));
+}
+
+// Events that are not done are searched by status through inbox.event_queue (migration 12:
+// the status indexes live there, so that a status change of inbox.events writes no index
+// entry). A filter that admits only such statuses reads the queue row first, as alias `q`,
+// and takes source, status, time and lock from it (they equal the event's in any snapshot).
+bool queued(const JournalFilter &f)
+{
+    if (f.stuckOnly)
+        return true;
+    return !f.statuses.isEmpty() && !f.statuses.contains(QStringLiteral("done"));
+}
+
+QString tableOf(const JournalFilter &f)
+{
+    return queued(f) ? QStringLiteral("q") : QStringLiteral("e");
+}
+
+QString fromSql(const JournalFilter &f)
+{
+    return queued(f)
+               ? QStringLiteral(" FROM inbox.event_queue q JOIN inbox.events e ON e.id = q.id")
+               : QStringLiteral(" FROM inbox.events e");
 }
 
 QString timestampFromMicros(const QString &placeholder)
@@ -138,19 +161,20 @@ QString textKeySql(const QString &column, Params &p)
 
 QString conditionSql(const JournalFilter &f, Params &p)
 {
+    const QString t = tableOf(f);
     QStringList parts;
     if (!f.sources.isEmpty())
-        parts << oneOf("source", f.sources, p);
+        parts << oneOf(t, "source", f.sources, p);
     if (!f.statuses.isEmpty())
-        parts << oneOf("status", f.statuses, p);
+        parts << oneOf(t, "status", f.statuses, p);
     if (!f.kinds.isEmpty())
-        parts << oneOf("kind", f.kinds, p);
+        parts << oneOf(QStringLiteral("e"), "kind", f.kinds, p);
     if (f.needsReview)
         parts << QStringLiteral("e.needs_review IS NOT NULL");
     if (f.stuckOnly) {
-        parts << QStringLiteral("e.status = 'processing' AND e.locked_at < now() - "
-                                "make_interval(secs => %1)")
-                     .arg(p.add(qMax(0, f.lockTimeoutSeconds), "int4"));
+        parts << QStringLiteral("%1.status = 'processing' AND %1.locked_at < now() - "
+                                "make_interval(secs => %2)")
+                     .arg(t, p.add(qMax(0, f.lockTimeoutSeconds), "int4"));
     }
     if (f.validation == JournalFilter::Validation::Only)
         parts << QStringLiteral("e.error_retryable = false");
@@ -183,15 +207,16 @@ QString conditionSql(const JournalFilter &f, Params &p)
         break;
     }
     if (preset)
-        parts << QStringLiteral("e.received_at >= now() - %1")
-                     .arg(p.add(QString::fromLatin1(preset), "interval"));
+        parts << QStringLiteral("%1.received_at >= now() - %2")
+                     .arg(t, p.add(QString::fromLatin1(preset), "interval"));
     if (f.range == JournalFilter::Range::Custom) {
         if (f.from.isValid())
-            parts << QStringLiteral("e.received_at >= %1")
-                         .arg(timestampFromMicros(p.add(JournalQuery::toMicros(f.from), "int8")));
+            parts << QStringLiteral("%1.received_at >= %2")
+                         .arg(t,
+                              timestampFromMicros(p.add(JournalQuery::toMicros(f.from), "int8")));
         if (f.to.isValid())
-            parts << QStringLiteral("e.received_at < %1")
-                         .arg(timestampFromMicros(p.add(JournalQuery::toMicros(f.to), "int8")));
+            parts << QStringLiteral("%1.received_at < %2")
+                         .arg(t, timestampFromMicros(p.add(JournalQuery::toMicros(f.to), "int8")));
     }
     return parts.join(QStringLiteral(" AND "));
 }
@@ -239,17 +264,18 @@ struct Order
     bool descending;
 };
 
-Order orderFor(JournalFilter::SortKey key, bool descending)
+// `t` is the alias that time and id are read from (see queued()).
+Order orderFor(JournalFilter::SortKey key, bool descending, const QString &t = QStringLiteral("e"))
 {
     switch (key) {
     case JournalFilter::SortKey::Id:
-        return {{QStringLiteral("e.id")}, descending};
+        return {{t + QStringLiteral(".id")}, descending};
     case JournalFilter::SortKey::ExternalId:
         return {{QStringLiteral("e.external_id"), QStringLiteral("e.id")}, descending};
     case JournalFilter::SortKey::ReceivedAt:
         break;
     }
-    return {{QStringLiteral("e.received_at"), QStringLiteral("e.id")}, descending};
+    return {{t + QStringLiteral(".received_at"), t + QStringLiteral(".id")}, descending};
 }
 
 QString orderBy(const Order &o, bool reverse)
@@ -270,7 +296,7 @@ QString keyset(const Order &o, const JournalKey &key, bool reverse, bool inclusi
         op += QLatin1Char('=');
     QStringList values;
     for (const QString &c : o.columns) {
-        if (c == QLatin1String("e.received_at"))
+        if (c.endsWith(QLatin1String(".received_at")))
             values << timestampFromMicros(p.add(key.receivedUs, "int8"));
         else if (c == QLatin1String("e.external_id"))
             values << p.add(key.externalId, "text");
@@ -351,16 +377,15 @@ JournalQuery::Page JournalQuery::page(const JournalFilter &filter,
         Params p(&q.params);
         const JournalFilter::SortKey sortKey = filter.effectiveSortKey();
         const bool descending = filter.order == Qt::DescendingOrder;
-        const Order o = orderFor(sortKey, descending);
         const QVector<JournalFilter> parts = branches(filter);
         QStringList statements;
         for (const JournalFilter &b : parts) {
+            const Order o = orderFor(sortKey, descending, tableOf(b));
             const QString cond = conditionSql(b, p);
             const QString after = key ? keyset(o, *key, reverse, inclusive, p) : QString();
-            statements << QStringLiteral("SELECT 0 AS rank, ") + selectList() +
-                              QStringLiteral(" FROM inbox.events e") + where({cond, after}) +
-                              orderBy(o, reverse) + QStringLiteral(" LIMIT ") +
-                              p.add(limit, "int4");
+            statements << QStringLiteral("SELECT 0 AS rank, ") + selectList() + fromSql(b) +
+                              where({cond, after}) + orderBy(o, reverse) +
+                              QStringLiteral(" LIMIT ") + p.add(limit, "int4");
         }
         if (statements.size() == 1) {
             q.sql = statements.first();
@@ -384,9 +409,9 @@ JournalQuery::Page JournalQuery::page(const JournalFilter &filter,
         Query q;
         Params p(&q.params);
         const QString exact = exactCondition(filter, p);
-        q.sql = QStringLiteral("SELECT 0 AS rank, ") + selectList() +
-                QStringLiteral(" FROM inbox.events e") + where({exact, conditionSql(filter, p)}) +
-                orderBy(exactOrder, false) + QStringLiteral(" LIMIT %1").arg(kExactMax);
+        q.sql = QStringLiteral("SELECT 0 AS rank, ") + selectList() + fromSql(filter) +
+                where({exact, conditionSql(filter, p)}) + orderBy(exactOrder, false) +
+                QStringLiteral(" LIMIT %1").arg(kExactMax);
         batch << q;
     }
     const bool touchesPrefix = !reverse || (key && key->rank == 1);
@@ -398,9 +423,9 @@ JournalQuery::Page JournalQuery::page(const JournalFilter &filter,
         QString after;
         if (key && key->rank == 1)
             after = keyset(prefixOrder, *key, reverse, inclusive, p);
-        q.sql = QStringLiteral("SELECT 1 AS rank, ") + selectList() +
-                QStringLiteral(" FROM inbox.events e") + where({prefix, cond, after}) +
-                orderBy(prefixOrder, reverse) + QStringLiteral(" LIMIT ") + p.add(limit, "int4");
+        q.sql = QStringLiteral("SELECT 1 AS rank, ") + selectList() + fromSql(filter) +
+                where({prefix, cond, after}) + orderBy(prefixOrder, reverse) +
+                QStringLiteral(" LIMIT ") + p.add(limit, "int4");
         page.paged = int(batch.size());
         batch << q;
     }
@@ -441,13 +466,15 @@ Query JournalQuery::newerIds(const JournalFilter &filter, const std::optional<Jo
         parts << QStringLiteral("(%1 OR e.external_id LIKE %2)").arg(exact, likePattern(filter, p));
     }
     parts << conditionSql(filter, p);
+    const QString t = tableOf(filter);
     if (anchor) {
-        parts << QStringLiteral("(e.received_at, e.id) > (%1, %2)")
-                     .arg(timestampFromMicros(p.add(anchor->receivedUs, "int8")),
+        parts << QStringLiteral("(%1.received_at, %1.id) > (%2, %3)")
+                     .arg(t, timestampFromMicros(p.add(anchor->receivedUs, "int8")),
                           p.add(anchor->id, "int8"));
     }
-    q.sql = QStringLiteral("SELECT e.id FROM inbox.events e") + where(parts) +
-            QStringLiteral(" ORDER BY e.received_at DESC, e.id DESC LIMIT ") + p.add(cap, "int4");
+    q.sql = QStringLiteral("SELECT e.id") + fromSql(filter) + where(parts) +
+            QStringLiteral(" ORDER BY %1.received_at DESC, %1.id DESC LIMIT ").arg(t) +
+            p.add(cap, "int4");
     return q;
 }
 
@@ -456,6 +483,11 @@ QString JournalQuery::condition(const JournalFilter &filter, QVariantList *param
     Params p(params);
     const QString sql = conditionSql(filter, p);
     return sql.isEmpty() ? QStringLiteral("true") : sql;
+}
+
+QString JournalQuery::from(const JournalFilter &filter)
+{
+    return fromSql(filter);
 }
 
 QString JournalQuery::searchCondition(const JournalFilter &filter, QVariantList *params)
@@ -479,14 +511,16 @@ Query JournalQuery::idPage(const JournalFilter &filter, const std::optional<Jour
     Query q;
     QStringList parts{searchCondition(filter, &q.params), condition(filter, &q.params)};
     Params p(&q.params);
+    const QString t = tableOf(filter);
     if (after) {
-        parts << QStringLiteral("(e.received_at, e.id) < (%1, %2)")
-                     .arg(timestampFromMicros(p.add(after->receivedUs, "int8")),
+        parts << QStringLiteral("(%1.received_at, %1.id) < (%2, %3)")
+                     .arg(t, timestampFromMicros(p.add(after->receivedUs, "int8")),
                           p.add(after->id, "int8"));
     }
     q.sql = QStringLiteral("SELECT e.id, (extract(epoch FROM e.received_at) * 1000000)::int8 AS "
-                           "received_us FROM inbox.events e") +
-            where(parts) + QStringLiteral(" ORDER BY e.received_at DESC, e.id DESC LIMIT ") +
+                           "received_us") +
+            fromSql(filter) + where(parts) +
+            QStringLiteral(" ORDER BY %1.received_at DESC, %1.id DESC LIMIT ").arg(t) +
             p.add(limit, "int4");
     return q;
 }

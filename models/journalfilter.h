@@ -113,7 +113,10 @@ public:
     static Query newerIds(const JournalFilter &filter, const std::optional<JournalKey> &anchor,
                           int cap);
 
-    // The filter's condition alone (no search, no keyset) over alias `e`, with its values
+    // The FROM clause the filter's condition is written for: inbox.events as `e`, joined to
+    // inbox.event_queue as `q` when the filter admits only statuses other than done.
+    static QString from(const JournalFilter &filter);
+    // The filter's condition alone (no search, no keyset) over from(filter), with its values
     // appended to `params` and numbered after what is already there. For screens that
     // group or count what the journal would list.
     static QString condition(const JournalFilter &filter, QVariantList *params);

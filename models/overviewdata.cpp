@@ -16,13 +16,14 @@ double share(qint64 part, qint64 whole)
     return whole > 0 ? double(part) / double(whole) : 0.0;
 }
 
-// The oldest due event is found by walking events_due_idx from its start: one index probe,
-// the same order inbox.claim takes them in.
+// The oldest due event is found by walking event_queue_due_idx from its start: one index
+// probe, the same order inbox.claim takes them in.
 const char *const kOldestSql = R"sql(
 SELECT e.id, e.source, e.external_id, e.next_attempt_at, e.attempts
-  FROM inbox.events e
- WHERE e.status = 'received' AND e.next_attempt_at <= now()
- ORDER BY e.next_attempt_at, e.id
+  FROM inbox.event_queue q
+  JOIN inbox.events e ON e.id = q.id
+ WHERE q.status = 'received' AND q.next_attempt_at <= now()
+ ORDER BY q.next_attempt_at, q.id
  LIMIT 1)sql";
 
 } // namespace

@@ -389,10 +389,10 @@ bool BulkFill::run(const FillRequest &request, FillReport *report, DbError *erro
                                       "SET LOCAL maintenance_work_mem = '1GB'; "
                                       "SET LOCAL max_parallel_maintenance_workers = 2; "
                                       "SET LOCAL synchronous_commit = off; ");
-    settings +=
-        replica
-            ? QStringLiteral("SET LOCAL session_replication_role = replica; ")
-            : QStringLiteral("ALTER TABLE inbox.events DISABLE TRIGGER events_track_status_ins; ");
+    settings += replica ? QStringLiteral("SET LOCAL session_replication_role = replica; ")
+                        : QStringLiteral(
+                              "ALTER TABLE inbox.events DISABLE TRIGGER events_track_status_ins; "
+                              "ALTER TABLE inbox.events DISABLE TRIGGER events_queue_ins; ");
     // Writers wait until the fill commits (readers do not, unless the indexes are rebuilt):
     // the ids below are taken from the sequences in blocks.
     settings +=
@@ -418,7 +418,8 @@ bool BulkFill::run(const FillRequest &request, FillReport *report, DbError *erro
         if (out.frozen && !db.run(QStringLiteral("TRUNCATE inbox.events, inbox.journal, "
                                                  "inbox.actions, inbox.leads, "
                                                  "inbox.conflict_bodies, "
-                                                 "inbox.duplicate_candidates"),
+                                                 "inbox.duplicate_candidates, "
+                                                 "inbox.event_queue"),
                                   &e))
             return fail(e);
         if (out.frozen)
@@ -644,6 +645,14 @@ bool BulkFill::run(const FillRequest &request, FillReport *report, DbError *erro
                     "FROM unnest($1::text[], $2::text[], $3::bigint[]) AS x(source, status, n) "
                     "ON CONFLICT (source, status, shard) DO UPDATE SET n = c.n + excluded.n"),
                 {textArray(statusSources), textArray(statuses), numberArray(counts)}, &e) ||
+        // The queue rows of the events that are not done (the triggers that write them are
+        // off for the fill).
+        !db.run(QStringLiteral(
+                    "INSERT INTO inbox.event_queue (id, source, status, received_at, "
+                    "next_attempt_at, locked_at) SELECT e.id, e.source, e.status, e.received_at, "
+                    "e.next_attempt_at, e.locked_at FROM inbox.events e "
+                    "WHERE e.id >= $1 AND e.status <> 'done'"),
+                {firstEvent}, &e) ||
         // The sequences continue after the ids taken here.
         // (is_called = false: the next nextval returns exactly the value given, even when
         // no id of a kind was taken).
@@ -710,7 +719,8 @@ bool BulkFill::run(const FillRequest &request, FillReport *report, DbError *erro
                 .arg(recreateFirst.size() + recreate.size())
                 .arg(indexSeconds, 0, 'f', 1));
     if ((!replica &&
-         !db.run(QStringLiteral("ALTER TABLE inbox.events ENABLE TRIGGER events_track_status_ins"),
+         !db.run(QStringLiteral("ALTER TABLE inbox.events ENABLE TRIGGER events_track_status_ins; "
+                                "ALTER TABLE inbox.events ENABLE TRIGGER events_queue_ins"),
                  &e)) ||
         !db.run(QStringLiteral("SELECT inbox._notify('events'), inbox._notify('leads'), "
                                "inbox._notify('duplicates')"),

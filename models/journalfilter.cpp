@@ -327,8 +327,8 @@ const QStringList &JournalQuery::columns()
 }
 
 // One statement per value of a multi-valued status (or else source) filter, merged: each
-// branch walks its own index range in order (status and source lead the partial indexes of
-// 0006), where `status = ANY(...)` would walk the whole time index and filter.
+// branch walks its own index range in order (status and source lead the queue's indexes,
+// 0012), where `status = ANY(...)` would walk the whole time index and filter.
 QVector<JournalFilter> branches(const JournalFilter &f)
 {
     QVector<JournalFilter> out;

@@ -68,11 +68,13 @@ struct JournalKey
 // come only from here. The statements are plain SQL that libpq can run with the same
 // parameters (PQexecParams), which the benchmark does.
 //
-// Order and indexes (0001 and 0006):
+// Order and indexes (0001, 0008 and 0012):
 //   received_at: (received_at DESC, id DESC), per source (source, received_at DESC, id DESC),
-//                needs review (partial), and for every status but done (partial, small):
-//                (status, received_at DESC, id DESC) and (source, status, received_at ...);
-//                several statuses (or sources) run as one branch each, merged;
+//                per kind, needs review (partial); a filter on statuses other than done
+//                reads inbox.event_queue (one small row per event not done) by
+//                (status, received_at DESC, id DESC) or (source, status, received_at ...)
+//                and joins the event; several statuses (or sources) run as one branch
+//                each, merged;
 //   id:          the primary key;
 //   external_id: (external_id) with COLLATE "C", so LIKE 'prefix%' is an index range too.
 // A kind filter has no index of its own: it walks the time order and filters, so a page

@@ -30,10 +30,22 @@ CREATE TABLE inbox.event_queue (
     locked_at       timestamptz
 );
 
+-- Writers wait from here to the commit, so that no change falls between the copy below and
+-- the triggers that take over from it (readers wait only for the index drops at the end).
+LOCK TABLE inbox.events IN SHARE ROW EXCLUSIVE MODE;
+
+-- The events that are not done, read through 0006's partial index before it goes.
 INSERT INTO inbox.event_queue (id, source, status, received_at, next_attempt_at, locked_at)
 SELECT e.id, e.source, e.status, e.received_at, e.next_attempt_at, e.locked_at
   FROM inbox.events e
  WHERE e.status <> 'done';
+
+-- Every event passes through this table (insert, two or three updates, delete), so dead rows
+-- pile up at the head of the claim index fast: vacuum and analyze it every few thousand
+-- changes instead of at a share of its (small) size.
+ALTER TABLE inbox.event_queue SET (autovacuum_vacuum_scale_factor = 0,
+    autovacuum_vacuum_threshold = 5000, autovacuum_analyze_scale_factor = 0,
+    autovacuum_analyze_threshold = 5000, autovacuum_vacuum_cost_delay = 0);
 
 -- The claim queue: due events, oldest first.
 CREATE INDEX event_queue_due_idx ON inbox.event_queue (next_attempt_at, id)
@@ -110,9 +122,18 @@ CREATE TRIGGER events_queue_del AFTER DELETE ON inbox.events
 REVOKE ALL ON FUNCTION inbox._queue_insert(), inbox._queue_update(), inbox._queue_delete()
     FROM PUBLIC;
 
--- The claim and the overview's figures read the queue through inbox.event_queue. The claim
--- locks the inbox.events row and checks its status again: a queue row read before a
--- concurrent change committed is only a candidate.
+-- The claim and the overview's figures read the queue through inbox.event_queue.
+--
+-- The claim takes a window of candidates from the queue's index, oldest first, then locks
+-- their inbox.events rows (SKIP LOCKED) and checks the status there again: a queue row read
+-- before a concurrent change committed is only a candidate. Locks are taken on inbox.events
+-- first and on the queue row only by the trigger of the same UPDATE, in every function, so
+-- the two tables add no deadlock. The window has its own LIMIT so that the planner cannot
+-- start from inbox.events (with stale statistics of the fast-changing queue it did: a seq
+-- scan of the events per claim). It holds p_limit * 4 + 64 candidates: a claim comes back
+-- short only when more of them than that are held by claims in flight, and the next call
+-- takes the rest. Expired locks on their last attempt are found within the oldest window
+-- of expired locks.
 
 CREATE OR REPLACE FUNCTION inbox.claim(p_worker text, p_limit int DEFAULT 1,
                             p_lock_timeout interval DEFAULT '5 minutes')
@@ -120,6 +141,7 @@ RETURNS SETOF inbox.events
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
     v_taken   int := 0;
+    v_window  int;
     v_n       int;
     v_sources text[];
     r         record;
@@ -137,18 +159,22 @@ BEGIN
     IF p_lock_timeout <= interval '0' THEN
         RAISE EXCEPTION 'p_lock_timeout must be positive' USING ERRCODE = 'invalid_parameter_value';
     END IF;
+    v_window := p_limit * 4 + 64;
 
     -- Expired locks. Statement 1: those on their last attempt become 'failed'.
     IF EXISTS (SELECT 1 FROM inbox.event_queue q
                 WHERE q.status = 'processing' AND q.locked_at < now() - p_lock_timeout) THEN
         WITH c AS (
             SELECT e.id, e.locked_by AS prev_by, e.locked_at AS prev_at
-              FROM inbox.event_queue q
-              JOIN inbox.events e ON e.id = q.id
-             WHERE q.status = 'processing' AND q.locked_at < now() - p_lock_timeout
-               AND e.status = 'processing' AND e.locked_at < now() - p_lock_timeout
+              FROM (SELECT q.id, q.locked_at
+                      FROM inbox.event_queue q
+                     WHERE q.status = 'processing' AND q.locked_at < now() - p_lock_timeout
+                     ORDER BY q.locked_at, q.id
+                     LIMIT v_window) w
+              JOIN inbox.events e ON e.id = w.id
+             WHERE e.status = 'processing' AND e.locked_at < now() - p_lock_timeout
                AND e.attempts >= e.max_attempts
-             ORDER BY q.locked_at, q.id
+             ORDER BY w.locked_at, w.id
              LIMIT p_limit
                FOR UPDATE OF e SKIP LOCKED
         ), f AS (
@@ -179,12 +205,15 @@ BEGIN
         RETURN QUERY
         WITH c AS (
             SELECT e.id, e.locked_by AS prev_by, e.locked_at AS prev_at
-              FROM inbox.event_queue q
-              JOIN inbox.events e ON e.id = q.id
-             WHERE q.status = 'processing' AND q.locked_at < now() - p_lock_timeout
-               AND e.status = 'processing' AND e.locked_at < now() - p_lock_timeout
+              FROM (SELECT q.id, q.locked_at
+                      FROM inbox.event_queue q
+                     WHERE q.status = 'processing' AND q.locked_at < now() - p_lock_timeout
+                     ORDER BY q.locked_at, q.id
+                     LIMIT v_window) w
+              JOIN inbox.events e ON e.id = w.id
+             WHERE e.status = 'processing' AND e.locked_at < now() - p_lock_timeout
                AND e.attempts < e.max_attempts
-             ORDER BY q.locked_at, q.id
+             ORDER BY w.locked_at, w.id
              LIMIT p_limit
                FOR UPDATE OF e SKIP LOCKED
         ), u AS (
@@ -208,11 +237,14 @@ BEGIN
         RETURN QUERY
         WITH c AS (
             SELECT e.id
-              FROM inbox.event_queue q
-              JOIN inbox.events e ON e.id = q.id
-             WHERE q.status = 'received' AND q.next_attempt_at <= now()
-               AND e.status = 'received' AND e.next_attempt_at <= now()
-             ORDER BY q.next_attempt_at, q.id
+              FROM (SELECT q.id, q.next_attempt_at
+                      FROM inbox.event_queue q
+                     WHERE q.status = 'received' AND q.next_attempt_at <= now()
+                     ORDER BY q.next_attempt_at, q.id
+                     LIMIT v_window) w
+              JOIN inbox.events e ON e.id = w.id
+             WHERE e.status = 'received' AND e.next_attempt_at <= now()
+             ORDER BY w.next_attempt_at, w.id
              LIMIT p_limit - v_taken
                FOR UPDATE OF e SKIP LOCKED
         ), u AS (

@@ -3,6 +3,7 @@
 // functions, a time move by UPDATE, prune); and a status change of inbox.events is a HOT
 // update, which is why the queue has a table of its own.
 #include "contract_util.h"
+#include "migrator.h"
 
 #include <QtTest>
 
@@ -10,8 +11,8 @@ using namespace contract;
 
 namespace {
 
-const QString kQueueRow = QStringLiteral(
-    "concat_ws('|', id, source, status, received_at, next_attempt_at, locked_at)");
+const QString kQueueRow =
+    QStringLiteral("concat_ws('|', id, source, status, received_at, next_attempt_at, locked_at)");
 
 // The queue as it is, and as inbox.events says it must be.
 QString queueRows(PgSession &s)
@@ -84,9 +85,9 @@ private slots:
                  QStringLiteral("t"));
         QCOMPARE(one(su, QStringLiteral("SELECT inbox.fail($1, 'w1', 'CRM 503', true)"), {ids[1]}),
                  QStringLiteral("received"));
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.fail($1, 'w1', 'bad phone', false)"),
-                     {ids[2]}),
-                 QStringLiteral("failed"));
+        QCOMPARE(
+            one(su, QStringLiteral("SELECT inbox.fail($1, 'w1', 'bad phone', false)"), {ids[2]}),
+            QStringLiteral("failed"));
         QCOMPARE(one(su, QStringLiteral("SELECT inbox.heartbeat($1, 'w1')"), {ids[3]}),
                  QStringLiteral("t"));
         QVERIFY(agrees("complete, fail, heartbeat"));
@@ -102,17 +103,18 @@ private slots:
         QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.claim('w2', 1)")), 1);
         QVERIFY(agrees("takeover"));
 
-        const QString requeued = one(
-            su, QStringLiteral("SELECT string_agg(outcome, ',' ORDER BY event_id) FROM "
+        const QString requeued =
+            one(su,
+                QStringLiteral("SELECT string_agg(outcome, ',' ORDER BY event_id) FROM "
                                "inbox.requeue($1::bigint[], 'fixed the phone')"),
-            {QStringLiteral("{%1,%2,%3}").arg(ids[0]).arg(ids[2]).arg(ids[4])});
+                {QStringLiteral("{%1,%2,%3}").arg(ids[0]).arg(ids[2]).arg(ids[4])});
         QCOMPARE(requeued, QStringLiteral("done,requeued,in_progress"));
         QVERIFY(agrees("requeue"));
 
         // Done events leave the queue; prune removes only done ones and leaves it as it is.
         for (const qint64 id : {ids[3], ids[4]}) {
-            const QString holder = one(
-                su, QStringLiteral("SELECT locked_by FROM inbox.events WHERE id = $1"), {id});
+            const QString holder =
+                one(su, QStringLiteral("SELECT locked_by FROM inbox.events WHERE id = $1"), {id});
             QCOMPARE(one(su, QStringLiteral("SELECT inbox.complete($1, $2)"), {id, holder}),
                      QStringLiteral("t"));
         }
@@ -121,6 +123,52 @@ private slots:
         QCOMPARE(one(su, QStringLiteral("SELECT inbox.prune()")), QStringLiteral("3"));
         QVERIFY(agrees("prune"));
         QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.event_queue")), 3);
+    }
+
+    // A database with events in every status, migrated from 11 to 12: the queue starts with
+    // exactly the events that are not done, and the functions go on from there.
+    void upgradeFillsTheQueue()
+    {
+        QString error;
+        QVERIFY2(m_cluster.execAsSuperuser(QStringLiteral("postgres"),
+                                           QStringLiteral("CREATE DATABASE upgrade11"), &error),
+                 qPrintable(error));
+        PgSession su(m_cluster.conninfo(QStringLiteral("upgrade11")));
+        QVERIFY2(su.ok(), qPrintable(su.error()));
+        QByteArray twelve;
+        for (const inbox::Migration &m : inbox::Migrator::bundled()) {
+            if (m.version == 12) {
+                twelve = m.sql;
+                continue;
+            }
+            QVERIFY(m.version < 12); // a later migration would need this test rethought
+            QVERIFY_SQL(su.exec(QStringLiteral("BEGIN")));
+            QVERIFY_SQL(su.exec(QString::fromUtf8(m.sql)));
+            QVERIFY_SQL(su.exec(QStringLiteral("COMMIT")));
+        }
+        QVERIFY(!twelve.isEmpty());
+        QList<qint64> ids;
+        for (int i = 0; i < 5; ++i)
+            ids << acceptOne(su, QStringLiteral("old%1").arg(i));
+        QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.claim('w1', 3)")), 3);
+        QCOMPARE(one(su, QStringLiteral("SELECT inbox.complete($1, 'w1')"), {ids[0]}),
+                 QStringLiteral("t"));
+        QCOMPARE(
+            one(su, QStringLiteral("SELECT inbox.fail($1, 'w1', 'bad phone', false)"), {ids[1]}),
+            QStringLiteral("failed"));
+
+        QVERIFY_SQL(su.exec(QStringLiteral("BEGIN")));
+        QVERIFY_SQL(su.exec(QString::fromUtf8(twelve)));
+        QVERIFY_SQL(su.exec(QStringLiteral("COMMIT")));
+        QCOMPARE(queueRows(su), expectedRows(su));
+        QCOMPARE(one(su, QStringLiteral("SELECT string_agg(status, ',' ORDER BY id) FROM "
+                                        "inbox.event_queue")),
+                 QStringLiteral("failed,processing,received,received"));
+        // The two waiting events are claimed from the queue, the processing one is not.
+        QCOMPARE(one(su, QStringLiteral("SELECT string_agg(id::text, ',' ORDER BY id) FROM "
+                                        "inbox.claim('w2', 5)")),
+                 QStringLiteral("%1,%2").arg(ids[3]).arg(ids[4]));
+        QCOMPARE(queueRows(su), expectedRows(su));
     }
 
     // A claim, a completion and a requeue write a new version of the event row on its own
@@ -137,8 +185,9 @@ private slots:
                  QStringLiteral("t"));
         QCOMPARE(one(su, QStringLiteral("SELECT inbox.fail($1, 'w1', 'bad phone', false)"), {b}),
                  QStringLiteral("failed"));
-        QCOMPARE(one(su, QStringLiteral("SELECT outcome FROM inbox.requeue(ARRAY[$1::bigint], "
-                                        "'fixed')"),
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT outcome FROM inbox.requeue(ARRAY[$1::bigint], "
+                                    "'fixed')"),
                      {b}),
                  QStringLiteral("requeued"));
         const QString counts = one(

@@ -313,6 +313,23 @@ QString keyset(const Order &o, const JournalKey &key, bool reverse, bool inclusi
 // a key, one for an id); this bound only protects the window from a pathological table.
 constexpr int kExactMax = 200;
 
+// `columns` of the events matching the filter (search included), newest first; with `beyond`,
+// only those newer (`newer`) or older than that key.
+Query idsNewestFirst(const JournalFilter &filter, const QString &columns,
+                     const std::optional<JournalKey> &beyond, bool newer, int limit)
+{
+    Query q;
+    QStringList parts{JournalQuery::searchCondition(filter, &q.params),
+                      JournalQuery::condition(filter, &q.params)};
+    Params p(&q.params);
+    const Order o = orderFor(JournalFilter::SortKey::ReceivedAt, true, tableOf(filter));
+    if (beyond)
+        parts << keyset(o, *beyond, newer, false, p);
+    q.sql = QStringLiteral("SELECT ") + columns + fromSql(filter) + where(parts) +
+            orderBy(o, false) + QStringLiteral(" LIMIT ") + p.add(limit, "int4");
+    return q;
+}
+
 } // namespace
 
 const QStringList &JournalQuery::columns()
@@ -458,24 +475,7 @@ Query JournalQuery::newestAnchor()
 Query JournalQuery::newerIds(const JournalFilter &filter, const std::optional<JournalKey> &anchor,
                              int cap)
 {
-    Query q;
-    Params p(&q.params);
-    QStringList parts;
-    if (filter.isSearch()) {
-        const QString exact = exactCondition(filter, p);
-        parts << QStringLiteral("(%1 OR e.external_id LIKE %2)").arg(exact, likePattern(filter, p));
-    }
-    parts << conditionSql(filter, p);
-    const QString t = tableOf(filter);
-    if (anchor) {
-        parts << QStringLiteral("(%1.received_at, %1.id) > (%2, %3)")
-                     .arg(t, timestampFromMicros(p.add(anchor->receivedUs, "int8")),
-                          p.add(anchor->id, "int8"));
-    }
-    q.sql = QStringLiteral("SELECT e.id") + fromSql(filter) + where(parts) +
-            QStringLiteral(" ORDER BY %1.received_at DESC, %1.id DESC LIMIT ").arg(t) +
-            p.add(cap, "int4");
-    return q;
+    return idsNewestFirst(filter, QStringLiteral("e.id"), anchor, true, cap);
 }
 
 QString JournalQuery::condition(const JournalFilter &filter, QVariantList *params)
@@ -508,21 +508,11 @@ QString JournalQuery::textKey(const QString &column, QVariantList *params)
 Query JournalQuery::idPage(const JournalFilter &filter, const std::optional<JournalKey> &after,
                            int limit)
 {
-    Query q;
-    QStringList parts{searchCondition(filter, &q.params), condition(filter, &q.params)};
-    Params p(&q.params);
-    const QString t = tableOf(filter);
-    if (after) {
-        parts << QStringLiteral("(%1.received_at, %1.id) < (%2, %3)")
-                     .arg(t, timestampFromMicros(p.add(after->receivedUs, "int8")),
-                          p.add(after->id, "int8"));
-    }
-    q.sql = QStringLiteral("SELECT e.id, (extract(epoch FROM e.received_at) * 1000000)::int8 AS "
-                           "received_us") +
-            fromSql(filter) + where(parts) +
-            QStringLiteral(" ORDER BY %1.received_at DESC, %1.id DESC LIMIT ").arg(t) +
-            p.add(limit, "int4");
-    return q;
+    return idsNewestFirst(
+        filter,
+        QStringLiteral("e.id, (extract(epoch FROM e.received_at) * 1000000)::int8 "
+                       "AS received_us"),
+        after, false, limit);
 }
 
 QString JournalQuery::escapeLike(const QString &text)

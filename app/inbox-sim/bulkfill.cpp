@@ -389,10 +389,10 @@ bool BulkFill::run(const FillRequest &request, FillReport *report, DbError *erro
                                       "SET LOCAL maintenance_work_mem = '1GB'; "
                                       "SET LOCAL max_parallel_maintenance_workers = 2; "
                                       "SET LOCAL synchronous_commit = off; ");
+    // The fill writes the status counters and the queue rows itself: the triggers that
+    // would are off (all of them, so that a trigger added later cannot be forgotten here).
     settings += replica ? QStringLiteral("SET LOCAL session_replication_role = replica; ")
-                        : QStringLiteral(
-                              "ALTER TABLE inbox.events DISABLE TRIGGER events_track_status_ins; "
-                              "ALTER TABLE inbox.events DISABLE TRIGGER events_queue_ins; ");
+                        : QStringLiteral("ALTER TABLE inbox.events DISABLE TRIGGER USER; ");
     // Writers wait until the fill commits (readers do not, unless the indexes are rebuilt):
     // the ids below are taken from the sequences in blocks.
     settings +=
@@ -718,10 +718,7 @@ bool BulkFill::run(const FillRequest &request, FillReport *report, DbError *erro
         say(QStringLiteral("fill: %1 indexes and keys rebuilt (%2 s)")
                 .arg(recreateFirst.size() + recreate.size())
                 .arg(indexSeconds, 0, 'f', 1));
-    if ((!replica &&
-         !db.run(QStringLiteral("ALTER TABLE inbox.events ENABLE TRIGGER events_track_status_ins; "
-                                "ALTER TABLE inbox.events ENABLE TRIGGER events_queue_ins"),
-                 &e)) ||
+    if ((!replica && !db.run(QStringLiteral("ALTER TABLE inbox.events ENABLE TRIGGER USER"), &e)) ||
         !db.run(QStringLiteral("SELECT inbox._notify('events'), inbox._notify('leads'), "
                                "inbox._notify('duplicates')"),
                 &e) ||

@@ -38,6 +38,14 @@ inline qint64 oneInt(PgSession &s, const QString &sql, const QVariantList &param
     return ok ? v : -999999;
 }
 
+// One delivery through inbox.accept with a small JSON body naming the id; its event id.
+inline qint64 acceptEvent(PgSession &s, const QString &externalId,
+                          const QString &source = QStringLiteral("shop"))
+{
+    return oneInt(s, QStringLiteral("SELECT event_id FROM inbox.accept($1, $2, $3)"),
+                  {source, externalId, QByteArray("{\"id\":\"") + externalId.toUtf8() + "\"}"});
+}
+
 // A bare event row as a receiver would have stored it (superuser INSERT, all NOT NULL
 // columns), so these tests do not depend on inbox.accept. Returns its id, or -1.
 inline qint64 insertEvent(PgSession &su, const QString &source, const QString &externalId,

@@ -29,12 +29,6 @@ QString expectedRows(PgSession &s)
                       .arg(kQueueRow));
 }
 
-qint64 acceptOne(PgSession &s, const QString &externalId)
-{
-    return oneInt(s, QStringLiteral("SELECT event_id FROM inbox.accept('shop', $1, $2)"),
-                  {externalId, QByteArray("{\"id\":\"") + externalId.toUtf8() + "\"}"});
-}
-
 } // namespace
 
 class TestEventQueue : public QObject
@@ -72,11 +66,11 @@ private slots:
         };
         QList<qint64> ids;
         for (int i = 0; i < 6; ++i)
-            ids << acceptOne(su, QStringLiteral("e%1").arg(i));
+            ids << acceptEvent(su, QStringLiteral("e%1").arg(i));
         QVERIFY(agrees("accept"));
         QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.event_queue")), 6);
         // A repeat changes nothing the queue holds.
-        acceptOne(su, QStringLiteral("e0"));
+        acceptEvent(su, QStringLiteral("e0"));
         QVERIFY(agrees("repeat"));
 
         QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.claim('w1', 5)")), 5);
@@ -149,7 +143,7 @@ private slots:
         QVERIFY(!twelve.isEmpty());
         QList<qint64> ids;
         for (int i = 0; i < 5; ++i)
-            ids << acceptOne(su, QStringLiteral("old%1").arg(i));
+            ids << acceptEvent(su, QStringLiteral("old%1").arg(i));
         QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.claim('w1', 3)")), 3);
         QCOMPARE(one(su, QStringLiteral("SELECT inbox.complete($1, 'w1')"), {ids[0]}),
                  QStringLiteral("t"));
@@ -177,8 +171,8 @@ private slots:
     void statusChangesAreHotUpdates()
     {
         PgSession su(m_cluster.conninfo(m_db));
-        const qint64 a = acceptOne(su, QStringLiteral("a"));
-        const qint64 b = acceptOne(su, QStringLiteral("b"));
+        const qint64 a = acceptEvent(su, QStringLiteral("a"));
+        const qint64 b = acceptEvent(su, QStringLiteral("b"));
         QVERIFY_SQL(su.exec(QStringLiteral("BEGIN")));
         QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.claim('w1', 2)")), 2);
         QCOMPARE(one(su, QStringLiteral("SELECT inbox.complete($1, 'w1')"), {a}),

@@ -13,12 +13,6 @@ using namespace contract;
 
 namespace {
 
-qint64 acceptOne(PgSession &s, const QString &externalId, const QString &source = QStringLiteral("shop"))
-{
-    return oneInt(s, QStringLiteral("SELECT event_id FROM inbox.accept($1, $2, $3)"),
-                  {source, externalId, QByteArray("{\"id\":\"") + externalId.toUtf8() + "\"}"});
-}
-
 // Ids the claim returned, in its order ("!ERROR ..." as the only element on failure).
 QStringList claim(PgSession &s, const QString &worker, int limit = 1, const QString &timeout = QString())
 {
@@ -97,10 +91,10 @@ private slots:
     void claimTakesDueEventsOldestFirst()
     {
         PgSession su(m_cluster.conninfo(m_db));
-        const qint64 a = acceptOne(su, QStringLiteral("a"));
-        const qint64 b = acceptOne(su, QStringLiteral("b"));
-        const qint64 c = acceptOne(su, QStringLiteral("c"));
-        const qint64 later = acceptOne(su, QStringLiteral("later"));
+        const qint64 a = acceptEvent(su, QStringLiteral("a"));
+        const qint64 b = acceptEvent(su, QStringLiteral("b"));
+        const qint64 c = acceptEvent(su, QStringLiteral("c"));
+        const qint64 later = acceptEvent(su, QStringLiteral("later"));
         QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.events SET next_attempt_at = now() - CASE external_id"
                                            " WHEN 'a' THEN interval '1 minute' WHEN 'b' THEN interval '3 minutes'"
                                            " WHEN 'c' THEN interval '2 minutes' ELSE interval '-1 minute' END")));
@@ -138,8 +132,8 @@ private slots:
     void stuckLocksComeBeforeWaitingEvents()
     {
         PgSession su(m_cluster.conninfo(m_db));
-        const qint64 waiting = acceptOne(su, QStringLiteral("waiting"));
-        const qint64 stuck = acceptOne(su, QStringLiteral("stuck"));
+        const qint64 waiting = acceptEvent(su, QStringLiteral("waiting"));
+        const qint64 stuck = acceptEvent(su, QStringLiteral("stuck"));
         QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.events SET next_attempt_at = now() - interval '1 hour'"
                                            " WHERE id = $1"),
                             {waiting}));
@@ -155,7 +149,7 @@ private slots:
         const int workers = 4;
         PgSession su(m_cluster.conninfo(m_db));
         for (int i = 0; i < events; ++i)
-            QVERIFY(acceptOne(su, QStringLiteral("e-%1").arg(i)) > 0);
+            QVERIFY(acceptEvent(su, QStringLiteral("e-%1").arg(i)) > 0);
 
         std::vector<std::unique_ptr<PgSession>> conns;
         for (int i = 0; i < workers; ++i) {
@@ -200,7 +194,7 @@ private slots:
     {
         const int workers = 6;
         PgSession su(m_cluster.conninfo(m_db));
-        const qint64 e = acceptOne(su, QStringLiteral("stuck"));
+        const qint64 e = acceptEvent(su, QStringLiteral("stuck"));
         QCOMPARE(claim(su, QStringLiteral("dead")), QStringList{id(e)});
         QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.events SET locked_at = locked_at - interval '6 minutes'")));
 
@@ -230,7 +224,7 @@ private slots:
     void expiredLockIsTakenOverAndJournaled()
     {
         PgSession su(m_cluster.conninfo(m_db));
-        const qint64 e = acceptOne(su, QStringLiteral("slow"));
+        const qint64 e = acceptEvent(su, QStringLiteral("slow"));
         QCOMPARE(claim(su, QStringLiteral("w1")), QStringList{id(e)});
         QCOMPARE(claim(su, QStringLiteral("w2")), QStringList());
 
@@ -258,7 +252,7 @@ private slots:
     void completeAndFailAreFencedAfterTakeover()
     {
         PgSession su(m_cluster.conninfo(m_db));
-        const qint64 e = acceptOne(su, QStringLiteral("fenced"));
+        const qint64 e = acceptEvent(su, QStringLiteral("fenced"));
         QCOMPARE(claim(su, QStringLiteral("w1")), QStringList{id(e)});
         QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.events SET locked_at = locked_at - interval '6 minutes'")));
         QCOMPARE(claim(su, QStringLiteral("w2")), QStringList{id(e)});
@@ -304,7 +298,7 @@ private slots:
     void heartbeatKeepsTheLock()
     {
         PgSession su(m_cluster.conninfo(m_db));
-        const qint64 e = acceptOne(su, QStringLiteral("long job"));
+        const qint64 e = acceptEvent(su, QStringLiteral("long job"));
         QCOMPARE(claim(su, QStringLiteral("w1")), QStringList{id(e)});
         QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.events SET locked_at = now() - interval '4 minutes 50 seconds'")));
         QCOMPARE(one(su, QStringLiteral("SELECT inbox.heartbeat($1, 'w1')"), {e}), QStringLiteral("t"));
@@ -325,7 +319,7 @@ private slots:
     void retryScheduleGrowsUntilFailed()
     {
         PgSession su(m_cluster.conninfo(m_db));
-        const qint64 e = acceptOne(su, QStringLiteral("flaky"));
+        const qint64 e = acceptEvent(su, QStringLiteral("flaky"));
         const double delays[] = {10, 60, 300, 1800, 7200};
         for (int attempt = 1; attempt <= 5; ++attempt) {
             QCOMPARE(claim(su, QStringLiteral("w")), QStringList{id(e)});
@@ -368,7 +362,7 @@ private slots:
         PgSession su(m_cluster.conninfo(m_db));
         // A larger budget than the schedule: attempts 6 and 9 wait the last step, 6 h.
         for (int attempts : {6, 9}) {
-            const qint64 e = acceptOne(su, QStringLiteral("big-budget-%1").arg(attempts));
+            const qint64 e = acceptEvent(su, QStringLiteral("big-budget-%1").arg(attempts));
             QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.events SET max_attempts = 10, attempts = $2 - 1 WHERE id = $1"),
                                 {e, attempts}));
             QCOMPARE(claim(su, QStringLiteral("w")), QStringList{id(e)});
@@ -382,7 +376,7 @@ private slots:
 
         // Twenty first failures: all about 10 s, not all the same.
         for (int i = 0; i < 20; ++i)
-            QVERIFY(acceptOne(su, QStringLiteral("jitter-%1").arg(i)) > 0);
+            QVERIFY(acceptEvent(su, QStringLiteral("jitter-%1").arg(i)) > 0);
         const QStringList ids = claim(su, QStringLiteral("w"), 20);
         QCOMPARE(ids.size(), 20);
         for (const QString &e : ids)
@@ -399,7 +393,7 @@ private slots:
     void validationErrorIsNeverRetried()
     {
         PgSession su(m_cluster.conninfo(m_db));
-        const qint64 e = acceptOne(su, QStringLiteral("bad phone"));
+        const qint64 e = acceptEvent(su, QStringLiteral("bad phone"));
         QCOMPARE(claim(su, QStringLiteral("w")), QStringList{id(e)});
         QCOMPARE(one(su, QStringLiteral("SELECT inbox.fail($1, 'w', 'phone 123 is not a phone', false)"), {e}),
                  QStringLiteral("failed"));
@@ -419,8 +413,8 @@ private slots:
     void expiredLockOnLastAttemptFails()
     {
         PgSession su(m_cluster.conninfo(m_db));
-        const qint64 e = acceptOne(su, QStringLiteral("poison"));
-        const qint64 other = acceptOne(su, QStringLiteral("fine"));
+        const qint64 e = acceptEvent(su, QStringLiteral("poison"));
+        const qint64 other = acceptEvent(su, QStringLiteral("fine"));
         QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.events SET max_attempts = 2 WHERE id = $1"), {e}));
         QCOMPARE(claim(su, QStringLiteral("w1")), QStringList{id(e)});
         QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.events SET locked_at = locked_at - interval '6 minutes'")));
@@ -484,10 +478,10 @@ private slots:
         QFETCH(QString, sqlstate);
         QFETCH(QString, argument);
         PgSession su(m_cluster.conninfo(m_db));
-        const qint64 held = acceptOne(su, QStringLiteral("held"));
+        const qint64 held = acceptEvent(su, QStringLiteral("held"));
         QCOMPARE(claim(su, QStringLiteral("w1")), QStringList{id(held)});
-        QVERIFY(acceptOne(su, QStringLiteral("waiting")) > 0);
-        QVERIFY(acceptOne(su, QStringLiteral("stuck")) > 0);
+        QVERIFY(acceptEvent(su, QStringLiteral("waiting")) > 0);
+        QVERIFY(acceptEvent(su, QStringLiteral("stuck")) > 0);
         QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.events SET status = 'processing', locked_by = 'gone',"
                                            " locked_at = now() - interval '1 hour', attempts = 1 WHERE external_id = 'stuck'")));
         const QString events = allEvents(su);
@@ -507,7 +501,7 @@ private slots:
         QVERIFY2(m_cluster.createLogin(QStringLiteral("worker_login"), {QStringLiteral("inbox_worker")}, &error),
                  qPrintable(error));
         PgSession su(m_cluster.conninfo(m_db));
-        const qint64 e = acceptOne(su, QStringLiteral("x"));
+        const qint64 e = acceptEvent(su, QStringLiteral("x"));
         PgSession w(m_cluster.conninfo(m_db, QStringLiteral("worker_login")));
         QVERIFY2(w.ok(), qPrintable(w.error()));
         QCOMPARE(claim(w, QStringLiteral("crm-sync#1")), QStringList{id(e)});

@@ -4,13 +4,25 @@
 # when something is missing.
 set -euo pipefail
 
+# Each with its reason. Installed with --no-install-recommends, so a package needed only as a
+# recommendation of another is named here too.
 packages=(
-  build-essential cmake ninja-build pkg-config git openssl
-  qt6-base-dev qt6-base-dev-tools libqt6sql6-psql qt6-charts-dev
-  qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n
-  libgl-dev libspdlog-dev libfmt-dev libpq-dev
+  # Build: compilers, dpkg-dev (for CPack's dpkg-shlibdeps), CMake, Ninja.
+  build-essential cmake ninja-build pkg-config git
+  # Qt 6: Core/Gui/Widgets/Sql/Test, the PostgreSQL driver, Charts (whose CMake package needs
+  # Qt6OpenGL, only recommended by qt6-charts-dev), lupdate/lrelease and Qt's own translations.
+  qt6-base-dev qt6-base-dev-tools libqt6sql6-psql qt6-charts-dev libqt6opengl6-dev
+  qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n libgl-dev
+  # Logging, and libpq for the non-blocking connections and COPY.
+  libspdlog-dev libfmt-dev libpq-dev
+  # The tests' private servers, and psql for the demo script.
   postgresql-15 postgresql-client-15
+  # tst_tls makes its certificates with openssl; the deb_package test runs CPack, whose
+  # dpkg-shlibdeps step needs file(1).
+  openssl file
+  # The demo and the screenshots under a virtual display; imagemagick's convert/identify.
   xvfb xauth imagemagick
+  # The libFuzzer target (fuzz_bodydecoder) and its sanitizer runtime.
   clang-14 libclang-rt-14-dev
 )
 

@@ -225,8 +225,8 @@
         <translation>none</translation>
     </message>
     <message>
-        <source>The licence of Inbox Console itself is not yet chosen: the source repository holds no licence file. Until one is chosen, ask the Inbox Console team before you copy or distribute the program.</source>
-        <translation>The licence of Inbox Console itself is not yet chosen: the source repository holds no licence file. Until one is chosen, ask the Inbox Console team before you copy or distribute the program.</translation>
+        <source>Inbox Console is free software: you may redistribute it and/or modify it under the terms of the GNU General Public License, version 3 or (at your option) any later version (GPL-3.0-or-later). It comes with no warranty. Full text: %1.</source>
+        <translation>Inbox Console is free software: you may redistribute it and/or modify it under the terms of the GNU General Public License, version 3 or (at your option) any later version (GPL-3.0-or-later). It comes with no warranty. Full text: %1.</translation>
     </message>
     <message>
         <source>The notices below are installed with the package in</source>

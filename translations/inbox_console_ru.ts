@@ -227,8 +227,8 @@
         <translation>нет</translation>
     </message>
     <message>
-        <source>The licence of Inbox Console itself is not yet chosen: the source repository holds no licence file. Until one is chosen, ask the Inbox Console team before you copy or distribute the program.</source>
-        <translation>Лицензия самой Inbox Console ещё не выбрана: в репозитории исходного кода нет файла лицензии. Пока она не выбрана, прежде чем копировать или распространять программу, обратитесь к команде Inbox Console.</translation>
+        <source>Inbox Console is free software: you may redistribute it and/or modify it under the terms of the GNU General Public License, version 3 or (at your option) any later version (GPL-3.0-or-later). It comes with no warranty. Full text: %1.</source>
+        <translation>Inbox Console — свободная программа: вы можете распространять и (или) изменять её на условиях Стандартной общественной лицензии GNU версии 3 или (по вашему выбору) любой более поздней версии (GPL-3.0-or-later). Программа поставляется без каких-либо гарантий. Полный текст: %1.</translation>
     </message>
     <message>
         <source>The notices below are installed with the package in</source>

@@ -116,9 +116,11 @@ QString AboutDialog::licencesHtml()
     QString html;
     html += QStringLiteral("<h3>%1</h3><p>%2</p>")
                 .arg(tr("Inbox Console"),
-                     tr("The licence of Inbox Console itself is not yet chosen: the source "
-                        "repository holds no licence file. Until one is chosen, ask the "
-                        "Inbox Console team before you copy or distribute the program."));
+                     tr("Inbox Console is free software: you may redistribute it and/or "
+                        "modify it under the terms of the GNU General Public License, version "
+                        "3 or (at your option) any later version (GPL-3.0-or-later). It comes "
+                        "with no warranty. Full text: %1.")
+                         .arg(fileLink(common + QStringLiteral("GPL-3"))));
     html += QStringLiteral("<p>%1 %2</p>")
                 .arg(tr("The notices below are installed with the package in"),
                      fileLink(doc + QStringLiteral("inbox-console/copyright")));

@@ -151,7 +151,7 @@ private slots:
         const QString licences =
             about->findChild<QTextBrowser *>(QStringLiteral("licencesText"))->toPlainText();
         for (const char *word : {"LGPL-3.0", "GPL-3.0", "PostgreSQL Licence", "spdlog", "fmt",
-                                 "MIT", "not yet chosen", "download.qt.io"})
+                                 "MIT", "Inbox Console is free software", "download.qt.io"})
             QVERIFY2(licences.contains(QLatin1String(word)), word);
         QVERIFY(
             about->findChild<QTextBrowser *>(QStringLiteral("licencesText"))->openExternalLinks());

@@ -1,4 +1,4 @@
--- Migration 1: the core relations of the inbox contract (see shared/design/contract.md).
+-- Migration 1: the core relations of the inbox contract (see docs/contract.md).
 -- The migrator runs each file in one transaction, records it in inbox.schema_version
 -- and never runs it twice; files therefore contain no BEGIN/COMMIT.
 --

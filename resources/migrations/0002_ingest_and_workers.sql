@@ -1,4 +1,4 @@
--- Migration 2: the ingest and worker half of the contract (see shared/design/contract.md):
+-- Migration 2: the ingest and worker half of the contract (see docs/contract.md):
 -- inbox.accept for receivers; claim, heartbeat, complete, fail, begin_action and
 -- finish_action for workers.
 --

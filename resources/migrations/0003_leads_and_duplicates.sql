@@ -1,4 +1,4 @@
--- Migration 3: leads and possible duplicates (see shared/design/contract.md).
+-- Migration 3: leads and possible duplicates (see docs/contract.md).
 --
 --   inbox.normalize_phone(text), inbox.normalize_email(text)   pure, anyone
 --   inbox.record_lead(...)                                     inbox_worker

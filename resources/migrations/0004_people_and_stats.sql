@@ -1,5 +1,5 @@
 -- Migration 4: what people do (requeue, prune), the statistics the overview reads, and the
--- final grants of every role (see shared/design/contract.md).
+-- final grants of every role (see docs/contract.md).
 
 -- Status counters, statement-level for UPDATE and DELETE (replacing 0001's row triggers).
 -- A row trigger upserts the same inbox.status_counts row once per changed event; inside one

@@ -1,5 +1,6 @@
 #include "migrator.h"
 
+#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QRegularExpression>
@@ -44,11 +45,75 @@ QVector<Migration> loadBundled()
         QFile f(dir.filePath(file));
         if (!f.open(QIODevice::ReadOnly))
             continue;
-        list.append({m.captured(1).toInt(), m.captured(2), f.readAll()});
+        const QByteArray sql = f.readAll();
+        list.append({m.captured(1).toInt(), m.captured(2), sql,
+                     QCryptographicHash::hash(sql, QCryptographicHash::Sha256).toHex()});
     }
     std::sort(list.begin(), list.end(),
               [](const Migration &a, const Migration &b) { return a.version < b.version; });
     return list;
+}
+
+Result runParams(PGconn *conn, const char *sql, const QVector<QByteArray> &values)
+{
+    QVector<const char *> params;
+    for (const QByteArray &v : values)
+        params.append(v.constData());
+    return Result(PQexecParams(conn, sql, int(params.size()), nullptr, params.constData(), nullptr,
+                               nullptr, 0));
+}
+
+// The step's row in inbox.schema_version, in the step's transaction. The step that adds the
+// checksum column also gives the steps before it the checksums this program ships for them.
+Result recordStep(PGconn *conn, const Migration &m)
+{
+    const QByteArray version = QByteArray::number(m.version);
+    if (m.version < Migrator::kChecksumStep)
+        return runParams(conn, "INSERT INTO inbox.schema_version (version, name) VALUES ($1, $2)",
+                         {version, m.name.toUtf8()});
+    if (m.version == Migrator::kChecksumStep) {
+        QByteArrayList versions, checksums;
+        for (const Migration &earlier : Migrator::bundled()) {
+            if (earlier.version < m.version) {
+                versions << QByteArray::number(earlier.version);
+                checksums << earlier.checksum;
+            }
+        }
+        Result backfill =
+            runParams(conn,
+                      "UPDATE inbox.schema_version s SET checksum = c.checksum"
+                      "  FROM unnest($1::int[], $2::text[]) c(version, checksum)"
+                      " WHERE s.version = c.version AND s.checksum IS NULL",
+                      {'{' + versions.join(',') + '}', '{' + checksums.join(',') + '}'});
+        if (!succeeded(backfill))
+            return backfill;
+    }
+    return runParams(conn,
+                     "INSERT INTO inbox.schema_version (version, name, checksum) "
+                     "VALUES ($1, $2, $3)",
+                     {version, m.name.toUtf8(), m.checksum});
+}
+
+// Applied steps whose recorded checksum is not the shipped one: the first, as an error.
+std::optional<DbError> checkAppliedSteps(PGconn *conn)
+{
+    Result rows = run(conn, "SELECT version, checksum FROM inbox.schema_version "
+                            "WHERE checksum IS NOT NULL ORDER BY version");
+    if (!succeeded(rows))
+        return DbError::fromResult(rows.get(), conn);
+    for (int i = 0; i < PQntuples(rows.get()); ++i) {
+        const int version = QByteArray(PQgetvalue(rows.get(), i, 0)).toInt();
+        const QByteArray recorded(PQgetvalue(rows.get(), i, 1));
+        for (const Migration &m : Migrator::bundled()) {
+            if (m.version == version && m.checksum != recorded) {
+                DbError e =
+                    DbError::plain(Migrator::editedStepMessage(m, QString::fromLatin1(recorded)));
+                e.sqlstate = QStringLiteral("55000");
+                return e;
+            }
+        }
+    }
+    return std::nullopt;
 }
 
 } // namespace
@@ -71,6 +136,16 @@ QString Migrator::newerSchemaMessage(int databaseVersion)
                           "(it knows up to version %2): use a newer inbox-console")
         .arg(databaseVersion)
         .arg(latestVersion());
+}
+
+QString Migrator::editedStepMessage(const Migration &shipped, const QString &recorded)
+{
+    return QStringLiteral("migration %1 (%2) as applied to this database differs from the step "
+                          "this program ships (checksum %3 recorded, %4 shipped): a landed step "
+                          "was edited, or another build migrated this database; nothing was "
+                          "applied")
+        .arg(shipped.version, 4, 10, QLatin1Char('0'))
+        .arg(shipped.name, recorded.left(12), QString::fromLatin1(shipped.checksum.left(12)));
 }
 
 std::optional<int> Migrator::currentVersion(PGconn *conn, DbError *error)
@@ -97,8 +172,10 @@ std::optional<int> Migrator::currentVersion(PGconn *conn, DbError *error)
     return QByteArray(PQgetvalue(version.get(), 0, 0)).toInt();
 }
 
-std::optional<Migrator::Outcome> Migrator::apply(PGconn *conn, DbError *error)
+std::optional<Migrator::Outcome> Migrator::apply(PGconn *conn, DbError *error, int targetVersion)
 {
+    if (targetVersion < 0)
+        targetVersion = latestVersion();
     const auto fail = [&](const DbError &e) {
         if (error)
             *error = e;
@@ -130,9 +207,15 @@ std::optional<Migrator::Outcome> Migrator::apply(PGconn *conn, DbError *error)
         e.sqlstate = QStringLiteral("55000");
         return fail(e);
     }
+    if (*current >= kChecksumStep) {
+        if (const std::optional<DbError> edited = checkAppliedSteps(conn)) {
+            unlock();
+            return fail(*edited);
+        }
+    }
 
     for (const Migration &m : bundled()) {
-        if (m.version <= *current)
+        if (m.version <= *current || m.version > targetVersion)
             continue;
         Result begin = run(conn, "BEGIN");
         Result body = succeeded(begin) ? run(conn, m.sql.constData()) : Result();
@@ -145,12 +228,7 @@ std::optional<Migrator::Outcome> Migrator::apply(PGconn *conn, DbError *error)
             unlock();
             return fail(e);
         }
-        const QByteArray version = QByteArray::number(m.version);
-        const QByteArray name = m.name.toUtf8();
-        const char *params[2] = {version.constData(), name.constData()};
-        Result record(
-            PQexecParams(conn, "INSERT INTO inbox.schema_version (version, name) VALUES ($1, $2)",
-                         2, nullptr, params, nullptr, nullptr, 0));
+        Result record = recordStep(conn, m);
         Result commit = succeeded(record) ? run(conn, "COMMIT") : Result();
         if (!succeeded(record) || !succeeded(commit)) {
             DbError e = DbError::fromResult(succeeded(record) ? commit.get() : record.get(), conn);

@@ -17,6 +17,8 @@ packages=(
   libspdlog-dev libfmt-dev libpq-dev
   # The tests' private servers, and psql for the demo script.
   postgresql-15 postgresql-client-15
+  # tst_schema checks every PL/pgSQL function with the plpgsql_check extension.
+  postgresql-15-plpgsql-check
   # tst_tls makes its certificates with openssl; the deb_package test runs CPack, whose
   # dpkg-shlibdeps step needs file(1).
   openssl file

@@ -1,5 +1,6 @@
 // The migrator against a real PostgreSQL: a fresh database reaches the latest version, a
-// second run changes nothing, a newer schema is refused, a broken step leaves no trace.
+// second run changes nothing, a newer schema is refused, a broken step leaves no trace, and a
+// landed step is frozen (its checksum in resources/migrations/SHA256SUMS and in the database).
 #include "migrator.h"
 #include "pgcluster.h"
 #include "pgsession.h"
@@ -29,6 +30,29 @@ private slots:
             QCOMPARE(steps.at(i).version, i + 1);
     }
 
+    // Landed steps are frozen: a change to one fails here. Put the change in a new step, and
+    // give the new step its line (sha256sum NNNN_name.sql >> SHA256SUMS).
+    void shippedStepsMatchSha256Sums()
+    {
+        QFile sums(QStringLiteral(INBOX_SOURCE_DIR "/resources/migrations/SHA256SUMS"));
+        QVERIFY(sums.open(QIODevice::ReadOnly));
+        QMap<QString, QByteArray> recorded;
+        for (const QByteArray &line : sums.readAll().split('\n')) {
+            const QByteArrayList parts = line.simplified().split(' ');
+            if (parts.size() == 2)
+                recorded.insert(QString::fromLatin1(parts.at(1)), parts.at(0));
+        }
+        QCOMPARE(recorded.size(), Migrator::bundled().size());
+        for (const auto &m : Migrator::bundled()) {
+            const QString file =
+                QStringLiteral("%1_%2.sql").arg(m.version, 4, 10, QLatin1Char('0')).arg(m.name);
+            QVERIFY2(recorded.contains(file), qPrintable(file + QStringLiteral(" has no line")));
+            QVERIFY2(recorded.value(file) == m.checksum,
+                     qPrintable(file + QStringLiteral(" was edited after it landed: landed steps "
+                                                      "are frozen, make a new step instead")));
+        }
+    }
+
     void emptyDatabaseReachesLatest()
     {
         const QString db = emptyDatabase();
@@ -43,6 +67,29 @@ private slots:
         QCOMPARE(outcome->applied.size(), Migrator::bundled().size());
         const PgResult rows = s.exec(QStringLiteral("SELECT count(*) FROM inbox.schema_version"));
         QCOMPARE(rows.value(0, 0).toInt(), Migrator::bundled().size());
+        // Every step with the checksum of the file it ran.
+        const PgResult sums =
+            s.exec(QStringLiteral("SELECT version, checksum FROM inbox.schema_version"));
+        QCOMPARE(sums.rows(), Migrator::bundled().size());
+        for (int row = 0; row < sums.rows(); ++row)
+            QCOMPARE(sums.value(row, 1).toLatin1(),
+                     Migrator::bundled().at(sums.value(row, 0).toInt() - 1).checksum);
+    }
+
+    // A database whose applied step differs from the shipped one is refused, the step named.
+    void editedAppliedStepIsRefused()
+    {
+        const QString db = emptyDatabase();
+        PgSession s(m_cluster.conninfo(db));
+        inbox::DbError error;
+        QVERIFY(Migrator::apply(s.raw(), &error));
+        QVERIFY_SQL(s.exec(QStringLiteral("UPDATE inbox.schema_version SET checksum = "
+                                          "repeat('0', 64) WHERE version = 2")));
+        QVERIFY(!Migrator::apply(s.raw(), &error));
+        QCOMPARE(error.sqlstate, QStringLiteral("55000"));
+        QVERIFY2(error.message.contains(QStringLiteral("migration 0002 (ingest_and_workers)")) &&
+                     error.message.contains(QStringLiteral("was edited")),
+                 qPrintable(error.message));
     }
 
     void secondRunChangesNothing()

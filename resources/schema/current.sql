@@ -1,0 +1,2422 @@
+-- resources/schema/current.sql: the whole current schema of the inbox database, as
+-- pg_dump writes it after the program's migrator applied every step to an empty
+-- database. Written by scripts/dump-schema.sh and checked by tst_schema; do not edit
+-- it: change the schema with a new step in resources/migrations.
+--
+-- PostgreSQL database dump
+--
+
+
+
+SET statement_timeout = 0;
+SET lock_timeout = 0;
+SET idle_in_transaction_session_timeout = 0;
+SET client_encoding = 'UTF8';
+SET standard_conforming_strings = on;
+SELECT pg_catalog.set_config('search_path', '', false);
+SET check_function_bodies = false;
+SET xmloption = content;
+SET client_min_messages = warning;
+SET row_security = off;
+
+--
+-- Name: inbox; Type: SCHEMA; Schema: -; Owner: -
+--
+
+CREATE SCHEMA inbox;
+
+
+--
+-- Name: _bump_daily(text, integer, integer, integer, integer, integer, integer); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox._bump_daily(p_source text, p_received integer DEFAULT 0, p_repeats integer DEFAULT 0, p_conflicts integer DEFAULT 0, p_done integer DEFAULT 0, p_failed integer DEFAULT 0, p_requeued integer DEFAULT 0) RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+BEGIN
+    INSERT INTO inbox.daily_stats AS d (day, source, shard, received, repeats, conflicts, done, failed, requeued)
+    VALUES ((now() AT TIME ZONE 'UTC')::date, p_source, (pg_backend_pid() % 8)::smallint,
+            p_received, p_repeats, p_conflicts, p_done, p_failed, p_requeued)
+    ON CONFLICT (day, source, shard) DO UPDATE
+       SET received = d.received + excluded.received,
+           repeats = d.repeats + excluded.repeats,
+           conflicts = d.conflicts + excluded.conflicts,
+           done = d.done + excluded.done,
+           failed = d.failed + excluded.failed,
+           requeued = d.requeued + excluded.requeued;
+END;
+$$;
+
+
+--
+-- Name: _candidate_channels(); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox._candidate_channels() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+BEGIN
+    SELECT l.channel INTO NEW.lead_channel FROM inbox.leads l WHERE l.id = NEW.lead_id;
+    SELECT l.channel INTO NEW.match_channel FROM inbox.leads l WHERE l.id = NEW.match_lead_id;
+    RETURN NEW;
+END;
+$$;
+
+
+--
+-- Name: _check_name(text, text, integer); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox._check_name(p_value text, p_arg text, p_max integer) RETURNS void
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+BEGIN
+    IF p_value IS NULL THEN
+        RAISE EXCEPTION '% must not be null', p_arg USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_value = '' THEN
+        RAISE EXCEPTION '% must not be empty', p_arg USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF char_length(p_value) > p_max THEN
+        RAISE EXCEPTION '% is longer than % characters', p_arg, p_max
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF p_value ~ '[\x01-\x1f\x7f]' THEN
+        RAISE EXCEPTION '% must not contain control characters', p_arg
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+END;
+$$;
+
+
+--
+-- Name: _name_key(text); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox._name_key(p_name text) RETURNS text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+    SELECT nullif(translate(lower(btrim(regexp_replace(p_name, '\s+', ' ', 'g'))), 'ё', 'е'), '');
+$$;
+
+
+--
+-- Name: _notify(text); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox._notify(p_topic text) RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+DECLARE
+    v_setting text := 'inbox.notified_' || p_topic;
+    v_last    text := current_setting(v_setting, true);
+    v_now     double precision := extract(epoch FROM clock_timestamp());
+BEGIN
+    IF v_last IS NULL OR v_last = '' OR v_now - v_last::double precision >= 1.0 THEN
+        PERFORM pg_notify('inbox', p_topic);
+        PERFORM set_config(v_setting, v_now::text, false);
+    END IF;
+END;
+$$;
+
+
+--
+-- Name: _queue_delete(); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox._queue_delete() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+BEGIN
+    DELETE FROM inbox.event_queue q USING old_rows o WHERE q.id = o.id;
+    RETURN NULL;
+END;
+$$;
+
+
+--
+-- Name: _queue_insert(); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox._queue_insert() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+BEGIN
+    INSERT INTO inbox.event_queue (id, source, status, received_at, next_attempt_at, locked_at)
+    SELECT n.id, n.source, n.status, n.received_at, n.next_attempt_at, n.locked_at
+      FROM new_rows n
+     WHERE n.status <> 'done';
+    RETURN NULL;
+END;
+$$;
+
+
+--
+-- Name: _queue_update(); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox._queue_update() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+BEGIN
+    DELETE FROM inbox.event_queue q
+     USING new_rows n
+     WHERE q.id = n.id AND n.status = 'done';
+    INSERT INTO inbox.event_queue AS q (id, source, status, received_at, next_attempt_at,
+                                        locked_at)
+    SELECT n.id, n.source, n.status, n.received_at, n.next_attempt_at, n.locked_at
+      FROM new_rows n
+      JOIN old_rows o ON o.id = n.id
+     WHERE n.status <> 'done'
+       AND (o.status, o.source, o.received_at, o.next_attempt_at, o.locked_at)
+           IS DISTINCT FROM (n.status, n.source, n.received_at, n.next_attempt_at, n.locked_at)
+     ORDER BY n.id
+    ON CONFLICT (id) DO UPDATE
+       SET source = excluded.source, status = excluded.status,
+           received_at = excluded.received_at, next_attempt_at = excluded.next_attempt_at,
+           locked_at = excluded.locked_at;
+    RETURN NULL;
+END;
+$$;
+
+
+--
+-- Name: _retry_delay(integer); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox._retry_delay(p_attempt integer) RETURNS interval
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+    SELECT (ARRAY[interval '10 seconds', interval '1 minute', interval '5 minutes',
+                  interval '30 minutes', interval '2 hours', interval '6 hours'])
+           [least(greatest(p_attempt, 1), 6)];
+$$;
+
+
+--
+-- Name: _track_open_duplicates(); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox._track_open_duplicates() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+DECLARE
+    v_delta bigint;
+BEGIN
+    IF TG_OP = 'INSERT' THEN
+        SELECT count(*) INTO v_delta FROM new_rows n WHERE n.status = 'open';
+    ELSIF TG_OP = 'DELETE' THEN
+        SELECT -count(*) INTO v_delta FROM old_rows o WHERE o.status = 'open';
+    ELSE
+        SELECT (SELECT count(*) FROM new_rows n WHERE n.status = 'open')
+             - (SELECT count(*) FROM old_rows o WHERE o.status = 'open')
+          INTO v_delta;
+    END IF;
+    IF v_delta <> 0 THEN
+        INSERT INTO inbox.duplicate_counts AS c (shard, open)
+        VALUES ((pg_backend_pid() % 8)::smallint, v_delta)
+        ON CONFLICT (shard) DO UPDATE SET open = c.open + excluded.open;
+    END IF;
+    RETURN NULL;
+END;
+$$;
+
+
+--
+-- Name: _track_status(); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox._track_status() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+DECLARE
+    v_shard smallint := (pg_backend_pid() % 8)::smallint;
+BEGIN
+    IF TG_OP IN ('UPDATE', 'DELETE') THEN
+        INSERT INTO inbox.status_counts AS c (source, status, shard, n)
+        VALUES (OLD.source, OLD.status, v_shard, -1)
+        ON CONFLICT (source, status, shard) DO UPDATE SET n = c.n - 1;
+    END IF;
+    IF TG_OP IN ('INSERT', 'UPDATE') THEN
+        INSERT INTO inbox.status_counts AS c (source, status, shard, n)
+        VALUES (NEW.source, NEW.status, v_shard, 1)
+        ON CONFLICT (source, status, shard) DO UPDATE SET n = c.n + 1;
+    END IF;
+    RETURN NULL;
+END;
+$$;
+
+
+--
+-- Name: _track_status_delete(); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox._track_status_delete() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+BEGIN
+    INSERT INTO inbox.status_counts AS c (source, status, shard, n)
+    SELECT o.source, o.status, (pg_backend_pid() % 8)::smallint, -count(*)
+      FROM old_rows o
+     GROUP BY o.source, o.status
+     ORDER BY o.source, o.status
+    ON CONFLICT (source, status, shard) DO UPDATE SET n = c.n + excluded.n;
+    RETURN NULL;
+END;
+$$;
+
+
+--
+-- Name: _track_status_update(); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox._track_status_update() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+BEGIN
+    INSERT INTO inbox.status_counts AS c (source, status, shard, n)
+    SELECT d.source, d.status, (pg_backend_pid() % 8)::smallint, sum(d.delta)
+      FROM (SELECT o.source, o.status, -1 AS delta FROM old_rows o
+            UNION ALL
+            SELECT n.source, n.status, 1 FROM new_rows n) d
+     GROUP BY d.source, d.status
+    HAVING sum(d.delta) <> 0
+     ORDER BY d.source, d.status
+    ON CONFLICT (source, status, shard) DO UPDATE SET n = c.n + excluded.n;
+    RETURN NULL;
+END;
+$$;
+
+
+--
+-- Name: accept(text, text, bytea, text, timestamp with time zone, text, text); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.accept(p_source text, p_external_id text, p_body bytea, p_content_type text DEFAULT 'application/json'::text, p_occurred_at timestamp with time zone DEFAULT NULL::timestamp with time zone, p_kind text DEFAULT NULL::text, p_fingerprint text DEFAULT NULL::text) RETURNS TABLE(event_id bigint, outcome text)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+#variable_conflict use_column
+DECLARE
+    v_fp       text;
+    v_key      text;
+    v_id       bigint;
+    v_status   text;
+    v_fp_old   text;
+    v_retry    boolean;
+    v_attempts int;
+    v_error    text;
+    v_deliv    int;
+    v_body_id  bigint;
+    v_tries    int := 0;
+BEGIN
+    -- Validation (cheap checks inline: this runs inside webhook handlers).
+    IF p_source IS NULL THEN
+        RAISE EXCEPTION 'p_source must not be null' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_external_id IS NULL THEN
+        RAISE EXCEPTION 'p_external_id must not be null' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_body IS NULL THEN
+        RAISE EXCEPTION 'p_body must not be null' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_content_type IS NULL THEN
+        RAISE EXCEPTION 'p_content_type must not be null' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_source = '' OR char_length(p_source) > 64 OR p_source ~ '[\x01-\x1f\x7f]' THEN
+        RAISE EXCEPTION 'p_source must be 1..64 characters without control characters'
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF p_external_id = '' OR char_length(p_external_id) > 1024 OR p_external_id ~ '[\x01-\x1f\x7f]' THEN
+        RAISE EXCEPTION 'p_external_id must be 1..1024 characters without control characters'
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF p_content_type = '' OR char_length(p_content_type) > 255 OR p_content_type ~ '[\x01-\x1f\x7f]' THEN
+        RAISE EXCEPTION 'p_content_type must be 1..255 characters without control characters'
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF p_kind IS NOT NULL AND (p_kind = '' OR char_length(p_kind) > 128 OR p_kind ~ '[\x01-\x1f\x7f]') THEN
+        RAISE EXCEPTION 'p_kind must be null or 1..128 characters without control characters'
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF p_fingerprint IS NOT NULL AND (p_fingerprint = '' OR char_length(p_fingerprint) > 1024) THEN
+        RAISE EXCEPTION 'p_fingerprint must be null or 1..1024 characters'
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF p_occurred_at IS NOT NULL AND NOT isfinite(p_occurred_at) THEN
+        RAISE EXCEPTION 'p_occurred_at must be a finite time' USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+
+    v_fp := coalesce(p_fingerprint, encode(sha256(p_body), 'hex'));
+
+    LOOP
+        -- New key: the event and its 'received' entry in one statement.
+        WITH ins AS (
+            INSERT INTO inbox.events AS e (source, external_id, idempotency_key, kind, occurred_at,
+                                           body, content_type, fingerprint)
+            VALUES (p_source, p_external_id,
+                    p_source || ':' || left(encode(sha256(convert_to(p_source || E'\x1f' || p_external_id, 'UTF8')), 'hex'), 32),
+                    p_kind, coalesce(p_occurred_at, now()), p_body, p_content_type, v_fp)
+            -- No conflict target: both unique keys are arbiters. With (source, external_id)
+            -- alone, a concurrent first delivery of the same key fails on the
+            -- idempotency_key index with 23505 instead of waiting and doing nothing.
+            ON CONFLICT DO NOTHING
+            RETURNING e.id
+        ), j AS (
+            INSERT INTO inbox.journal (event_id, entry, detail)
+            SELECT ins.id, 'received',
+                   jsonb_build_object('bytes', octet_length(p_body), 'fingerprint', v_fp)
+            FROM ins
+        )
+        SELECT ins.id INTO v_id FROM ins;
+
+        IF v_id IS NOT NULL THEN
+            PERFORM inbox._bump_daily(p_source, p_received => 1);
+            PERFORM inbox._notify('events');
+            event_id := v_id;
+            outcome := 'new';
+            RETURN NEXT;
+            RETURN;
+        END IF;
+
+        -- Known key: lock the row (waits for a concurrent delivery of the same key).
+        SELECT e.id, e.status, e.fingerprint, e.error_retryable, e.attempts, e.last_error
+          INTO v_id, v_status, v_fp_old, v_retry, v_attempts, v_error
+          FROM inbox.events e
+         WHERE e.source = p_source AND e.external_id = p_external_id
+           FOR UPDATE;
+        EXIT WHEN FOUND;
+        -- The row vanished between the two statements (pruned): try the insert again. Only an
+        -- idempotency_key taken by another (source, external_id) could repeat this for ever.
+        v_tries := v_tries + 1;
+        IF v_tries >= 3 THEN
+            RAISE EXCEPTION 'idempotency key of (%, %) is taken by another event', p_source, p_external_id
+                USING ERRCODE = 'unique_violation';
+        END IF;
+    END LOOP;
+
+    IF v_fp_old <> v_fp THEN
+        UPDATE inbox.events e
+           SET deliveries = e.deliveries + 1, last_delivery_at = now(), needs_review = 'key conflict'
+         WHERE e.id = v_id
+        RETURNING e.deliveries INTO v_deliv;
+        INSERT INTO inbox.conflict_bodies AS c (event_id, fingerprint, content_type, body)
+        VALUES (v_id, v_fp, p_content_type, p_body)
+        ON CONFLICT (event_id, fingerprint) DO NOTHING
+        RETURNING c.id INTO v_body_id;
+        IF v_body_id IS NULL THEN
+            SELECT c.id INTO v_body_id FROM inbox.conflict_bodies c
+             WHERE c.event_id = v_id AND c.fingerprint = v_fp;
+        END IF;
+        INSERT INTO inbox.journal (event_id, entry, detail)
+        VALUES (v_id, 'conflict',
+                jsonb_build_object('delivery', v_deliv, 'fingerprint', v_fp,
+                                   'stored_fingerprint', v_fp_old, 'conflict_body_id', v_body_id,
+                                   'bytes', octet_length(p_body)));
+        PERFORM inbox._bump_daily(p_source, p_conflicts => 1);
+        outcome := 'conflict';
+    ELSIF v_status = 'failed' AND v_retry THEN
+        UPDATE inbox.events e
+           SET deliveries = e.deliveries + 1, last_delivery_at = now(),
+               status = 'received', next_attempt_at = now(), attempts = 0,
+               locked_by = NULL, locked_at = NULL, last_error = NULL, error_retryable = NULL
+         WHERE e.id = v_id
+        RETURNING e.deliveries INTO v_deliv;
+        INSERT INTO inbox.journal (event_id, entry, detail)
+        VALUES (v_id, 'rearmed',
+                jsonb_build_object('delivery', v_deliv, 'previous_attempts', v_attempts,
+                                   'previous_error', left(v_error, 1000)));
+        PERFORM inbox._bump_daily(p_source, p_repeats => 1);
+        outcome := 'rearmed';
+    ELSE
+        UPDATE inbox.events e
+           SET deliveries = e.deliveries + 1, last_delivery_at = now()
+         WHERE e.id = v_id
+        RETURNING e.deliveries INTO v_deliv;
+        INSERT INTO inbox.journal (event_id, entry, detail)
+        VALUES (v_id, 'duplicate', jsonb_build_object('delivery', v_deliv, 'status', v_status));
+        PERFORM inbox._bump_daily(p_source, p_repeats => 1);
+        outcome := 'duplicate';
+    END IF;
+
+    PERFORM inbox._notify('events');
+    event_id := v_id;
+    RETURN NEXT;
+END;
+$$;
+
+
+--
+-- Name: begin_action(bigint, text, text); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.begin_action(p_event_id bigint, p_kind text, p_operation_key text) RETURNS TABLE(action_id bigint, state text, result jsonb)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+#variable_conflict use_column
+DECLARE
+    v_act inbox.actions%ROWTYPE;
+    v_id  bigint;
+BEGIN
+    IF p_event_id IS NULL THEN
+        RAISE EXCEPTION 'p_event_id must not be null' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    PERFORM inbox._check_name(p_kind, 'p_kind', 128);
+    PERFORM inbox._check_name(p_operation_key, 'p_operation_key', 1024);
+    PERFORM 1 FROM inbox.events e WHERE e.id = p_event_id;
+    IF NOT FOUND THEN
+        RAISE EXCEPTION 'p_event_id % does not exist', p_event_id USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+
+    LOOP
+        INSERT INTO inbox.actions AS a (event_id, kind, operation_key)
+        VALUES (p_event_id, p_kind, p_operation_key)
+        ON CONFLICT (operation_key) DO NOTHING
+        RETURNING a.id INTO v_id;
+        IF v_id IS NOT NULL THEN
+            INSERT INTO inbox.journal (event_id, entry, detail)
+            VALUES (p_event_id, 'action_started',
+                    jsonb_build_object('action_id', v_id, 'kind', p_kind,
+                                       'operation_key', p_operation_key, 'begun', 1));
+            PERFORM inbox._notify('actions');
+            action_id := v_id; state := 'started'; result := NULL;
+            RETURN NEXT;
+            RETURN;
+        END IF;
+        SELECT * INTO v_act FROM inbox.actions a WHERE a.operation_key = p_operation_key FOR UPDATE;
+        EXIT WHEN FOUND;
+    END LOOP;
+
+    IF v_act.event_id <> p_event_id OR v_act.kind <> p_kind THEN
+        RAISE EXCEPTION 'p_operation_key is already used by action % (event %, kind %)',
+                        v_act.id, v_act.event_id, v_act.kind
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+
+    IF v_act.state = 'failed' THEN
+        -- A definitive failure may be tried again under the same key.
+        UPDATE inbox.actions a
+           SET state = 'started', begun = a.begun + 1, result = NULL,
+               started_at = now(), finished_at = NULL
+         WHERE a.id = v_act.id
+        RETURNING a.begun INTO v_act.begun;
+        INSERT INTO inbox.journal (event_id, entry, detail)
+        VALUES (p_event_id, 'action_started',
+                jsonb_build_object('action_id', v_act.id, 'kind', p_kind,
+                                   'operation_key', p_operation_key, 'begun', v_act.begun));
+        PERFORM inbox._notify('actions');
+        action_id := v_act.id; state := 'started'; result := NULL;
+    ELSE
+        INSERT INTO inbox.journal (event_id, entry, detail)
+        VALUES (p_event_id, 'action_repeat',
+                jsonb_build_object('action_id', v_act.id, 'kind', p_kind,
+                                   'operation_key', p_operation_key, 'state', v_act.state));
+        action_id := v_act.id;
+        state := CASE v_act.state WHEN 'done' THEN 'done' ELSE 'unknown' END;
+        result := CASE v_act.state WHEN 'done' THEN v_act.result END;
+    END IF;
+    RETURN NEXT;
+END;
+$$;
+
+
+SET default_tablespace = '';
+
+SET default_table_access_method = heap;
+
+--
+-- Name: events; Type: TABLE; Schema: inbox; Owner: -
+--
+
+CREATE TABLE inbox.events (
+    id bigint NOT NULL,
+    source text NOT NULL COLLATE pg_catalog."C",
+    external_id text NOT NULL COLLATE pg_catalog."C",
+    idempotency_key text NOT NULL COLLATE pg_catalog."C",
+    kind text,
+    status text DEFAULT 'received'::text NOT NULL,
+    attempts integer DEFAULT 0 NOT NULL,
+    max_attempts integer DEFAULT 6 NOT NULL,
+    last_error text,
+    error_retryable boolean,
+    occurred_at timestamp with time zone NOT NULL,
+    received_at timestamp with time zone DEFAULT now() NOT NULL,
+    deliveries integer DEFAULT 1 NOT NULL,
+    last_delivery_at timestamp with time zone DEFAULT now() NOT NULL,
+    next_attempt_at timestamp with time zone DEFAULT now() NOT NULL,
+    locked_by text,
+    locked_at timestamp with time zone,
+    done_at timestamp with time zone,
+    result jsonb,
+    needs_review text,
+    body bytea NOT NULL,
+    content_type text NOT NULL,
+    fingerprint text NOT NULL,
+    CONSTRAINT events_max_attempts_check CHECK ((max_attempts > 0)),
+    CONSTRAINT events_status_check CHECK ((status = ANY (ARRAY['received'::text, 'processing'::text, 'done'::text, 'failed'::text])))
+)
+WITH (fillfactor='90');
+
+
+--
+-- Name: claim(text, integer, interval); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.claim(p_worker text, p_limit integer DEFAULT 1, p_lock_timeout interval DEFAULT '00:05:00'::interval) RETURNS SETOF inbox.events
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+DECLARE
+    v_taken   int := 0;
+    v_window  int;
+    v_n       int;
+    v_sources text[];
+    r         record;
+BEGIN
+    PERFORM inbox._check_name(p_worker, 'p_worker', 200);
+    IF p_limit IS NULL THEN
+        RAISE EXCEPTION 'p_limit must not be null' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_limit < 1 OR p_limit > 1000 THEN
+        RAISE EXCEPTION 'p_limit must be between 1 and 1000' USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF p_lock_timeout IS NULL THEN
+        RAISE EXCEPTION 'p_lock_timeout must not be null' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_lock_timeout <= interval '0' THEN
+        RAISE EXCEPTION 'p_lock_timeout must be positive' USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    v_window := p_limit * 4 + 64;
+
+    -- Expired locks. Statement 1: those on their last attempt become 'failed'.
+    IF EXISTS (SELECT 1 FROM inbox.event_queue q
+                WHERE q.status = 'processing' AND q.locked_at < now() - p_lock_timeout) THEN
+        WITH c AS (
+            SELECT e.id, e.locked_by AS prev_by, e.locked_at AS prev_at
+              FROM (SELECT q.id, q.locked_at
+                      FROM inbox.event_queue q
+                     WHERE q.status = 'processing' AND q.locked_at < now() - p_lock_timeout
+                     ORDER BY q.locked_at, q.id
+                     LIMIT v_window) w
+              JOIN inbox.events e ON e.id = w.id
+             WHERE e.status = 'processing' AND e.locked_at < now() - p_lock_timeout
+               AND e.attempts >= e.max_attempts
+             ORDER BY w.locked_at, w.id
+             LIMIT p_limit
+               FOR UPDATE OF e SKIP LOCKED
+        ), f AS (
+            UPDATE inbox.events e
+               SET status = 'failed', locked_by = NULL, locked_at = NULL,
+                   last_error = 'lock of ' || c.prev_by || ' expired on the last attempt',
+                   error_retryable = true
+              FROM c
+             WHERE e.id = c.id
+            RETURNING e.id, e.source, e.attempts, c.prev_by, c.prev_at
+        ), j AS (
+            INSERT INTO inbox.journal (event_id, entry, actor, detail)
+            SELECT f.id, 'failed', p_worker,
+                   jsonb_build_object('reason', 'lock_expired', 'attempt', f.attempts,
+                                      'previous_holder', f.prev_by, 'previous_locked_at', f.prev_at,
+                                      'retryable', true)
+              FROM f
+        )
+        SELECT array_agg(f.source) INTO v_sources FROM f;
+        IF v_sources IS NOT NULL THEN
+            FOR r IN SELECT s.source, count(*)::int AS n FROM unnest(v_sources) AS s(source)
+                      GROUP BY s.source LOOP
+                PERFORM inbox._bump_daily(r.source, p_failed => r.n);
+            END LOOP;
+        END IF;
+
+        -- Statement 2: the others are taken over, the previous holder journaled.
+        RETURN QUERY
+        WITH c AS (
+            SELECT e.id, e.locked_by AS prev_by, e.locked_at AS prev_at
+              FROM (SELECT q.id, q.locked_at
+                      FROM inbox.event_queue q
+                     WHERE q.status = 'processing' AND q.locked_at < now() - p_lock_timeout
+                     ORDER BY q.locked_at, q.id
+                     LIMIT v_window) w
+              JOIN inbox.events e ON e.id = w.id
+             WHERE e.status = 'processing' AND e.locked_at < now() - p_lock_timeout
+               AND e.attempts < e.max_attempts
+             ORDER BY w.locked_at, w.id
+             LIMIT p_limit
+               FOR UPDATE OF e SKIP LOCKED
+        ), u AS (
+            UPDATE inbox.events e
+               SET locked_by = p_worker, locked_at = now(), attempts = e.attempts + 1
+              FROM c
+             WHERE e.id = c.id
+            RETURNING e.*
+        ), j AS (
+            INSERT INTO inbox.journal (event_id, entry, actor, detail)
+            SELECT u.id, 'takeover', p_worker,
+                   jsonb_build_object('previous_holder', c.prev_by, 'previous_locked_at', c.prev_at,
+                                      'attempt', u.attempts)
+              FROM u JOIN c ON c.id = u.id
+        )
+        SELECT u.* FROM u JOIN c ON c.id = u.id ORDER BY c.prev_at, c.id;
+        GET DIAGNOSTICS v_taken = ROW_COUNT;
+    END IF;
+
+    IF v_taken < p_limit THEN
+        RETURN QUERY
+        WITH c AS (
+            SELECT e.id
+              FROM (SELECT q.id, q.next_attempt_at
+                      FROM inbox.event_queue q
+                     WHERE q.status = 'received' AND q.next_attempt_at <= now()
+                     ORDER BY q.next_attempt_at, q.id
+                     LIMIT v_window) w
+              JOIN inbox.events e ON e.id = w.id
+             WHERE e.status = 'received' AND e.next_attempt_at <= now()
+             ORDER BY w.next_attempt_at, w.id
+             LIMIT p_limit - v_taken
+               FOR UPDATE OF e SKIP LOCKED
+        ), u AS (
+            UPDATE inbox.events e
+               SET status = 'processing', locked_by = p_worker, locked_at = now(),
+                   attempts = e.attempts + 1
+              FROM c
+             WHERE e.id = c.id
+            RETURNING e.*
+        ), j AS (
+            INSERT INTO inbox.journal (event_id, entry, actor, detail)
+            SELECT u.id, 'claimed', p_worker, jsonb_build_object('attempt', u.attempts)
+              FROM u
+        )
+        SELECT * FROM u ORDER BY u.next_attempt_at, u.id;
+        GET DIAGNOSTICS v_n = ROW_COUNT;
+        v_taken := v_taken + v_n;
+    END IF;
+
+    IF v_taken > 0 THEN
+        PERFORM inbox._notify('events');
+    END IF;
+END;
+$$;
+
+
+--
+-- Name: complete(bigint, text, jsonb); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.complete(p_event_id bigint, p_worker text, p_result jsonb DEFAULT NULL::jsonb) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+DECLARE
+    v_source   text;
+    v_attempts int;
+    v_status   text;
+    v_holder   text;
+BEGIN
+    IF p_event_id IS NULL THEN
+        RAISE EXCEPTION 'p_event_id must not be null' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    PERFORM inbox._check_name(p_worker, 'p_worker', 200);
+
+    UPDATE inbox.events e
+       SET status = 'done', done_at = now(), result = p_result, locked_by = NULL, locked_at = NULL
+     WHERE e.id = p_event_id AND e.status = 'processing' AND e.locked_by = p_worker
+    RETURNING e.source, e.attempts INTO v_source, v_attempts;
+
+    IF FOUND THEN
+        INSERT INTO inbox.journal (event_id, entry, actor, detail)
+        VALUES (p_event_id, 'done', p_worker, jsonb_build_object('attempt', v_attempts));
+        PERFORM inbox._bump_daily(v_source, p_done => 1);
+        PERFORM inbox._notify('events');
+        RETURN true;
+    END IF;
+
+    SELECT e.status, e.locked_by INTO v_status, v_holder FROM inbox.events e WHERE e.id = p_event_id;
+    IF NOT FOUND THEN
+        RAISE EXCEPTION 'p_event_id % does not exist', p_event_id USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    INSERT INTO inbox.journal (event_id, entry, actor, detail)
+    VALUES (p_event_id, 'stale_complete', p_worker,
+            jsonb_build_object('status', v_status, 'holder', v_holder));
+    RETURN false;
+END;
+$$;
+
+
+--
+-- Name: decide_duplicate(bigint, text, text); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.decide_duplicate(p_candidate_id bigint, p_decision text, p_note text DEFAULT NULL::text) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+DECLARE
+    c       inbox.duplicate_candidates%ROWTYPE;
+    v_new   inbox.leads%ROWTYPE;
+    v_match inbox.leads%ROWTYPE;
+    v_entry text;
+    v_outcome text;
+    v_prev_status text;
+    v_note  text := nullif(btrim(p_note), '');
+BEGIN
+    IF p_candidate_id IS NULL THEN
+        RAISE EXCEPTION 'p_candidate_id must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_decision IS NULL THEN
+        RAISE EXCEPTION 'p_decision must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_decision NOT IN ('merge', 'reject', 'undo') THEN
+        RAISE EXCEPTION 'p_decision must be merge, reject or undo, not "%"', p_decision
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+
+    SELECT * INTO c FROM inbox.duplicate_candidates d WHERE d.id = p_candidate_id FOR UPDATE;
+    IF NOT FOUND THEN
+        RETURN 'not_found';
+    END IF;
+    IF p_decision IN ('merge', 'reject') AND c.status <> 'open' THEN
+        RETURN 'already_decided';
+    END IF;
+    IF p_decision = 'undo' AND c.status = 'open' THEN
+        RETURN 'not_decided';
+    END IF;
+
+    PERFORM 1 FROM inbox.leads l WHERE l.id IN (c.lead_id, c.match_lead_id) ORDER BY l.id FOR UPDATE;
+    SELECT * INTO v_new FROM inbox.leads l WHERE l.id = c.lead_id;
+    SELECT * INTO v_match FROM inbox.leads l WHERE l.id = c.match_lead_id;
+    v_prev_status := c.status;
+
+    IF p_decision = 'merge' THEN
+        IF v_new.merged_into IS NOT NULL THEN
+            RETURN 'lead_already_merged';
+        END IF;
+        UPDATE inbox.leads l
+           SET merged_into = v_match.id, deal_ref = v_match.deal_ref, deal_open = v_match.deal_open
+         WHERE l.id = v_new.id;
+        UPDATE inbox.duplicate_candidates d
+           SET status = 'merged', decided_by = session_user, decided_at = now(), note = v_note,
+               undo_state = jsonb_build_object('lead_id', v_new.id,
+                                               'merged_into', v_new.merged_into,
+                                               'deal_ref', v_new.deal_ref,
+                                               'deal_open', v_new.deal_open)
+         WHERE d.id = c.id;
+        v_entry := 'duplicate_merged';
+        v_outcome := 'merged';
+    ELSIF p_decision = 'reject' THEN
+        UPDATE inbox.duplicate_candidates d
+           SET status = 'rejected', decided_by = session_user, decided_at = now(), note = v_note,
+               undo_state = '{}'::jsonb
+         WHERE d.id = c.id;
+        v_entry := 'duplicate_rejected';
+        v_outcome := 'rejected';
+    ELSE
+        IF c.status = 'merged' THEN
+            UPDATE inbox.leads l
+               SET merged_into = (c.undo_state ->> 'merged_into')::bigint,
+                   deal_ref = c.undo_state ->> 'deal_ref',
+                   deal_open = (c.undo_state ->> 'deal_open')::boolean
+             WHERE l.id = c.lead_id;
+        END IF;
+        UPDATE inbox.duplicate_candidates d
+           SET status = 'open', decided_by = NULL, decided_at = NULL, note = NULL, undo_state = NULL
+         WHERE d.id = c.id;
+        v_entry := 'duplicate_undone';
+        v_outcome := 'undone';
+    END IF;
+
+    -- On both leads' events; an event pruned since keeps the entry with event_id NULL.
+    INSERT INTO inbox.journal (event_id, entry, detail, by_person)
+    SELECT e.id, v_entry,
+           jsonb_build_object('candidate_id', c.id, 'lead_id', c.lead_id, 'match_lead_id', c.match_lead_id,
+                              'this_lead_id', l.id, 'previous_status', v_prev_status, 'note', v_note),
+           true
+      FROM inbox.leads l
+      LEFT JOIN inbox.events e ON e.id = l.event_id
+     WHERE l.id IN (c.lead_id, c.match_lead_id)
+     ORDER BY l.id;
+
+    PERFORM inbox._notify('duplicates');
+    IF p_decision = 'merge' OR v_prev_status = 'merged' THEN
+        PERFORM inbox._notify('leads');
+    END IF;
+    RETURN v_outcome;
+END;
+$$;
+
+
+--
+-- Name: fail(bigint, text, text, boolean); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.fail(p_event_id bigint, p_worker text, p_error text, p_retryable boolean DEFAULT true) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+DECLARE
+    v_ev    inbox.events%ROWTYPE;
+    v_delay interval;
+BEGIN
+    IF p_event_id IS NULL THEN
+        RAISE EXCEPTION 'p_event_id must not be null' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    PERFORM inbox._check_name(p_worker, 'p_worker', 200);
+    IF p_error IS NULL THEN
+        RAISE EXCEPTION 'p_error must not be null' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF btrim(p_error) = '' THEN
+        RAISE EXCEPTION 'p_error must not be empty' USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF p_retryable IS NULL THEN
+        RAISE EXCEPTION 'p_retryable must not be null' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+
+    SELECT * INTO v_ev FROM inbox.events e WHERE e.id = p_event_id FOR UPDATE;
+    IF NOT FOUND THEN
+        RAISE EXCEPTION 'p_event_id % does not exist', p_event_id USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+
+    IF v_ev.status <> 'processing' OR v_ev.locked_by IS DISTINCT FROM p_worker THEN
+        INSERT INTO inbox.journal (event_id, entry, actor, detail)
+        VALUES (p_event_id, 'stale_fail', p_worker,
+                jsonb_build_object('status', v_ev.status, 'holder', v_ev.locked_by,
+                                   'error', left(p_error, 200), 'retryable', p_retryable));
+        RETURN 'lost_lock';
+    END IF;
+
+    IF p_retryable AND v_ev.attempts < v_ev.max_attempts THEN
+        v_delay := inbox._retry_delay(v_ev.attempts) * (0.9 + random() * 0.2);
+        UPDATE inbox.events e
+           SET status = 'received', next_attempt_at = now() + v_delay,
+               locked_by = NULL, locked_at = NULL, last_error = p_error, error_retryable = true
+         WHERE e.id = p_event_id;
+        INSERT INTO inbox.journal (event_id, entry, actor, detail)
+        VALUES (p_event_id, 'retry_scheduled', p_worker,
+                jsonb_build_object('attempt', v_ev.attempts, 'error', left(p_error, 200),
+                                   'delay_seconds', round(extract(epoch FROM v_delay)::numeric, 1),
+                                   'next_attempt_at', now() + v_delay));
+        PERFORM inbox._notify('events');
+        RETURN 'received';
+    END IF;
+
+    UPDATE inbox.events e
+       SET status = 'failed', locked_by = NULL, locked_at = NULL,
+           last_error = p_error, error_retryable = p_retryable
+     WHERE e.id = p_event_id;
+    INSERT INTO inbox.journal (event_id, entry, actor, detail)
+    VALUES (p_event_id, 'failed', p_worker,
+            jsonb_build_object('attempt', v_ev.attempts, 'error', left(p_error, 200),
+                               'retryable', p_retryable,
+                               'reason', CASE WHEN p_retryable THEN 'out_of_attempts' ELSE 'not_retryable' END));
+    PERFORM inbox._bump_daily(v_ev.source, p_failed => 1);
+    PERFORM inbox._notify('events');
+    RETURN 'failed';
+END;
+$$;
+
+
+--
+-- Name: finish_action(bigint, boolean, jsonb); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.finish_action(p_action_id bigint, p_ok boolean, p_result jsonb DEFAULT NULL::jsonb) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+DECLARE
+    v_act inbox.actions%ROWTYPE;
+    v_new text;
+BEGIN
+    IF p_action_id IS NULL THEN
+        RAISE EXCEPTION 'p_action_id must not be null' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_ok IS NULL THEN
+        RAISE EXCEPTION 'p_ok must not be null' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+
+    SELECT * INTO v_act FROM inbox.actions a WHERE a.id = p_action_id FOR UPDATE;
+    IF NOT FOUND THEN
+        RAISE EXCEPTION 'p_action_id % does not exist', p_action_id USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+
+    v_new := CASE WHEN p_ok THEN 'done' ELSE 'failed' END;
+    IF v_act.state = v_new THEN
+        RETURN;
+    END IF;
+    IF v_act.state <> 'started' THEN
+        RAISE EXCEPTION 'action % is already %; p_ok contradicts it', p_action_id, v_act.state
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+
+    UPDATE inbox.actions a
+       SET state = v_new, result = p_result, finished_at = now()
+     WHERE a.id = p_action_id;
+    INSERT INTO inbox.journal (event_id, entry, detail)
+    VALUES (v_act.event_id, CASE WHEN p_ok THEN 'action_done' ELSE 'action_failed' END,
+            jsonb_build_object('action_id', v_act.id, 'kind', v_act.kind,
+                               'operation_key', v_act.operation_key, 'begun', v_act.begun));
+    PERFORM inbox._notify('actions');
+END;
+$$;
+
+
+--
+-- Name: heartbeat(bigint, text); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.heartbeat(p_event_id bigint, p_worker text) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+BEGIN
+    IF p_event_id IS NULL THEN
+        RAISE EXCEPTION 'p_event_id must not be null' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    PERFORM inbox._check_name(p_worker, 'p_worker', 200);
+    UPDATE inbox.events e SET locked_at = now()
+     WHERE e.id = p_event_id AND e.status = 'processing' AND e.locked_by = p_worker;
+    RETURN FOUND;
+END;
+$$;
+
+
+--
+-- Name: normalize_email(text); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.normalize_email(p_email text) RETURNS text
+    LANGUAGE plpgsql IMMUTABLE SECURITY DEFINER PARALLEL SAFE
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $_$
+DECLARE
+    e      text;
+    v_local  text;
+    v_domain text;
+BEGIN
+    IF p_email IS NULL THEN
+        RETURN NULL;
+    END IF;
+    e := lower(btrim(p_email, E' \t\r\n'));
+    IF e ~ '<[^<>]*>' THEN
+        e := substring(e FROM '<([^<>]*)>');   -- 'Name <address>'
+    END IF;
+    e := regexp_replace(btrim(e, E' \t\r\n'), '^mailto:', '');
+    IF e !~ '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:].]+$' THEN
+        RETURN NULL;
+    END IF;
+    v_local := split_part(e, '@', 1);
+    v_domain := rtrim(split_part(e, '@', 2), '.');
+    IF v_domain IN ('gmail.com', 'googlemail.com') THEN
+        v_local := replace(split_part(v_local, '+', 1), '.', '');
+        v_domain := 'gmail.com';
+    ELSIF v_domain IN ('ya.ru', 'yandex.com', 'yandex.by', 'yandex.kz', 'yandex.ua') THEN
+        v_domain := 'yandex.ru';
+    END IF;
+    IF v_local = ''
+       OR v_local IN ('unknown', 'noreply', 'no-reply', 'no_reply', 'donotreply', 'do-not-reply',
+                      'do_not_reply', 'mailer-daemon', 'none', 'null', 'nomail', 'no-email', 'noemail')
+       OR (v_local = 'test' AND v_domain LIKE 'test%')
+       OR v_domain IN ('example.com', 'example.org', 'example.net')
+       OR v_domain LIKE '%.invalid' OR v_domain LIKE '%.example' THEN
+        RETURN NULL;
+    END IF;
+    RETURN v_local || '@' || v_domain;
+END;
+$_$;
+
+
+--
+-- Name: normalize_phone(text); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.normalize_phone(p_phone text) RETURNS text
+    LANGUAGE plpgsql IMMUTABLE SECURITY DEFINER PARALLEL SAFE
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $_$
+DECLARE
+    d text;
+BEGIN
+    IF p_phone IS NULL THEN
+        RETURN NULL;
+    END IF;
+    d := regexp_replace(p_phone, '(доб|ext|вн|x|#).*$', '', 'i');
+    d := regexp_replace(d, '[^0-9]', '', 'g');
+    -- International call prefixes: 00 (most of the world) and 810 (Russia's old one).
+    IF d LIKE '00%' THEN
+        d := substr(d, 3);
+    ELSIF d LIKE '810%' AND length(d) > 11 THEN
+        d := substr(d, 4);
+    END IF;
+    IF length(d) = 11 AND d LIKE '8%' THEN
+        d := '7' || substr(d, 2);              -- Russian trunk prefix 8
+    ELSIF length(d) = 10 AND d LIKE '9%' THEN
+        d := '7' || d;                         -- bare Russian mobile
+    END IF;
+    IF length(d) < 8 OR length(d) > 15 THEN
+        RETURN NULL;                           -- too short to be a number, or garbage
+    END IF;
+    -- Placeholders: all one digit ('0000000000'), or a Russian number whose ten national
+    -- digits are all one digit ('+7 (000) 000-00-00', '79999999999').
+    IF d ~ '^(.)\1*$' OR (d LIKE '7%' AND length(d) = 11 AND substr(d, 2) ~ '^(.)\1*$') THEN
+        RETURN NULL;
+    END IF;
+    RETURN d;
+END;
+$_$;
+
+
+--
+-- Name: open_duplicates(); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.open_duplicates() RETURNS bigint
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+    SELECT coalesce(sum(c.open), 0)::bigint FROM inbox.duplicate_counts c;
+$$;
+
+
+--
+-- Name: prune(interval); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.prune(p_older_than interval DEFAULT '90 days'::interval) RETURNS bigint
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+DECLARE
+    v_before timestamptz;
+    v_count  bigint;
+BEGIN
+    IF p_older_than IS NULL THEN
+        RAISE EXCEPTION 'p_older_than must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_older_than < interval '1 day' THEN
+        RAISE EXCEPTION 'p_older_than must be at least 1 day, got %', p_older_than
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    v_before := now() - p_older_than;
+
+    DELETE FROM inbox.events e WHERE e.status = 'done' AND e.done_at < v_before;
+    GET DIAGNOSTICS v_count = ROW_COUNT;
+
+    INSERT INTO inbox.journal (event_id, entry, detail, by_person)
+    VALUES (NULL, 'pruned',
+            jsonb_build_object('count', v_count, 'older_than', p_older_than::text, 'done_before', v_before),
+            true);
+    IF v_count > 0 THEN
+        PERFORM inbox._notify('events');
+    END IF;
+    RETURN v_count;
+END;
+$$;
+
+
+--
+-- Name: record_lead(bigint, text, text, text, text, text); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.record_lead(p_event_id bigint, p_phone text, p_email text, p_name text DEFAULT NULL::text, p_summary text DEFAULT NULL::text, p_deal_ref text DEFAULT NULL::text) RETURNS bigint
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+DECLARE
+    c_window constant interval := interval '24 hours';
+    c_weak_names constant int := 3;
+    v_source      text;
+    v_external_id text;
+    v_lead        bigint;
+    v_created     timestamptz := now();
+    v_phone       text := inbox.normalize_phone(p_phone);
+    v_email       text := inbox.normalize_email(p_email);
+    v_name        text := nullif(btrim(p_name), '');
+    v_deal_ref    text := nullif(btrim(p_deal_ref), '');
+    v_name_key    text := inbox._name_key(p_name);
+    v_weak_phone  boolean := false;
+    v_weak_email  boolean := false;
+    v_flagged     int;
+BEGIN
+    IF p_event_id IS NULL THEN
+        RAISE EXCEPTION 'p_event_id must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+
+    -- KEY SHARE: the event cannot be pruned under us, workers' updates are not blocked.
+    SELECT e.source, e.external_id INTO v_source, v_external_id
+      FROM inbox.events e WHERE e.id = p_event_id FOR KEY SHARE;
+    IF NOT FOUND THEN
+        RAISE EXCEPTION 'p_event_id: no event with id %', p_event_id
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+
+    SELECT l.id INTO v_lead FROM inbox.leads l WHERE l.event_id = p_event_id;
+    IF FOUND THEN
+        RETURN v_lead;                         -- a repeat: change nothing
+    END IF;
+
+    PERFORM pg_advisory_xact_lock(k)
+       FROM (SELECT DISTINCT k
+               FROM unnest(ARRAY[hashtextextended('inbox.lead.phone:' || v_phone, 0),
+                                 hashtextextended('inbox.lead.email:' || v_email, 0)]) AS k
+              WHERE k IS NOT NULL
+              ORDER BY k) AS keys;
+
+    INSERT INTO inbox.leads (event_id, source, external_id, created_at, name, phone_raw,
+                             phone_norm, email_raw, email_norm, channel, summary, deal_ref, deal_open)
+    VALUES (p_event_id, v_source, v_external_id, v_created, v_name, p_phone,
+            v_phone, p_email, v_email, v_source, p_summary, v_deal_ref, v_deal_ref IS NOT NULL)
+    ON CONFLICT (event_id) DO NOTHING
+    RETURNING id INTO v_lead;
+    IF v_lead IS NULL THEN
+        -- The same event recorded concurrently by another session: that lead stands.
+        SELECT l.id INTO v_lead FROM inbox.leads l WHERE l.event_id = p_event_id;
+        RETURN v_lead;
+    END IF;
+
+    INSERT INTO inbox.journal (event_id, entry, detail)
+    VALUES (p_event_id, 'lead_recorded',
+            jsonb_build_object('lead_id', v_lead, 'has_phone', v_phone IS NOT NULL,
+                               'has_email', v_email IS NOT NULL, 'deal_ref', v_deal_ref));
+
+    -- A contact shared by many different names is weak evidence (index range on the contact).
+    IF v_phone IS NOT NULL THEN
+        SELECT count(DISTINCT k) >= c_weak_names INTO v_weak_phone
+          FROM (SELECT inbox._name_key(l.name) AS k FROM inbox.leads l WHERE l.phone_norm = v_phone) s
+         WHERE k IS NOT NULL;
+    END IF;
+    IF v_email IS NOT NULL THEN
+        SELECT count(DISTINCT k) >= c_weak_names INTO v_weak_email
+          FROM (SELECT inbox._name_key(l.name) AS k FROM inbox.leads l WHERE l.email_norm = v_email) s
+         WHERE k IS NOT NULL;
+    END IF;
+
+    WITH hits AS (
+        SELECT l.id FROM inbox.leads l
+         WHERE v_phone IS NOT NULL AND l.phone_norm = v_phone AND l.created_at >= v_created - c_window
+        UNION
+        SELECT l.id FROM inbox.leads l
+         WHERE v_phone IS NOT NULL AND l.phone_norm = v_phone AND l.deal_open
+        UNION
+        SELECT l.id FROM inbox.leads l
+         WHERE v_email IS NOT NULL AND l.email_norm = v_email AND l.created_at >= v_created - c_window
+        UNION
+        SELECT l.id FROM inbox.leads l
+         WHERE v_email IS NOT NULL AND l.email_norm = v_email AND l.deal_open
+    ), m AS (
+        SELECT l.id,
+               coalesce(l.phone_norm = v_phone, false) AS same_phone,
+               coalesce(l.email_norm = v_email, false) AS same_email,
+               l.created_at < v_created - c_window AS by_deal,
+               (v_name_key IS NOT NULL AND k.key IS NOT NULL AND v_name_key <> k.key
+                AND NOT starts_with(v_name_key, k.key || ' ')
+                AND NOT starts_with(k.key, v_name_key || ' ')) AS names_differ
+          FROM hits h
+          JOIN inbox.leads l ON l.id = h.id
+          CROSS JOIN LATERAL (SELECT inbox._name_key(l.name) AS key) k
+         WHERE l.id <> v_lead
+           AND NOT EXISTS (SELECT 1 FROM inbox.duplicate_candidates r
+                            WHERE r.status = 'rejected'
+                              AND ((r.lead_id = v_lead AND r.match_lead_id = l.id)
+                                OR (r.lead_id = l.id AND r.match_lead_id = v_lead)))
+    ), scored AS (
+        SELECT m.id,
+               array_remove(ARRAY[
+                   CASE WHEN m.same_phone THEN 'same_phone' END,
+                   CASE WHEN m.same_email THEN 'same_email' END,
+                   CASE WHEN m.by_deal THEN 'open_deal' END,
+                   CASE WHEN m.same_phone AND v_weak_phone THEN 'weak_shared_phone' END,
+                   CASE WHEN m.same_email AND v_weak_email THEN 'weak_shared_email' END,
+                   CASE WHEN m.names_differ THEN 'names_differ' END], NULL) AS reasons,
+               greatest(0.05, least(1.0,
+                     CASE WHEN m.same_phone THEN CASE WHEN v_weak_phone THEN 0.2 ELSE 0.6 END ELSE 0 END
+                   + CASE WHEN m.same_email THEN CASE WHEN v_weak_email THEN 0.2 ELSE 0.6 END ELSE 0 END)
+                   - CASE WHEN m.names_differ THEN 0.3 ELSE 0 END) AS score,
+               NOT ((m.same_phone AND NOT v_weak_phone) OR (m.same_email AND NOT v_weak_email)) AS weak
+          FROM m
+    ), ins AS (
+        INSERT INTO inbox.duplicate_candidates (lead_id, match_lead_id, reasons, score, weak, created_at)
+        SELECT v_lead, s.id, s.reasons, round(s.score, 2)::real, s.weak, v_created
+          FROM scored s
+         ORDER BY s.id
+        ON CONFLICT (lead_id, match_lead_id) DO NOTHING
+        RETURNING id, match_lead_id, reasons, score, weak
+    )
+    INSERT INTO inbox.journal (event_id, entry, detail)
+    SELECT p_event_id, 'duplicate_flagged',
+           jsonb_build_object('candidate_id', i.id, 'lead_id', v_lead, 'match_lead_id', i.match_lead_id,
+                              'reasons', to_jsonb(i.reasons), 'score', i.score, 'weak', i.weak)
+      FROM ins i
+     ORDER BY i.id;
+    GET DIAGNOSTICS v_flagged = ROW_COUNT;
+
+    PERFORM inbox._notify('leads');
+    IF v_flagged > 0 THEN
+        PERFORM inbox._notify('duplicates');
+    END IF;
+    RETURN v_lead;
+END;
+$$;
+
+
+--
+-- Name: requeue(bigint[], text); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.requeue(p_event_ids bigint[], p_reason text) RETURNS TABLE(event_id bigint, outcome text)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+DECLARE
+    c_max_ids      constant int := 10000;
+    c_lock_timeout constant interval := interval '5 minutes';
+    v_batch    uuid := gen_random_uuid();
+    v_reason   text := btrim(p_reason, E' \t\r\n');
+    v_ids      bigint[];
+    v_outcomes text[];
+    v_counts   jsonb;
+    r          record;
+BEGIN
+    IF p_event_ids IS NULL THEN
+        RAISE EXCEPTION 'p_event_ids must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF array_position(p_event_ids, NULL) IS NOT NULL THEN
+        RAISE EXCEPTION 'p_event_ids must not contain NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF cardinality(p_event_ids) > c_max_ids THEN
+        RAISE EXCEPTION 'p_event_ids: at most % ids per call, got %', c_max_ids, cardinality(p_event_ids)
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF p_reason IS NULL THEN
+        RAISE EXCEPTION 'p_reason must not be NULL: say why' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF v_reason = '' THEN
+        RAISE EXCEPTION 'p_reason must not be blank: say why' USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+
+    WITH req AS (
+        SELECT DISTINCT x.id FROM unnest(p_event_ids) AS x(id)
+    ), cur AS MATERIALIZED (
+        SELECT e.id, e.source, e.status, e.locked_at, e.locked_by, e.attempts, e.last_error
+          FROM req
+          JOIN inbox.events e ON e.id = req.id
+         ORDER BY e.id
+           FOR UPDATE OF e
+    ), upd AS (
+        UPDATE inbox.events e
+           SET status = 'received', next_attempt_at = now(), attempts = 0,
+               locked_by = NULL, locked_at = NULL, last_error = NULL, error_retryable = NULL
+          FROM cur
+         WHERE e.id = cur.id
+           AND (cur.status = 'failed'
+                OR (cur.status = 'processing' AND cur.locked_at < now() - c_lock_timeout))
+        RETURNING e.id, e.source, cur.status AS prev_status, cur.last_error AS prev_error,
+                  cur.attempts AS prev_attempts, cur.locked_by AS prev_locked_by
+    ), jr AS (
+        INSERT INTO inbox.journal (event_id, entry, detail, by_person)
+        SELECT u.id, 'requeued',
+               jsonb_build_object('reason', v_reason, 'batch', v_batch,
+                                  'previous_status', u.prev_status,
+                                  'previous_error', left(u.prev_error, 1000),
+                                  'previous_attempts', u.prev_attempts,
+                                  'previous_locked_by', u.prev_locked_by),
+               true
+          FROM upd u
+    )
+    SELECT array_agg(req.id ORDER BY req.id),
+           array_agg(CASE WHEN upd.id IS NOT NULL THEN 'requeued'
+                          WHEN cur.id IS NULL THEN 'not_found'
+                          WHEN cur.status = 'done' THEN 'done'
+                          WHEN cur.status = 'received' THEN 'already_queued'
+                          ELSE 'in_progress' END ORDER BY req.id),
+           (SELECT jsonb_object_agg(s.source, s.n)
+              FROM (SELECT u.source, count(*) AS n FROM upd u GROUP BY u.source) s)
+      INTO v_ids, v_outcomes, v_counts
+      FROM req
+      LEFT JOIN cur ON cur.id = req.id
+      LEFT JOIN upd ON upd.id = req.id;
+
+    -- One statistics bump per source (a handful), not per event.
+    FOR r IN SELECT s.key, s.value::int AS n FROM jsonb_each_text(v_counts) s LOOP
+        PERFORM inbox._bump_daily(r.key, p_requeued => r.n);
+    END LOOP;
+    IF v_counts IS NOT NULL THEN
+        PERFORM inbox._notify('events');
+    END IF;
+
+    RETURN QUERY SELECT u.id, u.outcome FROM unnest(v_ids, v_outcomes) AS u(id, outcome);
+END;
+$$;
+
+
+--
+-- Name: stats_daily(integer); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.stats_daily(p_days integer DEFAULT 14) RETURNS TABLE(day date, source text, received bigint, repeats bigint, conflicts bigint, done bigint, failed bigint, requeued bigint)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+BEGIN
+    IF p_days IS NULL THEN
+        RAISE EXCEPTION 'p_days must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_days < 1 OR p_days > 3660 THEN
+        RAISE EXCEPTION 'p_days must be between 1 and 3660, got %', p_days
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    RETURN QUERY
+    SELECT d.day, d.source::text, sum(d.received)::bigint, sum(d.repeats)::bigint,
+           sum(d.conflicts)::bigint, sum(d.done)::bigint, sum(d.failed)::bigint,
+           sum(d.requeued)::bigint
+      FROM inbox.daily_stats d
+     WHERE d.day > (now() AT TIME ZONE 'UTC')::date - p_days
+     GROUP BY d.day, d.source
+     ORDER BY d.day DESC, d.source;
+END;
+$$;
+
+
+--
+-- Name: stats_now(interval); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.stats_now(p_lock_timeout interval DEFAULT '00:05:00'::interval) RETURNS TABLE(source text, waiting bigint, due bigint, processing bigint, stuck bigint, failed bigint, oldest_waiting timestamp with time zone)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+BEGIN
+    IF p_lock_timeout IS NULL THEN
+        RAISE EXCEPTION 'p_lock_timeout must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_lock_timeout < interval '0' THEN
+        RAISE EXCEPTION 'p_lock_timeout must not be negative, got %', p_lock_timeout
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    RETURN QUERY
+    WITH counts AS (
+        SELECT c.source,
+               sum(c.n) FILTER (WHERE c.status = 'received')::bigint AS waiting,
+               sum(c.n) FILTER (WHERE c.status = 'processing')::bigint AS processing,
+               sum(c.n) FILTER (WHERE c.status = 'failed')::bigint AS failed
+          FROM inbox.status_counts c
+         GROUP BY c.source
+    ), later AS (
+        SELECT e.source, count(*) AS n
+          FROM inbox.event_queue e
+         WHERE e.status = 'received' AND e.next_attempt_at > now()
+         GROUP BY e.source
+    ), stuck AS (
+        SELECT e.source, count(*) AS n
+          FROM inbox.event_queue e
+         WHERE e.status = 'processing' AND e.locked_at < now() - p_lock_timeout
+         GROUP BY e.source
+    )
+    SELECT c.source::text,
+           coalesce(c.waiting, 0),
+           greatest(coalesce(c.waiting, 0) - coalesce(l.n, 0), 0),
+           coalesce(c.processing, 0),
+           coalesce(s.n, 0),
+           coalesce(c.failed, 0),
+           o.next_attempt_at
+      FROM counts c
+      LEFT JOIN later l ON l.source = c.source
+      LEFT JOIN stuck s ON s.source = c.source
+      LEFT JOIN LATERAL (
+            SELECT e.next_attempt_at
+              FROM inbox.event_queue e
+             WHERE c.waiting > 0      -- a source with nothing waiting does not walk the queue
+               AND e.status = 'received' AND e.source = c.source AND e.next_attempt_at <= now()
+             ORDER BY e.next_attempt_at, e.id
+             LIMIT 1) o ON true
+     ORDER BY c.source;
+END;
+$$;
+
+
+--
+-- Name: actions; Type: TABLE; Schema: inbox; Owner: -
+--
+
+CREATE TABLE inbox.actions (
+    id bigint NOT NULL,
+    event_id bigint NOT NULL,
+    kind text NOT NULL,
+    operation_key text NOT NULL COLLATE pg_catalog."C",
+    state text DEFAULT 'started'::text NOT NULL,
+    result jsonb,
+    begun integer DEFAULT 1 NOT NULL,
+    started_at timestamp with time zone DEFAULT now() NOT NULL,
+    finished_at timestamp with time zone,
+    CONSTRAINT actions_state_check CHECK ((state = ANY (ARRAY['started'::text, 'done'::text, 'failed'::text])))
+);
+
+
+--
+-- Name: actions_id_seq; Type: SEQUENCE; Schema: inbox; Owner: -
+--
+
+ALTER TABLE inbox.actions ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME inbox.actions_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+
+--
+-- Name: conflict_bodies; Type: TABLE; Schema: inbox; Owner: -
+--
+
+CREATE TABLE inbox.conflict_bodies (
+    id bigint NOT NULL,
+    event_id bigint NOT NULL,
+    at timestamp with time zone DEFAULT now() NOT NULL,
+    fingerprint text NOT NULL,
+    content_type text NOT NULL,
+    body bytea NOT NULL
+);
+
+
+--
+-- Name: conflict_bodies_id_seq; Type: SEQUENCE; Schema: inbox; Owner: -
+--
+
+ALTER TABLE inbox.conflict_bodies ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME inbox.conflict_bodies_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+
+--
+-- Name: daily_stats; Type: TABLE; Schema: inbox; Owner: -
+--
+
+CREATE TABLE inbox.daily_stats (
+    day date NOT NULL,
+    source text NOT NULL COLLATE pg_catalog."C",
+    shard smallint NOT NULL,
+    received bigint DEFAULT 0 NOT NULL,
+    repeats bigint DEFAULT 0 NOT NULL,
+    conflicts bigint DEFAULT 0 NOT NULL,
+    done bigint DEFAULT 0 NOT NULL,
+    failed bigint DEFAULT 0 NOT NULL,
+    requeued bigint DEFAULT 0 NOT NULL
+);
+
+
+--
+-- Name: duplicate_candidates; Type: TABLE; Schema: inbox; Owner: -
+--
+
+CREATE TABLE inbox.duplicate_candidates (
+    id bigint NOT NULL,
+    lead_id bigint NOT NULL,
+    match_lead_id bigint NOT NULL,
+    reasons text[] NOT NULL,
+    score real NOT NULL,
+    weak boolean DEFAULT false NOT NULL,
+    status text DEFAULT 'open'::text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    decided_by text,
+    decided_at timestamp with time zone,
+    note text,
+    undo_state jsonb,
+    lead_channel text COLLATE pg_catalog."C",
+    match_channel text COLLATE pg_catalog."C",
+    CONSTRAINT duplicate_candidates_check CHECK ((lead_id <> match_lead_id)),
+    CONSTRAINT duplicate_candidates_status_check CHECK ((status = ANY (ARRAY['open'::text, 'merged'::text, 'rejected'::text])))
+);
+
+
+--
+-- Name: duplicate_candidates_id_seq; Type: SEQUENCE; Schema: inbox; Owner: -
+--
+
+ALTER TABLE inbox.duplicate_candidates ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME inbox.duplicate_candidates_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+
+--
+-- Name: duplicate_counts; Type: TABLE; Schema: inbox; Owner: -
+--
+
+CREATE TABLE inbox.duplicate_counts (
+    shard smallint NOT NULL,
+    open bigint DEFAULT 0 NOT NULL
+);
+
+
+--
+-- Name: event_queue; Type: TABLE; Schema: inbox; Owner: -
+--
+
+CREATE TABLE inbox.event_queue (
+    id bigint NOT NULL,
+    source text NOT NULL COLLATE pg_catalog."C",
+    status text NOT NULL,
+    received_at timestamp with time zone NOT NULL,
+    next_attempt_at timestamp with time zone NOT NULL,
+    locked_at timestamp with time zone,
+    CONSTRAINT event_queue_status_check CHECK ((status = ANY (ARRAY['received'::text, 'processing'::text, 'failed'::text])))
+)
+WITH (autovacuum_vacuum_scale_factor='0', autovacuum_vacuum_threshold='5000', autovacuum_analyze_scale_factor='0', autovacuum_analyze_threshold='5000', autovacuum_vacuum_cost_delay='0');
+
+
+--
+-- Name: events_id_seq; Type: SEQUENCE; Schema: inbox; Owner: -
+--
+
+ALTER TABLE inbox.events ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME inbox.events_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+
+--
+-- Name: journal; Type: TABLE; Schema: inbox; Owner: -
+--
+
+CREATE TABLE inbox.journal (
+    id bigint NOT NULL,
+    event_id bigint,
+    at timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
+    entry text NOT NULL,
+    actor text DEFAULT SESSION_USER NOT NULL,
+    detail jsonb,
+    by_person boolean DEFAULT false NOT NULL
+);
+
+
+--
+-- Name: journal_id_seq; Type: SEQUENCE; Schema: inbox; Owner: -
+--
+
+ALTER TABLE inbox.journal ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME inbox.journal_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+
+--
+-- Name: leads; Type: TABLE; Schema: inbox; Owner: -
+--
+
+CREATE TABLE inbox.leads (
+    id bigint NOT NULL,
+    event_id bigint NOT NULL,
+    source text NOT NULL COLLATE pg_catalog."C",
+    external_id text NOT NULL COLLATE pg_catalog."C",
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    name text,
+    phone_raw text,
+    phone_norm text,
+    email_raw text,
+    email_norm text,
+    channel text NOT NULL,
+    summary text,
+    deal_ref text,
+    deal_open boolean DEFAULT false NOT NULL,
+    merged_into bigint
+);
+
+
+--
+-- Name: leads_id_seq; Type: SEQUENCE; Schema: inbox; Owner: -
+--
+
+ALTER TABLE inbox.leads ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME inbox.leads_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+
+--
+-- Name: schema_version; Type: TABLE; Schema: inbox; Owner: -
+--
+
+CREATE TABLE inbox.schema_version (
+    version integer NOT NULL,
+    name text NOT NULL,
+    applied_at timestamp with time zone DEFAULT now() NOT NULL,
+    applied_by text DEFAULT SESSION_USER NOT NULL,
+    checksum text
+);
+
+
+--
+-- Name: status_counts; Type: TABLE; Schema: inbox; Owner: -
+--
+
+CREATE TABLE inbox.status_counts (
+    source text NOT NULL COLLATE pg_catalog."C",
+    status text NOT NULL,
+    shard smallint NOT NULL,
+    n bigint DEFAULT 0 NOT NULL
+);
+
+
+--
+-- Name: actions actions_operation_key_key; Type: CONSTRAINT; Schema: inbox; Owner: -
+--
+
+ALTER TABLE ONLY inbox.actions
+    ADD CONSTRAINT actions_operation_key_key UNIQUE (operation_key);
+
+
+--
+-- Name: actions actions_pkey; Type: CONSTRAINT; Schema: inbox; Owner: -
+--
+
+ALTER TABLE ONLY inbox.actions
+    ADD CONSTRAINT actions_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: conflict_bodies conflict_bodies_pkey; Type: CONSTRAINT; Schema: inbox; Owner: -
+--
+
+ALTER TABLE ONLY inbox.conflict_bodies
+    ADD CONSTRAINT conflict_bodies_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: daily_stats daily_stats_pkey; Type: CONSTRAINT; Schema: inbox; Owner: -
+--
+
+ALTER TABLE ONLY inbox.daily_stats
+    ADD CONSTRAINT daily_stats_pkey PRIMARY KEY (day, source, shard);
+
+
+--
+-- Name: duplicate_candidates duplicate_candidates_pair_key; Type: CONSTRAINT; Schema: inbox; Owner: -
+--
+
+ALTER TABLE ONLY inbox.duplicate_candidates
+    ADD CONSTRAINT duplicate_candidates_pair_key UNIQUE (lead_id, match_lead_id);
+
+
+--
+-- Name: duplicate_candidates duplicate_candidates_pkey; Type: CONSTRAINT; Schema: inbox; Owner: -
+--
+
+ALTER TABLE ONLY inbox.duplicate_candidates
+    ADD CONSTRAINT duplicate_candidates_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: duplicate_counts duplicate_counts_pkey; Type: CONSTRAINT; Schema: inbox; Owner: -
+--
+
+ALTER TABLE ONLY inbox.duplicate_counts
+    ADD CONSTRAINT duplicate_counts_pkey PRIMARY KEY (shard);
+
+
+--
+-- Name: event_queue event_queue_pkey; Type: CONSTRAINT; Schema: inbox; Owner: -
+--
+
+ALTER TABLE ONLY inbox.event_queue
+    ADD CONSTRAINT event_queue_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: events events_external_id_source_key; Type: CONSTRAINT; Schema: inbox; Owner: -
+--
+
+ALTER TABLE ONLY inbox.events
+    ADD CONSTRAINT events_external_id_source_key UNIQUE (external_id, source);
+
+
+--
+-- Name: events events_idempotency_key_key; Type: CONSTRAINT; Schema: inbox; Owner: -
+--
+
+ALTER TABLE ONLY inbox.events
+    ADD CONSTRAINT events_idempotency_key_key UNIQUE (idempotency_key);
+
+
+--
+-- Name: events events_pkey; Type: CONSTRAINT; Schema: inbox; Owner: -
+--
+
+ALTER TABLE ONLY inbox.events
+    ADD CONSTRAINT events_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: journal journal_pkey; Type: CONSTRAINT; Schema: inbox; Owner: -
+--
+
+ALTER TABLE ONLY inbox.journal
+    ADD CONSTRAINT journal_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: leads leads_event_id_key; Type: CONSTRAINT; Schema: inbox; Owner: -
+--
+
+ALTER TABLE ONLY inbox.leads
+    ADD CONSTRAINT leads_event_id_key UNIQUE (event_id);
+
+
+--
+-- Name: leads leads_pkey; Type: CONSTRAINT; Schema: inbox; Owner: -
+--
+
+ALTER TABLE ONLY inbox.leads
+    ADD CONSTRAINT leads_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: schema_version schema_version_pkey; Type: CONSTRAINT; Schema: inbox; Owner: -
+--
+
+ALTER TABLE ONLY inbox.schema_version
+    ADD CONSTRAINT schema_version_pkey PRIMARY KEY (version);
+
+
+--
+-- Name: status_counts status_counts_pkey; Type: CONSTRAINT; Schema: inbox; Owner: -
+--
+
+ALTER TABLE ONLY inbox.status_counts
+    ADD CONSTRAINT status_counts_pkey PRIMARY KEY (source, status, shard);
+
+
+--
+-- Name: actions_event_idx; Type: INDEX; Schema: inbox; Owner: -
+--
+
+CREATE INDEX actions_event_idx ON inbox.actions USING btree (event_id, id);
+
+
+--
+-- Name: conflict_bodies_event_fingerprint_key; Type: INDEX; Schema: inbox; Owner: -
+--
+
+CREATE UNIQUE INDEX conflict_bodies_event_fingerprint_key ON inbox.conflict_bodies USING btree (event_id, fingerprint);
+
+
+--
+-- Name: conflict_bodies_event_idx; Type: INDEX; Schema: inbox; Owner: -
+--
+
+CREATE INDEX conflict_bodies_event_idx ON inbox.conflict_bodies USING btree (event_id, id);
+
+
+--
+-- Name: duplicate_candidates_decided_idx; Type: INDEX; Schema: inbox; Owner: -
+--
+
+CREATE INDEX duplicate_candidates_decided_idx ON inbox.duplicate_candidates USING btree (decided_at, decided_by) WHERE (decided_at IS NOT NULL);
+
+
+--
+-- Name: duplicate_candidates_match_idx; Type: INDEX; Schema: inbox; Owner: -
+--
+
+CREATE INDEX duplicate_candidates_match_idx ON inbox.duplicate_candidates USING btree (match_lead_id);
+
+
+--
+-- Name: duplicate_candidates_open_idx; Type: INDEX; Schema: inbox; Owner: -
+--
+
+CREATE INDEX duplicate_candidates_open_idx ON inbox.duplicate_candidates USING btree (created_at, id) WHERE (status = 'open'::text);
+
+
+--
+-- Name: duplicate_candidates_open_lead_channel_idx; Type: INDEX; Schema: inbox; Owner: -
+--
+
+CREATE INDEX duplicate_candidates_open_lead_channel_idx ON inbox.duplicate_candidates USING btree (lead_channel, created_at, id) WHERE (status = 'open'::text);
+
+
+--
+-- Name: duplicate_candidates_open_match_channel_idx; Type: INDEX; Schema: inbox; Owner: -
+--
+
+CREATE INDEX duplicate_candidates_open_match_channel_idx ON inbox.duplicate_candidates USING btree (match_channel, created_at, id) WHERE (status = 'open'::text);
+
+
+--
+-- Name: duplicate_candidates_open_reasons_idx; Type: INDEX; Schema: inbox; Owner: -
+--
+
+CREATE INDEX duplicate_candidates_open_reasons_idx ON inbox.duplicate_candidates USING gin (reasons) WHERE (status = 'open'::text);
+
+
+--
+-- Name: duplicate_candidates_open_weak_idx; Type: INDEX; Schema: inbox; Owner: -
+--
+
+CREATE INDEX duplicate_candidates_open_weak_idx ON inbox.duplicate_candidates USING btree (created_at, id) WHERE ((status = 'open'::text) AND weak);
+
+
+--
+-- Name: event_queue_due_idx; Type: INDEX; Schema: inbox; Owner: -
+--
+
+CREATE INDEX event_queue_due_idx ON inbox.event_queue USING btree (next_attempt_at, id) WHERE (status = 'received'::text);
+
+
+--
+-- Name: event_queue_processing_idx; Type: INDEX; Schema: inbox; Owner: -
+--
+
+CREATE INDEX event_queue_processing_idx ON inbox.event_queue USING btree (locked_at, id) WHERE (status = 'processing'::text);
+
+
+--
+-- Name: event_queue_source_status_idx; Type: INDEX; Schema: inbox; Owner: -
+--
+
+CREATE INDEX event_queue_source_status_idx ON inbox.event_queue USING btree (source, status, received_at DESC, id DESC);
+
+
+--
+-- Name: event_queue_status_idx; Type: INDEX; Schema: inbox; Owner: -
+--
+
+CREATE INDEX event_queue_status_idx ON inbox.event_queue USING btree (status, received_at DESC, id DESC);
+
+
+--
+-- Name: events_kind_received_idx; Type: INDEX; Schema: inbox; Owner: -
+--
+
+CREATE INDEX events_kind_received_idx ON inbox.events USING btree (kind, received_at DESC, id DESC);
+
+
+--
+-- Name: events_received_idx; Type: INDEX; Schema: inbox; Owner: -
+--
+
+CREATE INDEX events_received_idx ON inbox.events USING btree (received_at DESC, id DESC);
+
+
+--
+-- Name: events_review_idx; Type: INDEX; Schema: inbox; Owner: -
+--
+
+CREATE INDEX events_review_idx ON inbox.events USING btree (received_at DESC, id DESC) WHERE (needs_review IS NOT NULL);
+
+
+--
+-- Name: events_source_received_idx; Type: INDEX; Schema: inbox; Owner: -
+--
+
+CREATE INDEX events_source_received_idx ON inbox.events USING btree (source, received_at DESC, id DESC);
+
+
+--
+-- Name: journal_event_idx; Type: INDEX; Schema: inbox; Owner: -
+--
+
+CREATE INDEX journal_event_idx ON inbox.journal USING btree (event_id, id);
+
+
+--
+-- Name: journal_person_idx; Type: INDEX; Schema: inbox; Owner: -
+--
+
+CREATE INDEX journal_person_idx ON inbox.journal USING btree (at DESC, id DESC) WHERE by_person;
+
+
+--
+-- Name: leads_email_idx; Type: INDEX; Schema: inbox; Owner: -
+--
+
+CREATE INDEX leads_email_idx ON inbox.leads USING btree (email_norm, created_at) WHERE (email_norm IS NOT NULL);
+
+
+--
+-- Name: leads_external_id_idx; Type: INDEX; Schema: inbox; Owner: -
+--
+
+CREATE INDEX leads_external_id_idx ON inbox.leads USING btree (external_id);
+
+
+--
+-- Name: leads_merged_into_idx; Type: INDEX; Schema: inbox; Owner: -
+--
+
+CREATE INDEX leads_merged_into_idx ON inbox.leads USING btree (merged_into) WHERE (merged_into IS NOT NULL);
+
+
+--
+-- Name: leads_open_deal_email_idx; Type: INDEX; Schema: inbox; Owner: -
+--
+
+CREATE INDEX leads_open_deal_email_idx ON inbox.leads USING btree (email_norm) WHERE (deal_open AND (email_norm IS NOT NULL));
+
+
+--
+-- Name: leads_open_deal_phone_idx; Type: INDEX; Schema: inbox; Owner: -
+--
+
+CREATE INDEX leads_open_deal_phone_idx ON inbox.leads USING btree (phone_norm) WHERE (deal_open AND (phone_norm IS NOT NULL));
+
+
+--
+-- Name: leads_phone_idx; Type: INDEX; Schema: inbox; Owner: -
+--
+
+CREATE INDEX leads_phone_idx ON inbox.leads USING btree (phone_norm, created_at) WHERE (phone_norm IS NOT NULL);
+
+
+--
+-- Name: duplicate_candidates duplicate_candidates_channels; Type: TRIGGER; Schema: inbox; Owner: -
+--
+
+CREATE TRIGGER duplicate_candidates_channels BEFORE INSERT ON inbox.duplicate_candidates FOR EACH ROW EXECUTE FUNCTION inbox._candidate_channels();
+
+
+--
+-- Name: duplicate_candidates duplicate_candidates_count_del; Type: TRIGGER; Schema: inbox; Owner: -
+--
+
+CREATE TRIGGER duplicate_candidates_count_del AFTER DELETE ON inbox.duplicate_candidates REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION inbox._track_open_duplicates();
+
+
+--
+-- Name: duplicate_candidates duplicate_candidates_count_ins; Type: TRIGGER; Schema: inbox; Owner: -
+--
+
+CREATE TRIGGER duplicate_candidates_count_ins AFTER INSERT ON inbox.duplicate_candidates REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION inbox._track_open_duplicates();
+
+
+--
+-- Name: duplicate_candidates duplicate_candidates_count_upd; Type: TRIGGER; Schema: inbox; Owner: -
+--
+
+CREATE TRIGGER duplicate_candidates_count_upd AFTER UPDATE ON inbox.duplicate_candidates REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION inbox._track_open_duplicates();
+
+
+--
+-- Name: events events_queue_del; Type: TRIGGER; Schema: inbox; Owner: -
+--
+
+CREATE TRIGGER events_queue_del AFTER DELETE ON inbox.events REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION inbox._queue_delete();
+
+
+--
+-- Name: events events_queue_ins; Type: TRIGGER; Schema: inbox; Owner: -
+--
+
+CREATE TRIGGER events_queue_ins AFTER INSERT ON inbox.events REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION inbox._queue_insert();
+
+
+--
+-- Name: events events_queue_upd; Type: TRIGGER; Schema: inbox; Owner: -
+--
+
+CREATE TRIGGER events_queue_upd AFTER UPDATE ON inbox.events REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION inbox._queue_update();
+
+
+--
+-- Name: events events_track_status_del; Type: TRIGGER; Schema: inbox; Owner: -
+--
+
+CREATE TRIGGER events_track_status_del AFTER DELETE ON inbox.events REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION inbox._track_status_delete();
+
+
+--
+-- Name: events events_track_status_ins; Type: TRIGGER; Schema: inbox; Owner: -
+--
+
+CREATE TRIGGER events_track_status_ins AFTER INSERT ON inbox.events FOR EACH ROW EXECUTE FUNCTION inbox._track_status();
+
+
+--
+-- Name: events events_track_status_upd; Type: TRIGGER; Schema: inbox; Owner: -
+--
+
+CREATE TRIGGER events_track_status_upd AFTER UPDATE ON inbox.events REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION inbox._track_status_update();
+
+
+--
+-- Name: actions actions_event_id_fkey; Type: FK CONSTRAINT; Schema: inbox; Owner: -
+--
+
+ALTER TABLE ONLY inbox.actions
+    ADD CONSTRAINT actions_event_id_fkey FOREIGN KEY (event_id) REFERENCES inbox.events(id) ON DELETE CASCADE;
+
+
+--
+-- Name: conflict_bodies conflict_bodies_event_id_fkey; Type: FK CONSTRAINT; Schema: inbox; Owner: -
+--
+
+ALTER TABLE ONLY inbox.conflict_bodies
+    ADD CONSTRAINT conflict_bodies_event_id_fkey FOREIGN KEY (event_id) REFERENCES inbox.events(id) ON DELETE CASCADE;
+
+
+--
+-- Name: duplicate_candidates duplicate_candidates_lead_id_fkey; Type: FK CONSTRAINT; Schema: inbox; Owner: -
+--
+
+ALTER TABLE ONLY inbox.duplicate_candidates
+    ADD CONSTRAINT duplicate_candidates_lead_id_fkey FOREIGN KEY (lead_id) REFERENCES inbox.leads(id);
+
+
+--
+-- Name: duplicate_candidates duplicate_candidates_match_lead_id_fkey; Type: FK CONSTRAINT; Schema: inbox; Owner: -
+--
+
+ALTER TABLE ONLY inbox.duplicate_candidates
+    ADD CONSTRAINT duplicate_candidates_match_lead_id_fkey FOREIGN KEY (match_lead_id) REFERENCES inbox.leads(id);
+
+
+--
+-- Name: journal journal_event_id_fkey; Type: FK CONSTRAINT; Schema: inbox; Owner: -
+--
+
+ALTER TABLE ONLY inbox.journal
+    ADD CONSTRAINT journal_event_id_fkey FOREIGN KEY (event_id) REFERENCES inbox.events(id) ON DELETE CASCADE;
+
+
+--
+-- Name: leads leads_merged_into_fkey; Type: FK CONSTRAINT; Schema: inbox; Owner: -
+--
+
+ALTER TABLE ONLY inbox.leads
+    ADD CONSTRAINT leads_merged_into_fkey FOREIGN KEY (merged_into) REFERENCES inbox.leads(id);
+
+
+--
+-- Name: SCHEMA inbox; Type: ACL; Schema: -; Owner: -
+--
+
+GRANT USAGE ON SCHEMA inbox TO inbox_ingest;
+GRANT USAGE ON SCHEMA inbox TO inbox_worker;
+GRANT USAGE ON SCHEMA inbox TO inbox_support;
+
+
+--
+-- Name: FUNCTION _bump_daily(p_source text, p_received integer, p_repeats integer, p_conflicts integer, p_done integer, p_failed integer, p_requeued integer); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox._bump_daily(p_source text, p_received integer, p_repeats integer, p_conflicts integer, p_done integer, p_failed integer, p_requeued integer) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION _candidate_channels(); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox._candidate_channels() FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION _check_name(p_value text, p_arg text, p_max integer); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox._check_name(p_value text, p_arg text, p_max integer) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION _name_key(p_name text); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox._name_key(p_name text) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION _notify(p_topic text); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox._notify(p_topic text) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION _queue_delete(); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox._queue_delete() FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION _queue_insert(); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox._queue_insert() FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION _queue_update(); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox._queue_update() FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION _retry_delay(p_attempt integer); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox._retry_delay(p_attempt integer) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION _track_open_duplicates(); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox._track_open_duplicates() FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION _track_status(); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox._track_status() FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION _track_status_delete(); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox._track_status_delete() FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION _track_status_update(); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox._track_status_update() FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION accept(p_source text, p_external_id text, p_body bytea, p_content_type text, p_occurred_at timestamp with time zone, p_kind text, p_fingerprint text); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.accept(p_source text, p_external_id text, p_body bytea, p_content_type text, p_occurred_at timestamp with time zone, p_kind text, p_fingerprint text) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.accept(p_source text, p_external_id text, p_body bytea, p_content_type text, p_occurred_at timestamp with time zone, p_kind text, p_fingerprint text) TO inbox_ingest;
+
+
+--
+-- Name: FUNCTION begin_action(p_event_id bigint, p_kind text, p_operation_key text); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.begin_action(p_event_id bigint, p_kind text, p_operation_key text) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.begin_action(p_event_id bigint, p_kind text, p_operation_key text) TO inbox_worker;
+
+
+--
+-- Name: TABLE events; Type: ACL; Schema: inbox; Owner: -
+--
+
+GRANT SELECT ON TABLE inbox.events TO inbox_support;
+
+
+--
+-- Name: FUNCTION claim(p_worker text, p_limit integer, p_lock_timeout interval); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.claim(p_worker text, p_limit integer, p_lock_timeout interval) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.claim(p_worker text, p_limit integer, p_lock_timeout interval) TO inbox_worker;
+
+
+--
+-- Name: FUNCTION complete(p_event_id bigint, p_worker text, p_result jsonb); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.complete(p_event_id bigint, p_worker text, p_result jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.complete(p_event_id bigint, p_worker text, p_result jsonb) TO inbox_worker;
+
+
+--
+-- Name: FUNCTION decide_duplicate(p_candidate_id bigint, p_decision text, p_note text); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.decide_duplicate(p_candidate_id bigint, p_decision text, p_note text) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.decide_duplicate(p_candidate_id bigint, p_decision text, p_note text) TO inbox_manager;
+
+
+--
+-- Name: FUNCTION fail(p_event_id bigint, p_worker text, p_error text, p_retryable boolean); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.fail(p_event_id bigint, p_worker text, p_error text, p_retryable boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.fail(p_event_id bigint, p_worker text, p_error text, p_retryable boolean) TO inbox_worker;
+
+
+--
+-- Name: FUNCTION finish_action(p_action_id bigint, p_ok boolean, p_result jsonb); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.finish_action(p_action_id bigint, p_ok boolean, p_result jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.finish_action(p_action_id bigint, p_ok boolean, p_result jsonb) TO inbox_worker;
+
+
+--
+-- Name: FUNCTION heartbeat(p_event_id bigint, p_worker text); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.heartbeat(p_event_id bigint, p_worker text) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.heartbeat(p_event_id bigint, p_worker text) TO inbox_worker;
+
+
+--
+-- Name: FUNCTION open_duplicates(); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.open_duplicates() FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.open_duplicates() TO inbox_support;
+
+
+--
+-- Name: FUNCTION prune(p_older_than interval); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.prune(p_older_than interval) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION record_lead(p_event_id bigint, p_phone text, p_email text, p_name text, p_summary text, p_deal_ref text); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.record_lead(p_event_id bigint, p_phone text, p_email text, p_name text, p_summary text, p_deal_ref text) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.record_lead(p_event_id bigint, p_phone text, p_email text, p_name text, p_summary text, p_deal_ref text) TO inbox_worker;
+
+
+--
+-- Name: FUNCTION requeue(p_event_ids bigint[], p_reason text); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.requeue(p_event_ids bigint[], p_reason text) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.requeue(p_event_ids bigint[], p_reason text) TO inbox_operator;
+
+
+--
+-- Name: FUNCTION stats_daily(p_days integer); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.stats_daily(p_days integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.stats_daily(p_days integer) TO inbox_support;
+
+
+--
+-- Name: FUNCTION stats_now(p_lock_timeout interval); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.stats_now(p_lock_timeout interval) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.stats_now(p_lock_timeout interval) TO inbox_support;
+
+
+--
+-- Name: TABLE actions; Type: ACL; Schema: inbox; Owner: -
+--
+
+GRANT SELECT ON TABLE inbox.actions TO inbox_support;
+
+
+--
+-- Name: TABLE conflict_bodies; Type: ACL; Schema: inbox; Owner: -
+--
+
+GRANT SELECT ON TABLE inbox.conflict_bodies TO inbox_support;
+
+
+--
+-- Name: TABLE daily_stats; Type: ACL; Schema: inbox; Owner: -
+--
+
+GRANT SELECT ON TABLE inbox.daily_stats TO inbox_support;
+
+
+--
+-- Name: TABLE duplicate_candidates; Type: ACL; Schema: inbox; Owner: -
+--
+
+GRANT SELECT ON TABLE inbox.duplicate_candidates TO inbox_support;
+
+
+--
+-- Name: TABLE duplicate_counts; Type: ACL; Schema: inbox; Owner: -
+--
+
+GRANT SELECT ON TABLE inbox.duplicate_counts TO inbox_support;
+
+
+--
+-- Name: TABLE event_queue; Type: ACL; Schema: inbox; Owner: -
+--
+
+GRANT SELECT ON TABLE inbox.event_queue TO inbox_support;
+
+
+--
+-- Name: TABLE journal; Type: ACL; Schema: inbox; Owner: -
+--
+
+GRANT SELECT ON TABLE inbox.journal TO inbox_support;
+
+
+--
+-- Name: TABLE leads; Type: ACL; Schema: inbox; Owner: -
+--
+
+GRANT SELECT ON TABLE inbox.leads TO inbox_support;
+
+
+--
+-- Name: TABLE schema_version; Type: ACL; Schema: inbox; Owner: -
+--
+
+GRANT SELECT ON TABLE inbox.schema_version TO inbox_support;
+
+
+--
+-- Name: TABLE status_counts; Type: ACL; Schema: inbox; Owner: -
+--
+
+GRANT SELECT ON TABLE inbox.status_counts TO inbox_support;
+
+
+--
+-- Name: DEFAULT PRIVILEGES FOR TABLES; Type: DEFAULT ACL; Schema: inbox; Owner: -
+--
+
+ALTER DEFAULT PRIVILEGES FOR ROLE postgres IN SCHEMA inbox GRANT SELECT ON TABLES  TO inbox_support;
+
+
+--
+-- PostgreSQL database dump complete
+--
+
+

@@ -44,9 +44,11 @@ mirror() {
       /^Suites:/ { for (i = 2; i <= NF; i++) if ($i == suite) ok = 1 }
       END { if (uri && ok) print uri }' "$f"
   done
-  cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null |
+  local lists=()
+  for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do [ -f "$f" ] && lists+=("$f"); done
+  [ ${#lists[@]} -eq 0 ] ||
     awk -v suite="$suite" '$1 == "deb" { for (i = 2; i <= NF; i++) if ($i !~ /^\[/) break;
-                                         if ($(i + 1) == suite) print $i }'
+                                         if ($(i + 1) == suite) print $i }' "${lists[@]}"
 }
 url=$(mirror | awk 'NR == 1')
 [ -n "$url" ] || { echo "fresh-root: no '$suite' source in the machine's apt configuration" >&2; exit 1; }

@@ -19,7 +19,7 @@ libs=($(pkg-config --libs Qt6Core))
 
 for target in bodydecoder; do
   bin=$work/fuzz_$target
-  "$cxx" "${flags[@]}" tests/fuzz/fuzz_$target.cpp models/$target.cpp -o "$bin" "${libs[@]}"
+  "$cxx" "${flags[@]}" tests/fuzz/fuzz_$target.cpp models/journal/$target.cpp -o "$bin" "${libs[@]}"
   found=$work/found_$target
   mkdir -p "$found"
   echo "fuzz: $target for $seconds s"

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "pgconnection.h"
+#include "db/pgconnection.h"
 
 #include <QString>
 

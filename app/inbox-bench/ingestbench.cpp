@@ -1,6 +1,6 @@
 #include "ingestbench.h"
 
-#include "pgconnection.h"
+#include "db/pgconnection.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

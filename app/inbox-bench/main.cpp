@@ -1,16 +1,16 @@
 // inbox-bench: the performance claims of the console and the inbox contract, checkable by
 // anyone. See BENCHMARKS.md for how to run it and the last results.
-#include "consolecontext.h"
+#include "db/consolecontext.h"
+#include "db/pgconnection.h"
+#include "db/serverinfo.h"
 #include "figure.h"
 #include "fill.h"
 #include "ingestbench.h"
 #include "memorybench.h"
 #include "options.h"
-#include "pgconnection.h"
 #include "querybench.h"
 #include "requeuebench.h"
 #include "samples.h"
-#include "serverinfo.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

@@ -1,6 +1,6 @@
 #include "memorybench.h"
 
-#include "journalmodel.h"
+#include "journal/journalmodel.h"
 #include "signalwait.h"
 
 #include <QElapsedTimer>

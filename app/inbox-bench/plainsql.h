@@ -1,7 +1,7 @@
 #pragma once
 
-#include "pgconnection.h"
-#include "querychannel.h"
+#include "db/pgconnection.h"
+#include "db/querychannel.h"
 
 #include <QVector>
 

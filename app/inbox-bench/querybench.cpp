@@ -1,11 +1,11 @@
 #include "querybench.h"
 
-#include "consolecontext.h"
-#include "duplicatequeuemodel.h"
-#include "journalmodel.h"
-#include "overviewmodel.h"
+#include "db/consolecontext.h"
+#include "db/querychannel.h"
+#include "duplicates/duplicatequeuemodel.h"
+#include "journal/journalmodel.h"
+#include "overview/overviewmodel.h"
 #include "plainsql.h"
-#include "querychannel.h"
 #include "signalwait.h"
 
 #include <QElapsedTimer>

@@ -1,9 +1,9 @@
 #include "requeuebench.h"
 
-#include "consolecontext.h"
-#include "pgconnection.h"
+#include "attention/requeuer.h"
+#include "db/consolecontext.h"
+#include "db/pgconnection.h"
 #include "plainsql.h"
-#include "requeuer.h"
 #include "signalwait.h"
 
 #include <QElapsedTimer>

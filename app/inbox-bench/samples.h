@@ -1,7 +1,7 @@
 #pragma once
 
-#include "journalfilter.h"
-#include "pgconnection.h"
+#include "db/pgconnection.h"
+#include "journal/journalfilter.h"
 
 #include <QDateTime>
 #include <QStringList>

@@ -1,9 +1,9 @@
 #include "commandline.h"
 
-#include "conninfo.h"
-#include "database.h"
-#include "migrator.h"
-#include "serverinfo.h"
+#include "db/conninfo.h"
+#include "db/database.h"
+#include "db/migrator.h"
+#include "db/serverinfo.h"
 
 #include <QSqlDatabase>
 

@@ -1,10 +1,10 @@
 // inbox-console: the desktop console, plus headless commands for scripts and CI.
 #include "commandline.h"
-#include "logging.h"
-#include "mainwindow.h"
-#include "screenshottour.h"
-#include "settingsdialog.h"
-#include "translations.h"
+#include "common/translations.h"
+#include "support/logging.h"
+#include "window/mainwindow.h"
+#include "window/screenshottour.h"
+#include "window/settingsdialog.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

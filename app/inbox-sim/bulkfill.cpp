@@ -1,7 +1,7 @@
 #include "bulkfill.h"
 
+#include "db/pgconnection.h"
 #include "history.h"
-#include "pgconnection.h"
 #include "rng.h"
 
 #include <QDateTime>

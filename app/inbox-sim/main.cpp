@@ -1,7 +1,7 @@
 // inbox-sim: the traffic simulator and volume filler (see --help and README.md).
-#include "logging.h"
 #include "options.h"
 #include "simulation.h"
+#include "support/logging.h"
 
 #include <QCoreApplication>
 

@@ -1,8 +1,8 @@
 #include "selfcheck.h"
 
+#include "db/pgconnection.h"
 #include "fakecrm.h"
 #include "ledger.h"
-#include "pgconnection.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

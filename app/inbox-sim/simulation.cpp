@@ -1,12 +1,12 @@
 #include "simulation.h"
 
 #include "bulkfill.h"
+#include "db/pgconnection.h"
 #include "fakecrm.h"
 #include "ledger.h"
-#include "logging.h"
 #include "pause.h"
-#include "pgconnection.h"
 #include "selfcheck.h"
+#include "support/logging.h"
 #include "traffic.h"
 #include "workers.h"
 

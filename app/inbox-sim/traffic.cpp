@@ -1,8 +1,8 @@
 #include "traffic.h"
 
-#include "logging.h"
+#include "db/pgconnection.h"
 #include "pause.h"
-#include "pgconnection.h"
+#include "support/logging.h"
 
 #include <QDateTime>
 

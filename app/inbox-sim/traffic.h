@@ -1,6 +1,6 @@
 #pragma once
 
-#include "dberror.h"
+#include "db/dberror.h"
 #include "ledger.h"
 #include "people.h"
 #include "senders.h"

@@ -1,10 +1,10 @@
 #include "workers.h"
 
 #include "bodies.h"
+#include "db/pgconnection.h"
 #include "extract.h"
-#include "logging.h"
 #include "pause.h"
-#include "pgconnection.h"
+#include "support/logging.h"
 
 #include <QElapsedTimer>
 #include <QJsonDocument>

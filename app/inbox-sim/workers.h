@@ -1,6 +1,6 @@
 #pragma once
 
-#include "dberror.h"
+#include "db/dberror.h"
 #include "fakecrm.h"
 #include "ledger.h"
 #include "rng.h"

@@ -3,7 +3,7 @@
 // functions, a time move by UPDATE, prune); and a status change of inbox.events is a HOT
 // update, which is why the queue has a table of its own.
 #include "contract_util.h"
-#include "migrator.h"
+#include "db/migrator.h"
 
 #include <QtTest>
 

@@ -1,10 +1,10 @@
 // The migrator against a real PostgreSQL: a fresh database reaches the latest version, a
 // second run changes nothing, a newer schema is refused, a broken step leaves no trace, and a
 // landed step is frozen (its checksum in resources/migrations/SHA256SUMS and in the database).
-#include "migrator.h"
+#include "db/migrator.h"
+#include "db/serverinfo.h"
 #include "pgcluster.h"
 #include "pgsession.h"
-#include "serverinfo.h"
 
 #include <QProcess>
 #include <QtTest>

@@ -2,7 +2,7 @@
 // (a stale dump fails here; scripts/dump-schema.sh writes it anew), upgrading from every
 // earlier version gives the same schema as a fresh install, and every PL/pgSQL function passes
 // plpgsql_check with no finding that is not explained below.
-#include "migrator.h"
+#include "db/migrator.h"
 #include "pgcluster.h"
 #include "pgsession.h"
 

@@ -2,7 +2,7 @@
 // the detail pane must not crash, hang, read out of bounds or break the decoder's promises.
 // The first byte picks the declared content type, the second whether the bytes are only the
 // head of a bigger body (as the console fetches them); the rest is the body.
-#include "bodydecoder.h"
+#include "journal/bodydecoder.h"
 
 #include <cstdint>
 #include <cstdlib>

@@ -3,13 +3,13 @@
 // requeue preview against real states, batched requeue, stop between batches, a worker's
 // claim racing the requeue, two operators on the same events, and a connection terminated
 // in the middle of a batch (the outcome is read back from the journal).
-#include "attentionmodel.h"
-#include "consolecontext.h"
-#include "journalfilter.h"
-#include "journalmodel.h"
+#include "attention/attentionmodel.h"
+#include "attention/requeuer.h"
+#include "db/consolecontext.h"
+#include "journal/journalfilter.h"
+#include "journal/journalmodel.h"
 #include "pgcluster.h"
 #include "pgsession.h"
-#include "requeuer.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

@@ -5,9 +5,9 @@
 // detail model listing an action's events.
 #include "audit_fixture.h"
 
-#include "auditmodel.h"
-#include "consolecontext.h"
-#include "serverinfo.h"
+#include "audit/auditmodel.h"
+#include "db/consolecontext.h"
+#include "db/serverinfo.h"
 
 #include <QAbstractItemModelTester>
 #include <QPersistentModelIndex>

@@ -4,11 +4,11 @@
 // (outcomes, someone else's decision re-read, undo of mine only).
 #include "duplicate_fixture.h"
 
-#include "duplicatecounters.h"
-#include "duplicatedecider.h"
-#include "duplicatepairloader.h"
-#include "duplicatequeuemodel.h"
-#include "duplicatewords.h"
+#include "duplicates/duplicatecounters.h"
+#include "duplicates/duplicatedecider.h"
+#include "duplicates/duplicatepairloader.h"
+#include "duplicates/duplicatequeuemodel.h"
+#include "duplicates/duplicatewords.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

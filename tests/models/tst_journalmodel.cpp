@@ -2,12 +2,12 @@
 // duplicates or gaps (also while new events arrive), the sliding window, exact-then-prefix
 // search, every filter, LIKE metacharacters taken literally, a slow query cancelled on the
 // server when a new search comes, live "N new", and a re-read that keeps the place.
-#include "consolecontext.h"
-#include "journalfilter.h"
-#include "journalmodel.h"
+#include "db/consolecontext.h"
+#include "db/querychannel.h"
+#include "journal/journalfilter.h"
+#include "journal/journalmodel.h"
 #include "pgcluster.h"
 #include "pgsession.h"
-#include "querychannel.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

@@ -1,6 +1,6 @@
 // NotificationListener: a NOTIFY on 'inbox' arrives coalesced; a server restart is reported
 // at once and the listener comes back by itself, saying the screens must re-read.
-#include "notificationlistener.h"
+#include "db/notificationlistener.h"
 #include "pgcluster.h"
 #include "pgsession.h"
 

@@ -3,11 +3,11 @@
 // events, spelled out); days moved in the counters land on the right day; live changes arrive
 // within about two seconds but never more often than the minimum interval; the item models
 // pass QAbstractItemModelTester.
-#include "consolecontext.h"
-#include "dailyfiguresmodel.h"
-#include "healthrule.h"
-#include "nowfiguresmodel.h"
-#include "overviewmodel.h"
+#include "db/consolecontext.h"
+#include "overview/dailyfiguresmodel.h"
+#include "overview/healthrule.h"
+#include "overview/nowfiguresmodel.h"
+#include "overview/overviewmodel.h"
 #include "pgcluster.h"
 #include "pgsession.h"
 

@@ -1,8 +1,8 @@
 // QueryChannel: queries off the GUI thread, superseded queries cancelled on the server,
 // statement timeouts reported, a lost connection noticed and reopened.
+#include "db/querychannel.h"
 #include "pgcluster.h"
 #include "pgsession.h"
-#include "querychannel.h"
 
 #include <QElapsedTimer>
 #include <QSignalSpy>

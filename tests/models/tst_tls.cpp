@@ -1,11 +1,11 @@
 // sslmode=verify-full against a server whose certificate comes from a CA the test makes: the
 // console's connection is encrypted and the certificate verified; a certificate from another
 // CA, or one that does not name the host connected to, is refused with libpq's reason.
-#include "connectproblem.h"
-#include "database.h"
+#include "db/connectproblem.h"
+#include "db/database.h"
+#include "db/serverinfo.h"
+#include "db/sessionworker.h"
 #include "pgcluster.h"
-#include "serverinfo.h"
-#include "sessionworker.h"
 
 #include <QFile>
 #include <QProcess>

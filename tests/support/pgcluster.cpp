@@ -1,6 +1,6 @@
 #include "pgcluster.h"
 
-#include "migrator.h"
+#include "db/migrator.h"
 #include "pgsession.h"
 
 #include <QDir>

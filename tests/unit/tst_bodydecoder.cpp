@@ -1,6 +1,6 @@
 // BodyDecoder: every kind of body a sender may deliver is shown readably, and nothing a sender
 // can deliver (malformed, huge, deeply nested, binary) crashes or stalls the detail pane.
-#include "bodydecoder.h"
+#include "journal/bodydecoder.h"
 
 #include <QElapsedTimer>
 #include <QtTest>

@@ -1,7 +1,7 @@
 // Connect failures told apart (connectproblem.h) and saved profiles that never keep a
 // password (connectionprofiles.h), without a database.
-#include "connectionprofiles.h"
-#include "connectproblem.h"
+#include "db/connectproblem.h"
+#include "settings/connectionprofiles.h"
 
 #include <QSettings>
 #include <QTemporaryDir>

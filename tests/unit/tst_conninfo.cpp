@@ -1,6 +1,6 @@
 // Connection strings are parsed by libpq itself; the console must keep every key, never show
 // the password, and refuse what the Qt driver would silently mangle.
-#include "conninfo.h"
+#include "db/conninfo.h"
 
 #include <QtTest>
 

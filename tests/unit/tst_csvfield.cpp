@@ -1,6 +1,6 @@
 // One CSV field of the journal export: RFC 4180 quoting, and the guard that keeps a
 // spreadsheet from running an external id or error text as a formula.
-#include "journalexporter.h"
+#include "journal/journalexporter.h"
 
 #include <QTest>
 

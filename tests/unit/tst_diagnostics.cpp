@@ -1,8 +1,8 @@
 // Help > Copy diagnostics: the report names the program and carries the end of the log, and
 // never a password, whether it came in the connection string, a URI or a log line.
-#include "diagnostics.h"
-#include "logging.h"
-#include "migrator.h"
+#include "db/migrator.h"
+#include "support/diagnostics.h"
+#include "support/logging.h"
 
 #include <QTemporaryDir>
 #include <QtTest>

@@ -1,8 +1,8 @@
 // The overview's warning rule (healthrule.h) as a table of cases, plus the figures it is fed
 // (shares, zero-filled days, sums over sources) and the text helpers.
-#include "duration.h"
-#include "healthrule.h"
-#include "overviewdata.h"
+#include "overview/healthrule.h"
+#include "overview/overviewdata.h"
+#include "support/duration.h"
 
 #include <QtTest>
 

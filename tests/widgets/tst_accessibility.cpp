@@ -1,8 +1,8 @@
 // Every control of every screen can be named by a screen reader: a button by its text, any
 // other input, list or table by a label that is its buddy or by an accessible name. Built
 // offscreen without a connection; lists the offenders by object name and class.
-#include "aboutdialog.h"
-#include "mainwindow.h"
+#include "help/aboutdialog.h"
+#include "window/mainwindow.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>

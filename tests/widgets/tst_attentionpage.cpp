@@ -3,16 +3,16 @@
 // counts; the reason required; the validation warning; the detail pane's timeline showing the
 // requeue with the same idempotency key; a support user read-only; a refusal by the database
 // shown as a clear message; filter, selection and scroll position kept after the action.
-#include "attentionmodel.h"
-#include "attentionpage.h"
-#include "consolecontext.h"
-#include "eventdetailpane.h"
-#include "journalmodel.h"
-#include "multiselectbutton.h"
+#include "attention/attentionmodel.h"
+#include "attention/attentionpage.h"
+#include "attention/requeuedialog.h"
+#include "attention/requeuer.h"
+#include "common/multiselectbutton.h"
+#include "db/consolecontext.h"
+#include "journal/eventdetailpane.h"
+#include "journal/journalmodel.h"
 #include "pgcluster.h"
 #include "pgsession.h"
-#include "requeuedialog.h"
-#include "requeuer.h"
 
 #include <QAction>
 #include <QApplication>

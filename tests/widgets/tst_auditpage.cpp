@@ -1,13 +1,13 @@
 // The audit screen offscreen against a real PostgreSQL: the person, action and time filters
 // narrow the table, a selected action lists its events in the detail pane, and one click on
 // an event asks to open it in the journal (openEvent with that event's id).
-#include "../models/audit_fixture.h"
+#include "audit_fixture.h"
 
-#include "auditmodel.h"
-#include "auditpage.h"
-#include "consolecontext.h"
-#include "multiselectbutton.h"
-#include "serverinfo.h"
+#include "audit/auditmodel.h"
+#include "audit/auditpage.h"
+#include "common/multiselectbutton.h"
+#include "db/consolecontext.h"
+#include "db/serverinfo.h"
 
 #include <QApplication>
 #include <QComboBox>

@@ -4,15 +4,15 @@
 // opened in the journal's detail pane, offscreen, which shows its decoded head. And a search
 // full of SQL and LIKE metacharacters finds exactly the events whose external id literally
 // starts with it.
-#include "consolecontext.h"
-#include "eventdetailpane.h"
-#include "journalmodel.h"
-#include "journalpage.h"
+#include "db/consolecontext.h"
+#include "db/serverinfo.h"
+#include "journal/eventdetailpane.h"
+#include "journal/journalmodel.h"
+#include "journal/journalpage.h"
 #include "pgcluster.h"
 #include "pgsession.h"
-#include "serverinfo.h"
 
-#include "bodydecoder.h"
+#include "journal/bodydecoder.h"
 
 #include <QCryptographicHash>
 #include <QLabel>

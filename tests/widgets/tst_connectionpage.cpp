@@ -1,14 +1,14 @@
 // The connect screen, driven as a person would: type a connection string, press Enter, read
 // what the window says. The database work happens on the session thread; the test only waits
 // for the labels, so a blocked GUI thread would show up as a timeout.
-#include "connectionpage.h"
-#include "connectionprofiles.h"
-#include "consolecontext.h"
-#include "logging.h"
-#include "mainwindow.h"
-#include "migrator.h"
+#include "connection/connectionpage.h"
+#include "db/consolecontext.h"
+#include "db/migrator.h"
+#include "db/sessionworker.h"
 #include "pgcluster.h"
-#include "sessionworker.h"
+#include "settings/connectionprofiles.h"
+#include "support/logging.h"
+#include "window/mainwindow.h"
 
 #include <QComboBox>
 #include <QLabel>

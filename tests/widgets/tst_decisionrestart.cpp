@@ -5,11 +5,11 @@
 // is already on disk: crash recovery applies it). Then `pg_ctl stop -m immediate`. Each time
 // the screen shows the loss, the console reconnects by itself, the decision is not sent again,
 // and what the screen reports is what inbox.duplicate_candidates and the journal hold.
-#include "../models/duplicate_fixture.h"
+#include "duplicate_fixture.h"
 
-#include "consolecontext.h"
-#include "duplicatespage.h"
-#include "serverinfo.h"
+#include "db/consolecontext.h"
+#include "db/serverinfo.h"
+#include "duplicates/duplicatespage.h"
 
 #include <QApplication>
 #include <QLabel>

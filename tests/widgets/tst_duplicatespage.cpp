@@ -3,12 +3,12 @@
 // on screen, undo of a merge compared field by field, and the read-only screen of a support
 // login. The page gets a real ConsoleContext (with its LISTEN connection), so live updates
 // arrive the way they do in the console.
-#include "../models/duplicate_fixture.h"
+#include "duplicate_fixture.h"
 
-#include "consolecontext.h"
-#include "duplicatequeuemodel.h"
-#include "duplicatespage.h"
-#include "serverinfo.h"
+#include "db/consolecontext.h"
+#include "db/serverinfo.h"
+#include "duplicates/duplicatequeuemodel.h"
+#include "duplicates/duplicatespage.h"
 
 #include <QApplication>
 #include <QJsonDocument>

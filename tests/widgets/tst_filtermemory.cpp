@@ -4,20 +4,20 @@
 // model's filter). Writes wait a moment after a change; closing the page writes at once.
 // The search is not remembered. Garbage and other layout versions in the settings are
 // ignored without a crash; removing the "filters" group forgets everything.
-#include "attentionmodel.h"
-#include "attentionpage.h"
-#include "auditmodel.h"
-#include "auditpage.h"
-#include "consolecontext.h"
-#include "duplicatequeuemodel.h"
-#include "duplicatespage.h"
-#include "filtermemory.h"
-#include "journalmodel.h"
-#include "journalpage.h"
-#include "multiselectbutton.h"
+#include "attention/attentionmodel.h"
+#include "attention/attentionpage.h"
+#include "audit/auditmodel.h"
+#include "audit/auditpage.h"
+#include "common/multiselectbutton.h"
+#include "db/consolecontext.h"
+#include "db/serverinfo.h"
+#include "duplicates/duplicatequeuemodel.h"
+#include "duplicates/duplicatespage.h"
+#include "journal/journalmodel.h"
+#include "journal/journalpage.h"
 #include "pgcluster.h"
 #include "pgsession.h"
-#include "serverinfo.h"
+#include "settings/filtermemory.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -1,15 +1,15 @@
 // The Help menu: a guide for every screen (F1), the keyboard shortcuts read from the window
 // (every QAction with a shortcut and every QShortcut listed, with a description), About with
 // versions and licences, and diagnostics for support without the password.
-#include "aboutdialog.h"
-#include "helpmenu.h"
-#include "logging.h"
-#include "mainwindow.h"
-#include "migrator.h"
+#include "db/migrator.h"
+#include "db/sessionworker.h"
+#include "help/aboutdialog.h"
+#include "help/helpmenu.h"
+#include "help/screenguide.h"
+#include "help/shortcutlist.h"
 #include "pgcluster.h"
-#include "screenguide.h"
-#include "sessionworker.h"
-#include "shortcutlist.h"
+#include "support/logging.h"
+#include "window/mainwindow.h"
 
 #include <QAction>
 #include <QClipboard>

@@ -1,13 +1,13 @@
 // The journal screen, offscreen, against a real PostgreSQL: search as a person types it,
 // filter, open the detail of malformed, huge and conflicting bodies, see a live event arrive
 // as "N new", export to CSV, cancel a slow query, and come back after the server restarts.
-#include "bodydecoder.h"
-#include "consolecontext.h"
-#include "eventdetailpane.h"
-#include "journalexporter.h"
-#include "journalmodel.h"
-#include "journalpage.h"
-#include "multiselectbutton.h"
+#include "common/multiselectbutton.h"
+#include "db/consolecontext.h"
+#include "journal/bodydecoder.h"
+#include "journal/eventdetailpane.h"
+#include "journal/journalexporter.h"
+#include "journal/journalmodel.h"
+#include "journal/journalpage.h"
 #include "pgcluster.h"
 #include "pgsession.h"
 

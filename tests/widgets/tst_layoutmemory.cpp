@@ -1,7 +1,7 @@
 // The window comes back as the person left it: geometry, the screen shown, splitters and the
 // journal's columns (width and order); a layout saved by another program version is ignored.
-#include "layoutmemory.h"
-#include "mainwindow.h"
+#include "common/layoutmemory.h"
+#include "window/mainwindow.h"
 
 #include <QHeaderView>
 #include <QSettings>

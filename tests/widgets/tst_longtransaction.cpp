@@ -1,9 +1,9 @@
 // A transaction held open elsewhere with a lock on inbox.events: the journal's query waits,
 // the window stays responsive and shows it is working, Cancel ends the wait on the server,
 // and the statement timeout ends it with words that say what happened.
-#include "consolecontext.h"
-#include "journalmodel.h"
-#include "journalpage.h"
+#include "db/consolecontext.h"
+#include "journal/journalmodel.h"
+#include "journal/journalpage.h"
 #include "pgcluster.h"
 #include "pgsession.h"
 

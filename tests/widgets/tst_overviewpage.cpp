@@ -1,15 +1,15 @@
 // The overview screen offscreen against a real PostgreSQL: the figures of a day on which a
 // receiver was slow (senders repeated many deliveries) with the warning; a calm day without
 // it; the source picker; a new event arriving live; the tab in the main window.
-#include "consolecontext.h"
-#include "dailyfiguresmodel.h"
-#include "daychart.h"
-#include "mainwindow.h"
-#include "nowfiguresmodel.h"
-#include "overviewmodel.h"
-#include "overviewpage.h"
+#include "db/consolecontext.h"
+#include "overview/dailyfiguresmodel.h"
+#include "overview/daychart.h"
+#include "overview/nowfiguresmodel.h"
+#include "overview/overviewmodel.h"
+#include "overview/overviewpage.h"
 #include "pgcluster.h"
 #include "pgsession.h"
+#include "window/mainwindow.h"
 
 #include <QBarSet>
 #include <QComboBox>

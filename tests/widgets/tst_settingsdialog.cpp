@@ -1,11 +1,11 @@
 // File > Settings: the theme is previewed at once and Cancel puts it back, the choices are
 // stored and read back, the reset forgets layout and filters but not connection profiles, and
 // the log level reaches spdlog. No database needed.
-#include "connectionprofiles.h"
-#include "logging.h"
-#include "mainwindow.h"
-#include "settingsdialog.h"
-#include "theme.h"
+#include "common/theme.h"
+#include "settings/connectionprofiles.h"
+#include "support/logging.h"
+#include "window/mainwindow.h"
+#include "window/settingsdialog.h"
 
 #include <QAction>
 #include <QApplication>

@@ -8,10 +8,10 @@
 // (activated directly, whatever its context) and every key sequence typed into the window;
 // dialogs and menus that open are closed. Afterwards the database shows nothing changed and
 // no journal entry by a person.
-#include "consolecontext.h"
-#include "mainwindow.h"
+#include "db/consolecontext.h"
 #include "pgcluster.h"
 #include "pgsession.h"
+#include "window/mainwindow.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>

@@ -1,0 +1,53 @@
+#pragma once
+
+#include "db/database.h"
+#include "db/dberror.h"
+#include "db/serverinfo.h"
+
+#include <QObject>
+#include <QSet>
+
+namespace inbox {
+
+class NotificationListener;
+
+// What every screen shares: where the console is connected, who the user is, and the live
+// signals. Screens own their QueryChannels and (re)point them at options() on connected();
+// on reread() they re-read everything they show (after a reconnect, or F5).
+class ConsoleContext final : public QObject
+{
+    Q_OBJECT
+public:
+    explicit ConsoleContext(QObject *parent = nullptr);
+    ~ConsoleContext() override;
+
+    bool isConnected() const { return m_connected; }
+    bool isOnline() const { return m_online; }
+    const ConnectOptions &options() const { return m_options; }
+    const ServerInfo &info() const { return m_info; }
+
+    // Called by the main window once Session has opened and the schema is current.
+    void setConnected(const ConnectOptions &options, const ServerInfo &info);
+    void setDisconnected();
+    // F5: every screen re-reads.
+    void requestReread() { emit reread(); }
+    // A screen saw an error that may mean the connection is gone: check at once.
+    void reportPossibleLoss();
+
+signals:
+    void connected();
+    void disconnected();
+    void reread();
+    void changed(const QSet<QString> &topics); // coalesced NOTIFY payloads: events, duplicates...
+    void connectionDown(const inbox::DbError &error, int retryInSeconds);
+    void connectionUp();
+
+private:
+    NotificationListener *m_listener;
+    ConnectOptions m_options;
+    ServerInfo m_info;
+    bool m_connected = false;
+    bool m_online = false;
+};
+
+} // namespace inbox

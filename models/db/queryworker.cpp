@@ -1,0 +1,132 @@
+#include "db/queryworker.h"
+
+#include "db/pgexec.h"
+#include "support/logging.h"
+
+#include <QElapsedTimer>
+#include <QMutexLocker>
+#include <libpq-fe.h>
+#include <spdlog/spdlog.h>
+
+namespace inbox {
+
+namespace {
+const QString kCanceled = QStringLiteral("57014"); // query_canceled: ours, or statement_timeout
+}
+
+QueryWorker::QueryWorker(const QString &connectionName) : m_name(connectionName) {}
+
+QueryWorker::~QueryWorker()
+{
+    close();
+}
+
+void QueryWorker::setOptions(const ConnectOptions &options)
+{
+    close();
+    m_options = options;
+}
+
+bool QueryWorker::ensureOpen(DbError *error)
+{
+    if (m_open) {
+        const PGconn *conn = nativeConnection(QSqlDatabase::database(m_name, false));
+        if (conn && PQstatus(conn) == CONNECTION_OK)
+            return true;
+        close();
+    }
+    if (!openDatabase(m_name, m_options, error))
+        return false;
+    m_open = true;
+    QMutexLocker lock(&m_cancelMutex);
+    m_cancel = PQgetCancel(nativeConnection(QSqlDatabase::database(m_name, false)));
+    return true;
+}
+
+void QueryWorker::close()
+{
+    {
+        QMutexLocker lock(&m_cancelMutex);
+        if (m_cancel)
+            PQfreeCancel(m_cancel);
+        m_cancel = nullptr;
+    }
+    if (m_open)
+        closeDatabase(m_name);
+    m_open = false;
+}
+
+void QueryWorker::dropBelow(quint64 ticket)
+{
+    QMutexLocker lock(&m_cancelMutex);
+    m_oldestWanted.store(ticket);
+    const quint64 running = m_running.load();
+    if (!m_cancel || running == 0 || running >= ticket)
+        return;
+    char message[256];
+    if (!PQcancel(m_cancel, message, sizeof message))
+        logger("db")->warn("cancel request failed: {}", message);
+}
+
+bool QueryWorker::runOne(const Query &query, Rows *rows, DbError *error)
+{
+    PGconn *conn = nativeConnection(QSqlDatabase::database(m_name, false));
+    if (!conn) {
+        *error = DbError::plain(QStringLiteral("not connected"));
+        error->connectionLost = true;
+        return false;
+    }
+    return execParams(conn, query, rows, error);
+}
+
+void QueryWorker::run(const QVector<Query> &batch, quint64 ticket)
+{
+    QueryReply reply;
+    reply.ticket = ticket;
+    {
+        // Under the lock, so dropBelow() either sees this batch running or we see its mark.
+        QMutexLocker lock(&m_cancelMutex);
+        if (ticket < m_oldestWanted.load()) {
+            reply.error = DbError::plain(QStringLiteral("superseded"));
+            emit replied(reply);
+            return;
+        }
+        m_running.store(ticket);
+    }
+    QElapsedTimer timer;
+    timer.start();
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        reply.results.clear();
+        reply.error = DbError();
+        if (!ensureOpen(&reply.error))
+            reply.error.connectionLost = true;
+        for (const Query &query : batch) {
+            if (!reply.error.isEmpty())
+                break;
+            Rows rows;
+            if (runOne(query, &rows, &reply.error))
+                reply.results << rows;
+        }
+        // A cancel meant for an older batch can land on this one in the instant between the
+        // two; a batch still wanted that was cancelled well before the timeout is rerun once.
+        const bool strayCancel = reply.error.sqlstate == kCanceled &&
+                                 ticket >= m_oldestWanted.load() &&
+                                 timer.elapsed() < m_options.statementTimeoutMs * 9 / 10;
+        if (!strayCancel)
+            break;
+    }
+    m_running.store(0);
+    // Our own cancels are dropped by the channel; one that lasted the whole timeout was the
+    // server's statement_timeout, told as such.
+    if (reply.error.sqlstate == kCanceled &&
+        timer.elapsed() >= m_options.statementTimeoutMs * 9 / 10)
+        reply.error = DbError::timedOut(reply.error, m_options.statementTimeoutMs);
+    reply.elapsedUs = timer.nsecsElapsed() / 1000;
+    if (reply.error.connectionLost) {
+        close();
+        emit connectionLost(reply.error);
+    }
+    emit replied(reply);
+}
+
+} // namespace inbox

@@ -1,0 +1,102 @@
+#pragma once
+
+#include "db/connectproblem.h"
+#include "db/database.h"
+#include "db/dberror.h"
+#include "db/serverinfo.h"
+
+#include <QObject>
+#include <QThread>
+#include <QVector>
+
+#include <atomic>
+#include <memory>
+
+struct pg_conn;
+
+namespace inbox {
+
+// Lives in the database thread and owns that thread's libpq connection. Slots are only ever
+// invoked through queued calls from Session; results leave as plain values.
+//
+// The connection is made with libpq's non-blocking calls, so an attempt that hangs (an
+// unreachable host, a firewall that drops packets) can be abandoned at once when the person
+// cancels or connects elsewhere, and so the failure can be told apart: no server, a password
+// needed or refused, no such database (see connectproblem.h).
+class SessionWorker final : public QObject
+{
+    Q_OBJECT
+public:
+    // `latest` is the newest generation Session asked for; an attempt for an older one stops.
+    explicit SessionWorker(std::shared_ptr<std::atomic<quint64>> latest);
+    ~SessionWorker() override;
+
+public slots:
+    void open(const inbox::ConnectOptions &options, quint64 generation);
+    void applyMigrations(quint64 generation);
+    void close();
+
+signals:
+    void opened(const inbox::ServerInfo &info, quint64 generation);
+    void openFailed(const inbox::DbError &error, inbox::ConnectProblem problem, quint64 generation);
+    void migrated(const inbox::ServerInfo &info, const QVector<int> &applied, quint64 generation);
+    void migrateFailed(const inbox::DbError &error, quint64 generation);
+
+private:
+    pg_conn *connect(const ConnectOptions &options, quint64 generation, DbError *error,
+                     ConnectProblem *problem);
+
+    std::shared_ptr<std::atomic<quint64>> m_latest;
+    pg_conn *m_conn = nullptr;
+    int m_statementTimeoutMs = 30000;
+};
+
+// The GUI thread's handle on the database thread. Every request gets a generation number;
+// a reply to an older request than the latest is dropped, so a slow answer to a connection
+// the user has already abandoned never overwrites the current one.
+class Session final : public QObject
+{
+    Q_OBJECT
+public:
+    explicit Session(QObject *parent = nullptr);
+    ~Session() override;
+    Q_DISABLE_COPY_MOVE(Session)
+
+    void open(const ConnectOptions &options);
+    // Gives up on a connection attempt in progress (the worker stops within ~0.1 s).
+    void cancelOpen();
+    void applyMigrations();
+    void close();
+    bool isOpen() const { return m_open; }
+    bool isBusy() const { return m_busy; }
+    bool isConnecting() const { return m_connecting; }
+    const ServerInfo &info() const { return m_info; }
+    // The options of the last successful open (password included, in memory only).
+    const ConnectOptions &options() const { return m_options; }
+
+signals:
+    void busyChanged(bool busy);
+    void opened(const inbox::ServerInfo &info);
+    // A connection attempt failed: why, for the connect screen. `failed` follows it.
+    void openFailed(const inbox::DbError &error, inbox::ConnectProblem problem);
+    void failed(const inbox::DbError &error);
+    void migrated(const inbox::ServerInfo &info, const QVector<int> &applied);
+    void closed();
+
+private:
+    void setBusy(bool busy);
+    quint64 nextGeneration();
+
+    QThread m_thread;
+    std::shared_ptr<std::atomic<quint64>> m_latest;
+    SessionWorker *m_worker = nullptr;
+    quint64 m_generation = 0;
+    bool m_open = false;
+    bool m_busy = false;
+    bool m_connecting = false;
+    ServerInfo m_info;
+    ConnectOptions m_options;
+    ConnectOptions m_pending;
+};
+
+} // namespace inbox

@@ -1,0 +1,70 @@
+#pragma once
+
+#include "db/querychannel.h"
+
+#include <QDateTime>
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace inbox {
+
+// One lead of a candidate pair, as the duplicate screen shows it.
+struct LeadSide
+{
+    qint64 id = 0;
+    qint64 eventId = 0;
+    bool eventExists = false; // false once the event was pruned (the lead outlives it)
+    QString source;
+    QString externalId;
+    QString channel;
+    QDateTime createdAt;
+    QString name;
+    QString phoneRaw;
+    QString phoneNorm;
+    QString emailRaw;
+    QString emailNorm;
+    QString summary;
+    QString dealRef;
+    bool dealOpen = false;
+    qint64 mergedInto = 0; // 0: not merged
+};
+
+// A row of inbox.duplicate_candidates with both leads. `earlier` is match_lead_id (lead A),
+// `newer` is lead_id (lead B): a merge links B to A.
+struct DuplicatePair
+{
+    qint64 id = 0;
+    QString status; // open, merged, rejected
+    QStringList reasons;
+    double score = 0;
+    bool weak = false;
+    QDateTime createdAt;
+    QString decidedBy;
+    QDateTime decidedAt;
+    QString note;
+    LeadSide earlier;
+    LeadSide newer;
+    // How many different names use the shared contact; filled only when a weak_shared_*
+    // reason is present (the figure behind "weak evidence").
+    int phoneNames = 0;
+    int emailNames = 0;
+
+    bool isOpen() const { return status == QLatin1String("open"); }
+    bool has(const char *reason) const { return reasons.contains(QLatin1String(reason)); }
+};
+
+// The SELECT list and FROM clause that read pairs with both leads; parsePairs() reads its rows.
+QString pairSelectSql();
+QVector<DuplicatePair> parsePairs(const Rows &rows);
+
+// Epoch microseconds: PostgreSQL keeps timestamps to the microsecond, QDateTime to the
+// millisecond, so keyset positions travel as these integers to stay exact.
+QString epochMicrosSql(const QString &column);
+QString fromEpochMicrosSql(int placeholder);
+
+} // namespace inbox
+
+Q_DECLARE_METATYPE(inbox::DuplicatePair)

@@ -1,0 +1,138 @@
+#pragma once
+
+#include "db/dberror.h"
+
+#include <QByteArray>
+#include <QDateTime>
+#include <QObject>
+#include <QStringList>
+#include <QVariantMap>
+#include <QVector>
+
+namespace inbox {
+
+class ConsoleContext;
+class QueryChannel;
+struct QueryReply;
+
+// Everything the detail pane shows about one event, as plain values.
+struct EventDetail
+{
+    struct Body
+    {
+        qint64 conflictId = 0; // 0: the event's own (first) body
+        QDateTime at;
+        QString contentType;
+        QString fingerprint;
+        qint64 bytes = 0;
+        QByteArray head; // at most BodyDecoder::kDisplayLimit bytes
+    };
+    struct JournalEntry
+    {
+        qint64 id = 0;
+        QDateTime at;
+        QString entry, actor, detail;
+        bool byPerson = false;
+        bool isDelivery() const; // received, duplicate, conflict, rearmed
+    };
+    struct Action
+    {
+        qint64 id = 0;
+        QString kind, operationKey, state, result;
+        int begun = 0;
+        QDateTime startedAt, finishedAt;
+    };
+    struct Lead
+    {
+        qint64 id = 0;
+        qint64 eventId = 0;
+        QString source, externalId, name, phoneRaw, phoneNorm, emailRaw, emailNorm, channel,
+            summary, dealRef;
+        bool dealOpen = false;
+        qint64 mergedInto = 0;
+        QDateTime createdAt;
+    };
+    struct Candidate
+    {
+        qint64 id = 0;
+        QString status, decidedBy, note;
+        QStringList reasons;
+        double score = 0;
+        bool weak = false;
+        bool thisIsNewer = false; // this event's lead is lead_id (the newer one)
+        QDateTime createdAt, decidedAt;
+        Lead other;
+    };
+
+    qint64 id = 0;
+    bool found = false;
+    QVariantMap event; // every column but the body, by name
+    Body body;
+    QVector<Body> conflictBodies;
+    QVector<JournalEntry> journal;
+    bool journalTruncated = false; // more than kJournalLimit entries
+    QVector<Action> actions;
+    bool hasLead = false;
+    Lead lead;
+    QVector<Candidate> candidates;
+
+    QString source() const { return event.value(QStringLiteral("source")).toString(); }
+    QString externalId() const { return event.value(QStringLiteral("external_id")).toString(); }
+    QString idempotencyKey() const
+    {
+        return event.value(QStringLiteral("idempotency_key")).toString();
+    }
+    QString status() const { return event.value(QStringLiteral("status")).toString(); }
+};
+
+// Loads one event's detail over its own channel: the row, the first body's head, the bodies
+// of conflicting deliveries, the journal timeline, outgoing actions, the lead and its
+// duplicate candidates, in one batch. Selecting another event supersedes (and cancels) the
+// load before. A whole body is read only when asked for (saving it).
+class EventDetailLoader final : public QObject
+{
+    Q_OBJECT
+public:
+    static constexpr int kJournalLimit = 1000;
+
+    explicit EventDetailLoader(ConsoleContext *context, QObject *parent = nullptr);
+
+    void load(qint64 eventId);
+    void reload()
+    {
+        if (m_eventId)
+            load(m_eventId);
+    }
+    void clear();
+    qint64 eventId() const { return m_eventId; }
+    // Reads the whole body of the event (conflictId 0) or of a conflicting delivery.
+    void fetchWholeBody(qint64 eventId, qint64 conflictId);
+
+    // The SQL of the batch, for the benchmark and the tests.
+    static QVector<struct Query> queries(qint64 eventId);
+    static EventDetail parse(qint64 eventId, const QueryReply &reply);
+
+signals:
+    void loaded(const inbox::EventDetail &detail);
+    void failed(const inbox::DbError &error);
+    void wholeBodyFetched(qint64 eventId, qint64 conflictId, const QByteArray &bytes);
+    void wholeBodyFailed(const inbox::DbError &error);
+    void busyChanged(bool busy);
+
+private:
+    void onReply(const QueryReply &reply);
+    void onBodyReply(const QueryReply &reply);
+
+    ConsoleContext *m_context;
+    QueryChannel *m_channel;
+    QueryChannel *m_bodies;
+    qint64 m_eventId = 0;
+    quint64 m_ticket = 0;
+    quint64 m_bodyTicket = 0;
+    qint64 m_bodyEvent = 0, m_bodyConflict = 0;
+    bool m_retried = false;
+};
+
+} // namespace inbox
+
+Q_DECLARE_METATYPE(inbox::EventDetail)

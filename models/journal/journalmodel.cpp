@@ -1,0 +1,791 @@
+#include "journal/journalmodel.h"
+
+#include "db/consolecontext.h"
+#include "db/querychannel.h"
+#include "support/logging.h"
+
+#include <QLocale>
+#include <QSet>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+
+namespace inbox {
+
+bool JournalRow::operator==(const JournalRow &o) const
+{
+    return rank == o.rank && id == o.id && receivedUs == o.receivedUs &&
+           occurredUs == o.occurredUs && source == o.source && externalId == o.externalId &&
+           kind == o.kind && status == o.status && needsReview == o.needsReview &&
+           lastError == o.lastError && idempotencyKey == o.idempotencyKey &&
+           contentType == o.contentType && lockedBy == o.lockedBy &&
+           errorRetryable == o.errorRetryable && attempts == o.attempts &&
+           maxAttempts == o.maxAttempts && deliveries == o.deliveries && bodyBytes == o.bodyBytes;
+}
+
+QVector<JournalRow> JournalRow::fromRows(const Rows &rows)
+{
+    QVector<JournalRow> out;
+    out.reserve(rows.rows.size());
+    const int cRank = rows.column(QStringLiteral("rank"));
+    const int cId = rows.column(QStringLiteral("id"));
+    const int cReceived = rows.column(QStringLiteral("received_us"));
+    const int cOccurred = rows.column(QStringLiteral("occurred_us"));
+    const int cSource = rows.column(QStringLiteral("source"));
+    const int cExternal = rows.column(QStringLiteral("external_id"));
+    const int cKind = rows.column(QStringLiteral("kind"));
+    const int cStatus = rows.column(QStringLiteral("status"));
+    const int cAttempts = rows.column(QStringLiteral("attempts"));
+    const int cMax = rows.column(QStringLiteral("max_attempts"));
+    const int cDeliveries = rows.column(QStringLiteral("deliveries"));
+    const int cReview = rows.column(QStringLiteral("needs_review"));
+    const int cError = rows.column(QStringLiteral("last_error"));
+    const int cRetryable = rows.column(QStringLiteral("error_retryable"));
+    const int cKey = rows.column(QStringLiteral("idempotency_key"));
+    const int cType = rows.column(QStringLiteral("content_type"));
+    const int cBytes = rows.column(QStringLiteral("body_bytes"));
+    const int cLocked = rows.column(QStringLiteral("locked_by"));
+    for (const QVariantList &v : rows.rows) {
+        JournalRow r;
+        r.rank = v.value(cRank).toInt();
+        r.id = v.value(cId).toLongLong();
+        r.receivedUs = v.value(cReceived).toLongLong();
+        r.occurredUs = v.value(cOccurred).toLongLong();
+        r.source = v.value(cSource).toString();
+        r.externalId = v.value(cExternal).toString();
+        r.kind = v.value(cKind).toString();
+        r.status = v.value(cStatus).toString();
+        r.attempts = v.value(cAttempts).toInt();
+        r.maxAttempts = v.value(cMax).toInt();
+        r.deliveries = v.value(cDeliveries).toInt();
+        r.needsReview = v.value(cReview).toString();
+        r.lastError = v.value(cError).toString();
+        const QVariant retryable = v.value(cRetryable);
+        if (!retryable.isNull())
+            r.errorRetryable = retryable.toBool();
+        r.idempotencyKey = v.value(cKey).toString();
+        r.contentType = v.value(cType).toString();
+        r.bodyBytes = v.value(cBytes).toLongLong();
+        r.lockedBy = v.value(cLocked).toString();
+        out << r;
+    }
+    return out;
+}
+
+JournalModel::JournalModel(ConsoleContext *context, QObject *parent)
+    : QAbstractTableModel(parent), m_context(context),
+      m_pages(new QueryChannel(QStringLiteral("journal"), this)),
+      m_counts(new QueryChannel(QStringLiteral("journal-new"), this)), m_poll(new QTimer(this))
+{
+    m_clock.start();
+    m_poll->setInterval(kPollMs);
+    connect(m_poll, &QTimer::timeout, this, &JournalModel::onEventsChanged);
+    m_poll->start();
+    connect(m_pages, &QueryChannel::replied, this, &JournalModel::onReply);
+    connect(m_pages, &QueryChannel::busyChanged, this, &JournalModel::onBusy);
+    connect(m_counts, &QueryChannel::replied, this, &JournalModel::onCountReply);
+    connect(m_context, &ConsoleContext::connected, this, &JournalModel::onConnected);
+    connect(m_context, &ConsoleContext::reread, this, &JournalModel::refresh);
+    connect(m_context, &ConsoleContext::disconnected, this, &JournalModel::cancel);
+    connect(m_context, &ConsoleContext::changed, this, [this](const QSet<QString> &topics) {
+        if (topics.contains(QStringLiteral("events")))
+            onEventsChanged();
+    });
+    if (m_context->isConnected())
+        onConnected();
+}
+
+JournalModel::~JournalModel() = default;
+
+int JournalModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int JournalModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QString JournalModel::statusText(const QString &status)
+{
+    if (status == QLatin1String("received"))
+        return tr("received");
+    if (status == QLatin1String("processing"))
+        return tr("processing");
+    if (status == QLatin1String("done"))
+        return tr("done");
+    if (status == QLatin1String("failed"))
+        return tr("failed");
+    return status;
+}
+
+QString JournalModel::formatBytes(qint64 bytes)
+{
+    // Below a kilobyte our own plural forms: Qt's "%1 bytes" has none (Russian would read
+    // «355 байты» instead of «355 байт»).
+    if (bytes >= 0 && bytes < 1024)
+        return tr("%n byte(s)", "", int(bytes));
+    return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat);
+}
+
+namespace {
+QString localTime(qint64 us)
+{
+    return JournalQuery::fromMicros(us).toLocalTime().toString(
+        QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+}
+QString utcTime(qint64 us)
+{
+    const qint64 frac = ((us % 1000000) + 1000000) % 1000000;
+    return JournalQuery::fromMicros(us).toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")) +
+           QStringLiteral(".%1 UTC").arg(frac, 6, 10, QLatin1Char('0'));
+}
+} // namespace
+
+QVariant JournalModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.row() >= m_rows.size())
+        return {};
+    const JournalRow &r = m_rows.at(index.row());
+    if (role == IdRole)
+        return r.id;
+    if (role == KeyRole)
+        return r.idempotencyKey;
+    if (role == RawRole) {
+        switch (index.column()) {
+        case Received:
+            return r.receivedUs;
+        case Source:
+            return r.source;
+        case ExternalId:
+            return r.externalId;
+        case Kind:
+            return r.kind;
+        case Status:
+            return r.status;
+        case Attempts:
+            return r.attempts;
+        case Deliveries:
+            return r.deliveries;
+        case Review:
+            return r.needsReview;
+        case Error:
+            return r.lastError;
+        case Id:
+            return r.id;
+        case Key:
+            return r.idempotencyKey;
+        case Occurred:
+            return r.occurredUs;
+        case Size:
+            return r.bodyBytes;
+        }
+        return {};
+    }
+    if (role == Qt::DisplayRole) {
+        switch (index.column()) {
+        case Received:
+            return localTime(r.receivedUs);
+        case Source:
+            return r.source;
+        case ExternalId:
+            return r.externalId;
+        case Kind:
+            return r.kind;
+        case Status:
+            return statusText(r.status);
+        case Attempts:
+            return QStringLiteral("%1/%2").arg(r.attempts).arg(r.maxAttempts);
+        case Deliveries:
+            return r.deliveries;
+        case Review:
+            return r.needsReview;
+        case Error:
+            return r.lastError.section(QLatin1Char('\n'), 0, 0);
+        case Id:
+            return r.id;
+        case Key:
+            return r.idempotencyKey;
+        case Occurred:
+            return localTime(r.occurredUs);
+        case Size:
+            return formatBytes(r.bodyBytes);
+        }
+        return {};
+    }
+    if (role == Qt::ToolTipRole) {
+        switch (index.column()) {
+        case Received:
+            return utcTime(r.receivedUs);
+        case Occurred:
+            return utcTime(r.occurredUs);
+        case Error:
+            if (r.lastError.isEmpty())
+                return {};
+            return r.errorRetryable.toBool() ? tr("%1\n(retryable)").arg(r.lastError)
+                                             : tr("%1\n(not retryable)").arg(r.lastError);
+        case Review:
+            return r.needsReview.isEmpty() ? QVariant() : QVariant(r.needsReview);
+        case Status:
+            if (r.status == QLatin1String("processing") && !r.lockedBy.isEmpty())
+                return tr("processing, locked by %1").arg(r.lockedBy);
+            return statusText(r.status);
+        case Size:
+            return tr("%1 bytes, %2").arg(r.bodyBytes).arg(r.contentType);
+        case ExternalId:
+            return r.rank == 0 && m_filter.isSearch() ? tr("exact match") : QVariant();
+        default:
+            return {};
+        }
+    }
+    if (role == Qt::TextAlignmentRole) {
+        switch (index.column()) {
+        case Attempts:
+        case Deliveries:
+        case Id:
+        case Size:
+            return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+        default:
+            return QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+        }
+    }
+    return {};
+}
+
+QVariant JournalModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal)
+        return {};
+    if (role == Qt::ToolTipRole) {
+        return isSortable(section) ? tr("Click to sort") : tr("Not sortable (no index behind it)");
+    }
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case Received:
+        return tr("Received");
+    case Source:
+        return tr("Source");
+    case ExternalId:
+        return tr("External id");
+    case Kind:
+        return tr("Kind");
+    case Status:
+        return tr("Status");
+    case Attempts:
+        return tr("Attempts");
+    case Deliveries:
+        return tr("Deliveries");
+    case Review:
+        return tr("Needs review");
+    case Error:
+        return tr("Last error");
+    case Id:
+        return tr("Event id");
+    case Key:
+        return tr("Idempotency key");
+    case Occurred:
+        return tr("Occurred");
+    case Size:
+        return tr("Body");
+    }
+    return {};
+}
+
+bool JournalModel::isSortable(int column)
+{
+    return column == Received || column == Id || column == ExternalId;
+}
+
+int JournalModel::sortColumn() const
+{
+    if (m_filter.isSearch())
+        return -1;
+    switch (m_filter.effectiveSortKey()) {
+    case JournalFilter::SortKey::ReceivedAt:
+        return Received;
+    case JournalFilter::SortKey::Id:
+        return Id;
+    case JournalFilter::SortKey::ExternalId:
+        return ExternalId;
+    }
+    return Received;
+}
+
+void JournalModel::sort(int column, Qt::SortOrder order)
+{
+    if (!isSortable(column) || m_filter.isSearch())
+        return;
+    JournalFilter f = m_filter;
+    f.sortKey = column == Id           ? JournalFilter::SortKey::Id
+                : column == ExternalId ? JournalFilter::SortKey::ExternalId
+                                       : JournalFilter::SortKey::ReceivedAt;
+    f.order = order;
+    if (f != m_filter)
+        setFilter(f);
+}
+
+void JournalModel::setFilter(const JournalFilter &filter)
+{
+    m_filter = filter;
+    reload();
+}
+
+bool JournalModel::canFetchMore(const QModelIndex &parent) const
+{
+    return !parent.isValid() && !m_atEnd;
+}
+
+void JournalModel::fetchMore(const QModelIndex &parent)
+{
+    if (parent.isValid() || m_atEnd || m_inFlight.kind == Request::More)
+        return;
+    m_wantMore = true;
+    pump();
+}
+
+void JournalModel::fetchPrevious()
+{
+    if (!m_droppedTop)
+        return;
+    m_wantPrevious = true;
+    pump();
+}
+
+void JournalModel::setFollowing(bool following)
+{
+    if (m_following == following)
+        return;
+    m_following = following;
+    if (m_following && !m_droppedTop && m_newCount > 0) {
+        m_wantLive = true;
+        pump();
+    }
+}
+
+void JournalModel::reload()
+{
+    beginResetModel();
+    m_rows.clear();
+    m_index.clear();
+    m_atEnd = true;
+    m_droppedTop = false;
+    endResetModel();
+    m_anchor.reset();
+    m_wantMore = m_wantPrevious = m_wantLive = m_wantRefresh = false;
+    m_counts->cancel(); // a count for the old filter must not land on the new one
+    setNewCount(0);
+    start(Request::First);
+}
+
+void JournalModel::refresh()
+{
+    if (m_inFlight.kind == Request::First)
+        return; // already reading afresh
+    if (m_inFlight.kind == Request::None && m_rows.isEmpty()) {
+        start(Request::First);
+        return;
+    }
+    // What runs now is stale too: drop it, re-read, then carry on with what it was for.
+    if (m_inFlight.kind == Request::More)
+        m_wantMore = true;
+    else if (m_inFlight.kind == Request::Previous)
+        m_wantPrevious = true;
+    m_wantLive = false;
+    m_wantRefresh = false;
+    start(Request::Refresh);
+}
+
+void JournalModel::cancel()
+{
+    const bool wasFirst = m_inFlight.kind == Request::First;
+    m_pages->cancel();
+    m_counts->cancel();
+    m_inFlight = Pending();
+    m_wantMore = m_wantPrevious = m_wantLive = m_wantRefresh = false;
+    if (wasFirst) {
+        // Rows of the previous filter must not pose as results of the new one.
+        beginResetModel();
+        m_rows.clear();
+        m_index.clear();
+        m_atEnd = true;
+        endResetModel();
+    }
+    onBusy();
+}
+
+bool JournalModel::isBusy() const
+{
+    return m_pages->isBusy();
+}
+
+void JournalModel::onBusy()
+{
+    const bool busy = m_pages->isBusy();
+    if (busy != m_busy) {
+        m_busy = busy;
+        emit busyChanged(busy);
+    }
+}
+
+void JournalModel::onConnected()
+{
+    m_pages->setConnectOptions(m_context->options());
+    m_counts->setConnectOptions(m_context->options());
+    reload();
+}
+
+void JournalModel::onEventsChanged()
+{
+    if (!m_context->isConnected() || m_inFlight.kind == Request::First)
+        return;
+    if (m_following && !m_droppedTop) {
+        m_wantLive = true;
+        pump();
+    } else {
+        requestNewCount();
+    }
+}
+
+void JournalModel::start(Request kind)
+{
+    if (!m_context->isConnected())
+        return;
+    Pending p;
+    p.kind = kind;
+    p.limit = kPageSize;
+    switch (kind) {
+    case Request::None:
+        return;
+    case Request::First:
+    case Request::Live:
+        p.anchor = true;
+        break;
+    case Request::More:
+        if (m_rows.isEmpty() || m_atEnd)
+            return;
+        p.key = m_rows.last().key();
+        break;
+    case Request::Previous:
+        if (m_rows.isEmpty() || !m_droppedTop)
+            return;
+        p.key = m_rows.first().key();
+        p.direction = JournalQuery::Direction::Backward;
+        break;
+    case Request::Refresh:
+        // From the top while following it (new rows come in); otherwise from the first row
+        // held, so nothing is pulled in above the reader (new events are counted instead).
+        p.limit = int(std::clamp<qsizetype>(m_rows.size(), kPageSize, kMaxRows));
+        if (!m_following && !m_rows.isEmpty()) {
+            p.key = m_rows.first().key();
+            p.inclusive = true;
+        } else {
+            p.anchor = true;
+        }
+        break;
+    }
+    const JournalQuery::Page page =
+        JournalQuery::page(m_filter, p.key, p.direction, p.limit, p.inclusive);
+    p.paged = page.paged;
+    if (p.anchor) {
+        p.batch << JournalQuery::newestAnchor();
+        if (p.paged >= 0)
+            ++p.paged;
+    }
+    p.batch += page.statements;
+    send(p, kind == Request::First || kind == Request::Refresh);
+}
+
+void JournalModel::send(Pending pending, bool supersede)
+{
+    pending.ticket = m_pages->submit(pending.batch, supersede ? QueryChannel::Mode::Supersede
+                                                              : QueryChannel::Mode::Queue);
+    m_sentAt = m_clock.elapsed();
+    m_inFlight = pending;
+}
+
+void JournalModel::pump()
+{
+    if (m_inFlight.kind != Request::None || !m_context->isConnected())
+        return;
+    if (m_wantRefresh) {
+        m_wantRefresh = false;
+        start(Request::Refresh);
+    } else if (m_wantLive) {
+        m_wantLive = false;
+        if (m_following && !m_droppedTop)
+            start(Request::Live);
+        else
+            requestNewCount();
+    } else if (m_wantMore) {
+        m_wantMore = false;
+        start(Request::More);
+    } else if (m_wantPrevious) {
+        m_wantPrevious = false;
+        start(Request::Previous);
+    }
+}
+
+QVector<JournalRow> JournalModel::collect(const QueryReply &reply, const Pending &p,
+                                          bool *complete) const
+{
+    *complete = p.paged < 0 || reply.results.value(p.paged).rows.size() < p.limit;
+    const bool backward = p.direction == JournalQuery::Direction::Backward;
+    QVector<JournalRow> rows;
+    for (int i = p.anchor ? 1 : 0; i < reply.results.size(); ++i) {
+        // Walking back, the exact block sits before the prefix rows: it belongs to this page
+        // only when the prefix walk reached its start.
+        if (backward && !*complete && i != p.paged)
+            continue;
+        for (const JournalRow &r : JournalRow::fromRows(reply.results.at(i))) {
+            if (p.key) {
+                const int c = JournalQuery::compare(m_filter, r.key(), *p.key);
+                if (backward ? c >= 0 : (p.inclusive ? c < 0 : c <= 0))
+                    continue;
+            }
+            rows << r;
+        }
+    }
+    std::sort(rows.begin(), rows.end(), [this](const JournalRow &a, const JournalRow &b) {
+        return JournalQuery::compare(m_filter, a.key(), b.key()) < 0;
+    });
+    return rows;
+}
+
+void JournalModel::onReply(const QueryReply &reply)
+{
+    if (reply.ticket != m_inFlight.ticket || m_inFlight.kind == Request::None)
+        return;
+    Pending p = m_inFlight;
+    m_inFlight = Pending();
+    if (!reply.ok()) {
+        if (reply.error.connectionLost) {
+            m_context->reportPossibleLoss();
+            if (!p.retried) {
+                // The channel reopens its connection on the next batch; one more try covers
+                // a server that came back (the reread after a reconnect lands here too).
+                p.retried = true;
+                send(p, false);
+                return;
+            }
+        }
+        m_error = reply.error;
+        logger("journal")->warn("journal query failed: {}", reply.error.oneLine().toStdString());
+        if (p.kind == Request::First) {
+            beginResetModel();
+            m_rows.clear();
+            m_index.clear();
+            m_atEnd = true;
+            endResetModel();
+        }
+        emit errorOccurred(reply.error);
+        pump();
+        return;
+    }
+    m_error = DbError();
+    if (p.anchor) {
+        const Rows anchor = reply.results.value(0);
+        if (anchor.rows.isEmpty())
+            m_anchor.reset();
+        else
+            m_anchor = JournalKey{0, anchor.rows.first().value(0).toLongLong(),
+                                  anchor.rows.first().value(1).toLongLong(), QString()};
+    }
+    bool complete = false;
+    QVector<JournalRow> rows = collect(reply, p, &complete);
+
+    switch (p.kind) {
+    case Request::None:
+        break;
+    case Request::First:
+        replaceAll(rows);
+        m_atEnd = complete;
+        m_droppedTop = false;
+        setNewCount(0);
+        break;
+    case Request::More: {
+        const QVector<JournalRow> fresh = notHeld(rows);
+        if (!fresh.isEmpty()) {
+            const int at = int(m_rows.size());
+            beginInsertRows({}, at, at + int(fresh.size()) - 1);
+            m_rows += fresh;
+            for (int i = at; i < m_rows.size(); ++i)
+                m_index.insert(m_rows.at(i).id, i);
+            endInsertRows();
+        }
+        m_atEnd = complete;
+        trimTop();
+        break;
+    }
+    case Request::Previous: {
+        const QVector<JournalRow> fresh = notHeld(rows);
+        if (!fresh.isEmpty()) {
+            beginInsertRows({}, 0, int(fresh.size()) - 1);
+            m_rows = fresh + m_rows;
+            rebuildIndex();
+            endInsertRows();
+        }
+        m_droppedTop = !complete;
+        trimBottom();
+        break;
+    }
+    case Request::Refresh:
+    case Request::Live: {
+        // The rows read cover [start, last read]; held rows outside stay as they are.
+        QVector<JournalRow> target;
+        if (p.key) {
+            for (const JournalRow &r : std::as_const(m_rows)) {
+                if (JournalQuery::compare(m_filter, r.key(), *p.key) < 0)
+                    target << r;
+            }
+        }
+        target += rows;
+        if (!complete && !rows.isEmpty()) {
+            const JournalKey last = rows.last().key();
+            for (const JournalRow &r : std::as_const(m_rows)) {
+                if (JournalQuery::compare(m_filter, r.key(), last) > 0)
+                    target << r;
+            }
+        }
+        mergeInto(target);
+        if (!p.key)
+            m_droppedTop = false;
+        if (complete)
+            m_atEnd = true;
+        trimBottom();
+        if (p.anchor)
+            setNewCount(0);
+        else
+            requestNewCount();
+        break;
+    }
+    }
+    m_lastFetchMs = m_clock.elapsed() - m_sentAt;
+    logger("journal")->debug("page {} rows in {} ms (server {} us)", rows.size(), m_lastFetchMs,
+                             reply.elapsedUs);
+    if (p.kind == Request::First)
+        emit loaded();
+    emit updated();
+    pump();
+}
+
+void JournalModel::replaceAll(QVector<JournalRow> rows)
+{
+    beginResetModel();
+    m_rows = std::move(rows);
+    rebuildIndex();
+    endResetModel();
+}
+
+void JournalModel::mergeInto(const QVector<JournalRow> &target)
+{
+    int i = 0;
+    for (const JournalRow &t : target) {
+        const JournalKey tk = t.key();
+        while (i < m_rows.size() && m_rows.at(i).id != t.id &&
+               JournalQuery::compare(m_filter, m_rows.at(i).key(), tk) < 0) {
+            beginRemoveRows({}, i, i); // gone, or no longer matches the filter
+            m_rows.remove(i);
+            endRemoveRows();
+        }
+        if (i < m_rows.size() && m_rows.at(i).id == t.id) {
+            if (m_rows.at(i) != t) {
+                m_rows[i] = t;
+                emit dataChanged(index(i, 0), index(i, ColumnCount - 1));
+            }
+        } else {
+            beginInsertRows({}, i, i);
+            m_rows.insert(i, t);
+            endInsertRows();
+        }
+        ++i;
+    }
+    if (i < m_rows.size()) {
+        beginRemoveRows({}, i, int(m_rows.size()) - 1);
+        m_rows.resize(i);
+        endRemoveRows();
+    }
+    rebuildIndex();
+}
+
+void JournalModel::trimTop()
+{
+    const int excess = int(m_rows.size()) - kMaxRows;
+    if (excess <= 0)
+        return;
+    beginRemoveRows({}, 0, excess - 1);
+    m_rows.remove(0, excess);
+    rebuildIndex();
+    endRemoveRows();
+    m_droppedTop = true;
+}
+
+void JournalModel::trimBottom()
+{
+    const int excess = int(m_rows.size()) - kMaxRows;
+    if (excess <= 0)
+        return;
+    beginRemoveRows({}, kMaxRows, int(m_rows.size()) - 1);
+    m_rows.resize(kMaxRows);
+    rebuildIndex();
+    endRemoveRows();
+    m_atEnd = false;
+}
+
+QVector<JournalRow> JournalModel::notHeld(const QVector<JournalRow> &rows) const
+{
+    QVector<JournalRow> out;
+    for (const JournalRow &r : rows) {
+        if (!m_index.contains(r.id))
+            out << r;
+    }
+    return out;
+}
+
+void JournalModel::rebuildIndex()
+{
+    m_index.clear();
+    m_index.reserve(m_rows.size());
+    for (int i = 0; i < m_rows.size(); ++i)
+        m_index.insert(m_rows.at(i).id, i);
+}
+
+void JournalModel::requestNewCount()
+{
+    if (!m_context->isConnected())
+        return;
+    const Query q = JournalQuery::newerIds(m_filter, m_anchor, kNewCap);
+    m_counts->submit(q);
+}
+
+void JournalModel::onCountReply(const QueryReply &reply)
+{
+    if (!reply.ok()) {
+        if (reply.error.connectionLost)
+            m_context->reportPossibleLoss();
+        return; // a count is a hint; the next change asks again
+    }
+    const Rows rows = reply.results.value(0);
+    int fresh = 0;
+    for (const QVariantList &r : rows.rows) {
+        if (!m_index.contains(r.value(0).toLongLong()))
+            ++fresh;
+    }
+    if (m_following && !m_droppedTop && fresh > 0) {
+        m_wantLive = true; // the view came back to the top meanwhile
+        pump();
+        return;
+    }
+    setNewCount(rows.rows.size() >= kNewCap ? kNewCap : fresh);
+}
+
+void JournalModel::setNewCount(int count)
+{
+    if (count == m_newCount)
+        return;
+    m_newCount = count;
+    emit newCountChanged(count);
+}
+
+} // namespace inbox

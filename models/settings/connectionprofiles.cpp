@@ -1,0 +1,152 @@
+#include "settings/connectionprofiles.h"
+
+#include "db/conninfo.h"
+
+#include <QSettings>
+
+#include <algorithm>
+
+namespace inbox {
+
+namespace {
+const QString kGroup = QStringLiteral("connect");
+const QString kArray = QStringLiteral("profiles");
+} // namespace
+
+std::optional<QString> stripPassword(const QString &conninfo, bool *removed, QString *password,
+                                     DbError *error)
+{
+    if (removed)
+        *removed = false;
+    const QString text = conninfo.trimmed();
+    std::optional<ConnInfo> parsed = ConnInfo::parse(text, error);
+    if (!parsed)
+        return std::nullopt;
+    if (!parsed->contains(QStringLiteral("password")))
+        return text;
+    if (removed)
+        *removed = true;
+    if (password)
+        *password = parsed->value(QStringLiteral("password"));
+    return parsed->toRedactedString();
+}
+
+ConnectionProfiles::ConnectionProfiles(QSettings *settings)
+    : m_settings(settings ? settings : new QSettings), m_owned(settings == nullptr)
+{}
+
+ConnectionProfiles::~ConnectionProfiles()
+{
+    if (m_owned)
+        delete m_settings;
+}
+
+QString ConnectionProfiles::fileName() const
+{
+    return m_settings->fileName();
+}
+
+QVector<ConnectionProfile> ConnectionProfiles::profiles() const
+{
+    QVector<ConnectionProfile> out;
+    m_settings->beginGroup(kGroup);
+    const int n = m_settings->beginReadArray(kArray);
+    for (int i = 0; i < n; ++i) {
+        m_settings->setArrayIndex(i);
+        ConnectionProfile p{m_settings->value(QStringLiteral("name")).toString(),
+                            m_settings->value(QStringLiteral("conninfo")).toString()};
+        if (p.name.isEmpty())
+            continue;
+        // A file edited by hand may hold a password: never hand it on.
+        bool removed = false;
+        if (std::optional<QString> clean = stripPassword(p.conninfo, &removed))
+            p.conninfo = *clean;
+        out << p;
+    }
+    m_settings->endArray();
+    m_settings->endGroup();
+    std::sort(out.begin(), out.end(), [](const ConnectionProfile &a, const ConnectionProfile &b) {
+        return QString::localeAwareCompare(a.name, b.name) < 0;
+    });
+    return out;
+}
+
+std::optional<ConnectionProfile> ConnectionProfiles::find(const QString &name) const
+{
+    for (const ConnectionProfile &p : profiles()) {
+        if (p.name == name)
+            return p;
+    }
+    return std::nullopt;
+}
+
+void ConnectionProfiles::write(const QVector<ConnectionProfile> &profiles)
+{
+    m_settings->beginGroup(kGroup);
+    m_settings->setValue(QStringLiteral("profilesVersion"), kFormatVersion);
+    m_settings->remove(kArray);
+    m_settings->beginWriteArray(kArray, int(profiles.size()));
+    for (int i = 0; i < profiles.size(); ++i) {
+        m_settings->setArrayIndex(i);
+        m_settings->setValue(QStringLiteral("name"), profiles.at(i).name);
+        m_settings->setValue(QStringLiteral("conninfo"), profiles.at(i).conninfo);
+    }
+    m_settings->endArray();
+    m_settings->endGroup();
+    m_settings->sync();
+}
+
+ConnectionProfiles::Saved ConnectionProfiles::save(const QString &name, const QString &conninfo)
+{
+    Saved result;
+    const QString trimmed = name.trimmed();
+    if (trimmed.isEmpty()) {
+        result.error = DbError::plain(QStringLiteral("a profile needs a name"));
+        return result;
+    }
+    const std::optional<QString> clean =
+        stripPassword(conninfo, &result.passwordRemoved, &result.password, &result.error);
+    if (!clean)
+        return result;
+    QVector<ConnectionProfile> all = profiles();
+    auto it = std::find_if(all.begin(), all.end(),
+                           [&](const ConnectionProfile &p) { return p.name == trimmed; });
+    if (it != all.end())
+        it->conninfo = *clean;
+    else
+        all << ConnectionProfile{trimmed, *clean};
+    write(all);
+    result.ok = m_settings->status() == QSettings::NoError;
+    if (!result.ok)
+        result.error = DbError::plain(QStringLiteral("cannot write %1").arg(fileName()));
+    result.conninfo = *clean;
+    return result;
+}
+
+bool ConnectionProfiles::remove(const QString &name)
+{
+    QVector<ConnectionProfile> all = profiles();
+    const auto before = all.size();
+    all.erase(std::remove_if(all.begin(), all.end(),
+                             [&](const ConnectionProfile &p) { return p.name == name; }),
+              all.end());
+    if (all.size() == before)
+        return false;
+    write(all);
+    if (lastUsed() == name)
+        setLastUsed(QString());
+    return true;
+}
+
+QString ConnectionProfiles::lastUsed() const
+{
+    return m_settings->value(kGroup + QStringLiteral("/lastProfile")).toString();
+}
+
+void ConnectionProfiles::setLastUsed(const QString &name)
+{
+    m_settings->setValue(kGroup + QStringLiteral("/lastProfile"), name);
+    m_settings->sync();
+}
+
+} // namespace inbox

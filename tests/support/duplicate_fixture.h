@@ -1,0 +1,87 @@
+#pragma once
+// Leads and candidate pairs for the duplicate queue's model and widget tests, made the way
+// production makes them: an event row, then inbox.record_lead (which normalises and flags).
+
+#include "contract_util.h"
+
+#include "db/database.h"
+
+namespace dupfix {
+
+using contract::one;
+using contract::oneInt;
+
+struct Lead
+{
+    QString source = QStringLiteral("form");
+    QString externalId;
+    QString phone;
+    QString email;
+    QString name;
+    QString summary;
+    QString deal;
+};
+
+inline qint64 lead(PgSession &su, const Lead &l)
+{
+    const qint64 event = contract::insertEvent(su, l.source, l.externalId);
+    if (event < 0)
+        return -1;
+    const auto orNull = [](const QString &s) {
+        return s.isNull() ? QVariant() : QVariant(s);
+    };
+    return oneInt(su, QStringLiteral("SELECT inbox.record_lead($1, $2, $3, $4, $5, $6)"),
+                  {event, orNull(l.phone), orNull(l.email), orNull(l.name), orNull(l.summary),
+                   orNull(l.deal)});
+}
+
+inline qint64 candidate(PgSession &su, qint64 newer, qint64 earlier)
+{
+    return oneInt(su,
+                  QStringLiteral("SELECT id FROM inbox.duplicate_candidates"
+                                 " WHERE lead_id = $1 AND match_lead_id = $2"),
+                  {newer, earlier});
+}
+
+// Moves a pair back in time (and its newer lead with it, so the gap stays what it was).
+inline bool age(PgSession &su, qint64 candidateId, const QString &interval)
+{
+    return su
+        .exec(QStringLiteral(
+                  "UPDATE inbox.duplicate_candidates SET created_at = created_at - $2::interval"
+                  " WHERE id = $1"),
+              {candidateId, interval})
+        .ok;
+}
+
+inline QString status(PgSession &su, qint64 candidateId)
+{
+    return one(su,
+               QStringLiteral("SELECT status || coalesce(' ' || decided_by, '')"
+                              " FROM inbox.duplicate_candidates WHERE id = $1"),
+               {candidateId});
+}
+
+inline QVector<qint64> openIdsInOrder(PgSession &su, const QString &where = QStringLiteral("true"))
+{
+    QVector<qint64> ids;
+    const PgResult r = su.exec(QStringLiteral("SELECT d.id FROM inbox.duplicate_candidates d"
+                                              " JOIN inbox.leads a ON a.id = d.match_lead_id"
+                                              " JOIN inbox.leads b ON b.id = d.lead_id"
+                                              " WHERE d.status = 'open' AND (%1)"
+                                              " ORDER BY d.created_at, d.id")
+                                   .arg(where));
+    for (int i = 0; r.ok && i < r.rows(); ++i)
+        ids << r.value(i, 0).toLongLong();
+    return ids;
+}
+
+inline inbox::ConnectOptions options(const PgCluster &cluster, const QString &db,
+                                     const QString &user = QStringLiteral("postgres"))
+{
+    inbox::ConnectOptions o;
+    o.conninfo = cluster.conninfo(db, user);
+    return o;
+}
+
+} // namespace dupfix

@@ -1,0 +1,88 @@
+#pragma once
+
+#include "journal/journalfilter.h"
+
+#include <QWidget>
+
+class QAction;
+class QLabel;
+class QLineEdit;
+class QTableView;
+class QTimer;
+class QToolButton;
+
+namespace inbox {
+
+class AttentionModel;
+class ConsoleContext;
+class EventDetailPane;
+class FilterSaver;
+class JournalModel;
+class MultiSelectButton;
+class QueryChannel;
+class RequeueDialog;
+class TimeRangeFilter;
+struct QueryReply;
+
+// Screen 4, "Needs attention": failed, stuck and needs-review events grouped by trouble,
+// source and error (AttentionModel); a group's events in the journal's own model and the
+// detail pane; the journal's search, source, kind and time filters (remembered between runs,
+// but not the search); "Requeue..." for the selected
+// events, the selected group or everything matching the filter (RequeueDialog), offered to
+// operators and managers only. Filters, selection and scroll positions survive a requeue.
+class AttentionPage final : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit AttentionPage(ConsoleContext *context, QWidget *parent = nullptr);
+    ~AttentionPage() override;
+
+    AttentionModel *groups() const { return m_groups; }
+    JournalModel *events() const { return m_events; }
+    QTableView *groupView() const { return m_groupView; }
+    QTableView *eventView() const { return m_eventView; }
+    EventDetailPane *detail() const { return m_detail; }
+    QToolButton *requeueButton() const { return m_requeue; }
+    QAction *requeueSelectedAction() const { return m_requeueSelected; }
+    QAction *requeueGroupAction() const { return m_requeueGroup; }
+    QAction *requeueAllAction() const { return m_requeueAll; }
+    RequeueDialog *dialog() const { return m_dialog; }
+    JournalFilter filter() const;
+    QVector<qint64> selectedEventIds() const;
+
+signals:
+    void requeueFinished();
+
+private:
+    void applyFilter();
+    void loadOptions();
+    void onOptions(const QueryReply &reply);
+    void restoreFilters();
+    void onGroupChanged();
+    void updateActions();
+    void openDialog(int scope);
+
+    ConsoleContext *m_context;
+    AttentionModel *m_groups;
+    JournalModel *m_events;
+    QueryChannel *m_options;
+    QLineEdit *m_search;
+    MultiSelectButton *m_sources;
+    MultiSelectButton *m_kinds;
+    TimeRangeFilter *m_range;
+    QToolButton *m_requeue;
+    QAction *m_requeueSelected;
+    QAction *m_requeueGroup;
+    QAction *m_requeueAll;
+    QLabel *m_status;
+    QTableView *m_groupView;
+    QTableView *m_eventView;
+    EventDetailPane *m_detail;
+    QTimer *m_searchDelay;
+    QString m_groupKey; // the group whose events are listed
+    RequeueDialog *m_dialog = nullptr;
+    bool m_selectedOnce = false;
+    FilterSaver *m_filterSaver; // writes the filters a moment after a change
+};
+
+} // namespace inbox

@@ -1,0 +1,893 @@
+#include "duplicates/duplicatespage.h"
+
+#include "common/theme.h"
+#include "db/consolecontext.h"
+#include "duplicates/duplicatecounters.h"
+#include "duplicates/duplicatepairloader.h"
+#include "duplicates/duplicatequeuemodel.h"
+#include "duplicates/duplicatewords.h"
+#include "duplicates/leadcomparison.h"
+#include "settings/filtermemory.h"
+#include "support/duration.h"
+#include "support/monotonic.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QShortcut>
+#include <QSplitter>
+#include <QTableView>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <algorithm>
+
+namespace inbox {
+
+namespace {
+
+constexpr int kReadAhead = 3; // pairs read together with the one on screen
+// The settings group of this screen's filters: filters/duplicates.
+const QString kScreen = QStringLiteral("duplicates");
+
+const QString kBoxRules = QStringLiteral("padding: 6px; border-radius: 4px;");
+const QString kNoticeStyle =
+    QStringLiteral("QLabel { border: 1px solid palette(mid); padding: 6px; border-radius: 4px; }");
+
+} // namespace
+
+DuplicatesPage::DuplicatesPage(ConsoleContext *context, QWidget *parent)
+    : QWidget(parent), m_context(context), m_model(new DuplicateQueueModel(this)),
+      m_counters(new DuplicateCounters(this)), m_loader(new DuplicatePairLoader(this)),
+      m_decider(new DuplicateDecider(this)), m_countersLabel(new QLabel(this)),
+      m_busy(new QLabel(tr("Loading…"), this)), m_search(new QLineEdit(this)),
+      m_channel(new QComboBox(this)), m_reason(new QComboBox(this)), m_age(new QComboBox(this)),
+      m_view(new QTableView(this)), m_listNote(new QLabel(this)), m_title(new QLabel(this)),
+      m_reasons(new QLabel(this)), m_weak(new QLabel(this)), m_decided(new QLabel(this)),
+      m_comparison(new LeadComparison(this)), m_mergeStatement(new QLabel(this)),
+      m_note(new QLineEdit(this)), m_merge(new QPushButton(tr("Merge [M]"), this)),
+      m_reject(new QPushButton(tr("Keep separate [R]"), this)),
+      m_skip(new QPushButton(tr("Skip [S]"), this)),
+      m_undo(new QPushButton(tr("Undo my last [U]"), this)), m_outcome(new QLabel(this)),
+      m_detail(new QWidget(this)), m_empty(new QLabel(this)), m_searchDelay(new QTimer(this)),
+      m_ageTick(new QTimer(this)), m_slowReread(new QTimer(this))
+{
+    m_filterSaver = new FilterSaver(this);
+    // Object names: for tests and accessibility tools.
+    m_countersLabel->setObjectName(QStringLiteral("counters"));
+    m_search->setObjectName(QStringLiteral("search"));
+    m_channel->setObjectName(QStringLiteral("channelFilter"));
+    m_reason->setObjectName(QStringLiteral("reasonFilter"));
+    m_age->setObjectName(QStringLiteral("ageFilter"));
+    m_view->setObjectName(QStringLiteral("queue"));
+    m_listNote->setObjectName(QStringLiteral("listNote"));
+    m_title->setObjectName(QStringLiteral("pairTitle"));
+    m_reasons->setObjectName(QStringLiteral("reasons"));
+    m_weak->setObjectName(QStringLiteral("weak"));
+    m_decided->setObjectName(QStringLiteral("decidedBanner"));
+    m_mergeStatement->setObjectName(QStringLiteral("mergeStatement"));
+    m_note->setObjectName(QStringLiteral("note"));
+    m_merge->setObjectName(QStringLiteral("merge"));
+    m_reject->setObjectName(QStringLiteral("reject"));
+    m_skip->setObjectName(QStringLiteral("skip"));
+    m_undo->setObjectName(QStringLiteral("undo"));
+    m_outcome->setObjectName(QStringLiteral("outcome"));
+    m_empty->setObjectName(QStringLiteral("empty"));
+
+    // Filters.
+    m_search->setPlaceholderText(tr("Search by phone, e-mail or external id  ( / )"));
+    m_search->setAccessibleName(tr("Search pairs"));
+    m_search->setClearButtonEnabled(true);
+    m_channel->addItem(tr("All channels"), QString());
+    m_channel->setAccessibleName(tr("Channel"));
+    m_reason->setAccessibleName(tr("Reason"));
+    m_reason->addItem(tr("Any reason"), QString());
+    m_reason->addItem(tr("Same phone"), QStringLiteral("same_phone"));
+    m_reason->addItem(tr("Same e-mail"), QStringLiteral("same_email"));
+    m_reason->addItem(tr("Open deal"), QStringLiteral("open_deal"));
+    m_reason->addItem(tr("Names differ"), QStringLiteral("names_differ"));
+    m_reason->addItem(tr("Weak evidence only"), QStringLiteral("weak"));
+    m_reason->addItem(tr("Strong evidence only"), QStringLiteral("strong"));
+    m_age->setAccessibleName(tr("Age"));
+    m_age->addItem(tr("Any age"), int(DuplicateFilter::Age::Any));
+    m_age->addItem(tr("Flagged in the last hour"), int(DuplicateFilter::Age::UnderHour));
+    m_age->addItem(tr("Flagged in the last 24 hours"), int(DuplicateFilter::Age::UnderDay));
+    m_age->addItem(tr("Waiting over 24 hours"), int(DuplicateFilter::Age::OverDay));
+    m_age->addItem(tr("Waiting over 7 days"), int(DuplicateFilter::Age::OverWeek));
+    m_searchDelay->setSingleShot(true);
+    m_searchDelay->setInterval(250);
+
+    // The queue.
+    m_view->setModel(m_model);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_view->setAlternatingRowColors(true);
+    m_view->setWordWrap(false);
+    m_view->verticalHeader()->hide();
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 8);
+    m_view->horizontalHeader()->setStretchLastSection(false);
+    m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    m_view->horizontalHeader()->setSectionResizeMode(DuplicateQueueModel::Names,
+                                                     QHeaderView::Stretch);
+    // In ems, not pixels: the columns grow with a larger font (high DPI, accessibility).
+    const int em = m_view->fontMetrics().horizontalAdvance(QLatin1Char('m'));
+    m_view->setColumnWidth(DuplicateQueueModel::Waiting, 8 * em);
+    m_view->setColumnWidth(DuplicateQueueModel::Channels, 12 * em);
+    m_view->setColumnWidth(DuplicateQueueModel::Contact, 14 * em);
+    m_view->setColumnWidth(DuplicateQueueModel::Reasons, 15 * em);
+    m_view->setColumnWidth(DuplicateQueueModel::Score, 5 * em);
+    m_view->setAccessibleName(tr("Open pairs, oldest first"));
+    m_listNote->setWordWrap(true);
+    m_listNote->hide();
+
+    // The pair.
+    QFont big = m_title->font();
+    big.setPointSizeF(big.pointSizeF() * 1.2);
+    big.setBold(true);
+    m_title->setFont(big);
+    for (QLabel *l : {m_reasons, m_weak, m_decided, m_mergeStatement, m_outcome, m_empty}) {
+        l->setWordWrap(true);
+        l->setTextFormat(Qt::PlainText);
+        l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    }
+    m_weak->setStyleSheet(kNoticeStyle);
+    Theme::setLook(m_decided, Theme::Look::DecidedBanner,
+                   kBoxRules + QStringLiteral(" font-weight: bold;"));
+    m_mergeStatement->setStyleSheet(kNoticeStyle);
+    m_weak->hide();
+    m_decided->hide();
+    m_note->setPlaceholderText(tr("Note (optional), saved with the decision"));
+    m_note->setAccessibleName(tr("Note"));
+    m_note->setMaxLength(1000);
+    m_merge->setToolTip(tr("Same request: link lead B to lead A (M)"));
+    m_reject->setToolTip(tr("Different requests: keep them apart for good (R)"));
+    m_skip->setToolTip(tr("Decide later: go to the next pair (S)"));
+    m_undo->setToolTip(tr("Undo my last decision in this session (U)"));
+    for (QPushButton *b : {m_merge, m_reject, m_skip, m_undo})
+        b->setFocusPolicy(Qt::TabFocus);
+
+    auto *filters = new QHBoxLayout;
+    filters->addWidget(m_search, 3);
+    filters->addWidget(m_channel, 1);
+    filters->addWidget(m_reason, 1);
+    filters->addWidget(m_age, 1);
+
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_countersLabel, 1);
+    top->addWidget(m_busy);
+
+    auto *left = new QWidget(this);
+    auto *leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addWidget(m_view, 1);
+    leftLayout->addWidget(m_listNote);
+
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_merge);
+    buttons->addWidget(m_reject);
+    buttons->addWidget(m_skip);
+    buttons->addStretch();
+    buttons->addWidget(m_undo);
+
+    auto *detailLayout = new QVBoxLayout(m_detail);
+    detailLayout->addWidget(m_title);
+    detailLayout->addWidget(m_reasons);
+    detailLayout->addWidget(m_weak);
+    detailLayout->addWidget(m_decided);
+    detailLayout->addWidget(m_comparison);
+    detailLayout->addWidget(m_mergeStatement);
+    detailLayout->addWidget(m_note);
+    detailLayout->addLayout(buttons);
+    detailLayout->addWidget(m_outcome);
+    detailLayout->addStretch();
+    detailLayout->addWidget(m_empty);
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidget(m_detail);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+
+    auto *splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->addWidget(left);
+    splitter->addWidget(scroll);
+    splitter->setStretchFactor(0, 2);
+    splitter->setStretchFactor(1, 3);
+    splitter->setSizes({42 * em, 78 * em}); // the list wide enough for its names at first
+    splitter->setChildrenCollapsible(false);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addLayout(filters);
+    layout->addWidget(splitter, 1);
+
+    // Keys. Only while this screen has the focus; a text field keeps its letters (Qt gives a
+    // line edit's typing precedence over letter shortcuts).
+    const auto key = [this](Qt::Key k, void (DuplicatesPage::*slot)(), const QString &what) {
+        auto *s = new QShortcut(QKeySequence(k), this);
+        s->setWhatsThis(what); // for Help > Keyboard shortcuts
+        s->setContext(Qt::WidgetWithChildrenShortcut);
+        connect(s, &QShortcut::activated, this, slot);
+    };
+    key(Qt::Key_J, &DuplicatesPage::next, tr("Next pair"));
+    key(Qt::Key_K, &DuplicatesPage::previous, tr("Previous pair"));
+    key(Qt::Key_S, &DuplicatesPage::skip, tr("Skip: decide later"));
+    key(Qt::Key_U, &DuplicatesPage::undoLast, tr("Undo my last decision"));
+    const auto decisionKey = [this](Qt::Key k, const QString &decision, const QString &what) {
+        auto *s = new QShortcut(QKeySequence(k), this);
+        s->setWhatsThis(what);
+        s->setContext(Qt::WidgetWithChildrenShortcut);
+        connect(s, &QShortcut::activated, this, [this, decision] { decide(decision); });
+    };
+    decisionKey(Qt::Key_M, QStringLiteral("merge"), tr("Merge: the same request"));
+    decisionKey(Qt::Key_R, QStringLiteral("reject"), tr("Keep separate: different requests"));
+    for (const QKeySequence &seq :
+         {QKeySequence(Qt::Key_Slash), QKeySequence(QKeySequence::Find)}) {
+        auto *s = new QShortcut(seq, this);
+        s->setWhatsThis(tr("Go to the search field"));
+        s->setContext(Qt::WidgetWithChildrenShortcut);
+        connect(s, &QShortcut::activated, this, [this] {
+            m_search->setFocus();
+            m_search->selectAll();
+        });
+    }
+    auto *escape = new QShortcut(QKeySequence(Qt::Key_Escape), m_note);
+    escape->setWhatsThis(tr("In the note field: back to the list"));
+    escape->setContext(Qt::WidgetShortcut);
+    connect(escape, &QShortcut::activated, m_view, qOverload<>(&QWidget::setFocus));
+
+    connect(m_merge, &QPushButton::clicked, this, [this] { decide(QStringLiteral("merge")); });
+    connect(m_reject, &QPushButton::clicked, this, [this] { decide(QStringLiteral("reject")); });
+    connect(m_skip, &QPushButton::clicked, this, &DuplicatesPage::skip);
+    connect(m_undo, &QPushButton::clicked, this, &DuplicatesPage::undoLast);
+    connect(m_comparison, &LeadComparison::openEvent, this, &DuplicatesPage::openEvent);
+
+    connect(m_search, &QLineEdit::textEdited, m_searchDelay, qOverload<>(&QTimer::start));
+    connect(m_search, &QLineEdit::returnPressed, this, &DuplicatesPage::applyFilter);
+    connect(m_search, &QLineEdit::textChanged, this, [this](const QString &text) {
+        if (text.isEmpty()) // the clear button
+            applyFilter();
+    });
+    connect(m_searchDelay, &QTimer::timeout, this, &DuplicatesPage::applyFilter);
+    for (QComboBox *c : {m_channel, m_reason, m_age})
+        connect(c, &QComboBox::activated, this, &DuplicatesPage::applyFilter);
+
+    // Data.
+    connect(m_model, &DuplicateQueueModel::busyChanged, m_busy, &QWidget::setVisible);
+    m_busy->hide();
+    connect(m_model, &DuplicateQueueModel::loaded, this, [this] {
+        updateEmptyState();
+        if (m_selectFirstWhenLoaded && m_currentId == 0 && m_model->rowCount() > 0) {
+            m_selectFirstWhenLoaded = false;
+            selectRow(0);
+        } else if (m_advanceWhenLoaded) {
+            m_advanceWhenLoaded = false;
+            next();
+        }
+    });
+    connect(m_model, &DuplicateQueueModel::failed, this, [this](const DbError &error) {
+        say(tr("Could not read the queue: %1").arg(error.oneLine()), true);
+        if (error.connectionLost)
+            m_context->reportPossibleLoss();
+    });
+    connect(m_model, &DuplicateQueueModel::refreshAboutToApply, this,
+            [this] { m_ignoreSelection = true; });
+    connect(m_model, &DuplicateQueueModel::refreshApplied, this, [this] {
+        const int row = m_model->rowOf(m_currentId);
+        if (row >= 0) {
+            m_resumeRow = -1;
+            m_view->setCurrentIndex(m_model->index(row, 0));
+        } else {
+            // The pair on screen left the queue (decided elsewhere): it stays on screen with
+            // what happened to it; the list shows no pair as current until J or K.
+            m_view->selectionModel()->clearSelection();
+            m_view->selectionModel()->clearCurrentIndex();
+        }
+        m_ignoreSelection = false;
+        updateEmptyState();
+    });
+    // Track where J continues when the pair on screen is no longer in the list.
+    connect(m_model, &QAbstractItemModel::rowsAboutToBeRemoved, this,
+            [this](const QModelIndex &, int first, int last) {
+                if (m_resumeRow >= 0) {
+                    if (last < m_resumeRow)
+                        m_resumeRow -= last - first + 1;
+                    else if (first < m_resumeRow)
+                        m_resumeRow = first;
+                    return;
+                }
+                const int row = m_model->rowOf(m_currentId);
+                if (row >= first && row <= last)
+                    m_resumeRow = first;
+            });
+    connect(m_model, &QAbstractItemModel::rowsInserted, this,
+            [this](const QModelIndex &, int first, int last) {
+                if (m_model->rowOf(m_currentId) >= 0)
+                    m_resumeRow = -1;
+                else if (m_resumeRow >= 0 && first <= m_resumeRow)
+                    m_resumeRow += last - first + 1;
+            });
+    connect(m_model, &QAbstractItemModel::modelReset, this, [this] { m_resumeRow = -1; });
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) {
+                if (!m_ignoreSelection && current.isValid())
+                    onCurrentRowChanged(current.row());
+            });
+
+    connect(m_counters, &DuplicateCounters::changed, this, &DuplicatesPage::updateCounters);
+    connect(m_loader, &DuplicatePairLoader::loaded, this, &DuplicatesPage::onPairLoaded);
+    connect(m_loader, &DuplicatePairLoader::missing, this, &DuplicatesPage::onPairMissing);
+    connect(m_loader, &DuplicatePairLoader::failed, this, [this](const DbError &error) {
+        say(tr("Could not read the pair: %1").arg(error.oneLine()), true);
+        if (error.connectionLost)
+            m_context->reportPossibleLoss();
+    });
+    connect(m_decider, &DuplicateDecider::finished, this, &DuplicatesPage::onDecision);
+    connect(m_decider, &DuplicateDecider::busyChanged, this, [this] { updatePermissions(); });
+    connect(m_decider, &DuplicateDecider::connectionLost, this, [this](const DecisionResult &r) {
+        // At once; the decision is not sent again, its outcome comes from the database.
+        say(tr("The connection was lost during the decision on pair #%1; reading the pair "
+               "again to tell whether it was applied…")
+                .arg(r.candidateId),
+            true);
+        m_context->reportPossibleLoss();
+    });
+
+    connect(m_context, &ConsoleContext::connected, this, &DuplicatesPage::onConnected);
+    connect(m_context, &ConsoleContext::disconnected, this, &DuplicatesPage::onDisconnected);
+    connect(m_context, &ConsoleContext::reread, this, &DuplicatesPage::rereadAll);
+    connect(m_context, &ConsoleContext::changed, this, &DuplicatesPage::onTopics);
+
+    // Waiting times are relative to now.
+    m_ageTick->setInterval(30000);
+    connect(m_ageTick, &QTimer::timeout, m_model, &DuplicateQueueModel::touchAges);
+    m_ageTick->start();
+    // inbox._notify sends a topic at most once a second per session, so the second of two
+    // quick decisions by one manager (or a burst of leads from one worker) can go unannounced.
+    // A slow re-read while the screen is shown covers that trailing change.
+    m_slowReread->setInterval(10000);
+    connect(m_slowReread, &QTimer::timeout, this, [this] {
+        if (isVisible())
+            rereadAll();
+    });
+    m_slowReread->start();
+
+    showNothing(tr("Not connected."));
+    updateCounters();
+    updatePermissions();
+    restoreFilters();
+    if (m_context->isConnected())
+        onConnected();
+}
+
+DuplicatesPage::~DuplicatesPage() = default;
+
+// ---- connection and live updates -------------------------------------------------------
+
+void DuplicatesPage::onConnected()
+{
+    const ConnectOptions &options = m_context->options();
+    m_model->setConnectOptions(options);
+    m_counters->setConnectOptions(options);
+    m_loader->setConnectOptions(options);
+    if (!m_decider->isBusy())
+        m_decider->setConnectOptions(options);
+    m_mayDecide = m_context->info().mayDecideDuplicates();
+    m_mine.clear();
+    m_currentId = 0;
+    m_selectFirstWhenLoaded = true;
+    m_outcome->clear();
+    updatePermissions();
+    m_model->reload();
+    m_counters->refresh();
+}
+
+void DuplicatesPage::onDisconnected()
+{
+    m_model->clear();
+    m_counters->clear();
+    m_loader->invalidate();
+    m_currentId = 0;
+    m_mayDecide = false;
+    showNothing(tr("Not connected."));
+    updatePermissions();
+}
+
+void DuplicatesPage::onTopics(const QSet<QString> &topics)
+{
+    if (!m_context->isConnected())
+        return;
+    if (topics.contains(QStringLiteral("duplicates"))) {
+        m_counters->refresh();
+        m_model->refresh();
+    }
+    if (topics.contains(QStringLiteral("duplicates")) || topics.contains(QStringLiteral("leads"))) {
+        // The pair on screen may have been decided by someone else, or its leads changed.
+        m_loader->invalidate();
+        if (m_currentId)
+            m_loader->load(m_currentId, readAhead(m_currentId));
+    }
+}
+
+void DuplicatesPage::rereadAll()
+{
+    if (!m_context->isConnected())
+        return;
+    m_counters->refresh();
+    m_model->refresh();
+    m_loader->invalidate();
+    if (m_currentId)
+        m_loader->load(m_currentId, readAhead(m_currentId));
+}
+
+void DuplicatesPage::applyFilter()
+{
+    m_searchDelay->stop();
+    DuplicateFilter f;
+    f.search = m_search->text().trimmed();
+    f.channel = m_channel->currentData().toString();
+    f.reason = m_reason->currentData().toString();
+    f.age = DuplicateFilter::Age(m_age->currentData().toInt());
+    if (f == m_model->filter())
+        return;
+    m_currentId = 0;
+    m_selectFirstWhenLoaded = true;
+    showNothing(QString());
+    m_model->setFilter(f);
+    m_filterSaver->schedule([f] { FilterMemory::save(kScreen, f); });
+}
+
+void DuplicatesPage::restoreFilters()
+{
+    // Before the first read, so the first query already has them (not the search: see
+    // FilterMemory). A saved reason this version does not offer is dropped.
+    QStringList reasons;
+    for (int i = 1; i < m_reason->count(); ++i)
+        reasons << m_reason->itemData(i).toString();
+    DuplicateFilter saved;
+    if (!FilterMemory::load(kScreen, &saved, reasons))
+        return;
+    if (!saved.channel.isEmpty()) {
+        // Shown before the channels arrive; updateCounters keeps it chosen.
+        m_channel->addItem(saved.channel, saved.channel);
+        m_channel->setCurrentIndex(m_channel->count() - 1);
+    }
+    m_reason->setCurrentIndex(qMax(0, m_reason->findData(saved.reason)));
+    m_age->setCurrentIndex(qMax(0, m_age->findData(int(saved.age))));
+    applyFilter();
+}
+
+void DuplicatesPage::updateCounters()
+{
+    if (!m_counters->isValid()) {
+        m_countersLabel->setText(tr("Open: —   Decided today: —"));
+        return;
+    }
+    const QLocale locale;
+    m_countersLabel->setText(tr("Open: %1   Decided today: %2 by you, %3 by everyone")
+                                 .arg(locale.toString(m_counters->open()),
+                                      locale.toString(m_counters->decidedTodayByMe()),
+                                      locale.toString(m_counters->decidedTodayByAll())));
+    // Channels for the filter, keeping the choice.
+    const QString chosen = m_channel->currentData().toString();
+    QStringList have;
+    for (int i = 1; i < m_channel->count(); ++i)
+        have << m_channel->itemData(i).toString();
+    if (have != m_counters->channels()) {
+        while (m_channel->count() > 1)
+            m_channel->removeItem(1);
+        for (const QString &c : m_counters->channels())
+            m_channel->addItem(c, c);
+        // A chosen channel with no open pair left stays chosen: the filter never changes
+        // by itself, and what the list shows is what the filter says.
+        int at = m_channel->findData(chosen);
+        if (!chosen.isEmpty() && at < 0) {
+            m_channel->addItem(chosen, chosen);
+            at = m_channel->count() - 1;
+        }
+        m_channel->setCurrentIndex(at < 0 ? 0 : at);
+    }
+}
+
+void DuplicatesPage::updatePermissions()
+{
+    const bool open = m_currentId != 0 && m_pair.id == m_currentId && m_pair.isOpen();
+    const bool busy = m_decider->isBusy();
+    const QString why =
+        tr("Read-only: deciding on duplicates needs the inbox_manager role, which %1 does not "
+           "have.")
+            .arg(m_context->info().user.isEmpty() ? tr("this user") : m_context->info().user);
+    m_merge->setEnabled(m_mayDecide && open && !busy && m_pair.newer.mergedInto == 0);
+    m_reject->setEnabled(m_mayDecide && open && !busy);
+    m_undo->setEnabled(m_mayDecide && !busy && !m_mine.isEmpty());
+    m_note->setEnabled(m_mayDecide);
+    m_skip->setEnabled(m_currentId != 0);
+    if (!m_mayDecide && m_context->isConnected()) {
+        for (QWidget *w : {static_cast<QWidget *>(m_merge), static_cast<QWidget *>(m_reject),
+                           static_cast<QWidget *>(m_undo), static_cast<QWidget *>(m_note)})
+            w->setToolTip(why);
+    } else {
+        m_merge->setToolTip(m_pair.newer.mergedInto
+                                ? tr("Lead B is already linked to lead #%1: undo that first")
+                                      .arg(m_pair.newer.mergedInto)
+                                : tr("Same request: link lead B to lead A (M)"));
+        m_reject->setToolTip(tr("Different requests: keep them apart for good (R)"));
+        m_undo->setToolTip(tr("Undo my last decision in this session (U)"));
+        m_note->setToolTip(QString());
+    }
+}
+
+void DuplicatesPage::updateEmptyState()
+{
+    const bool none = m_model->rowCount() == 0 && !m_model->isLoading();
+    if (none && m_currentId == 0) {
+        const bool filtered = m_model->filter() != DuplicateFilter();
+        showNothing(filtered ? tr("No open pair matches the filter.")
+                             : tr("No open pairs: nothing to review."));
+    }
+    m_listNote->setVisible(m_model->isCapped());
+    if (m_model->isCapped())
+        m_listNote->setText(tr("Showing the oldest %1 pairs; narrow the filter to see the others.")
+                                .arg(QLocale().toString(DuplicateQueueModel::kMaxRows)));
+}
+
+// ---- the pair on screen ----------------------------------------------------------------
+
+void DuplicatesPage::selectRow(int row)
+{
+    if (row < 0 || row >= m_model->rowCount())
+        return;
+    const QModelIndex index = m_model->index(row, 0);
+    if (m_view->currentIndex().row() == row && m_model->candidateAt(row) == m_currentId) {
+        return;
+    }
+    m_view->setCurrentIndex(index); // currentRowChanged opens it
+    m_view->scrollTo(index);
+    if (m_model->candidateAt(row) != m_currentId)
+        onCurrentRowChanged(row); // the index was already current (the list slid under it)
+}
+
+void DuplicatesPage::onCurrentRowChanged(int row)
+{
+    const qint64 id = m_model->candidateAt(row);
+    if (id && id != m_currentId)
+        open(id);
+}
+
+void DuplicatesPage::open(qint64 id)
+{
+    m_currentId = id;
+    m_resumeRow = -1;
+    m_selectFirstWhenLoaded = false;
+    m_loader->load(id, readAhead(id));
+}
+
+QVector<qint64> DuplicatesPage::readAhead(qint64 id) const
+{
+    // The pairs after it, or where J continues when it has left the list.
+    QVector<qint64> ahead;
+    const int row = m_model->rowOf(id);
+    const int from = row >= 0 ? row + 1 : qMax(m_resumeRow, 0);
+    for (int r = from; r < from + kReadAhead && r < m_model->rowCount(); ++r)
+        ahead << m_model->candidateAt(r);
+    return ahead;
+}
+
+void DuplicatesPage::onPairLoaded(const DuplicatePair &pair)
+{
+    if (pair.id != m_currentId)
+        return;
+    const bool samePair = m_pair.id == pair.id;
+    m_pair = pair;
+    if (!samePair)
+        m_note->clear();
+    showPair();
+    if (m_advanceStartedNs) {
+        m_lastAdvanceUs = (monotonicNs() - m_advanceStartedNs) / 1000;
+        m_advanceStartedNs = 0;
+    }
+    emit pairShown(pair.id);
+}
+
+void DuplicatesPage::onPairMissing(qint64 id)
+{
+    if (id != m_currentId)
+        return;
+    showNothing(tr("Pair #%1 no longer exists.").arg(id));
+}
+
+void DuplicatesPage::showPair()
+{
+    const DuplicatePair &p = m_pair;
+    m_empty->hide();
+    for (QWidget *w : {static_cast<QWidget *>(m_title), static_cast<QWidget *>(m_reasons),
+                       static_cast<QWidget *>(m_comparison), static_cast<QWidget *>(m_note),
+                       static_cast<QWidget *>(m_merge), static_cast<QWidget *>(m_reject),
+                       static_cast<QWidget *>(m_skip), static_cast<QWidget *>(m_undo)})
+        w->show();
+    m_title->setText(tr("Pair #%1 · flagged %2 ago · score %3")
+                         .arg(p.id)
+                         .arg(formatDuration(p.createdAt.secsTo(QDateTime::currentDateTimeUtc())))
+                         .arg(QString::number(p.score, 'f', 2)));
+    m_reasons->setText(tr("Why: %1").arg(DuplicateWords::reasons(p)));
+    const QString weak = DuplicateWords::weakness(p);
+    m_weak->setText(tr("⚠ %1").arg(weak));
+    m_weak->setVisible(!weak.isEmpty());
+    m_comparison->setPair(p);
+
+    if (p.isOpen()) {
+        m_decided->hide();
+        m_mergeStatement->setText(DuplicateWords::mergeStatement(p));
+        m_mergeStatement->show();
+    } else {
+        const bool mine = std::any_of(m_mine.cbegin(), m_mine.cend(),
+                                      [&p](const Mine &m) { return m.id == p.id; }) &&
+                          p.decidedBy == m_context->info().user;
+        const QString what = DuplicateWords::decision(p.status, p.decidedBy, p.decidedAt, p.note);
+        m_decided->setText(mine ? tr("Decided by you: %1. U undoes it.").arg(what)
+                                : tr("Already decided: %1. Nothing to do here; J opens the next "
+                                     "pair.")
+                                      .arg(what));
+        m_decided->show();
+        m_mergeStatement->hide();
+    }
+    updatePermissions();
+}
+
+void DuplicatesPage::showNothing(const QString &why)
+{
+    m_pair = DuplicatePair();
+    for (QWidget *w :
+         {static_cast<QWidget *>(m_title), static_cast<QWidget *>(m_reasons),
+          static_cast<QWidget *>(m_weak), static_cast<QWidget *>(m_decided),
+          static_cast<QWidget *>(m_comparison), static_cast<QWidget *>(m_mergeStatement),
+          static_cast<QWidget *>(m_note), static_cast<QWidget *>(m_merge),
+          static_cast<QWidget *>(m_reject), static_cast<QWidget *>(m_skip)})
+        w->hide();
+    m_comparison->clear();
+    m_title->clear();
+    m_reasons->clear();
+    m_empty->setText(why);
+    m_empty->setVisible(!why.isEmpty());
+    updatePermissions();
+}
+
+// ---- decisions and moves ---------------------------------------------------------------
+
+bool DuplicatesPage::checkMayDecide()
+{
+    if (m_mayDecide)
+        return true;
+    say(tr("Read-only: deciding on duplicates needs the inbox_manager role."), true);
+    return false;
+}
+
+void DuplicatesPage::say(const QString &text, bool problem)
+{
+    m_outcome->setText(text);
+    Theme::setLook(m_outcome, problem ? Theme::Look::ProblemBanner : Theme::Look::Plain,
+                   problem ? kBoxRules : QString());
+}
+
+void DuplicatesPage::decide(const QString &decision)
+{
+    if (!checkMayDecide() || m_currentId == 0)
+        return;
+    if (m_pair.id != m_currentId) {
+        // Never decide on a pair the person has not seen yet.
+        say(tr("Pair #%1 is still loading; decide once it is shown.").arg(m_currentId), true);
+        return;
+    }
+    if (m_decider->isBusy())
+        return; // one decision at a time: the next key waits for the answer
+    if (!m_pair.isOpen()) {
+        say(tr("Pair #%1 is already decided: %2.")
+                .arg(m_pair.id)
+                .arg(DuplicateWords::decision(m_pair.status, m_pair.decidedBy, m_pair.decidedAt)),
+            true);
+        return;
+    }
+    m_advanceStartedNs = monotonicNs();
+    say(decision == QLatin1String("merge") ? tr("Merging pair #%1…").arg(m_currentId)
+                                           : tr("Keeping pair #%1 separate…").arg(m_currentId));
+    m_decider->decide(m_currentId, decision, m_note->text());
+    updatePermissions();
+}
+
+void DuplicatesPage::undoLast()
+{
+    if (!checkMayDecide() || m_decider->isBusy())
+        return;
+    if (m_mine.isEmpty()) {
+        say(tr("Nothing of yours to undo in this session."));
+        return;
+    }
+    const Mine last = m_mine.last();
+    say(tr("Undoing your decision on pair #%1…").arg(last.id));
+    m_decider->undoMine(last.id, last.status);
+    updatePermissions();
+}
+
+void DuplicatesPage::skip()
+{
+    if (m_currentId == 0)
+        return;
+    m_model->setSkipped(m_currentId, true);
+    say(tr("Skipped pair #%1; it stays in the queue.").arg(m_currentId));
+    next();
+}
+
+void DuplicatesPage::next()
+{
+    const int row = m_model->rowOf(m_currentId);
+    const int target = row >= 0 ? row + 1 : qMax(m_resumeRow, 0);
+    if (target < m_model->rowCount()) {
+        selectRow(target);
+    } else if (m_model->canFetchMore(QModelIndex())) {
+        m_advanceWhenLoaded = true;
+        m_model->fetchMore(QModelIndex());
+    } else if (m_model->isLoading()) {
+        m_advanceWhenLoaded = true;
+    } else {
+        say(tr("That was the last pair in the queue."));
+    }
+}
+
+void DuplicatesPage::previous()
+{
+    const int row = m_model->rowOf(m_currentId);
+    const int target = row >= 0 ? row - 1 : m_resumeRow - 1;
+    if (target >= 0)
+        selectRow(target);
+    else
+        say(tr("That is the first pair in the queue."));
+}
+
+void DuplicatesPage::advanceAfter(qint64 decidedId)
+{
+    // Out of the list at once; the pair that takes its place opens (from the read-ahead).
+    const int row = m_model->rowOf(decidedId);
+    m_ignoreSelection = true;
+    m_model->removeCandidate(decidedId);
+    m_ignoreSelection = false;
+    if (decidedId != m_currentId)
+        return; // the person has moved on already
+    const int target = row >= 0 ? row : qMax(m_resumeRow, 0);
+    m_resumeRow = target;
+    if (target < m_model->rowCount()) {
+        selectRow(target);
+    } else if (m_model->canFetchMore(QModelIndex())) {
+        m_advanceWhenLoaded = true;
+        m_model->fetchMore(QModelIndex());
+    } else {
+        m_currentId = 0;
+        m_view->selectionModel()->clearCurrentIndex();
+        showNothing(tr("That was the last open pair: the queue is empty."));
+    }
+}
+
+void DuplicatesPage::onDecision(const DecisionResult &r)
+{
+    emit decisionFinished(r);
+    const QString me = m_context->info().user;
+    const QString now = r.stateKnown
+                            ? DuplicateWords::decision(r.status, r.decidedBy, r.decidedAt, r.note)
+                            : QString();
+    // The pair on screen learns its new state from the answer (who decided what and when).
+    if (r.stateKnown && m_pair.id == r.candidateId) {
+        m_pair.status = r.status;
+        m_pair.decidedBy = r.decidedBy;
+        m_pair.decidedAt = r.decidedAt;
+        m_pair.note = r.note;
+    }
+    m_loader->forget(r.candidateId); // the read-ahead of the next pairs stays
+    m_counters->refresh();
+
+    if (r.decision == QLatin1String("undo")) {
+        if (r.outcome == QLatin1String("undone")) {
+            m_mine.removeLast();
+            say(tr("Undone: pair #%1 is open again.").arg(r.candidateId));
+            // Back on screen at once, and back in the list at its place.
+            m_currentId = r.candidateId;
+            m_loader->reload(r.candidateId);
+            m_model->refresh();
+        } else if (r.outcome == QLatin1String("changed_since")) {
+            m_mine.removeLast();
+            say(tr("Not undone: pair #%1 has changed since your decision (now: %2).")
+                    .arg(r.candidateId)
+                    .arg(now),
+                true);
+        } else if (r.outcome == QLatin1String("not_decided")) {
+            m_mine.removeLast();
+            say(tr("Not undone: pair #%1 is already open again.").arg(r.candidateId), true);
+        } else if (r.outcome == QLatin1String("not_found")) {
+            m_mine.removeLast();
+            say(tr("Not undone: pair #%1 no longer exists.").arg(r.candidateId), true);
+        } else if (r.outcomeUnknown) {
+            const bool undone = r.stateKnown && r.status == QLatin1String("open");
+            if (undone)
+                m_mine.removeLast();
+            say(r.stateKnown ? tr("The connection was lost during the undo; pair #%1 is now: %2.")
+                                   .arg(r.candidateId)
+                                   .arg(now)
+                             : tr("The connection was lost during the undo of pair #%1; whether "
+                                  "it was undone is not known yet. It will be read again when "
+                                  "the connection is back.")
+                                   .arg(r.candidateId),
+                true);
+            m_context->reportPossibleLoss();
+        } else {
+            say(tr("The undo of pair #%1 failed: %2").arg(r.candidateId).arg(r.error.oneLine()),
+                true);
+        }
+        updatePermissions();
+        return;
+    }
+
+    const QString verb = r.decision == QLatin1String("merge") ? tr("merge") : tr("keep separate");
+    if (r.applied()) {
+        m_mine << Mine{r.candidateId, r.outcome};
+        say(r.outcome == QLatin1String("merged")
+                ? tr("Merged pair #%1: lead B is linked to lead A. U undoes it.").arg(r.candidateId)
+                : tr("Kept pair #%1 separate. U undoes it.").arg(r.candidateId));
+        advanceAfter(r.candidateId);
+    } else if (r.outcome == QLatin1String("already_decided")) {
+        say(tr("Your %1 was not applied: pair #%2 was already %3.")
+                .arg(verb)
+                .arg(r.candidateId)
+                .arg(now),
+            true);
+        if (m_pair.id == r.candidateId)
+            showPair();
+        m_model->refresh();
+    } else if (r.outcome == QLatin1String("lead_already_merged")) {
+        say(tr("Not merged: lead B of pair #%1 is already linked to another lead by an earlier "
+               "decision; undo that one first.")
+                .arg(r.candidateId),
+            true);
+        m_loader->reload(r.candidateId);
+    } else if (r.outcome == QLatin1String("not_found")) {
+        say(tr("Pair #%1 no longer exists.").arg(r.candidateId), true);
+        m_model->refresh();
+    } else if (r.outcomeUnknown) {
+        const QString mine = r.decision == QLatin1String("merge") ? QStringLiteral("merged")
+                                                                  : QStringLiteral("rejected");
+        if (r.stateKnown && r.status == mine && r.decidedBy == me) {
+            m_mine << Mine{r.candidateId, r.status};
+            say(tr("The connection was lost, but your decision went through: pair #%1 is %2.")
+                    .arg(r.candidateId)
+                    .arg(now));
+            advanceAfter(r.candidateId);
+        } else if (r.stateKnown) {
+            say(tr("The connection was lost; your %1 was not applied. Pair #%2 is now: %3.")
+                    .arg(verb)
+                    .arg(r.candidateId)
+                    .arg(now),
+                true);
+            if (m_pair.id == r.candidateId)
+                showPair();
+        } else {
+            say(tr("The connection was lost during the %1 of pair #%2; whether it was applied is "
+                   "not known yet. The pair will be read again when the connection is back.")
+                    .arg(verb)
+                    .arg(r.candidateId),
+                true);
+        }
+        m_context->reportPossibleLoss();
+    } else {
+        const bool refused = r.error.sqlstate == QLatin1String("42501");
+        say(refused
+                ? tr("The database refused the decision: %1 may not decide on duplicates.").arg(me)
+                : tr("The %1 of pair #%2 failed: %3")
+                      .arg(verb)
+                      .arg(r.candidateId)
+                      .arg(r.error.oneLine()),
+            true);
+    }
+    updatePermissions();
+}
+
+} // namespace inbox

@@ -1,0 +1,87 @@
+#pragma once
+
+#include "journal/eventdetail.h"
+
+#include <QWidget>
+
+class QLabel;
+class QPlainTextEdit;
+class QPushButton;
+class QTabWidget;
+class QTableWidget;
+
+namespace inbox {
+
+class ConsoleContext;
+struct DecodedBody;
+
+// The lower half of the journal: one event in full. A header with the key facts and
+// copy buttons, and tabs: Body (decoded, with "Save whole body..."), Deliveries (every
+// delivery from the journal and the differing bodies of conflicts), Timeline (the journal),
+// Actions (operation keys and results), Lead (with its duplicate candidates).
+class EventDetailPane final : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit EventDetailPane(ConsoleContext *context, QWidget *parent = nullptr);
+
+    void showEvent(qint64 eventId);
+    void clear();
+    qint64 eventId() const { return m_detail.id; }
+    const EventDetail &detail() const { return m_detail; }
+    EventDetailLoader *loader() const { return m_loader; }
+
+    // Saves the whole body (event's own: conflictId 0) to `path` without asking; the result
+    // comes by saved(). The buttons ask for the path first.
+    void saveWholeBody(qint64 conflictId, const QString &path);
+
+signals:
+    void loaded(qint64 eventId);
+    void saved(bool ok, const QString &pathOrError);
+
+private:
+    void onLoaded(const EventDetail &detail);
+    void showBody(QPlainTextEdit *view, QLabel *info, QTableWidget *fields,
+                  const EventDetail::Body &body);
+    void fillDeliveries();
+    void fillTimeline();
+    void fillActions();
+    void fillLead();
+    void showConflictBody(int row);
+    void askAndSave(qint64 conflictId);
+    void copy(const QString &text, const QString &what);
+    static QString noteText(const DecodedBody &decoded);
+
+    ConsoleContext *m_context;
+    EventDetailLoader *m_loader;
+    EventDetail m_detail;
+    QString m_savePath;
+    qint64 m_saveWhich = -1; // which body is being saved (conflict id, 0: the event's)
+
+    QLabel *m_title;
+    QLabel *m_facts;
+    QLabel *m_message;
+    QPushButton *m_copyId;
+    QPushButton *m_copyExternal;
+    QPushButton *m_copyKey;
+    QTabWidget *m_tabs;
+    // Body
+    QLabel *m_bodyInfo;
+    QPlainTextEdit *m_bodyText;
+    QTableWidget *m_bodyFields;
+    QPushButton *m_saveBody;
+    // Deliveries
+    QTableWidget *m_deliveries;
+    QTableWidget *m_conflicts;
+    QLabel *m_conflictInfo;
+    QPlainTextEdit *m_conflictText;
+    QTableWidget *m_conflictFields;
+    QPushButton *m_saveConflict;
+    // Timeline, actions, lead
+    QTableWidget *m_timeline;
+    QTableWidget *m_actions;
+    QLabel *m_lead;
+    QTableWidget *m_candidates;
+};
+
+} // namespace inbox

@@ -1,0 +1,116 @@
+#pragma once
+
+#include "journal/journalfilter.h"
+
+#include <QElapsedTimer>
+#include <QWidget>
+
+class QCheckBox;
+class QLabel;
+class QLineEdit;
+class QProgressDialog;
+class QPushButton;
+class QTableView;
+class QTimer;
+class QAction;
+
+namespace inbox {
+
+class ConsoleContext;
+class EventDetailPane;
+class FilterSaver;
+class JournalExporter;
+class JournalModel;
+class MultiSelectButton;
+class QueryChannel;
+class TimeRangeFilter;
+struct QueryReply;
+
+// The journal screen: one search field (external id, idempotency key or event id; exact
+// first, then prefix), filters, the table over every event (keyset pages as it scrolls), a
+// "N new" bar instead of jumping, a working indicator with Cancel, and the event's detail
+// below. `/` or Ctrl+F goes to the search field.
+class JournalPage final : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit JournalPage(ConsoleContext *context, QWidget *parent = nullptr);
+    ~JournalPage() override;
+
+    JournalModel *model() const { return m_model; }
+    QTableView *table() const { return m_table; }
+    EventDetailPane *detailPane() const { return m_detail; }
+    JournalFilter currentFilter() const;
+
+    // Export what the table shows (all of it, not only the rows held) to `path`.
+    bool exportTo(const QString &path, QString *error);
+    JournalExporter *exporter() const { return m_exporter; }
+
+    // Shows one event: the filters cleared, the search set to its id, its detail opened
+    // (other screens' "open in the journal").
+    void openEvent(qint64 eventId);
+
+    static constexpr int kSearchDelayMs = 250;
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    void applyFilter();
+    void clearFilters();
+    void restoreFilters();
+    void loadOptions();
+    void onOptions(const QueryReply &reply);
+    void onScrolled();
+    void keepPlace();
+    void restorePlace();
+    void onCurrentChanged();
+    void onNewCount(int count);
+    void showNew();
+    void onBusy(bool busy);
+    void updateStatus();
+    void copySelectedRows();
+    void copyCurrent(int column); // the current row's raw value of that column
+    void askExport();
+    void focusSearch();
+
+    ConsoleContext *m_context;
+    JournalModel *m_model;
+    QueryChannel *m_options;
+    JournalExporter *m_exporter = nullptr;
+    QProgressDialog *m_progress = nullptr;
+
+    QLineEdit *m_search;
+    MultiSelectButton *m_sources;
+    MultiSelectButton *m_statuses;
+    MultiSelectButton *m_kinds;
+    TimeRangeFilter *m_range;
+    QCheckBox *m_review;
+    QPushButton *m_clear;
+    QPushButton *m_export;
+    QAction *m_copyId;
+    QAction *m_copyExternal;
+    QAction *m_copyKey;
+    QWidget *m_busyBar;
+    QLabel *m_busyLabel;
+    QPushButton *m_cancel;
+    QWidget *m_newBar;
+    QLabel *m_newLabel;
+    QPushButton *m_showNew;
+    QLabel *m_error;
+    QTableView *m_table;
+    EventDetailPane *m_detail;
+    QLabel *m_status;
+
+    QTimer *m_searchDelay;
+    QTimer *m_busyDelay;
+    QTimer *m_busyTick;
+    QTimer *m_detailDelay;
+    QElapsedTimer m_busySince;
+    qint64 m_topId = 0;  // the event at the top of the viewport, kept in place
+    int m_topOffset = 0; // its row - scrollbar value (normally 0)
+    bool m_restoring = false;
+    FilterSaver *m_filterSaver; // writes the filters a moment after a change
+};
+
+} // namespace inbox

@@ -1,0 +1,47 @@
+#pragma once
+
+#include "overview/overviewdata.h"
+
+#include <QChartView>
+
+class QBarCategoryAxis;
+class QBarSet;
+class QLineSeries;
+class QValueAxis;
+
+namespace inbox {
+
+// Stacked bars per day (oldest on the left, today on the right) with a share line on a
+// second axis: deliveries (new, repeats, conflicts + repeat share) or outcomes (done, failed
+// + failure share). Values are replaced in place, so a live update does not flicker.
+class DayChart final : public QChartView
+{
+    Q_OBJECT
+public:
+    enum class Kind { Deliveries, Outcomes };
+
+    explicit DayChart(Kind kind, QWidget *parent = nullptr);
+
+    // Days newest first, as OverviewSnapshot::dailyFor gives them.
+    void setDays(const QVector<DayFigures> &days);
+    // Follows the palette (light or dark).
+    void applyTheme();
+
+    // For tests: the values drawn.
+    QList<QBarSet *> barSets() const { return m_sets; }
+    QLineSeries *shareLine() const { return m_share; }
+    QStringList categories() const;
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    Kind m_kind;
+    QList<QBarSet *> m_sets;
+    QLineSeries *m_share;
+    QBarCategoryAxis *m_days;
+    QValueAxis *m_counts;
+    QValueAxis *m_percent;
+};
+
+} // namespace inbox

@@ -1,0 +1,340 @@
+#include "overview/overviewpage.h"
+
+#include "common/alertcelldelegate.h"
+#include "common/theme.h"
+#include "db/consolecontext.h"
+#include "overview/dailyfiguresmodel.h"
+#include "overview/daychart.h"
+#include "overview/healthrule.h"
+#include "overview/nowfiguresmodel.h"
+#include "overview/overviewmodel.h"
+
+#include <QComboBox>
+#include <QFrame>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QProgressBar>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QTabWidget>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace inbox {
+
+namespace {
+
+QTableView *makeTable(QAbstractItemModel *model, int alertRole, QWidget *parent)
+{
+    auto *view = new QTableView(parent);
+    view->setModel(model);
+    view->setItemDelegate(new AlertCellDelegate(alertRole, view));
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    view->setAlternatingRowColors(true);
+    view->verticalHeader()->hide();
+    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 8);
+    // Figures share the width evenly; the first column (day or source) fits its text.
+    view->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    view->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    view->horizontalHeader()->setMinimumSectionSize(
+        view->fontMetrics().horizontalAdvance(QStringLiteral("0000000")));
+    view->setWordWrap(false);
+    return view;
+}
+
+} // namespace
+
+OverviewPage::OverviewPage(ConsoleContext *context, QWidget *parent)
+    : QWidget(parent), m_context(context), m_model(new OverviewModel(context, this)),
+      m_daily(new DailyFiguresModel(this)), m_now(new NowFiguresModel(this)),
+      m_stack(new QStackedWidget(this)), m_placeholder(new QLabel(this)),
+      m_source(new QComboBox(this)), m_updated(new QLabel(this)), m_busy(new QProgressBar(this)),
+      m_warning(new QLabel(this)), m_error(new QLabel(this)), m_tables(new QTabWidget(this)),
+      m_deliveries(new DayChart(DayChart::Kind::Deliveries, this)),
+      m_outcomes(new DayChart(DayChart::Kind::Outcomes, this))
+{
+    m_placeholder->setObjectName(QStringLiteral("overviewPlaceholder"));
+    m_placeholder->setAlignment(Qt::AlignCenter);
+    m_placeholder->setWordWrap(true);
+    m_source->setObjectName(QStringLiteral("overviewSource"));
+    m_source->setAccessibleName(tr("Source"));
+    m_source->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_updated->setObjectName(QStringLiteral("overviewUpdated"));
+    m_busy->setRange(0, 0);
+    m_busy->setMaximumWidth(80);
+    m_busy->setMaximumHeight(10);
+    m_busy->setTextVisible(false);
+    m_busy->setVisible(false);
+    m_warning->setObjectName(QStringLiteral("overviewWarning"));
+    m_warning->setWordWrap(true);
+    m_warning->setTextFormat(Qt::RichText);
+    // The warning must stand out in either theme.
+    Theme::setLook(m_warning, Theme::Look::NoticeBanner,
+                   QStringLiteral("padding: 8px; border-width: 2px; border-radius: 4px;"));
+    m_warning->hide();
+    m_error->setObjectName(QStringLiteral("overviewError"));
+    m_error->setWordWrap(true);
+    m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    Theme::setLook(m_error, Theme::Look::ProblemBanner,
+                   QStringLiteral("padding: 6px; border-radius: 4px;"));
+    m_error->hide();
+    m_deliveries->setObjectName(QStringLiteral("deliveriesChart"));
+    m_outcomes->setObjectName(QStringLiteral("outcomesChart"));
+
+    auto *top = new QHBoxLayout;
+    auto *sourceLabel = new QLabel(tr("&Source:"), this);
+    sourceLabel->setBuddy(m_source);
+    top->addWidget(sourceLabel);
+    top->addWidget(m_source);
+    top->addStretch();
+    top->addWidget(m_busy);
+    top->addWidget(m_updated);
+
+    auto *tiles = new QGridLayout;
+    tiles->setHorizontalSpacing(8);
+    m_waiting = addTile(tiles, 0, tr("Waiting"), QStringLiteral("tileWaiting"),
+                        tr("Received and not processed yet: due now or scheduled for a retry"));
+    m_due = addTile(tiles, 1, tr("Due now"), QStringLiteral("tileDue"),
+                    tr("Waiting events a worker may take now"));
+    m_processing = addTile(tiles, 2, tr("Processing"), QStringLiteral("tileProcessing"),
+                           tr("Held by a worker"));
+    m_stuck = addTile(tiles, 3, tr("Stuck"), QStringLiteral("tileStuck"),
+                      tr("Processing with a lock older than 5 minutes: the worker may be gone"));
+    m_failed = addTile(tiles, 4, tr("Failed"), QStringLiteral("tileFailed"),
+                       tr("Failed for good, waiting for a person (Needs attention)"));
+    m_duplicates = addTile(tiles, 5, tr("Open duplicates"), QStringLiteral("tileDuplicates"),
+                           tr("Possible duplicate leads waiting for a manager's decision"));
+    m_oldest = addTile(tiles, 6, tr("Oldest waiting"), QStringLiteral("tileOldest"),
+                       tr("How long the longest-due event has waited for a worker"));
+
+    auto *charts = new QWidget(this);
+    auto *chartRow = new QHBoxLayout(charts);
+    chartRow->setContentsMargins(0, 0, 0, 0);
+    chartRow->addWidget(m_deliveries);
+    chartRow->addWidget(m_outcomes);
+
+    m_dailyView = makeTable(m_daily, DailyFiguresModel::AlertRole, this);
+    m_dailyView->setObjectName(QStringLiteral("dailyTable"));
+    m_nowView = makeTable(m_now, NowFiguresModel::AlertRole, this);
+    m_nowView->setObjectName(QStringLiteral("nowTable"));
+    m_dailyView->setAccessibleName(tr("Per day"));
+    m_nowView->setAccessibleName(tr("Now, per source"));
+    // Two tabs rather than side by side: each table then has the full width (nine columns
+    // of figures do not fit next to seven at 1280 pixels, in Russian least of all).
+    m_tables->setObjectName(QStringLiteral("overviewTables"));
+    m_tables->setDocumentMode(true);
+    m_tables->addTab(m_dailyView, tr("Per day"));
+    m_tables->addTab(m_nowView, tr("Now, per source"));
+    auto *tables = m_tables;
+
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(charts);
+    split->addWidget(tables);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    split->setChildrenCollapsible(false);
+
+    auto *content = new QWidget(this);
+    auto *layout = new QVBoxLayout(content);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(top);
+    layout->addWidget(m_warning);
+    layout->addWidget(m_error);
+    layout->addLayout(tiles);
+    layout->addWidget(split, 1);
+
+    m_stack->addWidget(m_placeholder);
+    m_stack->addWidget(content);
+    auto *outer = new QVBoxLayout(this);
+    outer->addWidget(m_stack);
+
+    connect(m_model, &OverviewModel::updated, this, &OverviewPage::showSnapshot);
+    connect(m_model, &OverviewModel::failed, this, &OverviewPage::showError);
+    connect(m_model, &OverviewModel::cleared, this, &OverviewPage::showDisconnected);
+    connect(m_model, &OverviewModel::busyChanged, m_busy, &QWidget::setVisible);
+    connect(m_source, &QComboBox::currentIndexChanged, this, [this] {
+        if (m_model->hasSnapshot())
+            showSnapshot();
+    });
+    showDisconnected();
+}
+
+void OverviewPage::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    m_model->setActive(true);
+}
+
+void OverviewPage::hideEvent(QHideEvent *event)
+{
+    QWidget::hideEvent(event);
+    m_model->setActive(false);
+}
+
+OverviewPage::Tile OverviewPage::addTile(QGridLayout *grid, int column, const QString &caption,
+                                         const QString &objectName, const QString &toolTip)
+{
+    auto *frame = new QFrame(this);
+    frame->setFrameShape(QFrame::StyledPanel);
+    frame->setToolTip(toolTip);
+    auto *box = new QVBoxLayout(frame);
+    box->setContentsMargins(8, 4, 8, 4);
+    box->setSpacing(0);
+    auto *title = new QLabel(caption, frame);
+    Tile tile;
+    tile.value = new QLabel(QStringLiteral("\u2014"), frame);
+    tile.value->setObjectName(objectName);
+    QFont big = tile.value->font();
+    big.setPointSizeF(big.pointSizeF() * 1.8);
+    big.setBold(true);
+    tile.value->setFont(big);
+    tile.value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    tile.note = new QLabel(frame);
+    tile.note->setObjectName(objectName + QStringLiteral("Note"));
+    tile.note->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont small = tile.note->font();
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    tile.note->setFont(small);
+    tile.note->hide();
+    box->addWidget(title);
+    box->addWidget(tile.value);
+    box->addWidget(tile.note);
+    box->addStretch();
+    grid->addWidget(frame, 0, column);
+    grid->setColumnStretch(column, 1);
+    return tile;
+}
+
+void OverviewPage::setTile(const Tile &tile, const QString &value, bool alert, const QString &note)
+{
+    tile.value->setText(value);
+    Theme::setLook(tile.value, alert ? Theme::Look::AlertText : Theme::Look::Plain);
+    tile.note->setText(note);
+    tile.note->setVisible(!note.isEmpty());
+}
+
+QString OverviewPage::selectedSource() const
+{
+    return m_source->currentData().toString();
+}
+
+void OverviewPage::updateSourceChoices()
+{
+    const QStringList sources = m_model->snapshot().sources();
+    QStringList shown;
+    for (int i = 1; i < m_source->count(); ++i)
+        shown << m_source->itemData(i).toString();
+    if (m_source->count() > 0 && shown == sources)
+        return;
+    const QString keep = selectedSource();
+    const QSignalBlocker block(m_source);
+    m_source->clear();
+    m_source->addItem(tr("All sources"), QString());
+    for (const QString &s : sources)
+        m_source->addItem(s, s);
+    const int index = m_source->findData(keep);
+    m_source->setCurrentIndex(index < 0 ? 0 : index);
+}
+
+void OverviewPage::showSnapshot()
+{
+    const OverviewSnapshot &s = m_model->snapshot();
+    m_stack->setCurrentIndex(1);
+    m_error->hide();
+    updateSourceChoices();
+    const QString source = selectedSource();
+    const QLocale locale;
+
+    // Warnings are about every source, whichever one is picked for the charts.
+    const QVector<HealthWarning> warnings = healthWarnings(s);
+    QStringList lines;
+    bool repeatAlert = false;
+    bool failureAlert = false;
+    for (const HealthWarning &w : warnings) {
+        const bool shown = source.isEmpty() || source == w.source;
+        const QString usual =
+            w.verdict.hasBaseline
+                ? tr("usually %1 (median of the last %n days)", "", w.verdict.baselineDays)
+                      .arg(formatShare(w.verdict.baseline))
+                : tr("no baseline yet, alarm above %1").arg(formatShare(w.verdict.threshold));
+        if (w.metric == HealthWarning::Metric::RepeatShare) {
+            repeatAlert = repeatAlert || shown;
+            lines << tr("<b>%1: %2 of today's deliveries are repeats</b> (%3 of %4; %5). "
+                        "Senders deliver again when the receiver answers too slowly or fails: "
+                        "check the receiver's response time and errors.")
+                         .arg(w.source.toHtmlEscaped(), formatShare(w.verdict.today),
+                              locale.toString(w.todayCount), locale.toString(w.todayVolume), usual);
+        } else {
+            failureAlert = failureAlert || shown;
+            lines << tr("<b>%1: %2 of the events finished today failed</b> (%3 of %4; %5). "
+                        "See Needs attention for the errors.")
+                         .arg(w.source.toHtmlEscaped(), formatShare(w.verdict.today),
+                              locale.toString(w.todayCount), locale.toString(w.todayVolume), usual);
+        }
+    }
+    m_warning->setText(QStringLiteral("\u26a0 ") + lines.join(QStringLiteral("<br>\u26a0 ")));
+    m_warning->setVisible(!lines.isEmpty());
+
+    m_tables->setTabText(0, source.isEmpty() ? tr("Per day, all sources")
+                                             : tr("Per day, %1").arg(source));
+    const QVector<DayFigures> days = s.dailyFor(source);
+    m_daily->setDays(days, repeatAlert, failureAlert);
+    m_deliveries->setDays(days);
+    m_outcomes->setDays(days);
+    m_now->setFigures(s.now, s.serverNow);
+
+    const NowFigures now = s.nowFor(source);
+    setTile(m_waiting, locale.toString(now.waiting), false);
+    setTile(m_due, locale.toString(now.due), false);
+    setTile(m_processing, locale.toString(now.processing), false);
+    setTile(m_stuck, locale.toString(now.stuck), now.stuck > 0);
+    setTile(m_failed, locale.toString(now.failed), now.failed > 0);
+    setTile(m_duplicates, locale.toString(s.openDuplicates), false);
+    if (!now.oldestWaiting.isValid()) {
+        setTile(m_oldest, tr("none"), false);
+    } else {
+        const qint64 age = std::max<qint64>(0, now.oldestWaiting.secsTo(s.serverNow));
+        QString note;
+        if (s.oldest && (source.isEmpty() || s.oldest->source == source)) {
+            note = tr("%1 / %2 (event %3)")
+                       .arg(s.oldest->source, s.oldest->externalId)
+                       .arg(s.oldest->id);
+        }
+        // A queue that has not moved for 5 minutes is worth a look.
+        setTile(m_oldest, formatAge(age), age >= 300, note);
+    }
+    m_updated->setText(
+        tr("Server time %1 · read in %2 ms")
+            .arg(s.serverNow.toLocalTime().time().toString(QStringLiteral("HH:mm:ss")))
+            .arg(locale.toString(double(s.elapsedUs) / 1000.0, 'f', 1)));
+}
+
+void OverviewPage::showError(const DbError &error)
+{
+    if (error.sqlstate == QLatin1String("42501")) {
+        m_error->setText(tr("This database user may not read the inbox statistics: it needs the "
+                            "inbox_support role (or one that includes it)."));
+    } else {
+        m_error->setText(tr("Could not read the overview: %1").arg(error.oneLine()));
+    }
+    m_error->show();
+    m_stack->setCurrentIndex(1);
+}
+
+void OverviewPage::showDisconnected()
+{
+    m_placeholder->setText(tr("Connect to an inbox database (the Connect screen) to see the "
+                              "overview."));
+    m_stack->setCurrentIndex(0);
+    m_warning->hide();
+    m_daily->setDays({});
+    m_now->setFigures({}, {});
+}
+
+} // namespace inbox

@@ -4,6 +4,7 @@
 #include "db/querychannel.h"
 #include "duplicates/duplicatequeuemodel.h"
 #include "journal/journalmodel.h"
+#include "journal/journalquery.h"
 #include "overview/overviewmodel.h"
 #include "plainsql.h"
 #include "signalwait.h"

@@ -1,5 +1,7 @@
 #include "samples.h"
 
+#include "journal/journalquery.h"
+
 #include <algorithm>
 
 namespace bench {

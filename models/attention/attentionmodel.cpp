@@ -2,6 +2,7 @@
 
 #include "db/consolecontext.h"
 #include "db/querychannel.h"
+#include "journal/journalquery.h"
 #include "support/duration.h"
 
 #include <QLocale>

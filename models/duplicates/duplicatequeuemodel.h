@@ -3,6 +3,7 @@
 #include "db/database.h"
 #include "db/dberror.h"
 #include "db/querychannel.h"
+#include "duplicates/duplicatefilter.h"
 
 #include <QAbstractTableModel>
 #include <QDateTime>
@@ -10,23 +11,6 @@
 #include <QStringList>
 
 namespace inbox {
-
-// What the manager narrows the queue to. Values are bound; only the fixed fragments that
-// belong to each field go into the SQL text.
-struct DuplicateFilter
-{
-    enum class Age { Any, UnderHour, UnderDay, OverDay, OverWeek };
-    QString channel; // either lead's channel; empty: any
-    QString reason;  // a reason code, or "weak" / "strong"; empty: any
-    Age age = Age::Any;
-    QString search; // phone, e-mail or external id as typed; normalised on the server
-
-    bool operator==(const DuplicateFilter &o) const
-    {
-        return channel == o.channel && reason == o.reason && age == o.age && search == o.search;
-    }
-    bool operator!=(const DuplicateFilter &o) const { return !(*this == o); }
-};
 
 // The open candidate pairs, oldest first, in keyset pages over duplicate_candidates_open_idx
 // ((created_at, id) WHERE status = 'open'). Rows are fetched as the view scrolls; a live

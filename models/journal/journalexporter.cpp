@@ -3,6 +3,7 @@
 #include "db/consolecontext.h"
 #include "db/querychannel.h"
 #include "journal/journalmodel.h"
+#include "journal/journalquery.h"
 
 #include <QSaveFile>
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "db/dberror.h"
-#include "journal/journalfilter.h"
+#include "journal/journalquery.h"
 
 #include <QAbstractTableModel>
 #include <QElapsedTimer>

@@ -1,5 +1,7 @@
 #include "settings/filtermemory.h"
 
+#include "audit/auditquery.h"
+
 #include <QSettings>
 #include <QTimer>
 

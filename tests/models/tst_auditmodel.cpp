@@ -5,7 +5,9 @@
 // detail model listing an action's events.
 #include "audit_fixture.h"
 
+#include "audit/auditeventsmodel.h"
 #include "audit/auditmodel.h"
+#include "audit/auditquery.h"
 #include "db/consolecontext.h"
 #include "db/serverinfo.h"
 

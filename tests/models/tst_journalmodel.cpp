@@ -4,8 +4,8 @@
 // server when a new search comes, live "N new", and a re-read that keeps the place.
 #include "db/consolecontext.h"
 #include "db/querychannel.h"
-#include "journal/journalfilter.h"
 #include "journal/journalmodel.h"
+#include "journal/journalquery.h"
 #include "pgcluster.h"
 #include "pgsession.h"
 

@@ -200,3 +200,5 @@ private slots:
 
 QTEST_GUILESS_MAIN(TestTranslations)
 #include "tst_translations.moc"
+
+#include "journal/journalmodel.h"

@@ -3,6 +3,7 @@
 // an event asks to open it in the journal (openEvent with that event's id).
 #include "audit_fixture.h"
 
+#include "audit/auditeventsmodel.h"
 #include "audit/auditmodel.h"
 #include "audit/auditpage.h"
 #include "common/multiselectbutton.h"

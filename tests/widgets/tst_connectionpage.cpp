@@ -4,7 +4,7 @@
 #include "connection/connectionpage.h"
 #include "db/consolecontext.h"
 #include "db/migrator.h"
-#include "db/sessionworker.h"
+#include "db/session.h"
 #include "pgcluster.h"
 #include "settings/connectionprofiles.h"
 #include "support/logging.h"

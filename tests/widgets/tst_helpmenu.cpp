@@ -2,7 +2,7 @@
 // (every QAction with a shortcut and every QShortcut listed, with a description), About with
 // versions and licences, and diagnostics for support without the password.
 #include "db/migrator.h"
-#include "db/sessionworker.h"
+#include "db/session.h"
 #include "help/aboutdialog.h"
 #include "help/helpmenu.h"
 #include "help/screenguide.h"

@@ -10,6 +10,7 @@
 #include "db/querychannel.h"
 #include "journal/eventdetailpane.h"
 #include "journal/journalmodel.h"
+#include "journal/journalquery.h"
 #include "settings/filtermemory.h"
 
 #include <QAction>

@@ -1,6 +1,8 @@
 #include "audit/auditpage.h"
 
+#include "audit/auditeventsmodel.h"
 #include "audit/auditmodel.h"
+#include "audit/auditquery.h"
 #include "common/multiselectbutton.h"
 #include "common/timerangefilter.h"
 #include "db/consolecontext.h"

@@ -2,7 +2,7 @@
 
 #include "common/theme.h"
 #include "db/conninfo.h"
-#include "db/sessionworker.h"
+#include "db/session.h"
 #include "settings/connectionprofiles.h"
 #include "support/logging.h"
 

@@ -1,7 +1,7 @@
 #include "help/helpmenu.h"
 
 #include "db/migrator.h"
-#include "db/sessionworker.h"
+#include "db/session.h"
 #include "help/aboutdialog.h"
 #include "help/screenguide.h"
 #include "help/shortcutlist.h"

@@ -10,6 +10,7 @@
 #include "journal/eventdetailpane.h"
 #include "journal/journalexporter.h"
 #include "journal/journalmodel.h"
+#include "journal/journalquery.h"
 #include "settings/filtermemory.h"
 #include "support/logging.h"
 

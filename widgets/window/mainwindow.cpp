@@ -7,7 +7,7 @@
 #include "connection/connectionpage.h"
 #include "db/consolecontext.h"
 #include "db/migrator.h"
-#include "db/sessionworker.h"
+#include "db/session.h"
 #include "duplicates/duplicatespage.h"
 #include "help/helpmenu.h"
 #include "journal/journalpage.h"

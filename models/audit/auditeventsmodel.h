@@ -1,0 +1,57 @@
+#pragma once
+
+#include "audit/auditquery.h"
+#include "db/dberror.h"
+
+#include <QAbstractTableModel>
+#include <QVector>
+
+namespace inbox {
+
+class ConsoleContext;
+class QueryChannel;
+struct QueryReply;
+
+// The events of one action, for the audit screen's detail pane.
+class AuditEventsModel final : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Column { Event, Source, ExternalId, StatusNow, Before, Error, ColumnCount };
+    enum Role {
+        RawRole = Qt::UserRole,
+        EventIdRole, // the row's event id (0: pruned since), any column
+    };
+
+    explicit AuditEventsModel(ConsoleContext *context, QObject *parent = nullptr);
+    ~AuditEventsModel() override;
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+    // Loads the events these journal rows name (an action's journalIds); empty clears.
+    void setJournalIds(const QVector<qint64> &journalIds);
+    qint64 eventId(int row) const { return m_rows.at(row).eventId; }
+
+signals:
+    void loaded();
+    void errorOccurred(const inbox::DbError &error);
+
+private:
+    struct Item
+    {
+        qint64 journalId = 0, eventId = 0, leadId = 0;
+        QString source, externalId, status, previousStatus, previousError;
+    };
+    void onReply(const QueryReply &reply);
+
+    ConsoleContext *m_context;
+    QueryChannel *m_channel;
+    QVector<Item> m_rows;
+    QVector<qint64> m_wanted;
+};
+
+} // namespace inbox

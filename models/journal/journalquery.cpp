@@ -1,0 +1,539 @@
+#include "journal/journalquery.h"
+
+namespace inbox {
+
+namespace {
+
+// Collects bound values and hands out their placeholders.
+class Params
+{
+public:
+    explicit Params(QVariantList *values) : m_values(values) {}
+    QString add(const QVariant &value, const char *type)
+    {
+        m_values->append(value);
+        return QStringLiteral("$%1::%2").arg(m_values->size()).arg(QLatin1String(type));
+    }
+
+private:
+    QVariantList *m_values;
+};
+
+// A text[] literal for `= ANY($n::text[])`: every element quoted, so commas, quotes,
+// backslashes and braces inside values stay values.
+QString arrayLiteral(const QStringList &values)
+{
+    QStringList quoted;
+    quoted.reserve(values.size());
+    for (QString v : values) {
+        v.replace(QLatin1Char('\\'), QStringLiteral("\\\\"));
+        v.replace(QLatin1Char('"'), QStringLiteral("\\\""));
+        quoted << QLatin1Char('"') + v + QLatin1Char('"');
+    }
+    return QLatin1Char('{') + quoted.join(QLatin1Char(',')) + QLatin1Char('}');
+}
+
+// One value: plain equality, which lets the planner walk (source, received_at, id) in order.
+QString oneOf(const QString &table, const char *column, const QStringList &values, Params &p)
+{
+    if (values.size() == 1)
+        return QStringLiteral("%1.%2 = %3")
+            .arg(table, QLatin1String(column), p.add(values.first(), "text"));
+    return QStringLiteral("%1.%2 = ANY(%3)")
+        .arg(table, QLatin1String(column), p.add(arrayLiteral(values), "text[]"));
+}
+
+// Events that are not done are searched by status through inbox.event_queue (migration 12:
+// the status indexes live there, so that a status change of inbox.events writes no index
+// entry). A filter that admits only such statuses reads the queue row first, as alias `q`,
+// and takes source, status, time and lock from it (they equal the event's in any snapshot).
+bool queued(const JournalFilter &f)
+{
+    if (f.stuckOnly)
+        return true;
+    return !f.statuses.isEmpty() && !f.statuses.contains(QStringLiteral("done"));
+}
+
+QString tableOf(const JournalFilter &f)
+{
+    return queued(f) ? QStringLiteral("q") : QStringLiteral("e");
+}
+
+QString fromSql(const JournalFilter &f)
+{
+    return queued(f)
+               ? QStringLiteral(" FROM inbox.event_queue q JOIN inbox.events e ON e.id = q.id")
+               : QStringLiteral(" FROM inbox.events e");
+}
+
+QString timestampFromMicros(const QString &placeholder)
+{
+    return QStringLiteral("(timestamptz 'epoch' + %1 * interval '1 microsecond')").arg(placeholder);
+}
+
+// The page columns: (expression, name). No body: its size only.
+const char *const kColumns[][2] = {
+    {"e.id", "id"},
+    {"(extract(epoch FROM e.received_at) * 1000000)::int8", "received_us"},
+    {"(extract(epoch FROM e.occurred_at) * 1000000)::int8", "occurred_us"},
+    {"e.source", "source"},
+    {"e.external_id", "external_id"},
+    {"e.kind", "kind"},
+    {"e.status", "status"},
+    {"e.attempts", "attempts"},
+    {"e.max_attempts", "max_attempts"},
+    {"e.deliveries", "deliveries"},
+    {"e.needs_review", "needs_review"},
+    {"left(e.last_error, 500)", "last_error"},
+    {"e.error_retryable", "error_retryable"},
+    {"e.idempotency_key", "idempotency_key"},
+    {"e.content_type", "content_type"},
+    {"octet_length(e.body)", "body_bytes"},
+    {"e.locked_by", "locked_by"},
+};
+
+const QString &selectList()
+{
+    static const QString sql = [] {
+        QStringList parts;
+        for (const auto &c : kColumns)
+            parts << QStringLiteral("%1 AS %2").arg(QLatin1String(c[0]), QLatin1String(c[1]));
+        return parts.join(QStringLiteral(", "));
+    }();
+    return sql;
+}
+
+QString textKeySql(const QString &column, Params &p)
+{
+    // Quoted values first (a phone '45-67'), then words with a digit in them (ART-9001,
+    // 3000) unless they are a lone three-digit code (503, 422).
+    return QStringLiteral("coalesce(regexp_replace(regexp_replace(regexp_replace(left(%1, 500), "
+                          "%2, '''…''', 'g'), %3, '\"…\"', 'g'), %4, '#', 'g'), '')")
+        .arg(column, p.add(QStringLiteral("'[^']*'"), "text"),
+             p.add(QStringLiteral("\"[^\"]*\""), "text"),
+             p.add(QStringLiteral("\\m(?!\\d{3}\\M)[[:alnum:]_./-]*\\d[[:alnum:]_./-]*"), "text"));
+}
+
+QString conditionSql(const JournalFilter &f, Params &p)
+{
+    const QString t = tableOf(f);
+    QStringList parts;
+    if (!f.sources.isEmpty())
+        parts << oneOf(t, "source", f.sources, p);
+    if (!f.statuses.isEmpty())
+        parts << oneOf(t, "status", f.statuses, p);
+    if (!f.kinds.isEmpty())
+        parts << oneOf(QStringLiteral("e"), "kind", f.kinds, p);
+    if (f.needsReview)
+        parts << QStringLiteral("e.needs_review IS NOT NULL");
+    if (f.stuckOnly) {
+        parts << QStringLiteral("%1.status = 'processing' AND %1.locked_at < now() - "
+                                "make_interval(secs => %2)")
+                     .arg(t, p.add(qMax(0, f.lockTimeoutSeconds), "int4"));
+    }
+    if (f.validation == JournalFilter::Validation::Only)
+        parts << QStringLiteral("e.error_retryable = false");
+    else if (f.validation == JournalFilter::Validation::Excluded)
+        parts << QStringLiteral("e.error_retryable IS DISTINCT FROM false");
+    if (f.errorKey) {
+        parts << QStringLiteral("%1 = %2").arg(textKeySql(QStringLiteral("e.last_error"), p),
+                                               p.add(*f.errorKey, "text"));
+    }
+    if (f.reviewKey) {
+        parts << QStringLiteral("%1 = %2").arg(textKeySql(QStringLiteral("e.needs_review"), p),
+                                               p.add(*f.reviewKey, "text"));
+    }
+    const char *preset = nullptr;
+    switch (f.range) {
+    case JournalFilter::Range::Any:
+    case JournalFilter::Range::Custom:
+        break;
+    case JournalFilter::Range::LastHour:
+        preset = "1 hour";
+        break;
+    case JournalFilter::Range::Last24Hours:
+        preset = "24 hours";
+        break;
+    case JournalFilter::Range::Last7Days:
+        preset = "7 days";
+        break;
+    case JournalFilter::Range::Last30Days:
+        preset = "30 days";
+        break;
+    }
+    if (preset)
+        parts << QStringLiteral("%1.received_at >= now() - %2")
+                     .arg(t, p.add(QString::fromLatin1(preset), "interval"));
+    if (f.range == JournalFilter::Range::Custom) {
+        if (f.from.isValid())
+            parts << QStringLiteral("%1.received_at >= %2")
+                         .arg(t,
+                              timestampFromMicros(p.add(JournalQuery::toMicros(f.from), "int8")));
+        if (f.to.isValid())
+            parts << QStringLiteral("%1.received_at < %2")
+                         .arg(t, timestampFromMicros(p.add(JournalQuery::toMicros(f.to), "int8")));
+    }
+    return parts.join(QStringLiteral(" AND "));
+}
+
+// The search conditions. Each statement binds only the values it uses (an unused $n has no
+// type the server could infer).
+QString exactCondition(const JournalFilter &f, Params &p)
+{
+    const QString text = p.add(f.searchText(), "text");
+    QString sql = QStringLiteral("(e.external_id = %1 OR e.idempotency_key = %1").arg(text);
+    if (const auto id = f.searchId())
+        sql += QStringLiteral(" OR e.id = %1").arg(p.add(*id, "int8"));
+    return sql + QLatin1Char(')');
+}
+
+QString likePattern(const JournalFilter &f, Params &p)
+{
+    return p.add(JournalQuery::escapeLike(f.searchText()) + QLatin1Char('%'), "text");
+}
+
+QString prefixCondition(const JournalFilter &f, Params &p)
+{
+    const QString pattern = likePattern(f, p);
+    const QString text = p.add(f.searchText(), "text");
+    QString sql = QStringLiteral("e.external_id LIKE %1 AND e.external_id <> %2 AND "
+                                 "e.idempotency_key <> %2")
+                      .arg(pattern, text);
+    if (const auto id = f.searchId())
+        sql += QStringLiteral(" AND e.id <> %1").arg(p.add(*id, "int8"));
+    return sql;
+}
+
+QString where(QStringList parts)
+{
+    parts.removeAll(QString());
+    if (parts.isEmpty())
+        return QString();
+    return QStringLiteral(" WHERE ") + parts.join(QStringLiteral(" AND "));
+}
+
+// The ORDER BY columns of a sort key (display order, before any reversal).
+struct Order
+{
+    QStringList columns;
+    bool descending;
+};
+
+// `t` is the alias that time and id are read from (see queued()).
+Order orderFor(JournalFilter::SortKey key, bool descending, const QString &t = QStringLiteral("e"))
+{
+    switch (key) {
+    case JournalFilter::SortKey::Id:
+        return {{t + QStringLiteral(".id")}, descending};
+    case JournalFilter::SortKey::ExternalId:
+        return {{QStringLiteral("e.external_id"), QStringLiteral("e.id")}, descending};
+    case JournalFilter::SortKey::ReceivedAt:
+        break;
+    }
+    return {{t + QStringLiteral(".received_at"), t + QStringLiteral(".id")}, descending};
+}
+
+QString orderBy(const Order &o, bool reverse)
+{
+    const bool desc = o.descending != reverse;
+    QStringList cols;
+    for (const QString &c : o.columns)
+        cols << c + (desc ? QStringLiteral(" DESC") : QString());
+    return QStringLiteral(" ORDER BY ") + cols.join(QStringLiteral(", "));
+}
+
+// Rows strictly (or not) after the key in the order `o`, walking `reverse`d if asked.
+QString keyset(const Order &o, const JournalKey &key, bool reverse, bool inclusive, Params &p)
+{
+    const bool desc = o.descending != reverse;
+    QString op = desc ? QStringLiteral("<") : QStringLiteral(">");
+    if (inclusive)
+        op += QLatin1Char('=');
+    QStringList values;
+    for (const QString &c : o.columns) {
+        if (c.endsWith(QLatin1String(".received_at")))
+            values << timestampFromMicros(p.add(key.receivedUs, "int8"));
+        else if (c == QLatin1String("e.external_id"))
+            values << p.add(key.externalId, "text");
+        else
+            values << p.add(key.id, "int8");
+    }
+    if (o.columns.size() == 1)
+        return QStringLiteral("%1 %2 %3").arg(o.columns.first(), op, values.first());
+    return QStringLiteral("(%1) %2 (%3)")
+        .arg(o.columns.join(QStringLiteral(", ")), op, values.join(QStringLiteral(", ")));
+}
+
+// The exact block is small by nature (one row per source at most for an external id, one for
+// a key, one for an id); this bound only protects the window from a pathological table.
+constexpr int kExactMax = 200;
+
+// `columns` of the events matching the filter (search included), newest first; with `beyond`,
+// only those newer (`newer`) or older than that key.
+Query idsNewestFirst(const JournalFilter &filter, const QString &columns,
+                     const std::optional<JournalKey> &beyond, bool newer, int limit)
+{
+    Query q;
+    QStringList parts{JournalQuery::searchCondition(filter, &q.params),
+                      JournalQuery::condition(filter, &q.params)};
+    Params p(&q.params);
+    const Order o = orderFor(JournalFilter::SortKey::ReceivedAt, true, tableOf(filter));
+    if (beyond)
+        parts << keyset(o, *beyond, newer, false, p);
+    q.sql = QStringLiteral("SELECT ") + columns + fromSql(filter) + where(parts) +
+            orderBy(o, false) + QStringLiteral(" LIMIT ") + p.add(limit, "int4");
+    return q;
+}
+
+} // namespace
+
+const QStringList &JournalQuery::columns()
+{
+    static const QStringList names = [] {
+        QStringList n{QStringLiteral("rank")};
+        for (const auto &c : kColumns)
+            n << QLatin1String(c[1]);
+        return n;
+    }();
+    return names;
+}
+
+// One statement per value of a multi-valued status (or else source) filter, merged: each
+// branch walks its own index range in order (status and source lead the queue's indexes,
+// 0012), where `status = ANY(...)` would walk the whole time index and filter.
+QVector<JournalFilter> branches(const JournalFilter &f)
+{
+    QVector<JournalFilter> out;
+    if (f.statuses.size() > 1) {
+        for (const QString &s : f.statuses) {
+            JournalFilter b = f;
+            b.statuses = {s};
+            out << b;
+        }
+    } else if (f.sources.size() > 1) {
+        for (const QString &s : f.sources) {
+            JournalFilter b = f;
+            b.sources = {s};
+            out << b;
+        }
+    } else {
+        out << f;
+    }
+    return out;
+}
+
+// The outer ORDER BY of merged branches, on output columns.
+QString outerOrderBy(JournalFilter::SortKey key, bool descending)
+{
+    const QString dir = descending ? QStringLiteral(" DESC") : QString();
+    switch (key) {
+    case JournalFilter::SortKey::Id:
+        return QStringLiteral(" ORDER BY u.id") + dir;
+    case JournalFilter::SortKey::ExternalId:
+        return QStringLiteral(" ORDER BY u.external_id%1, u.id%1").arg(dir);
+    case JournalFilter::SortKey::ReceivedAt:
+        break;
+    }
+    return QStringLiteral(" ORDER BY u.received_us%1, u.id%1").arg(dir);
+}
+
+JournalQuery::Page JournalQuery::page(const JournalFilter &filter,
+                                      const std::optional<JournalKey> &key, Direction direction,
+                                      int limit, bool inclusive)
+{
+    const bool reverse = direction == Direction::Backward;
+    Page page;
+    QVector<Query> &batch = page.statements;
+    if (!filter.isSearch()) {
+        Query q;
+        Params p(&q.params);
+        const JournalFilter::SortKey sortKey = filter.effectiveSortKey();
+        const bool descending = filter.order == Qt::DescendingOrder;
+        const QVector<JournalFilter> parts = branches(filter);
+        QStringList statements;
+        for (const JournalFilter &b : parts) {
+            const Order o = orderFor(sortKey, descending, tableOf(b));
+            const QString cond = conditionSql(b, p);
+            const QString after = key ? keyset(o, *key, reverse, inclusive, p) : QString();
+            statements << QStringLiteral("SELECT 0 AS rank, ") + selectList() + fromSql(b) +
+                              where({cond, after}) + orderBy(o, reverse) +
+                              QStringLiteral(" LIMIT ") + p.add(limit, "int4");
+        }
+        if (statements.size() == 1) {
+            q.sql = statements.first();
+        } else {
+            q.sql = QStringLiteral("SELECT u.* FROM ((") +
+                    statements.join(QStringLiteral(") UNION ALL (")) + QStringLiteral(")) u") +
+                    outerOrderBy(sortKey, descending != reverse) + QStringLiteral(" LIMIT ") +
+                    p.add(limit, "int4");
+        }
+        batch << q;
+        page.paged = 0;
+        return page;
+    }
+
+    const Order exactOrder = orderFor(JournalFilter::SortKey::ReceivedAt, true);
+    const Order prefixOrder = orderFor(JournalFilter::SortKey::ExternalId, false);
+    // The exact block comes whole whenever the walk touches it; the caller keeps the rows on
+    // the wanted side of the key. The prefix block is keyset paged.
+    const bool touchesExact = !key || key->rank == 0 || reverse;
+    if (touchesExact) {
+        Query q;
+        Params p(&q.params);
+        const QString exact = exactCondition(filter, p);
+        q.sql = QStringLiteral("SELECT 0 AS rank, ") + selectList() + fromSql(filter) +
+                where({exact, conditionSql(filter, p)}) + orderBy(exactOrder, false) +
+                QStringLiteral(" LIMIT %1").arg(kExactMax);
+        batch << q;
+    }
+    const bool touchesPrefix = !reverse || (key && key->rank == 1);
+    if (touchesPrefix) {
+        Query q;
+        Params p(&q.params);
+        const QString prefix = prefixCondition(filter, p);
+        const QString cond = conditionSql(filter, p);
+        QString after;
+        if (key && key->rank == 1)
+            after = keyset(prefixOrder, *key, reverse, inclusive, p);
+        q.sql = QStringLiteral("SELECT 1 AS rank, ") + selectList() + fromSql(filter) +
+                where({prefix, cond, after}) + orderBy(prefixOrder, reverse) +
+                QStringLiteral(" LIMIT ") + p.add(limit, "int4");
+        page.paged = int(batch.size());
+        batch << q;
+    }
+    return page;
+}
+
+Query JournalQuery::sources()
+{
+    return Query{QStringLiteral("SELECT DISTINCT c.source FROM inbox.status_counts c "
+                                "WHERE c.n <> 0 ORDER BY 1"),
+                 {}};
+}
+
+Query JournalQuery::kinds()
+{
+    return Query{QStringLiteral("SELECT DISTINCT s.kind FROM (SELECT e.kind FROM inbox.events e "
+                                "ORDER BY e.received_at DESC, e.id DESC LIMIT 5000) s "
+                                "WHERE s.kind IS NOT NULL ORDER BY 1"),
+                 {}};
+}
+
+Query JournalQuery::newestAnchor()
+{
+    return Query{QStringLiteral("SELECT (extract(epoch FROM e.received_at) * 1000000)::int8 AS "
+                                "received_us, e.id FROM inbox.events e "
+                                "ORDER BY e.received_at DESC, e.id DESC LIMIT 1"),
+                 {}};
+}
+
+Query JournalQuery::newerIds(const JournalFilter &filter, const std::optional<JournalKey> &anchor,
+                             int cap)
+{
+    return idsNewestFirst(filter, QStringLiteral("e.id"), anchor, true, cap);
+}
+
+QString JournalQuery::condition(const JournalFilter &filter, QVariantList *params)
+{
+    Params p(params);
+    const QString sql = conditionSql(filter, p);
+    return sql.isEmpty() ? QStringLiteral("true") : sql;
+}
+
+QString JournalQuery::from(const JournalFilter &filter)
+{
+    return fromSql(filter);
+}
+
+QString JournalQuery::searchCondition(const JournalFilter &filter, QVariantList *params)
+{
+    if (!filter.isSearch())
+        return QStringLiteral("true");
+    Params p(params);
+    const QString exact = exactCondition(filter, p);
+    return QStringLiteral("(%1 OR e.external_id LIKE %2)").arg(exact, likePattern(filter, p));
+}
+
+QString JournalQuery::textKey(const QString &column, QVariantList *params)
+{
+    Params p(params);
+    return textKeySql(column, p);
+}
+
+Query JournalQuery::idPage(const JournalFilter &filter, const std::optional<JournalKey> &after,
+                           int limit)
+{
+    return idsNewestFirst(
+        filter,
+        QStringLiteral("e.id, (extract(epoch FROM e.received_at) * 1000000)::int8 "
+                       "AS received_us"),
+        after, false, limit);
+}
+
+QString JournalQuery::escapeLike(const QString &text)
+{
+    QString out;
+    out.reserve(text.size() + 8);
+    for (const QChar c : text) {
+        if (c == QLatin1Char('\\') || c == QLatin1Char('%') || c == QLatin1Char('_'))
+            out += QLatin1Char('\\');
+        out += c;
+    }
+    return out;
+}
+
+namespace {
+template<typename T> int cmp(const T &a, const T &b)
+{
+    return a < b ? -1 : (b < a ? 1 : 0);
+}
+// Byte order of UTF-8, which is what COLLATE "C" sorts by.
+int cmpText(const QString &a, const QString &b)
+{
+    return cmp(a.toUtf8(), b.toUtf8());
+}
+} // namespace
+
+int JournalQuery::compare(const JournalFilter &filter, const JournalKey &a, const JournalKey &b)
+{
+    if (filter.isSearch()) {
+        if (a.rank != b.rank)
+            return cmp(a.rank, b.rank);
+        if (a.rank == 0) { // newest first
+            if (const int c = cmp(b.receivedUs, a.receivedUs))
+                return c;
+            return cmp(b.id, a.id);
+        }
+        if (const int c = cmpText(a.externalId, b.externalId))
+            return c;
+        return cmp(a.id, b.id);
+    }
+    int c = 0;
+    switch (filter.effectiveSortKey()) {
+    case JournalFilter::SortKey::ReceivedAt:
+        c = cmp(a.receivedUs, b.receivedUs);
+        break;
+    case JournalFilter::SortKey::ExternalId:
+        c = cmpText(a.externalId, b.externalId);
+        break;
+    case JournalFilter::SortKey::Id:
+        break;
+    }
+    if (c == 0)
+        c = cmp(a.id, b.id);
+    return filter.order == Qt::DescendingOrder ? -c : c;
+}
+
+qint64 JournalQuery::toMicros(const QDateTime &time)
+{
+    return time.toMSecsSinceEpoch() * 1000;
+}
+
+QDateTime JournalQuery::fromMicros(qint64 us)
+{
+    // Floor division, so times before 1970 land on the right millisecond too.
+    const qint64 ms = us >= 0 ? us / 1000 : -((-us + 999) / 1000);
+    return QDateTime::fromMSecsSinceEpoch(ms);
+}
+
+} // namespace inbox

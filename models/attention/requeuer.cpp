@@ -349,9 +349,7 @@ void Requeuer::onBatch(Lane &lane, const QueryReply &reply)
         settle(lane, outcomes);
         return;
     }
-    const QString &state = reply.error.sqlstate;
-    if (!reply.error.connectionLost &&
-        (state == QLatin1String("40P01") || state == QLatin1String("40001")) &&
+    if (!reply.error.connectionLost && reply.error.isTransactionConflict() &&
         lane.conflictRetries < kConflictRetries) {
         // The statement was rolled back as a whole: sending it again cannot apply it twice.
         ++lane.conflictRetries;

@@ -9,6 +9,15 @@ class QSqlError;
 
 namespace inbox {
 
+// The SQLSTATEs the programs decide on, by name (PostgreSQL's errcodes appendix).
+namespace sqlstate {
+inline const QString PermissionDenied = QStringLiteral("42501");       // insufficient_privilege
+inline const QString DeadlockDetected = QStringLiteral("40P01");       // deadlock_detected
+inline const QString SerializationFailure = QStringLiteral("40001");   // serialization_failure
+inline const QString QueryCanceled = QStringLiteral("57014");          // ours, or statement_timeout
+inline const QString NotInPrerequisiteState = QStringLiteral("55000"); // e.g. schema too new
+} // namespace sqlstate
+
 // A database failure as a plain value: SQLSTATE plus the server's words. The UI decides how
 // to show it; nothing here throws.
 struct DbError
@@ -19,6 +28,15 @@ struct DbError
     bool connectionLost = false;
 
     bool isEmpty() const { return message.isEmpty() && sqlstate.isEmpty(); }
+    // The role may not do this (42501): the screen says so instead of "failed".
+    bool isPermissionDenied() const { return sqlstate == sqlstate::PermissionDenied; }
+    // Rolled back as a whole by a deadlock or a serialization failure: safe to send again.
+    bool isTransactionConflict() const
+    {
+        return sqlstate == sqlstate::DeadlockDetected || sqlstate == sqlstate::SerializationFailure;
+    }
+    // Ended by a cancel request or statement_timeout (57014).
+    bool isCanceled() const { return sqlstate == sqlstate::QueryCanceled; }
     // "message (SQLSTATE 22023)" on one line, for logs and command-line output.
     QString oneLine() const;
 

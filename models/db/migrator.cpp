@@ -108,7 +108,7 @@ std::optional<DbError> checkAppliedSteps(PGconn *conn)
             if (m.version == version && m.checksum != recorded) {
                 DbError e =
                     DbError::plain(Migrator::editedStepMessage(m, QString::fromLatin1(recorded)));
-                e.sqlstate = QStringLiteral("55000");
+                e.sqlstate = sqlstate::NotInPrerequisiteState;
                 return e;
             }
         }
@@ -204,7 +204,7 @@ std::optional<Migrator::Outcome> Migrator::apply(PGconn *conn, DbError *error, i
     if (*current > latestVersion()) {
         unlock();
         DbError e = DbError::plain(newerSchemaMessage(*current));
-        e.sqlstate = QStringLiteral("55000");
+        e.sqlstate = sqlstate::NotInPrerequisiteState;
         return fail(e);
     }
     if (*current >= kChecksumStep) {

@@ -10,10 +10,6 @@
 
 namespace inbox {
 
-namespace {
-const QString kCanceled = QStringLiteral("57014"); // query_canceled: ours, or statement_timeout
-}
-
 QueryWorker::QueryWorker(const QString &connectionName) : m_name(connectionName) {}
 
 QueryWorker::~QueryWorker()
@@ -109,8 +105,7 @@ void QueryWorker::run(const QVector<Query> &batch, quint64 ticket)
         }
         // A cancel meant for an older batch can land on this one in the instant between the
         // two; a batch still wanted that was cancelled well before the timeout is rerun once.
-        const bool strayCancel = reply.error.sqlstate == kCanceled &&
-                                 ticket >= m_oldestWanted.load() &&
+        const bool strayCancel = reply.error.isCanceled() && ticket >= m_oldestWanted.load() &&
                                  timer.elapsed() < m_options.statementTimeoutMs * 9 / 10;
         if (!strayCancel)
             break;
@@ -118,8 +113,7 @@ void QueryWorker::run(const QVector<Query> &batch, quint64 ticket)
     m_running.store(0);
     // Our own cancels are dropped by the channel; one that lasted the whole timeout was the
     // server's statement_timeout, told as such.
-    if (reply.error.sqlstate == kCanceled &&
-        timer.elapsed() >= m_options.statementTimeoutMs * 9 / 10)
+    if (reply.error.isCanceled() && timer.elapsed() >= m_options.statementTimeoutMs * 9 / 10)
         reply.error = DbError::timedOut(reply.error, m_options.statementTimeoutMs);
     reply.elapsedUs = timer.nsecsElapsed() / 1000;
     if (reply.error.connectionLost) {

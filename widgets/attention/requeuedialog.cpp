@@ -205,7 +205,7 @@ void RequeueDialog::onFailed()
 {
     const DbError &e = m_requeuer->error();
     m_result->setText(
-        e.sqlstate == QLatin1String("42501")
+        e.isPermissionDenied()
             ? tr("The database refused to read the events: %1. Nothing was changed.").arg(e.message)
             : tr("The events could not be counted: %1. Nothing was changed.").arg(e.message));
     m_outcomes->hide();
@@ -227,7 +227,7 @@ void RequeueDialog::onFinished()
     const QLocale l;
     const QHash<QString, qint64> counts = r.counts();
     QStringList lines;
-    if (r.error().sqlstate == QLatin1String("42501")) {
+    if (r.error().isPermissionDenied()) {
         lines << tr("The database refused the requeue: %1 may not requeue events (the "
                     "inbox_operator role is needed). Nothing was changed.")
                      .arg(m_context->info().user.isEmpty() ? tr("this login")

@@ -878,7 +878,7 @@ void DuplicatesPage::onDecision(const DecisionResult &r)
         }
         m_context->reportPossibleLoss();
     } else {
-        const bool refused = r.error.sqlstate == QLatin1String("42501");
+        const bool refused = r.error.isPermissionDenied();
         say(refused
                 ? tr("The database refused the decision: %1 may not decide on duplicates.").arg(me)
                 : tr("The %1 of pair #%2 failed: %3")

@@ -317,7 +317,7 @@ void OverviewPage::showSnapshot()
 
 void OverviewPage::showError(const DbError &error)
 {
-    if (error.sqlstate == QLatin1String("42501")) {
+    if (error.isPermissionDenied()) {
         m_error->setText(tr("This database user may not read the inbox statistics: it needs the "
                             "inbox_support role (or one that includes it)."));
     } else {

@@ -14,11 +14,7 @@ class TestBenchSmoke final : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase()
-    {
-        QString error;
-        QVERIFY2(m_cluster.start(&error), qPrintable(error));
-    }
+    void initTestCase() { QVERIFY_CLUSTER_STARTED(m_cluster); }
 
     void usageErrorExits64()
     {

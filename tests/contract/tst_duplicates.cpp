@@ -27,8 +27,10 @@ private:
 
     qint64 lead(PgSession &su, const QString &phone, const QString &name, const QVariant &deal = {})
     {
-        const qint64 event = insertEvent(su, QStringLiteral("form"), QStringLiteral("d-%1").arg(++m_seq));
-        return oneInt(su, QStringLiteral("SELECT inbox.record_lead($1, $2, NULL, $3, 'summary', $4)"),
+        const qint64 event =
+            insertEvent(su, QStringLiteral("form"), QStringLiteral("d-%1").arg(++m_seq));
+        return oneInt(su,
+                      QStringLiteral("SELECT inbox.record_lead($1, $2, NULL, $3, 'summary', $4)"),
                       {event, phone, name, deal});
     }
 
@@ -38,37 +40,43 @@ private:
         Pair p;
         p.earlier = lead(su, phone, QStringLiteral("Ivan"), QStringLiteral("DEAL-100"));
         p.newer = lead(su, phone, QStringLiteral("Ivan"));
-        p.candidate = oneInt(su, QStringLiteral("SELECT id FROM inbox.duplicate_candidates"
-                                                " WHERE lead_id = $1 AND match_lead_id = $2"),
+        p.candidate = oneInt(su,
+                             QStringLiteral("SELECT id FROM inbox.duplicate_candidates"
+                                            " WHERE lead_id = $1 AND match_lead_id = $2"),
                              {p.newer, p.earlier});
         return p;
     }
 
     static QJsonObject row(PgSession &s, const QString &table, qint64 id)
     {
-        const QString text = one(s, QStringLiteral("SELECT to_jsonb(t)::text FROM inbox.%1 t WHERE id = $1").arg(table),
-                                 {id});
+        const QString text = one(
+            s, QStringLiteral("SELECT to_jsonb(t)::text FROM inbox.%1 t WHERE id = $1").arg(table),
+            {id});
         return QJsonDocument::fromJson(text.toUtf8()).object();
     }
 
-    static QString decide(PgSession &s, qint64 candidate, const QString &decision, const QVariant &note = {})
+    static QString decide(PgSession &s, qint64 candidate, const QString &decision,
+                          const QVariant &note = {})
     {
-        return one(s, QStringLiteral("SELECT inbox.decide_duplicate($1, $2, $3)"), {candidate, decision, note});
+        return one(s, QStringLiteral("SELECT inbox.decide_duplicate($1, $2, $3)"),
+                   {candidate, decision, note});
     }
 
     static qint64 eventOf(PgSession &su, qint64 leadId)
     {
-        return oneInt(su, QStringLiteral("SELECT event_id FROM inbox.leads WHERE id = $1"), {leadId});
+        return oneInt(su, QStringLiteral("SELECT event_id FROM inbox.leads WHERE id = $1"),
+                      {leadId});
     }
 
     // Journal entries `entry` for the candidate, one per lead event, by the given person.
-    static void checkJournal(PgSession &su, const Pair &p, const QString &entry, const QString &actor,
-                             const QVariant &note)
+    static void checkJournal(PgSession &su, const Pair &p, const QString &entry,
+                             const QString &actor, const QVariant &note)
     {
-        const PgResult j = su.exec(QStringLiteral("SELECT event_id, actor, by_person, detail->>'note'"
-                                                  " FROM inbox.journal WHERE entry = $1"
-                                                  " AND (detail->>'candidate_id')::bigint = $2 ORDER BY event_id"),
-                                   {entry, p.candidate});
+        const PgResult j =
+            su.exec(QStringLiteral("SELECT event_id, actor, by_person, detail->>'note'"
+                                   " FROM inbox.journal WHERE entry = $1"
+                                   " AND (detail->>'candidate_id')::bigint = $2 ORDER BY event_id"),
+                    {entry, p.candidate});
         QVERIFY_SQL(j);
         QCOMPARE(j.rows(), 2);
         QCOMPARE(j.value(0, 0).toLongLong(), eventOf(su, p.earlier));
@@ -85,20 +93,12 @@ private:
 private slots:
     void initTestCase()
     {
-        QString error;
-        QVERIFY2(m_cluster.start(&error), qPrintable(error));
-        QVERIFY2(m_cluster.createLogin(QStringLiteral("mgr_anna"), {QStringLiteral("inbox_manager")}, &error),
-                 qPrintable(error));
-        QVERIFY2(m_cluster.createLogin(QStringLiteral("mgr_boris"), {QStringLiteral("inbox_manager")}, &error),
-                 qPrintable(error));
+        QVERIFY_CLUSTER_STARTED(m_cluster);
+        QVERIFY_LOGIN(m_cluster, QStringLiteral("mgr_anna"), {QStringLiteral("inbox_manager")});
+        QVERIFY_LOGIN(m_cluster, QStringLiteral("mgr_boris"), {QStringLiteral("inbox_manager")});
     }
 
-    void init()
-    {
-        QString error;
-        m_db = m_cluster.createDatabase(&error);
-        QVERIFY2(!m_db.isEmpty(), qPrintable(error));
-    }
+    void init() { QVERIFY_FRESH_DATABASE(m_cluster, m_db); }
 
     void mergeLinksTheNewerLead()
     {
@@ -121,17 +121,18 @@ private slots:
         QCOMPARE(newer.value(QStringLiteral("deal_open")).toBool(), true);
         // Everything else of the newer lead, and all of the earlier one, is untouched.
         for (const QString &key : newerBefore.keys()) {
-            if (key != QLatin1String("merged_into") && key != QLatin1String("deal_ref")
-                && key != QLatin1String("deal_open"))
+            if (key != QLatin1String("merged_into") && key != QLatin1String("deal_ref") &&
+                key != QLatin1String("deal_open"))
                 QCOMPARE(newer.value(key), newerBefore.value(key));
         }
         QCOMPARE(row(su, QStringLiteral("leads"), p.earlier), earlierBefore);
         QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.leads")), 2);
 
-        const PgResult c = su.exec(QStringLiteral("SELECT status, decided_by, decided_at IS NOT NULL, note,"
-                                                  " undo_state IS NOT NULL FROM inbox.duplicate_candidates"
-                                                  " WHERE id = $1"),
-                                   {p.candidate});
+        const PgResult c =
+            su.exec(QStringLiteral("SELECT status, decided_by, decided_at IS NOT NULL, note,"
+                                   " undo_state IS NOT NULL FROM inbox.duplicate_candidates"
+                                   " WHERE id = $1"),
+                    {p.candidate});
         QVERIFY_SQL(c);
         QCOMPARE(c.value(0, 0), QStringLiteral("merged"));
         QCOMPARE(c.value(0, 1), QStringLiteral("mgr_anna"));
@@ -152,11 +153,14 @@ private slots:
         QCOMPARE(decide(anna, p.candidate, QStringLiteral("reject")), QStringLiteral("rejected"));
         QCOMPARE(row(su, QStringLiteral("leads"), p.earlier), earlierBefore);
         QCOMPARE(row(su, QStringLiteral("leads"), p.newer), newerBefore);
-        QCOMPARE(one(su, QStringLiteral("SELECT status || ' ' || decided_by FROM inbox.duplicate_candidates"
-                                        " WHERE id = $1"),
-                     {p.candidate}),
-                 QStringLiteral("rejected mgr_anna"));
-        checkJournal(su, p, QStringLiteral("duplicate_rejected"), QStringLiteral("mgr_anna"), QVariant());
+        QCOMPARE(
+            one(su,
+                QStringLiteral("SELECT status || ' ' || decided_by FROM inbox.duplicate_candidates"
+                               " WHERE id = $1"),
+                {p.candidate}),
+            QStringLiteral("rejected mgr_anna"));
+        checkJournal(su, p, QStringLiteral("duplicate_rejected"), QStringLiteral("mgr_anna"),
+                     QVariant());
     }
 
     // Undo gives back the lead row exactly, field by field, and reopens the pair.
@@ -175,15 +179,18 @@ private slots:
         PgSession boris(m_cluster.conninfo(m_db, QStringLiteral("mgr_boris")));
         const Pair p = pair(su);
         // The newer lead has a deal of its own, so the merge really changes three fields.
-        QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.leads SET deal_ref = 'OWN-7', deal_open = false"
-                                           " WHERE id = $1"),
-                            {p.newer}));
+        QVERIFY_SQL(
+            su.exec(QStringLiteral("UPDATE inbox.leads SET deal_ref = 'OWN-7', deal_open = false"
+                                   " WHERE id = $1"),
+                    {p.newer}));
         const QJsonObject newerBefore = row(su, QStringLiteral("leads"), p.newer);
         const QJsonObject earlierBefore = row(su, QStringLiteral("leads"), p.earlier);
-        const QJsonObject candidateBefore = row(su, QStringLiteral("duplicate_candidates"), p.candidate);
+        const QJsonObject candidateBefore =
+            row(su, QStringLiteral("duplicate_candidates"), p.candidate);
 
         QCOMPARE(decide(anna, p.candidate, decision, QStringLiteral("first look")),
-                 decision == QLatin1String("merge") ? QStringLiteral("merged") : QStringLiteral("rejected"));
+                 decision == QLatin1String("merge") ? QStringLiteral("merged")
+                                                    : QStringLiteral("rejected"));
         if (decision == QLatin1String("merge"))
             QVERIFY(row(su, QStringLiteral("leads"), p.newer) != newerBefore);
 
@@ -195,18 +202,22 @@ private slots:
             QCOMPARE(newerAfter.value(key), newerBefore.value(key));
         QCOMPARE(row(su, QStringLiteral("leads"), p.earlier), earlierBefore);
         // The pair is open again, as it was, without who/when of the undone decision.
-        const QJsonObject candidateAfter = row(su, QStringLiteral("duplicate_candidates"), p.candidate);
+        const QJsonObject candidateAfter =
+            row(su, QStringLiteral("duplicate_candidates"), p.candidate);
         for (const QString &key : candidateBefore.keys())
             QCOMPARE(candidateAfter.value(key), candidateBefore.value(key));
         QCOMPARE(candidateAfter.value(QStringLiteral("status")).toString(), QStringLiteral("open"));
         QVERIFY(candidateAfter.value(QStringLiteral("decided_by")).isNull());
         QVERIFY(candidateAfter.value(QStringLiteral("decided_at")).isNull());
-        checkJournal(su, p, QStringLiteral("duplicate_undone"), QStringLiteral("mgr_boris"), QStringLiteral("wrong"));
+        checkJournal(su, p, QStringLiteral("duplicate_undone"), QStringLiteral("mgr_boris"),
+                     QStringLiteral("wrong"));
 
         // Undone, it can be decided again (the other way).
-        QCOMPARE(decide(anna, p.candidate, decision == QLatin1String("merge") ? QStringLiteral("reject")
-                                                                              : QStringLiteral("merge")),
-                 decision == QLatin1String("merge") ? QStringLiteral("rejected") : QStringLiteral("merged"));
+        QCOMPARE(decide(anna, p.candidate,
+                        decision == QLatin1String("merge") ? QStringLiteral("reject")
+                                                           : QStringLiteral("merge")),
+                 decision == QLatin1String("merge") ? QStringLiteral("rejected")
+                                                    : QStringLiteral("merged"));
     }
 
     void undoOfOpenPairIsNotDecided()
@@ -227,7 +238,8 @@ private slots:
         QTest::newRow("merge, then reject") << QStringLiteral("merge") << QStringLiteral("reject");
         QTest::newRow("merge, then merge") << QStringLiteral("merge") << QStringLiteral("merge");
         QTest::newRow("reject, then merge") << QStringLiteral("reject") << QStringLiteral("merge");
-        QTest::newRow("reject, then reject") << QStringLiteral("reject") << QStringLiteral("reject");
+        QTest::newRow("reject, then reject")
+            << QStringLiteral("reject") << QStringLiteral("reject");
     }
 
     void decidedPairIsAlreadyDecided()
@@ -238,13 +250,16 @@ private slots:
         PgSession anna(m_cluster.conninfo(m_db, QStringLiteral("mgr_anna")));
         PgSession boris(m_cluster.conninfo(m_db, QStringLiteral("mgr_boris")));
         const Pair p = pair(su);
-        QVERIFY(decide(anna, p.candidate, first, QStringLiteral("anna's")).endsWith(QLatin1String("ed")));
+        QVERIFY(decide(anna, p.candidate, first, QStringLiteral("anna's"))
+                    .endsWith(QLatin1String("ed")));
         const QJsonObject candidate = row(su, QStringLiteral("duplicate_candidates"), p.candidate);
         const QJsonObject newer = row(su, QStringLiteral("leads"), p.newer);
         const qint64 journal = oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.journal"));
-        QCOMPARE(decide(boris, p.candidate, second, QStringLiteral("boris'")), QStringLiteral("already_decided"));
+        QCOMPARE(decide(boris, p.candidate, second, QStringLiteral("boris'")),
+                 QStringLiteral("already_decided"));
         QCOMPARE(row(su, QStringLiteral("duplicate_candidates"), p.candidate), candidate);
-        QCOMPARE(candidate.value(QStringLiteral("decided_by")).toString(), QStringLiteral("mgr_anna"));
+        QCOMPARE(candidate.value(QStringLiteral("decided_by")).toString(),
+                 QStringLiteral("mgr_anna"));
         QCOMPARE(row(su, QStringLiteral("leads"), p.newer), newer);
         QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.journal")), journal);
     }
@@ -257,11 +272,13 @@ private slots:
         const qint64 a = lead(su, QStringLiteral("8 916 123 45 67"), QStringLiteral("Ivan"));
         const qint64 b = lead(su, QStringLiteral("+7 916 123 45 67"), QStringLiteral("Ivan"));
         const qint64 c = lead(su, QStringLiteral("9161234567"), QStringLiteral("Ivan"));
-        const qint64 ca = oneInt(su, QStringLiteral("SELECT id FROM inbox.duplicate_candidates"
-                                                    " WHERE lead_id = $1 AND match_lead_id = $2"),
+        const qint64 ca = oneInt(su,
+                                 QStringLiteral("SELECT id FROM inbox.duplicate_candidates"
+                                                " WHERE lead_id = $1 AND match_lead_id = $2"),
                                  {c, a});
-        const qint64 cb = oneInt(su, QStringLiteral("SELECT id FROM inbox.duplicate_candidates"
-                                                    " WHERE lead_id = $1 AND match_lead_id = $2"),
+        const qint64 cb = oneInt(su,
+                                 QStringLiteral("SELECT id FROM inbox.duplicate_candidates"
+                                                " WHERE lead_id = $1 AND match_lead_id = $2"),
                                  {c, b});
         QVERIFY(ca > 0);
         QVERIFY(cb > 0);
@@ -269,11 +286,15 @@ private slots:
         const QJsonObject leadC = row(su, QStringLiteral("leads"), c);
         QCOMPARE(decide(su, cb, QStringLiteral("merge")), QStringLiteral("lead_already_merged"));
         QCOMPARE(row(su, QStringLiteral("leads"), c), leadC);
-        QCOMPARE(one(su, QStringLiteral("SELECT status FROM inbox.duplicate_candidates WHERE id = $1"), {cb}),
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT status FROM inbox.duplicate_candidates WHERE id = $1"),
+                     {cb}),
                  QStringLiteral("open"));
         QCOMPARE(decide(su, ca, QStringLiteral("undo")), QStringLiteral("undone"));
         QCOMPARE(decide(su, cb, QStringLiteral("merge")), QStringLiteral("merged"));
-        QCOMPARE(oneInt(su, QStringLiteral("SELECT merged_into FROM inbox.leads WHERE id = $1"), {c}), b);
+        QCOMPARE(
+            oneInt(su, QStringLiteral("SELECT merged_into FROM inbox.leads WHERE id = $1"), {c}),
+            b);
     }
 
     // Leads outlive their events (prune): a decision is still journaled, on the surviving
@@ -285,14 +306,17 @@ private slots:
         const qint64 gone = eventOf(su, p.earlier);
         QVERIFY_SQL(su.exec(QStringLiteral("DELETE FROM inbox.events WHERE id = $1"), {gone}));
         QCOMPARE(decide(su, p.candidate, QStringLiteral("merge")), QStringLiteral("merged"));
-        const PgResult j = su.exec(QStringLiteral("SELECT event_id, (detail->>'this_lead_id')::bigint FROM inbox.journal"
-                                                  " WHERE entry = 'duplicate_merged' ORDER BY id"));
+        const PgResult j = su.exec(
+            QStringLiteral("SELECT event_id, (detail->>'this_lead_id')::bigint FROM inbox.journal"
+                           " WHERE entry = 'duplicate_merged' ORDER BY id"));
         QVERIFY_SQL(j);
         QCOMPARE(j.rows(), 2);
         QVERIFY(j.isNull(0, 0));
         QCOMPARE(j.value(0, 1).toLongLong(), p.earlier);
         QCOMPARE(j.value(1, 0).toLongLong(), eventOf(su, p.newer));
-        QCOMPARE(oneInt(su, QStringLiteral("SELECT merged_into FROM inbox.leads WHERE id = $1"), {p.newer}), p.earlier);
+        QCOMPARE(oneInt(su, QStringLiteral("SELECT merged_into FROM inbox.leads WHERE id = $1"),
+                        {p.newer}),
+                 p.earlier);
     }
 
     void unknownCandidateAndBadArguments()
@@ -300,10 +324,12 @@ private slots:
         PgSession su(m_cluster.conninfo(m_db));
         PgSession anna(m_cluster.conninfo(m_db, QStringLiteral("mgr_anna")));
         const Pair p = pair(su);
-        for (const QString &d : {QStringLiteral("merge"), QStringLiteral("reject"), QStringLiteral("undo")})
+        for (const QString &d :
+             {QStringLiteral("merge"), QStringLiteral("reject"), QStringLiteral("undo")})
             QCOMPARE(decide(anna, p.candidate + 1000, d), QStringLiteral("not_found"));
 
-        PgResult r = anna.exec(QStringLiteral("SELECT inbox.decide_duplicate($1, 'delete')"), {p.candidate});
+        PgResult r =
+            anna.exec(QStringLiteral("SELECT inbox.decide_duplicate($1, 'delete')"), {p.candidate});
         QVERIFY(!r.ok);
         QCOMPARE(r.sqlstate, QStringLiteral("22023"));
         QVERIFY2(r.message.contains(QLatin1String("p_decision")), qPrintable(r.message));
@@ -315,9 +341,12 @@ private slots:
         r = anna.exec(QStringLiteral("SELECT inbox.decide_duplicate(NULL, 'merge')"));
         QCOMPARE(r.sqlstate, QStringLiteral("22004"));
         QVERIFY2(r.message.contains(QLatin1String("p_candidate_id")), qPrintable(r.message));
-        QCOMPARE(one(su, QStringLiteral("SELECT status FROM inbox.duplicate_candidates WHERE id = $1"), {p.candidate}),
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT status FROM inbox.duplicate_candidates WHERE id = $1"),
+                     {p.candidate}),
                  QStringLiteral("open"));
-        QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.journal WHERE by_person")), 0);
+        QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.journal WHERE by_person")),
+                 0);
     }
 
     // The first manager's decision is still uncommitted when the second decides: the second
@@ -338,10 +367,12 @@ private slots:
         t.join();
         QVERIFY(blocked);
         QCOMPARE(borisOutcome, QStringLiteral("already_decided"));
-        QCOMPARE(one(su, QStringLiteral("SELECT status || ' ' || decided_by FROM inbox.duplicate_candidates"
-                                        " WHERE id = $1"),
-                     {p.candidate}),
-                 QStringLiteral("merged mgr_anna"));
+        QCOMPARE(
+            one(su,
+                QStringLiteral("SELECT status || ' ' || decided_by FROM inbox.duplicate_candidates"
+                               " WHERE id = $1"),
+                {p.candidate}),
+            QStringLiteral("merged mgr_anna"));
     }
 
     // Free race, many rounds: both managers decide the same pair at the same moment.
@@ -354,21 +385,28 @@ private slots:
         for (int round = 0; round < 30; ++round) {
             const Pair p = pair(su, QStringLiteral("+7 903 200 00 %1").arg(round + 10));
             QVERIFY(p.candidate > 0);
-            const QString annaDecision = round % 2 ? QStringLiteral("merge") : QStringLiteral("reject");
+            const QString annaDecision =
+                round % 2 ? QStringLiteral("merge") : QStringLiteral("reject");
             QString a, b;
             runTogether({[&] { a = decide(anna, p.candidate, annaDecision); },
-                         [&] { b = decide(boris, p.candidate, QStringLiteral("merge")); }});
+                         [&] {
+                             b = decide(boris, p.candidate, QStringLiteral("merge"));
+                         }});
             const bool annaWon = b == QLatin1String("already_decided");
             const bool borisWon = a == QLatin1String("already_decided");
             QVERIFY2(annaWon != borisWon, qPrintable(a + QLatin1Char('/') + b));
-            QCOMPARE(annaWon ? a : b, annaWon ? (annaDecision == QLatin1String("merge") ? QStringLiteral("merged")
-                                                                                          : QStringLiteral("rejected"))
-                                              : QStringLiteral("merged"));
-            QCOMPARE(one(su, QStringLiteral("SELECT decided_by FROM inbox.duplicate_candidates WHERE id = $1"),
+            QCOMPARE(annaWon ? a : b,
+                     annaWon ? (annaDecision == QLatin1String("merge") ? QStringLiteral("merged")
+                                                                       : QStringLiteral("rejected"))
+                             : QStringLiteral("merged"));
+            QCOMPARE(one(su,
+                         QStringLiteral(
+                             "SELECT decided_by FROM inbox.duplicate_candidates WHERE id = $1"),
                          {p.candidate}),
                      annaWon ? QStringLiteral("mgr_anna") : QStringLiteral("mgr_boris"));
-            QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.journal WHERE by_person"
-                                               " AND (detail->>'candidate_id')::bigint = $1"),
+            QCOMPARE(oneInt(su,
+                            QStringLiteral("SELECT count(*) FROM inbox.journal WHERE by_person"
+                                           " AND (detail->>'candidate_id')::bigint = $1"),
                             {p.candidate}),
                      2);
             (annaWon ? annaWins : borisWins)++;

@@ -40,18 +40,9 @@ private:
     QString m_db;
 
 private slots:
-    void initTestCase()
-    {
-        QString error;
-        QVERIFY2(m_cluster.start(&error), qPrintable(error));
-    }
+    void initTestCase() { QVERIFY_CLUSTER_STARTED(m_cluster); }
 
-    void init()
-    {
-        QString error;
-        m_db = m_cluster.createDatabase(&error);
-        QVERIFY2(!m_db.isEmpty(), qPrintable(error));
-    }
+    void init() { QVERIFY_FRESH_DATABASE(m_cluster, m_db); }
 
     void followsEveryChange()
     {

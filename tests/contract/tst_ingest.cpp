@@ -7,10 +7,10 @@
 #include <QtTest>
 
 #include <atomic>
-#include <memory>
-#include <set>
 #include <map>
+#include <memory>
 #include <mutex>
+#include <set>
 
 using namespace contract;
 
@@ -22,14 +22,15 @@ struct Accepted
     QString outcome; // or "!ERROR <sqlstate> <message>"
 };
 
-Accepted accept(PgSession &s, const QString &source, const QString &externalId, const QByteArray &body,
-                const QVariant &occurredAt = {}, const QVariant &fingerprint = {},
-                const QVariant &kind = {})
+Accepted accept(PgSession &s, const QString &source, const QString &externalId,
+                const QByteArray &body, const QVariant &occurredAt = {},
+                const QVariant &fingerprint = {}, const QVariant &kind = {})
 {
-    const PgResult r = s.exec(QStringLiteral("SELECT event_id, outcome FROM inbox.accept($1, $2, $3,"
-                                             " p_occurred_at => $4::timestamptz, p_kind => $5::text,"
-                                             " p_fingerprint => $6::text)"),
-                              {source, externalId, body, occurredAt, kind, fingerprint});
+    const PgResult r =
+        s.exec(QStringLiteral("SELECT event_id, outcome FROM inbox.accept($1, $2, $3,"
+                              " p_occurred_at => $4::timestamptz, p_kind => $5::text,"
+                              " p_fingerprint => $6::text)"),
+               {source, externalId, body, occurredAt, kind, fingerprint});
     Accepted a;
     if (!r.ok)
         a.outcome = QStringLiteral("!ERROR %1 %2").arg(r.sqlstate, r.message);
@@ -56,14 +57,19 @@ QString expectedKey(const QString &source, const QString &externalId)
 
 QString journalEntries(PgSession &su, qint64 eventId)
 {
-    return one(su, QStringLiteral("SELECT string_agg(entry, ',' ORDER BY id) FROM inbox.journal WHERE event_id = $1"),
-               {eventId});
+    return one(
+        su,
+        QStringLiteral(
+            "SELECT string_agg(entry, ',' ORDER BY id) FROM inbox.journal WHERE event_id = $1"),
+        {eventId});
 }
 
 QString stats(PgSession &su, const QString &source)
 {
-    return one(su, QStringLiteral("SELECT coalesce(sum(received), 0) || '/' || coalesce(sum(repeats), 0) || '/'"
-                                  " || coalesce(sum(conflicts), 0) FROM inbox.daily_stats WHERE source = $1"),
+    return one(su,
+               QStringLiteral(
+                   "SELECT coalesce(sum(received), 0) || '/' || coalesce(sum(repeats), 0) || '/'"
+                   " || coalesce(sum(conflicts), 0) FROM inbox.daily_stats WHERE source = $1"),
                {source});
 }
 
@@ -73,7 +79,8 @@ QString footprint(PgSession &su)
     return one(su, QStringLiteral("SELECT (SELECT count(*) FROM inbox.events) || '/' ||"
                                   " (SELECT count(*) FROM inbox.journal) || '/' ||"
                                   " (SELECT count(*) FROM inbox.conflict_bodies) || '/' ||"
-                                  " (SELECT coalesce(sum(received + repeats + conflicts), 0) FROM inbox.daily_stats) || '/' ||"
+                                  " (SELECT coalesce(sum(received + repeats + conflicts), 0) FROM "
+                                  "inbox.daily_stats) || '/' ||"
                                   " (SELECT coalesce(sum(n), 0) FROM inbox.status_counts) || '/' ||"
                                   " (SELECT coalesce(sum(deliveries), 0) FROM inbox.events)"));
 }
@@ -89,34 +96,27 @@ private:
     QString m_db;
 
 private slots:
-    void initTestCase()
-    {
-        QString error;
-        QVERIFY2(m_cluster.start(&error), qPrintable(error));
-    }
+    void initTestCase() { QVERIFY_CLUSTER_STARTED(m_cluster); }
 
-    void init()
-    {
-        QString error;
-        m_db = m_cluster.createDatabase(&error);
-        QVERIFY2(!m_db.isEmpty(), qPrintable(error));
-    }
+    void init() { QVERIFY_FRESH_DATABASE(m_cluster, m_db); }
 
     void newEventIsStoredAsReceivedAndDue()
     {
         PgSession su(m_cluster.conninfo(m_db));
         QVERIFY2(su.ok(), qPrintable(su.error()));
         const QByteArray body("{\"order\":1,\"amount\":\"10.00\"}");
-        const Accepted a = accept(su, QStringLiteral("shop"), QStringLiteral("order-1"), body,
-                                  QStringLiteral("2024-03-01 10:00:00+00"), {}, QStringLiteral("order.paid"));
+        const Accepted a =
+            accept(su, QStringLiteral("shop"), QStringLiteral("order-1"), body,
+                   QStringLiteral("2024-03-01 10:00:00+00"), {}, QStringLiteral("order.paid"));
         QCOMPARE(a.outcome, QStringLiteral("new"));
         QVERIFY(a.id > 0);
 
         const PgResult r = su.exec(
-            QStringLiteral("SELECT source, external_id, status, attempts, deliveries, kind, content_type,"
-                           " fingerprint, next_attempt_at <= now(), occurred_at = '2024-03-01 10:00:00+00',"
-                           " locked_by IS NULL, needs_review IS NULL, body, max_attempts"
-                           " FROM inbox.events WHERE id = $1"),
+            QStringLiteral(
+                "SELECT source, external_id, status, attempts, deliveries, kind, content_type,"
+                " fingerprint, next_attempt_at <= now(), occurred_at = '2024-03-01 10:00:00+00',"
+                " locked_by IS NULL, needs_review IS NULL, body, max_attempts"
+                " FROM inbox.events WHERE id = $1"),
             {a.id});
         QVERIFY_SQL(r);
         QCOMPARE(r.rows(), 1);
@@ -136,10 +136,12 @@ private slots:
         QCOMPARE(r.value(0, 13), QStringLiteral("6"));
 
         QCOMPARE(journalEntries(su, a.id), QStringLiteral("received"));
-        QCOMPARE(one(su, QStringLiteral("SELECT actor FROM inbox.journal WHERE event_id = $1"), {a.id}),
-                 QStringLiteral("postgres"));
+        QCOMPARE(
+            one(su, QStringLiteral("SELECT actor FROM inbox.journal WHERE event_id = $1"), {a.id}),
+            QStringLiteral("postgres"));
         QCOMPARE(stats(su, QStringLiteral("shop")), QStringLiteral("1/0/0"));
-        QCOMPARE(one(su, QStringLiteral("SELECT sum(n) FROM inbox.status_counts WHERE source = 'shop' AND status = 'received'")),
+        QCOMPARE(one(su, QStringLiteral("SELECT sum(n) FROM inbox.status_counts WHERE source = "
+                                        "'shop' AND status = 'received'")),
                  QStringLiteral("1"));
         // The same external id from another source is another event.
         const Accepted other = accept(su, QStringLiteral("crm"), QStringLiteral("order-1"), body);
@@ -153,10 +155,13 @@ private slots:
         const QString before = one(su, QStringLiteral("SELECT clock_timestamp()"));
         const Accepted a = accept(su, QStringLiteral("s"), QStringLiteral("x"), QByteArray("{}"));
         QCOMPARE(a.outcome, QStringLiteral("new"));
-        QCOMPARE(one(su, QStringLiteral("SELECT occurred_at >= $2::timestamptz AND occurred_at <= clock_timestamp()"
-                                        " AND occurred_at = received_at FROM inbox.events WHERE id = $1"),
-                     {a.id, before}),
-                 QStringLiteral("t"));
+        QCOMPARE(
+            one(su,
+                QStringLiteral(
+                    "SELECT occurred_at >= $2::timestamptz AND occurred_at <= clock_timestamp()"
+                    " AND occurred_at = received_at FROM inbox.events WHERE id = $1"),
+                {a.id, before}),
+            QStringLiteral("t"));
     }
 
     void repeatIsDuplicateAndChangesNoState()
@@ -167,10 +172,13 @@ private slots:
         QCOMPARE(first.outcome, QStringLiteral("new"));
         // A worker holds it; the repeat must not touch status, lock or attempts.
         QVERIFY_SQL(su.exec(QStringLiteral("SELECT * FROM inbox.claim('w1')")));
-        QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.events SET last_delivery_at = last_delivery_at - interval '1 hour'")));
-        const QString before = one(su, QStringLiteral("SELECT status || locked_by || attempts || locked_at || next_attempt_at"
-                                                      " FROM inbox.events WHERE id = $1"),
-                                   {first.id});
+        QVERIFY_SQL(su.exec(QStringLiteral(
+            "UPDATE inbox.events SET last_delivery_at = last_delivery_at - interval '1 hour'")));
+        const QString before = one(
+            su,
+            QStringLiteral("SELECT status || locked_by || attempts || locked_at || next_attempt_at"
+                           " FROM inbox.events WHERE id = $1"),
+            {first.id});
 
         const Accepted second = accept(su, QStringLiteral("crm"), QStringLiteral("42"), body);
         QCOMPARE(second.outcome, QStringLiteral("duplicate"));
@@ -178,16 +186,22 @@ private slots:
         const Accepted third = accept(su, QStringLiteral("crm"), QStringLiteral("42"), body);
         QCOMPARE(third.outcome, QStringLiteral("duplicate"));
 
-        QCOMPARE(one(su, QStringLiteral("SELECT status || locked_by || attempts || locked_at || next_attempt_at"
-                                        " FROM inbox.events WHERE id = $1"),
+        QCOMPARE(one(su,
+                     QStringLiteral(
+                         "SELECT status || locked_by || attempts || locked_at || next_attempt_at"
+                         " FROM inbox.events WHERE id = $1"),
                      {first.id}),
                  before);
-        QCOMPARE(one(su, QStringLiteral("SELECT deliveries || '/' || (last_delivery_at > now() - interval '1 minute')"
-                                        " || '/' || (needs_review IS NULL) FROM inbox.events WHERE id = $1"),
-                     {first.id}),
-                 QStringLiteral("3/true/true"));
+        QCOMPARE(
+            one(su,
+                QStringLiteral(
+                    "SELECT deliveries || '/' || (last_delivery_at > now() - interval '1 minute')"
+                    " || '/' || (needs_review IS NULL) FROM inbox.events WHERE id = $1"),
+                {first.id}),
+            QStringLiteral("3/true/true"));
         QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.events")), 1);
-        QCOMPARE(journalEntries(su, first.id), QStringLiteral("received,claimed,duplicate,duplicate"));
+        QCOMPARE(journalEntries(su, first.id),
+                 QStringLiteral("received,claimed,duplicate,duplicate"));
         QCOMPARE(stats(su, QStringLiteral("crm")), QStringLiteral("1/2/0"));
         QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.conflict_bodies")), 0);
     }
@@ -206,9 +220,10 @@ private slots:
         QCOMPARE(b.outcome, QStringLiteral("conflict"));
         QCOMPARE(b.id, a.id);
 
-        PgResult r = su.exec(QStringLiteral("SELECT body, needs_review, fingerprint, deliveries, status"
-                                            " FROM inbox.events WHERE id = $1"),
-                             {a.id});
+        PgResult r =
+            su.exec(QStringLiteral("SELECT body, needs_review, fingerprint, deliveries, status"
+                                   " FROM inbox.events WHERE id = $1"),
+                    {a.id});
         QVERIFY_SQL(r);
         QCOMPARE(r.bytes(0, 0), first);
         QCOMPARE(r.value(0, 1), QStringLiteral("key conflict"));
@@ -216,7 +231,8 @@ private slots:
         QCOMPARE(r.value(0, 3), QStringLiteral("2"));
         QCOMPARE(r.value(0, 4), QStringLiteral("received"));
 
-        r = su.exec(QStringLiteral("SELECT body, fingerprint, content_type FROM inbox.conflict_bodies WHERE event_id = $1"),
+        r = su.exec(QStringLiteral("SELECT body, fingerprint, content_type FROM "
+                                   "inbox.conflict_bodies WHERE event_id = $1"),
                     {a.id});
         QVERIFY_SQL(r);
         QCOMPARE(r.rows(), 1);
@@ -231,10 +247,14 @@ private slots:
         QCOMPARE(accept(su, QStringLiteral("tg"), QStringLiteral("update-7"), first).outcome,
                  QStringLiteral("duplicate"));
         QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.conflict_bodies")), 1);
-        QCOMPARE(oneInt(su, QStringLiteral("SELECT deliveries FROM inbox.events WHERE id = $1"), {a.id}), 4);
+        QCOMPARE(
+            oneInt(su, QStringLiteral("SELECT deliveries FROM inbox.events WHERE id = $1"), {a.id}),
+            4);
         QCOMPARE(journalEntries(su, a.id), QStringLiteral("received,conflict,conflict,duplicate"));
-        QCOMPARE(one(su, QStringLiteral("SELECT detail->>'fingerprint' FROM inbox.journal WHERE event_id = $1"
-                                        " AND entry = 'conflict' ORDER BY id LIMIT 1"),
+        QCOMPARE(one(su,
+                     QStringLiteral(
+                         "SELECT detail->>'fingerprint' FROM inbox.journal WHERE event_id = $1"
+                         " AND entry = 'conflict' ORDER BY id LIMIT 1"),
                      {a.id}),
                  sha256Hex(second));
         QCOMPARE(stats(su, QStringLiteral("tg")), QStringLiteral("1/1/2"));
@@ -245,26 +265,41 @@ private slots:
     void fingerprintKeepsVolatileRepeatsDuplicate()
     {
         PgSession su(m_cluster.conninfo(m_db));
-        const QByteArray first("{\"payment\":\"p-9\",\"amount\":500,\"sent_at\":\"2024-05-01T10:00:00Z\"}");
-        const QByteArray repeat("{\"payment\":\"p-9\",\"amount\":500,\"sent_at\":\"2024-05-01T10:00:07Z\"}");
-        const QByteArray changed("{\"payment\":\"p-9\",\"amount\":900,\"sent_at\":\"2024-05-01T10:00:09Z\"}");
+        const QByteArray first(
+            "{\"payment\":\"p-9\",\"amount\":500,\"sent_at\":\"2024-05-01T10:00:00Z\"}");
+        const QByteArray repeat(
+            "{\"payment\":\"p-9\",\"amount\":500,\"sent_at\":\"2024-05-01T10:00:07Z\"}");
+        const QByteArray changed(
+            "{\"payment\":\"p-9\",\"amount\":900,\"sent_at\":\"2024-05-01T10:00:09Z\"}");
         const QString fpStable = QStringLiteral("p-9|500");
 
-        const Accepted a = accept(su, QStringLiteral("pay"), QStringLiteral("p-9"), first, {}, fpStable);
+        const Accepted a =
+            accept(su, QStringLiteral("pay"), QStringLiteral("p-9"), first, {}, fpStable);
         QCOMPARE(a.outcome, QStringLiteral("new"));
-        QCOMPARE(one(su, QStringLiteral("SELECT fingerprint FROM inbox.events WHERE id = $1"), {a.id}), fpStable);
+        QCOMPARE(
+            one(su, QStringLiteral("SELECT fingerprint FROM inbox.events WHERE id = $1"), {a.id}),
+            fpStable);
 
-        QCOMPARE(accept(su, QStringLiteral("pay"), QStringLiteral("p-9"), repeat, {}, fpStable).outcome,
-                 QStringLiteral("duplicate"));
+        QCOMPARE(
+            accept(su, QStringLiteral("pay"), QStringLiteral("p-9"), repeat, {}, fpStable).outcome,
+            QStringLiteral("duplicate"));
         // Without the fingerprint the changed sent_at would have made it a conflict.
-        QCOMPARE(accept(su, QStringLiteral("pay"), QStringLiteral("p-9"), repeat).outcome, QStringLiteral("conflict"));
-        QCOMPARE(accept(su, QStringLiteral("pay"), QStringLiteral("p-9"), changed, {}, QStringLiteral("p-9|900")).outcome,
+        QCOMPARE(accept(su, QStringLiteral("pay"), QStringLiteral("p-9"), repeat).outcome,
+                 QStringLiteral("conflict"));
+        QCOMPARE(accept(su, QStringLiteral("pay"), QStringLiteral("p-9"), changed, {},
+                        QStringLiteral("p-9|900"))
+                     .outcome,
                  QStringLiteral("conflict"));
 
-        const PgResult r = su.exec(QStringLiteral("SELECT body FROM inbox.events WHERE id = $1"), {a.id});
+        const PgResult r =
+            su.exec(QStringLiteral("SELECT body FROM inbox.events WHERE id = $1"), {a.id});
         QVERIFY_SQL(r);
         QCOMPARE(r.bytes(0, 0), first);
-        QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.conflict_bodies WHERE event_id = $1"), {a.id}), 2);
+        QCOMPARE(
+            oneInt(su,
+                   QStringLiteral("SELECT count(*) FROM inbox.conflict_bodies WHERE event_id = $1"),
+                   {a.id}),
+            2);
         QCOMPARE(journalEntries(su, a.id), QStringLiteral("received,duplicate,conflict,conflict"));
     }
 
@@ -274,24 +309,32 @@ private slots:
         const QByteArray body("{\"lead\":1}");
         const Accepted a = accept(su, QStringLiteral("form"), QStringLiteral("f-1"), body);
         QCOMPARE(a.outcome, QStringLiteral("new"));
-        const QString key = one(su, QStringLiteral("SELECT idempotency_key FROM inbox.events WHERE id = $1"), {a.id});
+        const QString key = one(
+            su, QStringLiteral("SELECT idempotency_key FROM inbox.events WHERE id = $1"), {a.id});
         // Out of attempts on a retryable error: failed.
-        QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.events SET max_attempts = 1 WHERE id = $1"), {a.id}));
-        QCOMPARE(one(su, QStringLiteral("SELECT id FROM inbox.claim('w1')")), QString::number(a.id));
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.fail($1, 'w1', 'CRM timeout', true)"), {a.id}),
-                 QStringLiteral("failed"));
+        QVERIFY_SQL(su.exec(
+            QStringLiteral("UPDATE inbox.events SET max_attempts = 1 WHERE id = $1"), {a.id}));
+        QCOMPARE(one(su, QStringLiteral("SELECT id FROM inbox.claim('w1')")),
+                 QString::number(a.id));
+        QCOMPARE(
+            one(su, QStringLiteral("SELECT inbox.fail($1, 'w1', 'CRM timeout', true)"), {a.id}),
+            QStringLiteral("failed"));
 
         const Accepted b = accept(su, QStringLiteral("form"), QStringLiteral("f-1"), body);
         QCOMPARE(b.outcome, QStringLiteral("rearmed"));
         QCOMPARE(b.id, a.id);
-        QCOMPARE(one(su, QStringLiteral("SELECT status || '/' || attempts || '/' || (next_attempt_at <= now())"
-                                        " || '/' || deliveries || '/' || (locked_by IS NULL) || '/' || idempotency_key"
-                                        " FROM inbox.events WHERE id = $1"),
-                     {a.id}),
-                 QStringLiteral("received/0/true/2/true/") + key);
+        QCOMPARE(
+            one(su,
+                QStringLiteral(
+                    "SELECT status || '/' || attempts || '/' || (next_attempt_at <= now())"
+                    " || '/' || deliveries || '/' || (locked_by IS NULL) || '/' || idempotency_key"
+                    " FROM inbox.events WHERE id = $1"),
+                {a.id}),
+            QStringLiteral("received/0/true/2/true/") + key);
         QCOMPARE(journalEntries(su, a.id), QStringLiteral("received,claimed,failed,rearmed"));
-        QCOMPARE(one(su, QStringLiteral("SELECT detail->>'previous_error' FROM inbox.journal"
-                                        " WHERE event_id = $1 AND entry = 'rearmed'"),
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT detail->>'previous_error' FROM inbox.journal"
+                                    " WHERE event_id = $1 AND entry = 'rearmed'"),
                      {a.id}),
                  QStringLiteral("CRM timeout"));
         QCOMPARE(stats(su, QStringLiteral("form")), QStringLiteral("1/1/0"));
@@ -305,20 +348,31 @@ private slots:
         PgSession su(m_cluster.conninfo(m_db));
         const QByteArray body("{\"phone\":\"bad\"}");
         const Accepted a = accept(su, QStringLiteral("form"), QStringLiteral("f-2"), body);
-        QCOMPARE(one(su, QStringLiteral("SELECT id FROM inbox.claim('w1')")), QString::number(a.id));
+        QCOMPARE(one(su, QStringLiteral("SELECT id FROM inbox.claim('w1')")),
+                 QString::number(a.id));
         QCOMPARE(one(su, QStringLiteral("SELECT inbox.fail($1, 'w1', 'bad phone', false)"), {a.id}),
                  QStringLiteral("failed"));
-        QCOMPARE(accept(su, QStringLiteral("form"), QStringLiteral("f-2"), body).outcome, QStringLiteral("duplicate"));
-        QCOMPARE(one(su, QStringLiteral("SELECT status FROM inbox.events WHERE id = $1"), {a.id}), QStringLiteral("failed"));
+        QCOMPARE(accept(su, QStringLiteral("form"), QStringLiteral("f-2"), body).outcome,
+                 QStringLiteral("duplicate"));
+        QCOMPARE(one(su, QStringLiteral("SELECT status FROM inbox.events WHERE id = $1"), {a.id}),
+                 QStringLiteral("failed"));
 
         // A retryable failure repeated with a different body is a conflict, not a rearm.
         const Accepted c = accept(su, QStringLiteral("form"), QStringLiteral("f-3"), body);
-        QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.events SET max_attempts = 1 WHERE id = $1"), {c.id}));
-        QCOMPARE(one(su, QStringLiteral("SELECT id FROM inbox.claim('w1')")), QString::number(c.id));
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.fail($1, 'w1', 'timeout')"), {c.id}), QStringLiteral("failed"));
-        QCOMPARE(accept(su, QStringLiteral("form"), QStringLiteral("f-3"), QByteArray("{\"other\":1}")).outcome,
-                 QStringLiteral("conflict"));
-        QCOMPARE(one(su, QStringLiteral("SELECT status || '/' || needs_review FROM inbox.events WHERE id = $1"), {c.id}),
+        QVERIFY_SQL(su.exec(
+            QStringLiteral("UPDATE inbox.events SET max_attempts = 1 WHERE id = $1"), {c.id}));
+        QCOMPARE(one(su, QStringLiteral("SELECT id FROM inbox.claim('w1')")),
+                 QString::number(c.id));
+        QCOMPARE(one(su, QStringLiteral("SELECT inbox.fail($1, 'w1', 'timeout')"), {c.id}),
+                 QStringLiteral("failed"));
+        QCOMPARE(
+            accept(su, QStringLiteral("form"), QStringLiteral("f-3"), QByteArray("{\"other\":1}"))
+                .outcome,
+            QStringLiteral("conflict"));
+        QCOMPARE(one(su,
+                     QStringLiteral(
+                         "SELECT status || '/' || needs_review FROM inbox.events WHERE id = $1"),
+                     {c.id}),
                  QStringLiteral("failed/key conflict"));
     }
 
@@ -330,14 +384,19 @@ private slots:
         const Accepted a = accept(su, QStringLiteral("mp"), QStringLiteral("posting-1"), body, t1);
         QCOMPARE(a.outcome, QStringLiteral("new"));
         QCOMPARE(accept(su, QStringLiteral("mp"), QStringLiteral("posting-1"), body,
-                        QStringLiteral("2024-01-01 10:00:00+00")).outcome,
+                        QStringLiteral("2024-01-01 10:00:00+00"))
+                     .outcome,
                  QStringLiteral("duplicate"));
         QCOMPARE(accept(su, QStringLiteral("mp"), QStringLiteral("posting-1"), body).outcome,
                  QStringLiteral("duplicate"));
-        QCOMPARE(accept(su, QStringLiteral("mp"), QStringLiteral("posting-1"), QByteArray("{\"x\":1}"),
-                        QStringLiteral("2024-02-01 10:00:00+00")).outcome,
+        QCOMPARE(accept(su, QStringLiteral("mp"), QStringLiteral("posting-1"),
+                        QByteArray("{\"x\":1}"), QStringLiteral("2024-02-01 10:00:00+00"))
+                     .outcome,
                  QStringLiteral("conflict"));
-        QCOMPARE(one(su, QStringLiteral("SELECT occurred_at = $2::timestamptz FROM inbox.events WHERE id = $1"), {a.id, t1}),
+        QCOMPARE(one(su,
+                     QStringLiteral(
+                         "SELECT occurred_at = $2::timestamptz FROM inbox.events WHERE id = $1"),
+                     {a.id, t1}),
                  QStringLiteral("t"));
     }
 
@@ -349,31 +408,45 @@ private slots:
         const QByteArray body("Subject: hi");
         const Accepted a = accept(su, source, ext, body);
         QCOMPARE(a.outcome, QStringLiteral("new"));
-        const QString key = one(su, QStringLiteral("SELECT idempotency_key FROM inbox.events WHERE id = $1"), {a.id});
+        const QString key = one(
+            su, QStringLiteral("SELECT idempotency_key FROM inbox.events WHERE id = $1"), {a.id});
         QCOMPARE(key, expectedKey(source, ext));
 
         // Repeat, conflict, a worker's retry, failure, rearm and an operator's requeue: same key.
         QCOMPARE(accept(su, source, ext, body).outcome, QStringLiteral("duplicate"));
         QCOMPARE(accept(su, source, ext, QByteArray("other")).outcome, QStringLiteral("conflict"));
         QCOMPARE(one(su, QStringLiteral("SELECT id FROM inbox.claim('w')")), QString::number(a.id));
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.fail($1, 'w', 'timeout')"), {a.id}), QStringLiteral("received"));
-        QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.events SET next_attempt_at = now() - interval '1 s', max_attempts = 2")));
+        QCOMPARE(one(su, QStringLiteral("SELECT inbox.fail($1, 'w', 'timeout')"), {a.id}),
+                 QStringLiteral("received"));
+        QVERIFY_SQL(su.exec(QStringLiteral(
+            "UPDATE inbox.events SET next_attempt_at = now() - interval '1 s', max_attempts = 2")));
         QCOMPARE(one(su, QStringLiteral("SELECT id FROM inbox.claim('w')")), QString::number(a.id));
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.fail($1, 'w', 'timeout')"), {a.id}), QStringLiteral("failed"));
+        QCOMPARE(one(su, QStringLiteral("SELECT inbox.fail($1, 'w', 'timeout')"), {a.id}),
+                 QStringLiteral("failed"));
         QCOMPARE(accept(su, source, ext, body).outcome, QStringLiteral("rearmed"));
         QCOMPARE(one(su, QStringLiteral("SELECT id FROM inbox.claim('w')")), QString::number(a.id));
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.fail($1, 'w', 'bad data', false)"), {a.id}), QStringLiteral("failed"));
-        QCOMPARE(one(su, QStringLiteral("SELECT outcome FROM inbox.requeue(ARRAY[$1::bigint], 'fixed the mapping')"), {a.id}),
-                 QStringLiteral("requeued"));
-        QCOMPARE(one(su, QStringLiteral("SELECT idempotency_key FROM inbox.events WHERE id = $1"), {a.id}), key);
+        QCOMPARE(one(su, QStringLiteral("SELECT inbox.fail($1, 'w', 'bad data', false)"), {a.id}),
+                 QStringLiteral("failed"));
+        QCOMPARE(
+            one(su,
+                QStringLiteral(
+                    "SELECT outcome FROM inbox.requeue(ARRAY[$1::bigint], 'fixed the mapping')"),
+                {a.id}),
+            QStringLiteral("requeued"));
+        QCOMPARE(one(su, QStringLiteral("SELECT idempotency_key FROM inbox.events WHERE id = $1"),
+                     {a.id}),
+                 key);
 
         // The key tells sources apart even when the parts would concatenate alike.
         const Accepted b = accept(su, QStringLiteral("a:b"), QStringLiteral("c"), body);
         const Accepted c = accept(su, QStringLiteral("a"), QStringLiteral("b:c"), body);
         QCOMPARE(b.outcome, QStringLiteral("new"));
         QCOMPARE(c.outcome, QStringLiteral("new"));
-        QCOMPARE(one(su, QStringLiteral("SELECT count(DISTINCT idempotency_key) FROM inbox.events")), QStringLiteral("3"));
-        QCOMPARE(one(su, QStringLiteral("SELECT idempotency_key FROM inbox.events WHERE id = $1"), {b.id}),
+        QCOMPARE(
+            one(su, QStringLiteral("SELECT count(DISTINCT idempotency_key) FROM inbox.events")),
+            QStringLiteral("3"));
+        QCOMPARE(one(su, QStringLiteral("SELECT idempotency_key FROM inbox.events WHERE id = $1"),
+                     {b.id}),
                  expectedKey(QStringLiteral("a:b"), QStringLiteral("c")));
     }
 
@@ -384,18 +457,23 @@ private slots:
         const QString ext1024 = QString(1024, QLatin1Char('x'));
         const Accepted a = accept(su, source64, ext1024, QByteArray(""));
         QCOMPARE(a.outcome, QStringLiteral("new"));
-        QCOMPARE(one(su, QStringLiteral("SELECT octet_length(body) || '/' || char_length(source) || '/' || char_length(external_id)"
-                                        " FROM inbox.events WHERE id = $1"),
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT octet_length(body) || '/' || char_length(source) || "
+                                    "'/' || char_length(external_id)"
+                                    " FROM inbox.events WHERE id = $1"),
                      {a.id}),
                  QStringLiteral("0/64/1024"));
         // Printable punctuation and spaces inside an id are fine.
-        QCOMPARE(accept(su, QStringLiteral("mail"), QStringLiteral(" <a b>;\"'\\% "), QByteArray("x")).outcome,
-                 QStringLiteral("new"));
+        QCOMPARE(
+            accept(su, QStringLiteral("mail"), QStringLiteral(" <a b>;\"'\\% "), QByteArray("x"))
+                .outcome,
+            QStringLiteral("new"));
     }
 
     void badArgumentsWriteNothing_data()
     {
-        QTest::addColumn<QVariantList>("args"); // source, external_id, body, content_type, occurred_at, kind, fingerprint
+        QTest::addColumn<QVariantList>(
+            "args"); // source, external_id, body, content_type, occurred_at, kind, fingerprint
         QTest::addColumn<QString>("sqlstate");
         QTest::addColumn<QString>("argument");
 
@@ -404,32 +482,59 @@ private slots:
         const QVariant b(QByteArray("{}"));
         const QVariant ct(QStringLiteral("application/json"));
         const QVariant none;
-        QTest::newRow("null source") << QVariantList{none, e, b, ct, none, none, none} << "22004" << "p_source";
-        QTest::newRow("null external_id") << QVariantList{s, none, b, ct, none, none, none} << "22004" << "p_external_id";
-        QTest::newRow("null body") << QVariantList{s, e, none, ct, none, none, none} << "22004" << "p_body";
-        QTest::newRow("null content type") << QVariantList{s, e, b, none, none, none, none} << "22004" << "p_content_type";
-        QTest::newRow("empty source") << QVariantList{QStringLiteral(""), e, b, ct, none, none, none} << "22023" << "p_source";
-        QTest::newRow("empty external_id") << QVariantList{s, QStringLiteral(""), b, ct, none, none, none} << "22023"
-                                           << "p_external_id";
-        QTest::newRow("source 65 chars") << QVariantList{QString(65, QLatin1Char('s')), e, b, ct, none, none, none}
-                                         << "22023" << "p_source";
-        QTest::newRow("external_id 1025 chars") << QVariantList{s, QString(1025, QLatin1Char('e')), b, ct, none, none, none}
-                                                << "22023" << "p_external_id";
-        QTest::newRow("tab in source") << QVariantList{QStringLiteral("a\tb"), e, b, ct, none, none, none} << "22023"
-                                       << "p_source";
-        QTest::newRow("newline in external_id") << QVariantList{s, QStringLiteral("id\n1"), b, ct, none, none, none}
-                                                << "22023" << "p_external_id";
-        QTest::newRow("unit separator in external_id") << QVariantList{s, QStringLiteral("a\x1f" "b"), b, ct, none, none, none}
-                                                       << "22023" << "p_external_id";
-        QTest::newRow("DEL in source") << QVariantList{QStringLiteral("a\x7f"), e, b, ct, none, none, none} << "22023"
-                                       << "p_source";
-        QTest::newRow("empty content type") << QVariantList{s, e, b, QStringLiteral(""), none, none, none} << "22023"
-                                            << "p_content_type";
-        QTest::newRow("empty fingerprint") << QVariantList{s, e, b, ct, none, none, QStringLiteral("")} << "22023"
-                                           << "p_fingerprint";
-        QTest::newRow("empty kind") << QVariantList{s, e, b, ct, none, QStringLiteral(""), none} << "22023" << "p_kind";
-        QTest::newRow("infinite occurred_at") << QVariantList{s, e, b, ct, QStringLiteral("infinity"), none, none}
-                                              << "22023" << "p_occurred_at";
+        QTest::newRow("null source") << QVariantList{none, e, b, ct, none, none, none} << "22004"
+                                     << "p_source";
+        QTest::newRow("null external_id")
+            << QVariantList{s, none, b, ct, none, none, none} << "22004"
+            << "p_external_id";
+        QTest::newRow("null body") << QVariantList{s, e, none, ct, none, none, none} << "22004"
+                                   << "p_body";
+        QTest::newRow("null content type")
+            << QVariantList{s, e, b, none, none, none, none} << "22004"
+            << "p_content_type";
+        QTest::newRow("empty source")
+            << QVariantList{QStringLiteral(""), e, b, ct, none, none, none} << "22023"
+            << "p_source";
+        QTest::newRow("empty external_id")
+            << QVariantList{s, QStringLiteral(""), b, ct, none, none, none} << "22023"
+            << "p_external_id";
+        QTest::newRow("source 65 chars")
+            << QVariantList{QString(65, QLatin1Char('s')), e, b, ct, none, none, none} << "22023"
+            << "p_source";
+        QTest::newRow("external_id 1025 chars")
+            << QVariantList{s, QString(1025, QLatin1Char('e')), b, ct, none, none, none} << "22023"
+            << "p_external_id";
+        QTest::newRow("tab in source")
+            << QVariantList{QStringLiteral("a\tb"), e, b, ct, none, none, none} << "22023"
+            << "p_source";
+        QTest::newRow("newline in external_id")
+            << QVariantList{s, QStringLiteral("id\n1"), b, ct, none, none, none} << "22023"
+            << "p_external_id";
+        QTest::newRow("unit separator in external_id") << QVariantList{s,
+                                                                       QStringLiteral("a\x1f"
+                                                                                      "b"),
+                                                                       b,
+                                                                       ct,
+                                                                       none,
+                                                                       none,
+                                                                       none}
+                                                       << "22023"
+                                                       << "p_external_id";
+        QTest::newRow("DEL in source")
+            << QVariantList{QStringLiteral("a\x7f"), e, b, ct, none, none, none} << "22023"
+            << "p_source";
+        QTest::newRow("empty content type")
+            << QVariantList{s, e, b, QStringLiteral(""), none, none, none} << "22023"
+            << "p_content_type";
+        QTest::newRow("empty fingerprint")
+            << QVariantList{s, e, b, ct, none, none, QStringLiteral("")} << "22023"
+            << "p_fingerprint";
+        QTest::newRow("empty kind")
+            << QVariantList{s, e, b, ct, none, QStringLiteral(""), none} << "22023"
+            << "p_kind";
+        QTest::newRow("infinite occurred_at")
+            << QVariantList{s, e, b, ct, QStringLiteral("infinity"), none, none} << "22023"
+            << "p_occurred_at";
     }
 
     void badArgumentsWriteNothing()
@@ -439,10 +544,14 @@ private slots:
         QFETCH(QString, argument);
         PgSession su(m_cluster.conninfo(m_db));
         // An existing event under the same key must stay untouched as well.
-        QCOMPARE(accept(su, QStringLiteral("src"), QStringLiteral("id-1"), QByteArray("{}")).outcome, QStringLiteral("new"));
+        QCOMPARE(
+            accept(su, QStringLiteral("src"), QStringLiteral("id-1"), QByteArray("{}")).outcome,
+            QStringLiteral("new"));
         const QString before = footprint(su);
 
-        const PgResult r = su.exec(QStringLiteral("SELECT * FROM inbox.accept($1, $2, $3, $4, $5::timestamptz, $6, $7)"), args);
+        const PgResult r = su.exec(
+            QStringLiteral("SELECT * FROM inbox.accept($1, $2, $3, $4, $5::timestamptz, $6, $7)"),
+            args);
         QVERIFY(!r.ok);
         QCOMPARE(r.sqlstate, sqlstate);
         QVERIFY2(r.message.contains(argument), qPrintable(r.message));
@@ -452,18 +561,22 @@ private slots:
     void ingestRoleMayAcceptOnly()
     {
         QString error;
-        QVERIFY2(m_cluster.createLogin(QStringLiteral("receiver_one"), {QStringLiteral("inbox_ingest")}, &error),
-                 qPrintable(error));
+        QVERIFY_LOGIN(m_cluster, QStringLiteral("receiver_one"), {QStringLiteral("inbox_ingest")});
         PgSession rx(m_cluster.conninfo(m_db, QStringLiteral("receiver_one")));
         QVERIFY2(rx.ok(), qPrintable(rx.error()));
-        const Accepted a = accept(rx, QStringLiteral("hook"), QStringLiteral("1"), QByteArray("{}"));
+        const Accepted a =
+            accept(rx, QStringLiteral("hook"), QStringLiteral("1"), QByteArray("{}"));
         QCOMPARE(a.outcome, QStringLiteral("new"));
         PgSession su(m_cluster.conninfo(m_db));
-        QCOMPARE(one(su, QStringLiteral("SELECT actor FROM inbox.journal WHERE event_id = $1"), {a.id}),
-                 QStringLiteral("receiver_one"));
-        QCOMPARE(rx.exec(QStringLiteral("SELECT * FROM inbox.claim('w')")).sqlstate, QStringLiteral("42501"));
-        QCOMPARE(rx.exec(QStringLiteral("SELECT count(*) FROM inbox.events")).sqlstate, QStringLiteral("42501"));
-        QCOMPARE(rx.exec(QStringLiteral("DELETE FROM inbox.events")).sqlstate, QStringLiteral("42501"));
+        QCOMPARE(
+            one(su, QStringLiteral("SELECT actor FROM inbox.journal WHERE event_id = $1"), {a.id}),
+            QStringLiteral("receiver_one"));
+        QCOMPARE(rx.exec(QStringLiteral("SELECT * FROM inbox.claim('w')")).sqlstate,
+                 QStringLiteral("42501"));
+        QCOMPARE(rx.exec(QStringLiteral("SELECT count(*) FROM inbox.events")).sqlstate,
+                 QStringLiteral("42501"));
+        QCOMPARE(rx.exec(QStringLiteral("DELETE FROM inbox.events")).sqlstate,
+                 QStringLiteral("42501"));
     }
 
     // A repeat that arrives while the first delivery is still uncommitted waits for it: a
@@ -494,11 +607,15 @@ private slots:
                 QCOMPARE(b.outcome, QStringLiteral("new"));
                 QVERIFY(b.id != a.id);
             }
-            QCOMPARE(one(observer, QStringLiteral("SELECT deliveries || '/' || (SELECT string_agg(entry, ',' ORDER BY j.id)"
-                                                  " FROM inbox.journal j WHERE j.event_id = e.id)"
-                                                  " FROM inbox.events e WHERE external_id = $1"),
-                         {key}),
-                     end == QLatin1String("COMMIT") ? QStringLiteral("2/received,duplicate") : QStringLiteral("1/received"));
+            QCOMPARE(
+                one(observer,
+                    QStringLiteral(
+                        "SELECT deliveries || '/' || (SELECT string_agg(entry, ',' ORDER BY j.id)"
+                        " FROM inbox.journal j WHERE j.event_id = e.id)"
+                        " FROM inbox.events e WHERE external_id = $1"),
+                    {key}),
+                end == QLatin1String("COMMIT") ? QStringLiteral("2/received,duplicate")
+                                               : QStringLiteral("1/received"));
         }
         QCOMPARE(stats(observer, QStringLiteral("hold")), QStringLiteral("2/1/0"));
     }
@@ -527,9 +644,10 @@ private slots:
                         // Round 0: all sessions race for each first delivery; later rounds
                         // walk the keys from different starts.
                         const int k = round == 0 ? i : (i + t) % keys;
-                        const Accepted a = accept(*conns[size_t(t)], QStringLiteral("race"),
-                                                  QStringLiteral("key-%1").arg(k),
-                                                  QByteArray("{\"k\":") + QByteArray::number(k) + '}');
+                        const Accepted a =
+                            accept(*conns[size_t(t)], QStringLiteral("race"),
+                                   QStringLiteral("key-%1").arg(k),
+                                   QByteArray("{\"k\":") + QByteArray::number(k) + '}');
                         std::lock_guard<std::mutex> lock(mutex);
                         if (a.id < 0)
                             errors << a.outcome;
@@ -549,13 +667,19 @@ private slots:
             QCOMPARE(outcomes[k][QStringLiteral("duplicate")], calls - 1);
             QCOMPARE(int(ids[k].size()), 1);
             const qint64 id = *ids[k].begin();
-            QCOMPARE(oneInt(su, QStringLiteral("SELECT deliveries FROM inbox.events WHERE id = $1"), {id}), calls);
-            QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.journal WHERE event_id = $1"), {id}), calls);
+            QCOMPARE(oneInt(su, QStringLiteral("SELECT deliveries FROM inbox.events WHERE id = $1"),
+                            {id}),
+                     calls);
+            QCOMPARE(
+                oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.journal WHERE event_id = $1"),
+                       {id}),
+                calls);
         }
         QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.events")), keys);
         QCOMPARE(stats(su, QStringLiteral("race")),
                  QStringLiteral("%1/%2/0").arg(keys).arg(keys * (calls - 1)));
-        QCOMPARE(oneInt(su, QStringLiteral("SELECT sum(n) FROM inbox.status_counts WHERE source = 'race' AND status = 'received'")),
+        QCOMPARE(oneInt(su, QStringLiteral("SELECT sum(n) FROM inbox.status_counts WHERE source = "
+                                           "'race' AND status = 'received'")),
                  keys);
     }
 
@@ -569,14 +693,15 @@ private slots:
             conns.push_back(std::make_unique<PgSession>(m_cluster.conninfo(m_db)));
             QVERIFY2(conns.back()->ok(), qPrintable(conns.back()->error()));
         }
-        std::vector<std::vector<Accepted>> results(static_cast<size_t>(keys), std::vector<Accepted>(sessions));
+        std::vector<std::vector<Accepted>> results(static_cast<size_t>(keys),
+                                                   std::vector<Accepted>(sessions));
         std::vector<std::function<void()>> jobs;
         for (int t = 0; t < sessions; ++t)
             jobs.push_back([&, t] {
                 for (int k = 0; k < keys; ++k)
-                    results[size_t(k)][size_t(t)] = accept(*conns[size_t(t)], QStringLiteral("reuse"),
-                                                           QStringLiteral("evt-%1").arg(k),
-                                                           t % 2 ? QByteArray("odd") : QByteArray("even"));
+                    results[size_t(k)][size_t(t)] = accept(
+                        *conns[size_t(t)], QStringLiteral("reuse"), QStringLiteral("evt-%1").arg(k),
+                        t % 2 ? QByteArray("odd") : QByteArray("even"));
             });
         runTogether(jobs);
 
@@ -595,19 +720,23 @@ private slots:
             QVERIFY(winner >= 0);
             for (int t = 0; t < sessions; ++t) {
                 if (t != winner)
-                    QCOMPARE(got[size_t(t)].outcome,
-                             t % 2 == winner % 2 ? QStringLiteral("duplicate") : QStringLiteral("conflict"));
+                    QCOMPARE(got[size_t(t)].outcome, t % 2 == winner % 2
+                                                         ? QStringLiteral("duplicate")
+                                                         : QStringLiteral("conflict"));
             }
-            const PgResult r = su.exec(QStringLiteral("SELECT e.body, c.body, e.deliveries FROM inbox.events e"
-                                                      " JOIN inbox.conflict_bodies c ON c.event_id = e.id WHERE e.id = $1"),
-                                       {got[0].id});
+            const PgResult r =
+                su.exec(QStringLiteral(
+                            "SELECT e.body, c.body, e.deliveries FROM inbox.events e"
+                            " JOIN inbox.conflict_bodies c ON c.event_id = e.id WHERE e.id = $1"),
+                        {got[0].id});
             QVERIFY_SQL(r);
             QCOMPARE(r.rows(), 1);
             QCOMPARE(r.bytes(0, 0), winner % 2 ? QByteArray("odd") : QByteArray("even"));
             QCOMPARE(r.bytes(0, 1), winner % 2 ? QByteArray("even") : QByteArray("odd"));
             QCOMPARE(r.value(0, 2), QString::number(sessions));
         }
-        QCOMPARE(stats(su, QStringLiteral("reuse")), QStringLiteral("%1/%2/%3").arg(keys).arg(keys * 3).arg(keys * 4));
+        QCOMPARE(stats(su, QStringLiteral("reuse")),
+                 QStringLiteral("%1/%2/%3").arg(keys).arg(keys * 3).arg(keys * 4));
     }
 };
 

@@ -16,11 +16,7 @@ class TestMigrations : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase()
-    {
-        QString error;
-        QVERIFY2(m_cluster.start(&error), qPrintable(error));
-    }
+    void initTestCase() { QVERIFY_CLUSTER_STARTED(m_cluster); }
 
     void bundledStepsAreNumberedWithoutGaps()
     {
@@ -144,9 +140,8 @@ private slots:
     {
         const QString db = m_cluster.createDatabase();
         QString error;
-        QVERIFY2(m_cluster.createLogin(QStringLiteral("mig_operator"),
-                                       {QStringLiteral("inbox_operator")}, &error),
-                 qPrintable(error));
+        QVERIFY_LOGIN(m_cluster, QStringLiteral("mig_operator"),
+                      {QStringLiteral("inbox_operator")});
         PgSession s(m_cluster.conninfo(db, QStringLiteral("mig_operator")));
         QVERIFY2(s.ok(), qPrintable(s.error()));
         inbox::DbError dbError;

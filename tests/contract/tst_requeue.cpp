@@ -110,22 +110,13 @@ private:
 private slots:
     void initTestCase()
     {
-        QString error;
-        QVERIFY2(m_cluster.start(&error), qPrintable(error));
+        QVERIFY_CLUSTER_STARTED(m_cluster);
         for (const QString &login : {QStringLiteral("op_olga"), QStringLiteral("op_pavel")})
-            QVERIFY2(m_cluster.createLogin(login, {QStringLiteral("inbox_operator")}, &error),
-                     qPrintable(error));
-        QVERIFY2(m_cluster.createLogin(QStringLiteral("worker_w"), {QStringLiteral("inbox_worker")},
-                                       &error),
-                 qPrintable(error));
+            QVERIFY_LOGIN(m_cluster, login, {QStringLiteral("inbox_operator")});
+        QVERIFY_LOGIN(m_cluster, QStringLiteral("worker_w"), {QStringLiteral("inbox_worker")});
     }
 
-    void init()
-    {
-        QString error;
-        m_db = m_cluster.createDatabase(&error);
-        QVERIFY2(!m_db.isEmpty(), qPrintable(error));
-    }
+    void init() { QVERIFY_FRESH_DATABASE(m_cluster, m_db); }
 
     void eachOutcome()
     {

@@ -56,22 +56,29 @@ QMap<QString, QString> calls()
 {
     return {
         {QStringLiteral("accept"),
-         QStringLiteral("SELECT * FROM inbox.accept('roles', md5(random()::text), '\\x7b7d'::bytea)")},
+         QStringLiteral(
+             "SELECT * FROM inbox.accept('roles', md5(random()::text), '\\x7b7d'::bytea)")},
         {QStringLiteral("claim"), QStringLiteral("SELECT * FROM inbox.claim('roles-worker', 1)")},
         {QStringLiteral("heartbeat"), QStringLiteral("SELECT inbox.heartbeat(0, 'roles-worker')")},
         {QStringLiteral("complete"), QStringLiteral("SELECT inbox.complete(0, 'roles-worker')")},
         {QStringLiteral("fail"), QStringLiteral("SELECT inbox.fail(0, 'roles-worker', 'boom')")},
         {QStringLiteral("begin_action"),
-         QStringLiteral("SELECT * FROM inbox.begin_action(0, 'crm.deal', 'roles-' || md5(random()::text))")},
+         QStringLiteral(
+             "SELECT * FROM inbox.begin_action(0, 'crm.deal', 'roles-' || md5(random()::text))")},
         {QStringLiteral("finish_action"), QStringLiteral("SELECT inbox.finish_action(0, true)")},
-        {QStringLiteral("record_lead"), QStringLiteral("SELECT inbox.record_lead(0, '89161234567', NULL)")},
+        {QStringLiteral("record_lead"),
+         QStringLiteral("SELECT inbox.record_lead(0, '89161234567', NULL)")},
         {QStringLiteral("stats_daily"), QStringLiteral("SELECT * FROM inbox.stats_daily()")},
         {QStringLiteral("stats_now"), QStringLiteral("SELECT * FROM inbox.stats_now()")},
         {QStringLiteral("open_duplicates"), QStringLiteral("SELECT inbox.open_duplicates()")},
-        {QStringLiteral("requeue"), QStringLiteral("SELECT * FROM inbox.requeue(ARRAY[0]::bigint[], 'roles')")},
-        {QStringLiteral("decide_duplicate"), QStringLiteral("SELECT inbox.decide_duplicate(0, 'undo')")},
-        {QStringLiteral("normalize_phone"), QStringLiteral("SELECT inbox.normalize_phone('8 916 123 45 67')")},
-        {QStringLiteral("normalize_email"), QStringLiteral("SELECT inbox.normalize_email('a@mail.ru')")},
+        {QStringLiteral("requeue"),
+         QStringLiteral("SELECT * FROM inbox.requeue(ARRAY[0]::bigint[], 'roles')")},
+        {QStringLiteral("decide_duplicate"),
+         QStringLiteral("SELECT inbox.decide_duplicate(0, 'undo')")},
+        {QStringLiteral("normalize_phone"),
+         QStringLiteral("SELECT inbox.normalize_phone('8 916 123 45 67')")},
+        {QStringLiteral("normalize_email"),
+         QStringLiteral("SELECT inbox.normalize_email('a@mail.ru')")},
         {QStringLiteral("prune"), QStringLiteral("SELECT inbox.prune()")},
         {QStringLiteral("_bump_daily"), QStringLiteral("SELECT inbox._bump_daily('roles', 1)")},
         {QStringLiteral("_notify"), QStringLiteral("SELECT inbox._notify('events')")},
@@ -81,10 +88,15 @@ QMap<QString, QString> calls()
     };
 }
 
-const QStringList kContractTables = {
-    QStringLiteral("events"),       QStringLiteral("journal"),         QStringLiteral("actions"),
-    QStringLiteral("leads"),        QStringLiteral("duplicate_candidates"), QStringLiteral("conflict_bodies"),
-    QStringLiteral("daily_stats"),  QStringLiteral("status_counts"),   QStringLiteral("schema_version")};
+const QStringList kContractTables = {QStringLiteral("events"),
+                                     QStringLiteral("journal"),
+                                     QStringLiteral("actions"),
+                                     QStringLiteral("leads"),
+                                     QStringLiteral("duplicate_candidates"),
+                                     QStringLiteral("conflict_bodies"),
+                                     QStringLiteral("daily_stats"),
+                                     QStringLiteral("status_counts"),
+                                     QStringLiteral("schema_version")};
 
 } // namespace
 
@@ -98,8 +110,9 @@ private:
 
     static QStringList inboxTables(PgSession &su)
     {
-        const PgResult r = su.exec(QStringLiteral("SELECT relname FROM pg_class WHERE relnamespace = 'inbox'::regnamespace"
-                                                  " AND relkind IN ('r', 'p', 'v', 'm', 'f') ORDER BY relname"));
+        const PgResult r = su.exec(
+            QStringLiteral("SELECT relname FROM pg_class WHERE relnamespace = 'inbox'::regnamespace"
+                           " AND relkind IN ('r', 'p', 'v', 'm', 'f') ORDER BY relname"));
         QStringList out;
         for (int i = 0; i < r.rows(); ++i)
             out << r.value(i, 0);
@@ -109,38 +122,37 @@ private:
 private slots:
     void initTestCase()
     {
+        QVERIFY_CLUSTER_STARTED(m_cluster);
         QString error;
-        QVERIFY2(m_cluster.start(&error), qPrintable(error));
-        const QStringList groups = {QStringLiteral("inbox_ingest"),  QStringLiteral("inbox_worker"),
-                                    QStringLiteral("inbox_support"), QStringLiteral("inbox_operator"),
+        const QStringList groups = {QStringLiteral("inbox_ingest"), QStringLiteral("inbox_worker"),
+                                    QStringLiteral("inbox_support"),
+                                    QStringLiteral("inbox_operator"),
                                     QStringLiteral("inbox_manager")};
         for (int i = 0; i < kLogins.size(); ++i)
-            QVERIFY2(m_cluster.createLogin(kLogins.at(i), i < groups.size() ? QStringList{groups.at(i)} : QStringList{},
-                                           &error),
+            QVERIFY2(m_cluster.createLogin(
+                         kLogins.at(i),
+                         i < groups.size() ? QStringList{groups.at(i)} : QStringList{}, &error),
                      qPrintable(error));
     }
 
-    void init()
-    {
-        QString error;
-        m_db = m_cluster.createDatabase(&error);
-        QVERIFY2(!m_db.isEmpty(), qPrintable(error));
-    }
+    void init() { QVERIFY_FRESH_DATABASE(m_cluster, m_db); }
 
     void groupRolesInherit()
     {
         PgSession su(m_cluster.conninfo(m_db));
-        QCOMPARE(one(su, QStringLiteral("SELECT string_agg(rolname, ',' ORDER BY rolname) FROM pg_roles"
-                                        " WHERE rolname LIKE 'inbox\\_%' AND NOT rolcanlogin")),
-                 QStringLiteral("inbox_ingest,inbox_manager,inbox_operator,inbox_support,inbox_worker"));
-        QCOMPARE(one(su, QStringLiteral("SELECT pg_has_role('l_manager', 'inbox_support', 'USAGE')"
-                                        " AND pg_has_role('l_manager', 'inbox_operator', 'USAGE')"
-                                        " AND pg_has_role('l_operator', 'inbox_support', 'USAGE')"
-                                        " AND NOT pg_has_role('l_operator', 'inbox_manager', 'USAGE')"
-                                        " AND NOT pg_has_role('l_support', 'inbox_operator', 'USAGE')"
-                                        " AND NOT pg_has_role('l_worker', 'inbox_support', 'USAGE')"
-                                        " AND NOT pg_has_role('l_ingest', 'inbox_worker', 'USAGE')")),
-                 QStringLiteral("t"));
+        QCOMPARE(
+            one(su, QStringLiteral("SELECT string_agg(rolname, ',' ORDER BY rolname) FROM pg_roles"
+                                   " WHERE rolname LIKE 'inbox\\_%' AND NOT rolcanlogin")),
+            QStringLiteral("inbox_ingest,inbox_manager,inbox_operator,inbox_support,inbox_worker"));
+        QCOMPARE(
+            one(su, QStringLiteral("SELECT pg_has_role('l_manager', 'inbox_support', 'USAGE')"
+                                   " AND pg_has_role('l_manager', 'inbox_operator', 'USAGE')"
+                                   " AND pg_has_role('l_operator', 'inbox_support', 'USAGE')"
+                                   " AND NOT pg_has_role('l_operator', 'inbox_manager', 'USAGE')"
+                                   " AND NOT pg_has_role('l_support', 'inbox_operator', 'USAGE')"
+                                   " AND NOT pg_has_role('l_worker', 'inbox_support', 'USAGE')"
+                                   " AND NOT pg_has_role('l_ingest', 'inbox_worker', 'USAGE')")),
+            QStringLiteral("t"));
     }
 
     // The catalog view: EXECUTE on every function of the schema, for every login.
@@ -148,8 +160,9 @@ private slots:
     {
         PgSession su(m_cluster.conninfo(m_db));
         const auto expected = expectedExecute();
-        const PgResult fns = su.exec(QStringLiteral("SELECT p.oid, p.proname FROM pg_proc p"
-                                                    " WHERE p.pronamespace = 'inbox'::regnamespace ORDER BY p.proname"));
+        const PgResult fns = su.exec(
+            QStringLiteral("SELECT p.oid, p.proname FROM pg_proc p"
+                           " WHERE p.pronamespace = 'inbox'::regnamespace ORDER BY p.proname"));
         QVERIFY_SQL(fns);
         QVERIFY(fns.rows() >= 20);
         QSet<QString> seen;
@@ -157,9 +170,11 @@ private slots:
             const QString name = fns.value(f, 1);
             seen.insert(name);
             for (const QString &login : kLogins) {
-                const bool has = one(su, QStringLiteral("SELECT has_function_privilege($1::name, $2::oid, 'EXECUTE')"),
-                                     {login, fns.value(f, 0)})
-                                 == QLatin1String("t");
+                const bool has =
+                    one(su,
+                        QStringLiteral(
+                            "SELECT has_function_privilege($1::name, $2::oid, 'EXECUTE')"),
+                        {login, fns.value(f, 0)}) == QLatin1String("t");
                 const bool want = expected.value(name).contains(login);
                 QVERIFY2(has == want, qPrintable(QStringLiteral("%1 for %2: has %3, expected %4")
                                                      .arg(name, login)
@@ -179,19 +194,23 @@ private slots:
         const auto expected = expectedExecute();
         const auto sql = calls();
         // Every callable function of the schema is exercised here.
-        const PgResult fns = su.exec(QStringLiteral("SELECT proname FROM pg_proc WHERE pronamespace = 'inbox'::regnamespace"
-                                                    " AND prorettype <> 'trigger'::regtype"));
+        const PgResult fns = su.exec(
+            QStringLiteral("SELECT proname FROM pg_proc WHERE pronamespace = 'inbox'::regnamespace"
+                           " AND prorettype <> 'trigger'::regtype"));
         for (int f = 0; f < fns.rows(); ++f)
-            QVERIFY2(sql.contains(fns.value(f, 0)), qPrintable(fns.value(f, 0) + QStringLiteral(" has no call")));
+            QVERIFY2(sql.contains(fns.value(f, 0)),
+                     qPrintable(fns.value(f, 0) + QStringLiteral(" has no call")));
 
         for (const QString &login : kLogins) {
             PgSession s(m_cluster.conninfo(m_db, login));
             QVERIFY2(s.ok(), qPrintable(s.error()));
             for (auto it = sql.cbegin(); it != sql.cend(); ++it) {
                 // Without USAGE on the schema even a PUBLIC function is out of reach.
-                const bool allowed = expected.value(it.key()).contains(login) && login != QLatin1String("l_nobody");
+                const bool allowed =
+                    expected.value(it.key()).contains(login) && login != QLatin1String("l_nobody");
                 const PgResult r = s.exec(it.value());
-                const QString what = QStringLiteral("%1 by %2: %3 %4").arg(it.key(), login, r.sqlstate, r.message);
+                const QString what =
+                    QStringLiteral("%1 by %2: %3 %4").arg(it.key(), login, r.sqlstate, r.message);
                 if (allowed)
                     QVERIFY2(r.ok || r.sqlstate != QLatin1String("42501"), qPrintable(what));
                 else
@@ -211,24 +230,35 @@ private slots:
             for (const QString &t : tables) {
                 const QString rel = QStringLiteral("inbox.") + t;
                 const QString what = login + QLatin1Char(' ') + rel;
-                QCOMPARE(one(su, QStringLiteral("SELECT has_table_privilege($1::name, $2::text, 'SELECT')"), {login, rel}),
-                         readers.contains(login) ? QStringLiteral("t") : QStringLiteral("f"));
-                QVERIFY2(one(su, QStringLiteral("SELECT has_table_privilege($1::name, $2::text,"
-                                                " 'INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER')"),
-                             {login, rel})
-                             == QLatin1String("f"),
-                         qPrintable(what));
-                QVERIFY2(one(su, QStringLiteral("SELECT has_any_column_privilege($1::name, $2::text, 'INSERT, UPDATE, REFERENCES')"),
-                             {login, rel})
-                             == QLatin1String("f"),
+                QCOMPARE(
+                    one(su,
+                        QStringLiteral("SELECT has_table_privilege($1::name, $2::text, 'SELECT')"),
+                        {login, rel}),
+                    readers.contains(login) ? QStringLiteral("t") : QStringLiteral("f"));
+                QVERIFY2(
+                    one(su,
+                        QStringLiteral("SELECT has_table_privilege($1::name, $2::text,"
+                                       " 'INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER')"),
+                        {login, rel}) == QLatin1String("f"),
+                    qPrintable(what));
+                QVERIFY2(one(su,
+                             QStringLiteral("SELECT has_any_column_privilege($1::name, $2::text, "
+                                            "'INSERT, UPDATE, REFERENCES')"),
+                             {login, rel}) == QLatin1String("f"),
                          qPrintable(what));
             }
-            QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM pg_class c WHERE c.relnamespace = 'inbox'::regnamespace"
-                                               " AND CASE WHEN c.relkind = 'S' THEN has_sequence_privilege($1::name, c.oid, 'USAGE, UPDATE') END"),
+            QCOMPARE(oneInt(su,
+                            QStringLiteral(
+                                "SELECT count(*) FROM pg_class c WHERE c.relnamespace = "
+                                "'inbox'::regnamespace"
+                                " AND CASE WHEN c.relkind = 'S' THEN "
+                                "has_sequence_privilege($1::name, c.oid, 'USAGE, UPDATE') END"),
                             {login}),
                      0);
             // No login may create objects in the schema either.
-            QCOMPARE(one(su, QStringLiteral("SELECT has_schema_privilege($1::name, 'inbox', 'CREATE')"), {login}),
+            QCOMPARE(one(su,
+                         QStringLiteral("SELECT has_schema_privilege($1::name, 'inbox', 'CREATE')"),
+                         {login}),
                      QStringLiteral("f"));
         }
     }
@@ -239,17 +269,20 @@ private slots:
         PgSession su(m_cluster.conninfo(m_db));
         const qint64 event = insertEvent(su, QStringLiteral("roles"), QStringLiteral("keep-me"));
         QVERIFY(event > 0);
-        QVERIFY_SQL(su.exec(QStringLiteral("INSERT INTO inbox.journal (event_id, entry) VALUES ($1, 'received')"),
-                            {event}));
+        QVERIFY_SQL(su.exec(
+            QStringLiteral("INSERT INTO inbox.journal (event_id, entry) VALUES ($1, 'received')"),
+            {event}));
         const QStringList tables = inboxTables(su);
         for (const QString &login : kLogins) {
             PgSession s(m_cluster.conninfo(m_db, login));
             for (const QString &t : tables) {
-                const QString firstColumn = one(su, QStringLiteral("SELECT attname FROM pg_attribute"
-                                                                   " WHERE attrelid = ('inbox.' || $1)::regclass"
-                                                                   " AND attnum > 0 AND NOT attisdropped AND attidentity = ''"
-                                                                   " ORDER BY attnum LIMIT 1"),
-                                                {t});
+                const QString firstColumn =
+                    one(su,
+                        QStringLiteral("SELECT attname FROM pg_attribute"
+                                       " WHERE attrelid = ('inbox.' || $1)::regclass"
+                                       " AND attnum > 0 AND NOT attisdropped AND attidentity = ''"
+                                       " ORDER BY attnum LIMIT 1"),
+                        {t});
                 const QStringList statements = {
                     QStringLiteral("INSERT INTO inbox.%1 DEFAULT VALUES").arg(t),
                     QStringLiteral("UPDATE inbox.%1 SET %2 = %2").arg(t, firstColumn),
@@ -259,13 +292,15 @@ private slots:
                 for (const QString &statement : statements) {
                     const PgResult r = s.exec(statement);
                     QVERIFY2(!r.ok && r.sqlstate == QLatin1String("42501"),
-                             qPrintable(QStringLiteral("%1: %2 -> %3 %4").arg(login, statement, r.sqlstate, r.message)));
+                             qPrintable(QStringLiteral("%1: %2 -> %3 %4")
+                                            .arg(login, statement, r.sqlstate, r.message)));
                 }
             }
             // A forged journal entry in particular.
-            const PgResult forged = s.exec(QStringLiteral("INSERT INTO inbox.journal (event_id, entry, actor, by_person)"
-                                                          " VALUES ($1, 'requeued', 'someone_else', true)"),
-                                           {event});
+            const PgResult forged = s.exec(
+                QStringLiteral("INSERT INTO inbox.journal (event_id, entry, actor, by_person)"
+                               " VALUES ($1, 'requeued', 'someone_else', true)"),
+                {event});
             QCOMPARE(forged.sqlstate, QStringLiteral("42501"));
         }
         QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.journal")), 1);
@@ -276,28 +311,38 @@ private slots:
     void journalActorIsTheSessionUser()
     {
         PgSession su(m_cluster.conninfo(m_db));
-        const qint64 id = insertEvent(su, QStringLiteral("roles"), QStringLiteral("failed-1"), QStringLiteral("failed"));
+        const qint64 id = insertEvent(su, QStringLiteral("roles"), QStringLiteral("failed-1"),
+                                      QStringLiteral("failed"));
         PgSession op(m_cluster.conninfo(m_db, QStringLiteral("l_operator")));
         QVERIFY_SQL(op.exec(QStringLiteral("SET ROLE inbox_operator")));
-        QCOMPARE(one(op, QStringLiteral("SELECT outcome FROM inbox.requeue(ARRAY[$1]::bigint[], 'after the fix')"),
+        QCOMPARE(one(op,
+                     QStringLiteral(
+                         "SELECT outcome FROM inbox.requeue(ARRAY[$1]::bigint[], 'after the fix')"),
                      {id}),
                  QStringLiteral("requeued"));
-        QCOMPARE(one(su, QStringLiteral("SELECT actor || ' ' || by_person || ' ' || (detail->>'reason')"
-                                        " FROM inbox.journal WHERE event_id = $1 AND entry = 'requeued'"),
-                     {id}),
-                 QStringLiteral("l_operator true after the fix"));
+        QCOMPARE(
+            one(su,
+                QStringLiteral("SELECT actor || ' ' || by_person || ' ' || (detail->>'reason')"
+                               " FROM inbox.journal WHERE event_id = $1 AND entry = 'requeued'"),
+                {id}),
+            QStringLiteral("l_operator true after the fix"));
 
         // Same for a manager's decision (journal and decided_by).
         const qint64 e1 = insertEvent(su, QStringLiteral("roles"), QStringLiteral("lead-1"));
         const qint64 e2 = insertEvent(su, QStringLiteral("roles"), QStringLiteral("lead-2"));
-        QVERIFY(oneInt(su, QStringLiteral("SELECT inbox.record_lead($1, '89161234567', NULL)"), {e1}) > 0);
-        QVERIFY(oneInt(su, QStringLiteral("SELECT inbox.record_lead($1, '+79161234567', NULL)"), {e2}) > 0);
-        const qint64 candidate = oneInt(su, QStringLiteral("SELECT id FROM inbox.duplicate_candidates"));
+        QVERIFY(oneInt(su, QStringLiteral("SELECT inbox.record_lead($1, '89161234567', NULL)"),
+                       {e1}) > 0);
+        QVERIFY(oneInt(su, QStringLiteral("SELECT inbox.record_lead($1, '+79161234567', NULL)"),
+                       {e2}) > 0);
+        const qint64 candidate =
+            oneInt(su, QStringLiteral("SELECT id FROM inbox.duplicate_candidates"));
         PgSession mgr(m_cluster.conninfo(m_db, QStringLiteral("l_manager")));
         QVERIFY_SQL(mgr.exec(QStringLiteral("SET ROLE inbox_manager")));
-        QCOMPARE(one(mgr, QStringLiteral("SELECT inbox.decide_duplicate($1, 'reject')"), {candidate}),
-                 QStringLiteral("rejected"));
-        QCOMPARE(one(su, QStringLiteral("SELECT decided_by FROM inbox.duplicate_candidates")), QStringLiteral("l_manager"));
+        QCOMPARE(
+            one(mgr, QStringLiteral("SELECT inbox.decide_duplicate($1, 'reject')"), {candidate}),
+            QStringLiteral("rejected"));
+        QCOMPARE(one(su, QStringLiteral("SELECT decided_by FROM inbox.duplicate_candidates")),
+                 QStringLiteral("l_manager"));
         QCOMPARE(one(su, QStringLiteral("SELECT string_agg(DISTINCT actor, ',') FROM inbox.journal"
                                         " WHERE entry = 'duplicate_rejected'")),
                  QStringLiteral("l_manager"));
@@ -307,9 +352,10 @@ private slots:
     void securityDefinerSearchPathIsPinned()
     {
         PgSession su(m_cluster.conninfo(m_db));
-        const PgResult r = su.exec(QStringLiteral("SELECT p.oid::regprocedure::text, p.prosecdef,"
-                                                  " (SELECT s FROM unnest(p.proconfig) s WHERE s LIKE 'search_path=%')"
-                                                  " FROM pg_proc p WHERE p.pronamespace = 'inbox'::regnamespace"));
+        const PgResult r = su.exec(
+            QStringLiteral("SELECT p.oid::regprocedure::text, p.prosecdef,"
+                           " (SELECT s FROM unnest(p.proconfig) s WHERE s LIKE 'search_path=%')"
+                           " FROM pg_proc p WHERE p.pronamespace = 'inbox'::regnamespace"));
         QVERIFY_SQL(r);
         int definers = 0;
         for (int i = 0; i < r.rows(); ++i) {
@@ -317,7 +363,8 @@ private slots:
             if (r.value(i, 1) == QLatin1String("t"))
                 ++definers;
             // Helpers that are not SECURITY DEFINER are pinned as well in this project.
-            QVERIFY2(!r.isNull(i, 2), qPrintable(r.value(i, 0) + QStringLiteral(" has no pinned search_path")));
+            QVERIFY2(!r.isNull(i, 2),
+                     qPrintable(r.value(i, 0) + QStringLiteral(" has no pinned search_path")));
             QStringList path = setting.mid(int(qstrlen("search_path="))).split(QLatin1Char(','));
             for (QString &p : path)
                 p = p.trimmed().remove(QLatin1Char('"'));
@@ -325,11 +372,13 @@ private slots:
         }
         QVERIFY(definers >= 15);
         // Every function a login may execute is a SECURITY DEFINER one.
-        QCOMPARE(one(su, QStringLiteral("SELECT string_agg(p.proname, ',') FROM pg_proc p"
-                                        " WHERE p.pronamespace = 'inbox'::regnamespace AND NOT p.prosecdef"
-                                        " AND EXISTS (SELECT 1 FROM pg_roles r WHERE r.rolname LIKE 'inbox\\_%'"
-                                        "             AND has_function_privilege(r.oid, p.oid, 'EXECUTE'))")),
-                 QStringLiteral("!NULL"));
+        QCOMPARE(
+            one(su, QStringLiteral(
+                        "SELECT string_agg(p.proname, ',') FROM pg_proc p"
+                        " WHERE p.pronamespace = 'inbox'::regnamespace AND NOT p.prosecdef"
+                        " AND EXISTS (SELECT 1 FROM pg_roles r WHERE r.rolname LIKE 'inbox\\_%'"
+                        "             AND has_function_privilege(r.oid, p.oid, 'EXECUTE'))")),
+            QStringLiteral("!NULL"));
     }
 
     // A caller whose search_path puts a hostile schema first (a now() a day ahead, a fixed
@@ -346,42 +395,58 @@ private slots:
                                 " AS $$ SELECT '00000000-0000-0000-0000-000000000666'::uuid $$"),
                  QStringLiteral("CREATE FUNCTION evil.btrim(text, text) RETURNS text LANGUAGE sql"
                                 " AS $$ SELECT ''::text $$"),
-                 QStringLiteral("CREATE FUNCTION evil.cardinality(anyarray) RETURNS int LANGUAGE sql"
-                                " AS $$ SELECT 1 $$"),
+                 QStringLiteral(
+                     "CREATE FUNCTION evil.cardinality(anyarray) RETURNS int LANGUAGE sql"
+                     " AS $$ SELECT 1 $$"),
                  QStringLiteral("CREATE TABLE evil.events (id bigint, status text)"),
                  QStringLiteral("GRANT ALL ON evil.events TO PUBLIC"),
              })
             QVERIFY_SQL(su.exec(sql));
-        const qint64 failed = insertEvent(su, QStringLiteral("roles"), QStringLiteral("f"), QStringLiteral("failed"));
-        const qint64 running = insertEvent(su, QStringLiteral("roles"), QStringLiteral("r"), QStringLiteral("processing"));
-        QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.events SET locked_by = 'w1', locked_at = now() - interval '1 minute'"
-                                           " WHERE id = $1"),
-                            {running}));
+        const qint64 failed =
+            insertEvent(su, QStringLiteral("roles"), QStringLiteral("f"), QStringLiteral("failed"));
+        const qint64 running = insertEvent(su, QStringLiteral("roles"), QStringLiteral("r"),
+                                           QStringLiteral("processing"));
+        QVERIFY_SQL(su.exec(
+            QStringLiteral(
+                "UPDATE inbox.events SET locked_by = 'w1', locked_at = now() - interval '1 minute'"
+                " WHERE id = $1"),
+            {running}));
 
         PgSession op(m_cluster.conninfo(m_db, QStringLiteral("l_operator")));
         QVERIFY_SQL(op.exec(QStringLiteral("SET search_path = evil, pg_catalog, public")));
         // The trap is armed for the caller's own statements...
-        QCOMPARE(one(op, QStringLiteral("SELECT now() > pg_catalog.now() + interval '1 hour'")), QStringLiteral("t"));
-        QCOMPARE(one(op, QStringLiteral("SELECT gen_random_uuid()")), QStringLiteral("00000000-0000-0000-0000-000000000666"));
+        QCOMPARE(one(op, QStringLiteral("SELECT now() > pg_catalog.now() + interval '1 hour'")),
+                 QStringLiteral("t"));
+        QCOMPARE(one(op, QStringLiteral("SELECT gen_random_uuid()")),
+                 QStringLiteral("00000000-0000-0000-0000-000000000666"));
         // ... and does not reach inside the function.
-        const PgResult r = op.exec(QStringLiteral("SELECT event_id, outcome FROM inbox.requeue(ARRAY[$1, $2]::bigint[],"
-                                                  " 'hostile path') ORDER BY event_id"),
-                                   {failed, running});
+        const PgResult r = op.exec(
+            QStringLiteral("SELECT event_id, outcome FROM inbox.requeue(ARRAY[$1, $2]::bigint[],"
+                           " 'hostile path') ORDER BY event_id"),
+            {failed, running});
         QVERIFY_SQL(r);
         QCOMPARE(r.rows(), 2);
         QCOMPARE(r.value(0, 1), QStringLiteral("requeued"));
-        QCOMPARE(r.value(1, 1), QStringLiteral("in_progress")); // a day-ahead now() would call it stuck
-        QCOMPARE(one(su, QStringLiteral("SELECT next_attempt_at <= now() FROM inbox.events WHERE id = $1"), {failed}),
-                 QStringLiteral("t"));
-        const PgResult j = su.exec(QStringLiteral("SELECT detail->>'batch', detail->>'reason' FROM inbox.journal"
-                                                  " WHERE entry = 'requeued'"));
+        QCOMPARE(r.value(1, 1),
+                 QStringLiteral("in_progress")); // a day-ahead now() would call it stuck
+        QCOMPARE(
+            one(su,
+                QStringLiteral("SELECT next_attempt_at <= now() FROM inbox.events WHERE id = $1"),
+                {failed}),
+            QStringLiteral("t"));
+        const PgResult j =
+            su.exec(QStringLiteral("SELECT detail->>'batch', detail->>'reason' FROM inbox.journal"
+                                   " WHERE entry = 'requeued'"));
         QCOMPARE(j.rows(), 1);
         QVERIFY(j.value(0, 0) != QLatin1String("00000000-0000-0000-0000-000000000666"));
         QCOMPARE(j.value(0, 1), QStringLiteral("hostile path"));
         QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM evil.events")), 0);
         // The other entry points through the same path.
-        QCOMPARE(one(op, QStringLiteral("SELECT count(*) FROM inbox.stats_now() WHERE source = 'roles' AND stuck = 0")),
-                 QStringLiteral("1"));
+        QCOMPARE(
+            one(op,
+                QStringLiteral(
+                    "SELECT count(*) FROM inbox.stats_now() WHERE source = 'roles' AND stuck = 0")),
+            QStringLiteral("1"));
         QCOMPARE(one(op, QStringLiteral("SELECT inbox.normalize_email('Ivan.Petrov+x@gmail.com')")),
                  QStringLiteral("ivanpetrov@gmail.com"));
     }

@@ -47,28 +47,14 @@ private:
 private slots:
     void initTestCase()
     {
-        QString error;
-        QVERIFY2(m_cluster.start(&error), qPrintable(error));
-        QVERIFY2(m_cluster.createLogin(QStringLiteral("s_ingest"), {QStringLiteral("inbox_ingest")},
-                                       &error),
-                 qPrintable(error));
-        QVERIFY2(m_cluster.createLogin(QStringLiteral("s_worker"), {QStringLiteral("inbox_worker")},
-                                       &error),
-                 qPrintable(error));
-        QVERIFY2(m_cluster.createLogin(QStringLiteral("s_operator"),
-                                       {QStringLiteral("inbox_operator")}, &error),
-                 qPrintable(error));
-        QVERIFY2(m_cluster.createLogin(QStringLiteral("s_support"),
-                                       {QStringLiteral("inbox_support")}, &error),
-                 qPrintable(error));
+        QVERIFY_CLUSTER_STARTED(m_cluster);
+        QVERIFY_LOGIN(m_cluster, QStringLiteral("s_ingest"), {QStringLiteral("inbox_ingest")});
+        QVERIFY_LOGIN(m_cluster, QStringLiteral("s_worker"), {QStringLiteral("inbox_worker")});
+        QVERIFY_LOGIN(m_cluster, QStringLiteral("s_operator"), {QStringLiteral("inbox_operator")});
+        QVERIFY_LOGIN(m_cluster, QStringLiteral("s_support"), {QStringLiteral("inbox_support")});
     }
 
-    void init()
-    {
-        QString error;
-        m_db = m_cluster.createDatabase(&error);
-        QVERIFY2(!m_db.isEmpty(), qPrintable(error));
-    }
+    void init() { QVERIFY_FRESH_DATABASE(m_cluster, m_db); }
 
     void figuresMatchAfterMixedOperations()
     {

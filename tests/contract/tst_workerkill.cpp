@@ -22,22 +22,12 @@ private:
 private slots:
     void initTestCase()
     {
-        QString error;
-        QVERIFY2(m_cluster.start(&error), qPrintable(error));
-        QVERIFY2(m_cluster.createLogin(QStringLiteral("worker_a"), {QStringLiteral("inbox_worker")},
-                                       &error),
-                 qPrintable(error));
-        QVERIFY2(m_cluster.createLogin(QStringLiteral("worker_b"), {QStringLiteral("inbox_worker")},
-                                       &error),
-                 qPrintable(error));
+        QVERIFY_CLUSTER_STARTED(m_cluster);
+        QVERIFY_LOGIN(m_cluster, QStringLiteral("worker_a"), {QStringLiteral("inbox_worker")});
+        QVERIFY_LOGIN(m_cluster, QStringLiteral("worker_b"), {QStringLiteral("inbox_worker")});
     }
 
-    void init()
-    {
-        QString error;
-        m_db = m_cluster.createDatabase(&error);
-        QVERIFY2(!m_db.isEmpty(), qPrintable(error));
-    }
+    void init() { QVERIFY_FRESH_DATABASE(m_cluster, m_db); }
 
     void killedWorkerIsTakenOverAndItsActionNotRepeated()
     {

@@ -14,11 +14,14 @@ using namespace contract;
 namespace {
 
 // Ids the claim returned, in its order ("!ERROR ..." as the only element on failure).
-QStringList claim(PgSession &s, const QString &worker, int limit = 1, const QString &timeout = QString())
+QStringList claim(PgSession &s, const QString &worker, int limit = 1,
+                  const QString &timeout = QString())
 {
-    const PgResult r = timeout.isEmpty()
-        ? s.exec(QStringLiteral("SELECT id FROM inbox.claim($1, $2)"), {worker, limit})
-        : s.exec(QStringLiteral("SELECT id FROM inbox.claim($1, $2, $3::interval)"), {worker, limit, timeout});
+    const PgResult r =
+        timeout.isEmpty()
+            ? s.exec(QStringLiteral("SELECT id FROM inbox.claim($1, $2)"), {worker, limit})
+            : s.exec(QStringLiteral("SELECT id FROM inbox.claim($1, $2, $3::interval)"),
+                     {worker, limit, timeout});
     if (!r.ok)
         return {QStringLiteral("!ERROR %1 %2").arg(r.sqlstate, r.message)};
     QStringList ids;
@@ -34,34 +37,45 @@ QString id(qint64 v)
 
 QString lastEntry(PgSession &su, qint64 eventId)
 {
-    return one(su, QStringLiteral("SELECT entry || '/' || actor FROM inbox.journal WHERE event_id = $1 ORDER BY id DESC LIMIT 1"),
+    return one(su,
+               QStringLiteral("SELECT entry || '/' || actor FROM inbox.journal WHERE event_id = $1 "
+                              "ORDER BY id DESC LIMIT 1"),
                {eventId});
 }
 
 QString journalEntries(PgSession &su, qint64 eventId)
 {
-    return one(su, QStringLiteral("SELECT string_agg(entry, ',' ORDER BY id) FROM inbox.journal WHERE event_id = $1"),
-               {eventId});
+    return one(
+        su,
+        QStringLiteral(
+            "SELECT string_agg(entry, ',' ORDER BY id) FROM inbox.journal WHERE event_id = $1"),
+        {eventId});
 }
 
 // Everything about an event a worker call could change.
 QString eventState(PgSession &su, qint64 eventId)
 {
-    return one(su, QStringLiteral("SELECT format('%s|%s|%s|%s|%s|%s|%s|%s|%s', status, attempts, locked_by, locked_at,"
-                                  " next_attempt_at, last_error, error_retryable, done_at, result)"
-                                  " FROM inbox.events WHERE id = $1"),
-               {eventId});
+    return one(
+        su,
+        QStringLiteral(
+            "SELECT format('%s|%s|%s|%s|%s|%s|%s|%s|%s', status, attempts, locked_by, locked_at,"
+            " next_attempt_at, last_error, error_retryable, done_at, result)"
+            " FROM inbox.events WHERE id = $1"),
+        {eventId});
 }
 
 QString allEvents(PgSession &su)
 {
-    return one(su, QStringLiteral("SELECT string_agg(concat_ws('|', id, status, attempts, locked_by, locked_at,"
-                                  " next_attempt_at, last_error, done_at), ',' ORDER BY id) FROM inbox.events"));
+    return one(su,
+               QStringLiteral(
+                   "SELECT string_agg(concat_ws('|', id, status, attempts, locked_by, locked_at,"
+                   " next_attempt_at, last_error, done_at), ',' ORDER BY id) FROM inbox.events"));
 }
 
 QString stat(PgSession &su, const char *column)
 {
-    return one(su, QStringLiteral("SELECT coalesce(sum(%1), 0) FROM inbox.daily_stats").arg(QLatin1String(column)));
+    return one(su, QStringLiteral("SELECT coalesce(sum(%1), 0) FROM inbox.daily_stats")
+                       .arg(QLatin1String(column)));
 }
 
 } // namespace
@@ -75,18 +89,9 @@ private:
     QString m_db;
 
 private slots:
-    void initTestCase()
-    {
-        QString error;
-        QVERIFY2(m_cluster.start(&error), qPrintable(error));
-    }
+    void initTestCase() { QVERIFY_CLUSTER_STARTED(m_cluster); }
 
-    void init()
-    {
-        QString error;
-        m_db = m_cluster.createDatabase(&error);
-        QVERIFY2(!m_db.isEmpty(), qPrintable(error));
-    }
+    void init() { QVERIFY_FRESH_DATABASE(m_cluster, m_db); }
 
     void claimTakesDueEventsOldestFirst()
     {
@@ -95,12 +100,14 @@ private slots:
         const qint64 b = acceptEvent(su, QStringLiteral("b"));
         const qint64 c = acceptEvent(su, QStringLiteral("c"));
         const qint64 later = acceptEvent(su, QStringLiteral("later"));
-        QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.events SET next_attempt_at = now() - CASE external_id"
-                                           " WHEN 'a' THEN interval '1 minute' WHEN 'b' THEN interval '3 minutes'"
-                                           " WHEN 'c' THEN interval '2 minutes' ELSE interval '-1 minute' END")));
+        QVERIFY_SQL(su.exec(
+            QStringLiteral("UPDATE inbox.events SET next_attempt_at = now() - CASE external_id"
+                           " WHEN 'a' THEN interval '1 minute' WHEN 'b' THEN interval '3 minutes'"
+                           " WHEN 'c' THEN interval '2 minutes' ELSE interval '-1 minute' END")));
 
-        const PgResult r = su.exec(QStringLiteral("SELECT id, status, locked_by, attempts, locked_at = now(), source"
-                                                  " FROM inbox.claim('w1', 2)"));
+        const PgResult r = su.exec(
+            QStringLiteral("SELECT id, status, locked_by, attempts, locked_at = now(), source"
+                           " FROM inbox.claim('w1', 2)"));
         QVERIFY_SQL(r);
         QCOMPARE(r.rows(), 2);
         QCOMPARE(r.value(0, 0), id(b));
@@ -114,18 +121,26 @@ private slots:
         }
         QCOMPARE(claim(su, QStringLiteral("w2"), 5), QStringList{id(a)});
         QCOMPARE(claim(su, QStringLiteral("w2"), 5), QStringList());
-        QCOMPARE(eventState(su, later).section(QLatin1Char('|'), 0, 1), QStringLiteral("received|0"));
+        QCOMPARE(eventState(su, later).section(QLatin1Char('|'), 0, 1),
+                 QStringLiteral("received|0"));
 
         QCOMPARE(lastEntry(su, b), QStringLiteral("claimed/w1"));
         QCOMPARE(lastEntry(su, a), QStringLiteral("claimed/w2"));
-        QCOMPARE(one(su, QStringLiteral("SELECT detail->>'attempt' FROM inbox.journal WHERE event_id = $1 AND entry = 'claimed'"), {a}),
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT detail->>'attempt' FROM inbox.journal WHERE event_id = "
+                                    "$1 AND entry = 'claimed'"),
+                     {a}),
                  QStringLiteral("1"));
-        QCOMPARE(one(su, QStringLiteral("SELECT sum(n) FROM inbox.status_counts WHERE status = 'processing'")),
+        QCOMPARE(one(su, QStringLiteral(
+                             "SELECT sum(n) FROM inbox.status_counts WHERE status = 'processing'")),
                  QStringLiteral("3"));
         // Done and failed events are never claimed.
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.complete($1, 'w1')"), {b}), QStringLiteral("t"));
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.fail($1, 'w1', 'bad', false)"), {c}), QStringLiteral("failed"));
-        QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.events SET next_attempt_at = now() - interval '1 day'")));
+        QCOMPARE(one(su, QStringLiteral("SELECT inbox.complete($1, 'w1')"), {b}),
+                 QStringLiteral("t"));
+        QCOMPARE(one(su, QStringLiteral("SELECT inbox.fail($1, 'w1', 'bad', false)"), {c}),
+                 QStringLiteral("failed"));
+        QVERIFY_SQL(su.exec(
+            QStringLiteral("UPDATE inbox.events SET next_attempt_at = now() - interval '1 day'")));
         QCOMPARE(claim(su, QStringLiteral("w3"), 10), QStringList{id(later)});
     }
 
@@ -134,12 +149,15 @@ private slots:
         PgSession su(m_cluster.conninfo(m_db));
         const qint64 waiting = acceptEvent(su, QStringLiteral("waiting"));
         const qint64 stuck = acceptEvent(su, QStringLiteral("stuck"));
-        QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.events SET next_attempt_at = now() - interval '1 hour'"
-                                           " WHERE id = $1"),
-                            {waiting}));
-        QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.events SET status = 'processing', locked_by = 'gone',"
-                                           " locked_at = now() - interval '10 minutes', attempts = 1 WHERE id = $1"),
-                            {stuck}));
+        QVERIFY_SQL(su.exec(
+            QStringLiteral("UPDATE inbox.events SET next_attempt_at = now() - interval '1 hour'"
+                           " WHERE id = $1"),
+            {waiting}));
+        QVERIFY_SQL(
+            su.exec(QStringLiteral(
+                        "UPDATE inbox.events SET status = 'processing', locked_by = 'gone',"
+                        " locked_at = now() - interval '10 minutes', attempts = 1 WHERE id = $1"),
+                    {stuck}));
         QCOMPARE(claim(su, QStringLiteral("w1"), 2), (QStringList{id(stuck), id(waiting)}));
     }
 
@@ -169,7 +187,8 @@ private slots:
                     if (ids.isEmpty())
                         break;
                     for (const QString &e : ids) {
-                        const QString done = one(s, QStringLiteral("SELECT inbox.complete($1, $2)"), {e, name});
+                        const QString done =
+                            one(s, QStringLiteral("SELECT inbox.complete($1, $2)"), {e, name});
                         std::lock_guard<std::mutex> lock(mutex);
                         claimed.push_back(e);
                         if (e.startsWith(QLatin1Char('!')) || done != QLatin1String("t"))
@@ -183,10 +202,17 @@ private slots:
         const std::set<QString> distinct(claimed.begin(), claimed.end());
         QCOMPARE(int(claimed.size()), events);
         QCOMPARE(int(distinct.size()), events);
-        QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.events WHERE status = 'done' AND attempts = 1")),
+        QCOMPARE(
+            oneInt(su,
+                   QStringLiteral(
+                       "SELECT count(*) FROM inbox.events WHERE status = 'done' AND attempts = 1")),
+            events);
+        QCOMPARE(oneInt(su, QStringLiteral(
+                                "SELECT count(*) FROM inbox.journal WHERE entry = 'claimed'")),
                  events);
-        QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.journal WHERE entry = 'claimed'")), events);
-        QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.journal WHERE entry = 'done'")), events);
+        QCOMPARE(
+            oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.journal WHERE entry = 'done'")),
+            events);
         QCOMPARE(stat(su, "done"), QString::number(events));
     }
 
@@ -196,7 +222,8 @@ private slots:
         PgSession su(m_cluster.conninfo(m_db));
         const qint64 e = acceptEvent(su, QStringLiteral("stuck"));
         QCOMPARE(claim(su, QStringLiteral("dead")), QStringList{id(e)});
-        QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.events SET locked_at = locked_at - interval '6 minutes'")));
+        QVERIFY_SQL(su.exec(QStringLiteral(
+            "UPDATE inbox.events SET locked_at = locked_at - interval '6 minutes'")));
 
         std::vector<std::unique_ptr<PgSession>> conns;
         for (int i = 0; i < workers; ++i)
@@ -204,7 +231,9 @@ private slots:
         std::vector<QStringList> got(workers);
         std::vector<std::function<void()>> jobs;
         for (int w = 0; w < workers; ++w)
-            jobs.push_back([&, w] { got[size_t(w)] = claim(*conns[size_t(w)], QStringLiteral("w%1").arg(w), 5); });
+            jobs.push_back([&, w] {
+                got[size_t(w)] = claim(*conns[size_t(w)], QStringLiteral("w%1").arg(w), 5);
+            });
         runTogether(jobs);
 
         int winners = 0;
@@ -217,7 +246,8 @@ private slots:
             winner = QStringLiteral("w%1").arg(w);
         }
         QCOMPARE(winners, 1);
-        QCOMPARE(eventState(su, e).section(QLatin1Char('|'), 0, 2), QStringLiteral("processing|2|") + winner);
+        QCOMPARE(eventState(su, e).section(QLatin1Char('|'), 0, 2),
+                 QStringLiteral("processing|2|") + winner);
         QCOMPARE(journalEntries(su, e), QStringLiteral("received,claimed,takeover"));
     }
 
@@ -228,19 +258,27 @@ private slots:
         QCOMPARE(claim(su, QStringLiteral("w1")), QStringList{id(e)});
         QCOMPARE(claim(su, QStringLiteral("w2")), QStringList());
 
-        QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.events SET locked_at = locked_at - interval '4 minutes'")));
-        const QString movedLock = one(su, QStringLiteral("SELECT locked_at FROM inbox.events WHERE id = $1"), {e});
+        QVERIFY_SQL(su.exec(QStringLiteral(
+            "UPDATE inbox.events SET locked_at = locked_at - interval '4 minutes'")));
+        const QString movedLock =
+            one(su, QStringLiteral("SELECT locked_at FROM inbox.events WHERE id = $1"), {e});
         QCOMPARE(claim(su, QStringLiteral("w2")), QStringList()); // default 5 minutes: not yet
-        QCOMPARE(claim(su, QStringLiteral("w2"), 1, QStringLiteral("3 minutes")), QStringList{id(e)});
+        QCOMPARE(claim(su, QStringLiteral("w2"), 1, QStringLiteral("3 minutes")),
+                 QStringList{id(e)});
 
-        QCOMPARE(eventState(su, e).section(QLatin1Char('|'), 0, 2), QStringLiteral("processing|2|w2"));
-        QCOMPARE(one(su, QStringLiteral("SELECT locked_at > now() - interval '1 minute' FROM inbox.events WHERE id = $1"), {e}),
+        QCOMPARE(eventState(su, e).section(QLatin1Char('|'), 0, 2),
+                 QStringLiteral("processing|2|w2"));
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT locked_at > now() - interval '1 minute' FROM "
+                                    "inbox.events WHERE id = $1"),
+                     {e}),
                  QStringLiteral("t"));
-        const PgResult j = su.exec(QStringLiteral("SELECT actor, detail->>'previous_holder',"
-                                                  " (detail->>'previous_locked_at')::timestamptz = $2::timestamptz,"
-                                                  " detail->>'attempt' FROM inbox.journal"
-                                                  " WHERE event_id = $1 AND entry = 'takeover'"),
-                                   {e, movedLock});
+        const PgResult j = su.exec(
+            QStringLiteral("SELECT actor, detail->>'previous_holder',"
+                           " (detail->>'previous_locked_at')::timestamptz = $2::timestamptz,"
+                           " detail->>'attempt' FROM inbox.journal"
+                           " WHERE event_id = $1 AND entry = 'takeover'"),
+            {e, movedLock});
         QVERIFY_SQL(j);
         QCOMPARE(j.rows(), 1);
         QCOMPARE(j.value(0, 0), QStringLiteral("w2"));
@@ -254,44 +292,60 @@ private slots:
         PgSession su(m_cluster.conninfo(m_db));
         const qint64 e = acceptEvent(su, QStringLiteral("fenced"));
         QCOMPARE(claim(su, QStringLiteral("w1")), QStringList{id(e)});
-        QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.events SET locked_at = locked_at - interval '6 minutes'")));
+        QVERIFY_SQL(su.exec(QStringLiteral(
+            "UPDATE inbox.events SET locked_at = locked_at - interval '6 minutes'")));
         QCOMPARE(claim(su, QStringLiteral("w2")), QStringList{id(e)});
         const QString held = eventState(su, e);
 
         // The old holder wakes up: nothing it says changes the event.
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.complete($1, 'w1', '{\"deal\":1}')"), {e}), QStringLiteral("f"));
+        QCOMPARE(one(su, QStringLiteral("SELECT inbox.complete($1, 'w1', '{\"deal\":1}')"), {e}),
+                 QStringLiteral("f"));
         QCOMPARE(eventState(su, e), held);
         QCOMPARE(lastEntry(su, e), QStringLiteral("stale_complete/w1"));
-        QCOMPARE(one(su, QStringLiteral("SELECT detail->>'holder' FROM inbox.journal WHERE event_id = $1"
-                                        " AND entry = 'stale_complete'"),
-                     {e}),
-                 QStringLiteral("w2"));
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.fail($1, 'w1', 'timeout')"), {e}), QStringLiteral("lost_lock"));
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.fail($1, 'w1', 'bad data', false)"), {e}), QStringLiteral("lost_lock"));
+        QCOMPARE(
+            one(su,
+                QStringLiteral("SELECT detail->>'holder' FROM inbox.journal WHERE event_id = $1"
+                               " AND entry = 'stale_complete'"),
+                {e}),
+            QStringLiteral("w2"));
+        QCOMPARE(one(su, QStringLiteral("SELECT inbox.fail($1, 'w1', 'timeout')"), {e}),
+                 QStringLiteral("lost_lock"));
+        QCOMPARE(one(su, QStringLiteral("SELECT inbox.fail($1, 'w1', 'bad data', false)"), {e}),
+                 QStringLiteral("lost_lock"));
         QCOMPARE(eventState(su, e), held);
         QCOMPARE(lastEntry(su, e), QStringLiteral("stale_fail/w1"));
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.heartbeat($1, 'w1')"), {e}), QStringLiteral("f"));
+        QCOMPARE(one(su, QStringLiteral("SELECT inbox.heartbeat($1, 'w1')"), {e}),
+                 QStringLiteral("f"));
         QCOMPARE(stat(su, "done") + stat(su, "failed"), QStringLiteral("00"));
 
         // The holder finishes it.
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.complete($1, 'w2', '{\"deal\":7}')"), {e}), QStringLiteral("t"));
-        const PgResult r = su.exec(QStringLiteral("SELECT status, result->>'deal', done_at > now() - interval '1 minute', locked_by IS NULL,"
-                                                  " locked_at IS NULL, attempts FROM inbox.events WHERE id = $1"),
-                                   {e});
+        QCOMPARE(one(su, QStringLiteral("SELECT inbox.complete($1, 'w2', '{\"deal\":7}')"), {e}),
+                 QStringLiteral("t"));
+        const PgResult r =
+            su.exec(QStringLiteral("SELECT status, result->>'deal', done_at > now() - interval '1 "
+                                   "minute', locked_by IS NULL,"
+                                   " locked_at IS NULL, attempts FROM inbox.events WHERE id = $1"),
+                    {e});
         QVERIFY_SQL(r);
-        QCOMPARE(r.values.value(0), (QStringList{QStringLiteral("done"), QStringLiteral("7"), QStringLiteral("t"),
-                                                  QStringLiteral("t"), QStringLiteral("t"), QStringLiteral("2")}));
+        QCOMPARE(r.values.value(0),
+                 (QStringList{QStringLiteral("done"), QStringLiteral("7"), QStringLiteral("t"),
+                              QStringLiteral("t"), QStringLiteral("t"), QStringLiteral("2")}));
         QCOMPARE(lastEntry(su, e), QStringLiteral("done/w2"));
         QCOMPARE(stat(su, "done"), QStringLiteral("1"));
-        QCOMPARE(one(su, QStringLiteral("SELECT sum(n) FROM inbox.status_counts WHERE status = 'done'")), QStringLiteral("1"));
+        QCOMPARE(
+            one(su, QStringLiteral("SELECT sum(n) FROM inbox.status_counts WHERE status = 'done'")),
+            QStringLiteral("1"));
 
         // Done is final: neither a second complete nor a late fail changes it.
         const QString done = eventState(su, e);
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.complete($1, 'w2', '{\"deal\":8}')"), {e}), QStringLiteral("f"));
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.fail($1, 'w2', 'late')"), {e}), QStringLiteral("lost_lock"));
+        QCOMPARE(one(su, QStringLiteral("SELECT inbox.complete($1, 'w2', '{\"deal\":8}')"), {e}),
+                 QStringLiteral("f"));
+        QCOMPARE(one(su, QStringLiteral("SELECT inbox.fail($1, 'w2', 'late')"), {e}),
+                 QStringLiteral("lost_lock"));
         QCOMPARE(eventState(su, e), done);
         QCOMPARE(journalEntries(su, e),
-                 QStringLiteral("received,claimed,takeover,stale_complete,stale_fail,stale_fail,done,stale_complete,stale_fail"));
+                 QStringLiteral("received,claimed,takeover,stale_complete,stale_fail,stale_fail,"
+                                "done,stale_complete,stale_fail"));
         QCOMPARE(stat(su, "done"), QStringLiteral("1"));
     }
 
@@ -300,20 +354,33 @@ private slots:
         PgSession su(m_cluster.conninfo(m_db));
         const qint64 e = acceptEvent(su, QStringLiteral("long job"));
         QCOMPARE(claim(su, QStringLiteral("w1")), QStringList{id(e)});
-        QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.events SET locked_at = now() - interval '4 minutes 50 seconds'")));
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.heartbeat($1, 'w1')"), {e}), QStringLiteral("t"));
-        QCOMPARE(one(su, QStringLiteral("SELECT locked_at > now() - interval '1 minute' FROM inbox.events WHERE id = $1"), {e}),
+        QVERIFY_SQL(su.exec(QStringLiteral(
+            "UPDATE inbox.events SET locked_at = now() - interval '4 minutes 50 seconds'")));
+        QCOMPARE(one(su, QStringLiteral("SELECT inbox.heartbeat($1, 'w1')"), {e}),
                  QStringLiteral("t"));
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.heartbeat($1, 'w2')"), {e}), QStringLiteral("f"));
-        QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.events SET locked_at = locked_at - interval '1 minute'")));
-        QCOMPARE(claim(su, QStringLiteral("w2")), QStringList()); // refreshed 1 minute ago: still held
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT locked_at > now() - interval '1 minute' FROM "
+                                    "inbox.events WHERE id = $1"),
+                     {e}),
+                 QStringLiteral("t"));
+        QCOMPARE(one(su, QStringLiteral("SELECT inbox.heartbeat($1, 'w2')"), {e}),
+                 QStringLiteral("f"));
+        QVERIFY_SQL(su.exec(
+            QStringLiteral("UPDATE inbox.events SET locked_at = locked_at - interval '1 minute'")));
+        QCOMPARE(claim(su, QStringLiteral("w2")),
+                 QStringList()); // refreshed 1 minute ago: still held
 
-        QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.events SET locked_at = locked_at - interval '5 minutes'")));
+        QVERIFY_SQL(su.exec(QStringLiteral(
+            "UPDATE inbox.events SET locked_at = locked_at - interval '5 minutes'")));
         QCOMPARE(claim(su, QStringLiteral("w2")), QStringList{id(e)});
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.heartbeat($1, 'w1')"), {e}), QStringLiteral("f"));
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.heartbeat($1, 'w2')"), {e}), QStringLiteral("t"));
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.complete($1, 'w2')"), {e}), QStringLiteral("t"));
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.heartbeat($1, 'w2')"), {e}), QStringLiteral("f"));
+        QCOMPARE(one(su, QStringLiteral("SELECT inbox.heartbeat($1, 'w1')"), {e}),
+                 QStringLiteral("f"));
+        QCOMPARE(one(su, QStringLiteral("SELECT inbox.heartbeat($1, 'w2')"), {e}),
+                 QStringLiteral("t"));
+        QCOMPARE(one(su, QStringLiteral("SELECT inbox.complete($1, 'w2')"), {e}),
+                 QStringLiteral("t"));
+        QCOMPARE(one(su, QStringLiteral("SELECT inbox.heartbeat($1, 'w2')"), {e}),
+                 QStringLiteral("f"));
     }
 
     void retryScheduleGrowsUntilFailed()
@@ -323,37 +390,56 @@ private slots:
         const double delays[] = {10, 60, 300, 1800, 7200};
         for (int attempt = 1; attempt <= 5; ++attempt) {
             QCOMPARE(claim(su, QStringLiteral("w")), QStringList{id(e)});
-            QCOMPARE(oneInt(su, QStringLiteral("SELECT attempts FROM inbox.events WHERE id = $1"), {e}), attempt);
-            QCOMPARE(one(su, QStringLiteral("SELECT inbox.fail($1, 'w', $2)"), {e, QStringLiteral("timeout %1").arg(attempt)}),
+            QCOMPARE(
+                oneInt(su, QStringLiteral("SELECT attempts FROM inbox.events WHERE id = $1"), {e}),
+                attempt);
+            QCOMPARE(one(su, QStringLiteral("SELECT inbox.fail($1, 'w', $2)"),
+                         {e, QStringLiteral("timeout %1").arg(attempt)}),
                      QStringLiteral("received"));
-            const double delay = one(su, QStringLiteral("SELECT extract(epoch FROM next_attempt_at - now())"
-                                                        " FROM inbox.events WHERE id = $1"),
-                                     {e})
-                                     .toDouble();
+            const double delay =
+                one(su,
+                    QStringLiteral("SELECT extract(epoch FROM next_attempt_at - now())"
+                                   " FROM inbox.events WHERE id = $1"),
+                    {e})
+                    .toDouble();
             const double expected = delays[attempt - 1];
             QVERIFY2(delay >= expected * 0.9 - 1.0 && delay <= expected * 1.1,
                      qPrintable(QStringLiteral("attempt %1: %2 s").arg(attempt).arg(delay)));
-            QCOMPARE(eventState(su, e).section(QLatin1Char('|'), 0, 2), QStringLiteral("received|%1|").arg(attempt));
-            QCOMPARE(one(su, QStringLiteral("SELECT last_error || '/' || error_retryable FROM inbox.events WHERE id = $1"), {e}),
+            QCOMPARE(eventState(su, e).section(QLatin1Char('|'), 0, 2),
+                     QStringLiteral("received|%1|").arg(attempt));
+            QCOMPARE(one(su,
+                         QStringLiteral("SELECT last_error || '/' || error_retryable FROM "
+                                        "inbox.events WHERE id = $1"),
+                         {e}),
                      QStringLiteral("timeout %1/true").arg(attempt));
             QCOMPARE(lastEntry(su, e), QStringLiteral("retry_scheduled/w"));
             // Not due yet: nobody gets it.
             QCOMPARE(claim(su, QStringLiteral("w")), QStringList());
-            QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.events SET next_attempt_at = now() - interval '1 second'")));
+            QVERIFY_SQL(su.exec(QStringLiteral(
+                "UPDATE inbox.events SET next_attempt_at = now() - interval '1 second'")));
         }
         QCOMPARE(claim(su, QStringLiteral("w")), QStringList{id(e)});
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.fail($1, 'w', 'timeout 6')"), {e}), QStringLiteral("failed"));
-        QCOMPARE(one(su, QStringLiteral("SELECT concat_ws('|', status, attempts, locked_by, last_error, error_retryable)"
-                                        " FROM inbox.events WHERE id = $1"),
+        QCOMPARE(one(su, QStringLiteral("SELECT inbox.fail($1, 'w', 'timeout 6')"), {e}),
+                 QStringLiteral("failed"));
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT concat_ws('|', status, attempts, locked_by, "
+                                    "last_error, error_retryable)"
+                                    " FROM inbox.events WHERE id = $1"),
                      {e}),
                  QStringLiteral("failed|6|timeout 6|t"));
-        QCOMPARE(journalEntries(su, e),
-                 QStringLiteral("received,claimed,retry_scheduled,claimed,retry_scheduled,claimed,retry_scheduled,"
-                                "claimed,retry_scheduled,claimed,retry_scheduled,claimed,failed"));
-        QCOMPARE(one(su, QStringLiteral("SELECT detail->>'reason' FROM inbox.journal WHERE event_id = $1 AND entry = 'failed'"), {e}),
+        QCOMPARE(
+            journalEntries(su, e),
+            QStringLiteral(
+                "received,claimed,retry_scheduled,claimed,retry_scheduled,claimed,retry_scheduled,"
+                "claimed,retry_scheduled,claimed,retry_scheduled,claimed,failed"));
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT detail->>'reason' FROM inbox.journal WHERE event_id = "
+                                    "$1 AND entry = 'failed'"),
+                     {e}),
                  QStringLiteral("out_of_attempts"));
         QCOMPARE(stat(su, "failed"), QStringLiteral("1"));
-        QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.events SET next_attempt_at = now() - interval '1 day'")));
+        QVERIFY_SQL(su.exec(
+            QStringLiteral("UPDATE inbox.events SET next_attempt_at = now() - interval '1 day'")));
         QCOMPARE(claim(su, QStringLiteral("w")), QStringList());
     }
 
@@ -363,15 +449,22 @@ private slots:
         // A larger budget than the schedule: attempts 6 and 9 wait the last step, 6 h.
         for (int attempts : {6, 9}) {
             const qint64 e = acceptEvent(su, QStringLiteral("big-budget-%1").arg(attempts));
-            QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.events SET max_attempts = 10, attempts = $2 - 1 WHERE id = $1"),
-                                {e, attempts}));
+            QVERIFY_SQL(su.exec(
+                QStringLiteral(
+                    "UPDATE inbox.events SET max_attempts = 10, attempts = $2 - 1 WHERE id = $1"),
+                {e, attempts}));
             QCOMPARE(claim(su, QStringLiteral("w")), QStringList{id(e)});
-            QCOMPARE(one(su, QStringLiteral("SELECT inbox.fail($1, 'w', 'busy')"), {e}), QStringLiteral("received"));
-            const double delay = one(su, QStringLiteral("SELECT extract(epoch FROM next_attempt_at - now()) FROM inbox.events"
-                                                        " WHERE id = $1"),
-                                     {e})
-                                     .toDouble();
-            QVERIFY2(delay >= 21600 * 0.9 - 1 && delay <= 21600 * 1.1, qPrintable(QString::number(delay)));
+            QCOMPARE(one(su, QStringLiteral("SELECT inbox.fail($1, 'w', 'busy')"), {e}),
+                     QStringLiteral("received"));
+            const double delay =
+                one(su,
+                    QStringLiteral(
+                        "SELECT extract(epoch FROM next_attempt_at - now()) FROM inbox.events"
+                        " WHERE id = $1"),
+                    {e})
+                    .toDouble();
+            QVERIFY2(delay >= 21600 * 0.9 - 1 && delay <= 21600 * 1.1,
+                     qPrintable(QString::number(delay)));
         }
 
         // Twenty first failures: all about 10 s, not all the same.
@@ -380,9 +473,11 @@ private slots:
         const QStringList ids = claim(su, QStringLiteral("w"), 20);
         QCOMPARE(ids.size(), 20);
         for (const QString &e : ids)
-            QCOMPARE(one(su, QStringLiteral("SELECT inbox.fail($1, 'w', 'busy')"), {e}), QStringLiteral("received"));
-        const PgResult r = su.exec(QStringLiteral("SELECT min(d), max(d) FROM (SELECT extract(epoch FROM next_attempt_at - now()) AS d"
-                                                  " FROM inbox.events WHERE external_id LIKE 'jitter-%') x"));
+            QCOMPARE(one(su, QStringLiteral("SELECT inbox.fail($1, 'w', 'busy')"), {e}),
+                     QStringLiteral("received"));
+        const PgResult r = su.exec(QStringLiteral(
+            "SELECT min(d), max(d) FROM (SELECT extract(epoch FROM next_attempt_at - now()) AS d"
+            " FROM inbox.events WHERE external_id LIKE 'jitter-%') x"));
         QVERIFY_SQL(r);
         const double lo = r.value(0, 0).toDouble();
         const double hi = r.value(0, 1).toDouble();
@@ -395,16 +490,24 @@ private slots:
         PgSession su(m_cluster.conninfo(m_db));
         const qint64 e = acceptEvent(su, QStringLiteral("bad phone"));
         QCOMPARE(claim(su, QStringLiteral("w")), QStringList{id(e)});
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.fail($1, 'w', 'phone 123 is not a phone', false)"), {e}),
-                 QStringLiteral("failed"));
-        QCOMPARE(one(su, QStringLiteral("SELECT concat_ws('|', status, attempts, last_error, error_retryable, locked_by IS NULL)"
-                                        " FROM inbox.events WHERE id = $1"),
+        QCOMPARE(
+            one(su, QStringLiteral("SELECT inbox.fail($1, 'w', 'phone 123 is not a phone', false)"),
+                {e}),
+            QStringLiteral("failed"));
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT concat_ws('|', status, attempts, last_error, "
+                                    "error_retryable, locked_by IS NULL)"
+                                    " FROM inbox.events WHERE id = $1"),
                      {e}),
                  QStringLiteral("failed|1|phone 123 is not a phone|f|t"));
-        QCOMPARE(one(su, QStringLiteral("SELECT detail->>'reason' FROM inbox.journal WHERE event_id = $1 AND entry = 'failed'"), {e}),
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT detail->>'reason' FROM inbox.journal WHERE event_id = "
+                                    "$1 AND entry = 'failed'"),
+                     {e}),
                  QStringLiteral("not_retryable"));
         QCOMPARE(stat(su, "failed"), QStringLiteral("1"));
-        QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.events SET next_attempt_at = now() - interval '1 day'")));
+        QVERIFY_SQL(su.exec(
+            QStringLiteral("UPDATE inbox.events SET next_attempt_at = now() - interval '1 day'")));
         QCOMPARE(claim(su, QStringLiteral("w"), 10, QStringLiteral("1 second")), QStringList());
     }
 
@@ -415,26 +518,37 @@ private slots:
         PgSession su(m_cluster.conninfo(m_db));
         const qint64 e = acceptEvent(su, QStringLiteral("poison"));
         const qint64 other = acceptEvent(su, QStringLiteral("fine"));
-        QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.events SET max_attempts = 2 WHERE id = $1"), {e}));
+        QVERIFY_SQL(
+            su.exec(QStringLiteral("UPDATE inbox.events SET max_attempts = 2 WHERE id = $1"), {e}));
         QCOMPARE(claim(su, QStringLiteral("w1")), QStringList{id(e)});
-        QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.events SET locked_at = locked_at - interval '6 minutes'")));
+        QVERIFY_SQL(su.exec(QStringLiteral(
+            "UPDATE inbox.events SET locked_at = locked_at - interval '6 minutes'")));
         QCOMPARE(claim(su, QStringLiteral("w2")), QStringList{id(e)}); // attempt 2 of 2
-        QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.events SET locked_at = locked_at - interval '6 minutes' WHERE id = $1"), {e}));
+        QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.events SET locked_at = locked_at - "
+                                           "interval '6 minutes' WHERE id = $1"),
+                            {e}));
 
         QCOMPARE(claim(su, QStringLiteral("w3"), 5), QStringList{id(other)});
-        QCOMPARE(one(su, QStringLiteral("SELECT concat_ws('|', status, attempts, locked_by, error_retryable)"
-                                        " FROM inbox.events WHERE id = $1"),
-                     {e}),
-                 QStringLiteral("failed|2|t"));
-        QVERIFY(one(su, QStringLiteral("SELECT last_error FROM inbox.events WHERE id = $1"), {e}).contains(QLatin1String("w2")));
+        QCOMPARE(
+            one(su,
+                QStringLiteral("SELECT concat_ws('|', status, attempts, locked_by, error_retryable)"
+                               " FROM inbox.events WHERE id = $1"),
+                {e}),
+            QStringLiteral("failed|2|t"));
+        QVERIFY(one(su, QStringLiteral("SELECT last_error FROM inbox.events WHERE id = $1"), {e})
+                    .contains(QLatin1String("w2")));
         QCOMPARE(journalEntries(su, e), QStringLiteral("received,claimed,takeover,failed"));
-        QCOMPARE(one(su, QStringLiteral("SELECT actor || '/' || (detail->>'reason') || '/' || (detail->>'previous_holder')"
-                                        " FROM inbox.journal WHERE event_id = $1 AND entry = 'failed'"),
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT actor || '/' || (detail->>'reason') || '/' || "
+                                    "(detail->>'previous_holder')"
+                                    " FROM inbox.journal WHERE event_id = $1 AND entry = 'failed'"),
                      {e}),
                  QStringLiteral("w3/lock_expired/w2"));
         QCOMPARE(stat(su, "failed"), QStringLiteral("1"));
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.complete($1, 'w2')"), {e}), QStringLiteral("f"));
-        QCOMPARE(one(su, QStringLiteral("SELECT outcome FROM inbox.accept('shop', 'poison', '{\"id\":\"poison\"}'::bytea)")),
+        QCOMPARE(one(su, QStringLiteral("SELECT inbox.complete($1, 'w2')"), {e}),
+                 QStringLiteral("f"));
+        QCOMPARE(one(su, QStringLiteral("SELECT outcome FROM inbox.accept('shop', 'poison', "
+                                        "'{\"id\":\"poison\"}'::bytea)")),
                  QStringLiteral("rearmed"));
     }
 
@@ -444,32 +558,82 @@ private slots:
         QTest::addColumn<QString>("sqlstate");
         QTest::addColumn<QString>("argument");
 
-        QTest::newRow("claim null worker") << "SELECT * FROM inbox.claim(NULL) WHERE $1::bigint > 0" << "22004" << "p_worker";
-        QTest::newRow("claim empty worker") << "SELECT * FROM inbox.claim('') WHERE $1::bigint > 0" << "22023" << "p_worker";
-        QTest::newRow("claim control char worker") << "SELECT * FROM inbox.claim(E'w\\n1') WHERE $1::bigint > 0" << "22023"
-                                                   << "p_worker";
-        QTest::newRow("claim null limit") << "SELECT * FROM inbox.claim('w', NULL) WHERE $1::bigint > 0" << "22004" << "p_limit";
-        QTest::newRow("claim zero limit") << "SELECT * FROM inbox.claim('w', 0) WHERE $1::bigint > 0" << "22023" << "p_limit";
-        QTest::newRow("claim negative limit") << "SELECT * FROM inbox.claim('w', -5) WHERE $1::bigint > 0" << "22023" << "p_limit";
-        QTest::newRow("claim limit 1001") << "SELECT * FROM inbox.claim('w', 1001) WHERE $1::bigint > 0" << "22023" << "p_limit";
-        QTest::newRow("claim zero timeout") << "SELECT * FROM inbox.claim('w', 1, '0 s') WHERE $1::bigint > 0" << "22023"
-                                            << "p_lock_timeout";
-        QTest::newRow("claim negative timeout") << "SELECT * FROM inbox.claim('w', 1, '-1 minute') WHERE $1::bigint > 0"
-                                                << "22023" << "p_lock_timeout";
-        QTest::newRow("claim null timeout") << "SELECT * FROM inbox.claim('w', 1, NULL) WHERE $1::bigint > 0" << "22004"
-                                            << "p_lock_timeout";
-        QTest::newRow("heartbeat null id") << "SELECT inbox.heartbeat(NULL, 'w1') WHERE $1::bigint > 0" << "22004" << "p_event_id";
-        QTest::newRow("heartbeat empty worker") << "SELECT inbox.heartbeat($1, '')" << "22023" << "p_worker";
-        QTest::newRow("complete null id") << "SELECT inbox.complete(NULL, 'w1') WHERE $1::bigint > 0" << "22004" << "p_event_id";
-        QTest::newRow("complete null worker") << "SELECT inbox.complete($1, NULL)" << "22004" << "p_worker";
-        QTest::newRow("complete unknown event") << "SELECT inbox.complete($1 + 1000, 'w1')" << "22023" << "p_event_id";
-        QTest::newRow("fail null id") << "SELECT inbox.fail(NULL, 'w1', 'x') WHERE $1::bigint > 0" << "22004" << "p_event_id";
-        QTest::newRow("fail empty worker") << "SELECT inbox.fail($1, '', 'x')" << "22023" << "p_worker";
-        QTest::newRow("fail null error") << "SELECT inbox.fail($1, 'w1', NULL)" << "22004" << "p_error";
-        QTest::newRow("fail empty error") << "SELECT inbox.fail($1, 'w1', '')" << "22023" << "p_error";
-        QTest::newRow("fail blank error") << "SELECT inbox.fail($1, 'w1', '   ')" << "22023" << "p_error";
-        QTest::newRow("fail null retryable") << "SELECT inbox.fail($1, 'w1', 'x', NULL)" << "22004" << "p_retryable";
-        QTest::newRow("fail unknown event") << "SELECT inbox.fail($1 + 1000, 'w1', 'x')" << "22023" << "p_event_id";
+        QTest::newRow("claim null worker") << "SELECT * FROM inbox.claim(NULL) WHERE $1::bigint > 0"
+                                           << "22004"
+                                           << "p_worker";
+        QTest::newRow("claim empty worker") << "SELECT * FROM inbox.claim('') WHERE $1::bigint > 0"
+                                            << "22023"
+                                            << "p_worker";
+        QTest::newRow("claim control char worker")
+            << "SELECT * FROM inbox.claim(E'w\\n1') WHERE $1::bigint > 0"
+            << "22023"
+            << "p_worker";
+        QTest::newRow("claim null limit")
+            << "SELECT * FROM inbox.claim('w', NULL) WHERE $1::bigint > 0"
+            << "22004"
+            << "p_limit";
+        QTest::newRow("claim zero limit")
+            << "SELECT * FROM inbox.claim('w', 0) WHERE $1::bigint > 0"
+            << "22023"
+            << "p_limit";
+        QTest::newRow("claim negative limit")
+            << "SELECT * FROM inbox.claim('w', -5) WHERE $1::bigint > 0"
+            << "22023"
+            << "p_limit";
+        QTest::newRow("claim limit 1001")
+            << "SELECT * FROM inbox.claim('w', 1001) WHERE $1::bigint > 0"
+            << "22023"
+            << "p_limit";
+        QTest::newRow("claim zero timeout")
+            << "SELECT * FROM inbox.claim('w', 1, '0 s') WHERE $1::bigint > 0"
+            << "22023"
+            << "p_lock_timeout";
+        QTest::newRow("claim negative timeout")
+            << "SELECT * FROM inbox.claim('w', 1, '-1 minute') WHERE $1::bigint > 0"
+            << "22023"
+            << "p_lock_timeout";
+        QTest::newRow("claim null timeout")
+            << "SELECT * FROM inbox.claim('w', 1, NULL) WHERE $1::bigint > 0"
+            << "22004"
+            << "p_lock_timeout";
+        QTest::newRow("heartbeat null id")
+            << "SELECT inbox.heartbeat(NULL, 'w1') WHERE $1::bigint > 0"
+            << "22004"
+            << "p_event_id";
+        QTest::newRow("heartbeat empty worker") << "SELECT inbox.heartbeat($1, '')"
+                                                << "22023"
+                                                << "p_worker";
+        QTest::newRow("complete null id")
+            << "SELECT inbox.complete(NULL, 'w1') WHERE $1::bigint > 0"
+            << "22004"
+            << "p_event_id";
+        QTest::newRow("complete null worker") << "SELECT inbox.complete($1, NULL)"
+                                              << "22004"
+                                              << "p_worker";
+        QTest::newRow("complete unknown event") << "SELECT inbox.complete($1 + 1000, 'w1')"
+                                                << "22023"
+                                                << "p_event_id";
+        QTest::newRow("fail null id") << "SELECT inbox.fail(NULL, 'w1', 'x') WHERE $1::bigint > 0"
+                                      << "22004"
+                                      << "p_event_id";
+        QTest::newRow("fail empty worker") << "SELECT inbox.fail($1, '', 'x')"
+                                           << "22023"
+                                           << "p_worker";
+        QTest::newRow("fail null error") << "SELECT inbox.fail($1, 'w1', NULL)"
+                                         << "22004"
+                                         << "p_error";
+        QTest::newRow("fail empty error") << "SELECT inbox.fail($1, 'w1', '')"
+                                          << "22023"
+                                          << "p_error";
+        QTest::newRow("fail blank error") << "SELECT inbox.fail($1, 'w1', '   ')"
+                                          << "22023"
+                                          << "p_error";
+        QTest::newRow("fail null retryable") << "SELECT inbox.fail($1, 'w1', 'x', NULL)"
+                                             << "22004"
+                                             << "p_retryable";
+        QTest::newRow("fail unknown event") << "SELECT inbox.fail($1 + 1000, 'w1', 'x')"
+                                            << "22023"
+                                            << "p_event_id";
     }
 
     void badArgumentsChangeNothing()
@@ -482,8 +646,9 @@ private slots:
         QCOMPARE(claim(su, QStringLiteral("w1")), QStringList{id(held)});
         QVERIFY(acceptEvent(su, QStringLiteral("waiting")) > 0);
         QVERIFY(acceptEvent(su, QStringLiteral("stuck")) > 0);
-        QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.events SET status = 'processing', locked_by = 'gone',"
-                                           " locked_at = now() - interval '1 hour', attempts = 1 WHERE external_id = 'stuck'")));
+        QVERIFY_SQL(su.exec(QStringLiteral(
+            "UPDATE inbox.events SET status = 'processing', locked_by = 'gone',"
+            " locked_at = now() - interval '1 hour', attempts = 1 WHERE external_id = 'stuck'")));
         const QString events = allEvents(su);
         const qint64 journal = oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.journal"));
 
@@ -498,21 +663,25 @@ private slots:
     void workerRoleUsesWorkerFunctionsOnly()
     {
         QString error;
-        QVERIFY2(m_cluster.createLogin(QStringLiteral("worker_login"), {QStringLiteral("inbox_worker")}, &error),
-                 qPrintable(error));
+        QVERIFY_LOGIN(m_cluster, QStringLiteral("worker_login"), {QStringLiteral("inbox_worker")});
         PgSession su(m_cluster.conninfo(m_db));
         const qint64 e = acceptEvent(su, QStringLiteral("x"));
         PgSession w(m_cluster.conninfo(m_db, QStringLiteral("worker_login")));
         QVERIFY2(w.ok(), qPrintable(w.error()));
         QCOMPARE(claim(w, QStringLiteral("crm-sync#1")), QStringList{id(e)});
-        QCOMPARE(one(w, QStringLiteral("SELECT inbox.heartbeat($1, 'crm-sync#1')"), {e}), QStringLiteral("t"));
-        QCOMPARE(one(w, QStringLiteral("SELECT inbox.complete($1, 'crm-sync#1')"), {e}), QStringLiteral("t"));
+        QCOMPARE(one(w, QStringLiteral("SELECT inbox.heartbeat($1, 'crm-sync#1')"), {e}),
+                 QStringLiteral("t"));
+        QCOMPARE(one(w, QStringLiteral("SELECT inbox.complete($1, 'crm-sync#1')"), {e}),
+                 QStringLiteral("t"));
         // Worker entries carry the worker's name, not the login.
         QCOMPARE(one(su, QStringLiteral("SELECT string_agg(DISTINCT actor, ',') FROM inbox.journal"
                                         " WHERE entry IN ('claimed', 'done')")),
                  QStringLiteral("crm-sync#1"));
-        QCOMPARE(w.exec(QStringLiteral("SELECT * FROM inbox.accept('s', 'e', '\\x00'::bytea)")).sqlstate, QStringLiteral("42501"));
-        QCOMPARE(w.exec(QStringLiteral("UPDATE inbox.events SET status = 'received'")).sqlstate, QStringLiteral("42501"));
+        QCOMPARE(
+            w.exec(QStringLiteral("SELECT * FROM inbox.accept('s', 'e', '\\x00'::bytea)")).sqlstate,
+            QStringLiteral("42501"));
+        QCOMPARE(w.exec(QStringLiteral("UPDATE inbox.events SET status = 'received'")).sqlstate,
+                 QStringLiteral("42501"));
     }
 };
 

@@ -219,11 +219,9 @@ class TestAttentionModel : public QObject
 private slots:
     void initTestCase()
     {
+        QVERIFY_CLUSTER_STARTED(m_cluster);
         QString error;
-        QVERIFY2(m_cluster.start(&error), qPrintable(error));
-        QVERIFY2(m_cluster.createLogin(QStringLiteral("op1"), {QStringLiteral("inbox_operator")},
-                                       &error),
-                 qPrintable(error));
+        QVERIFY_LOGIN(m_cluster, QStringLiteral("op1"), {QStringLiteral("inbox_operator")});
         QVERIFY2(
             m_cluster.createLogin(QStringLiteral("op2"), {QStringLiteral("inbox_manager")}, &error),
             qPrintable(error));
@@ -234,9 +232,7 @@ private slots:
 
     void init()
     {
-        QString error;
-        m_db = m_cluster.createDatabase(&error);
-        QVERIFY2(!m_db.isEmpty(), qPrintable(error));
+        QVERIFY_FRESH_DATABASE(m_cluster, m_db);
         m_su = std::make_unique<PgSession>(m_cluster.conninfo(m_db));
         QVERIFY(m_su->ok());
         m_context = std::make_unique<inbox::ConsoleContext>();

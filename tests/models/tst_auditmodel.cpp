@@ -53,21 +53,15 @@ class TestAuditModel : public QObject
 private slots:
     void initTestCase()
     {
-        QString error;
-        QVERIFY2(m_cluster.start(&error), qPrintable(error));
-        QVERIFY2(m_cluster.createLogin(kAlice, {QStringLiteral("inbox_operator")}, &error),
-                 qPrintable(error));
-        QVERIFY2(m_cluster.createLogin(kBob, {QStringLiteral("inbox_manager")}, &error),
-                 qPrintable(error));
-        QVERIFY2(m_cluster.createLogin(kCarol, {QStringLiteral("inbox_support")}, &error),
-                 qPrintable(error));
+        QVERIFY_CLUSTER_STARTED(m_cluster);
+        QVERIFY_LOGIN(m_cluster, kAlice, {QStringLiteral("inbox_operator")});
+        QVERIFY_LOGIN(m_cluster, kBob, {QStringLiteral("inbox_manager")});
+        QVERIFY_LOGIN(m_cluster, kCarol, {QStringLiteral("inbox_support")});
     }
 
     void init()
     {
-        QString error;
-        m_db = m_cluster.createDatabase(&error);
-        QVERIFY2(!m_db.isEmpty(), qPrintable(error));
+        QVERIFY_FRESH_DATABASE(m_cluster, m_db);
         m_su = std::make_unique<PgSession>(m_cluster.conninfo(m_db));
         QVERIFY(m_su->ok());
         m_context = std::make_unique<inbox::ConsoleContext>();

@@ -96,20 +96,12 @@ private:
 private slots:
     void initTestCase()
     {
-        QString error;
-        QVERIFY2(m_cluster.start(&error), qPrintable(error));
+        QVERIFY_CLUSTER_STARTED(m_cluster);
         for (const char *name : {"mgr_anna", "mgr_boris"})
-            QVERIFY2(m_cluster.createLogin(QString::fromLatin1(name),
-                                           {QStringLiteral("inbox_manager")}, &error),
-                     qPrintable(error));
+            QVERIFY_LOGIN(m_cluster, QString::fromLatin1(name), {QStringLiteral("inbox_manager")});
     }
 
-    void init()
-    {
-        QString error;
-        m_db = m_cluster.createDatabase(&error);
-        QVERIFY2(!m_db.isEmpty(), qPrintable(error));
-    }
+    void init() { QVERIFY_FRESH_DATABASE(m_cluster, m_db); }
 
     // Oldest first, every open pair exactly once across pages, even where several pairs
     // share one timestamp to the microsecond and a page boundary falls inside that group.
@@ -585,9 +577,8 @@ private slots:
 
         // A support login is refused by the database itself.
         QString error;
-        QVERIFY2(m_cluster.createLogin(QStringLiteral("sup_sam_%1").arg(m_seq),
-                                       {QStringLiteral("inbox_support")}, &error),
-                 qPrintable(error));
+        QVERIFY_LOGIN(m_cluster, QStringLiteral("sup_sam_%1").arg(m_seq),
+                      {QStringLiteral("inbox_support")});
         inbox::DuplicateDecider sam;
         sam.setConnectOptions(
             dupfix::options(m_cluster, m_db, QStringLiteral("sup_sam_%1").arg(m_seq)));

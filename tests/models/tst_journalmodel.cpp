@@ -50,17 +50,11 @@ class TestJournalModel : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase()
-    {
-        QString error;
-        QVERIFY2(m_cluster.start(&error), qPrintable(error));
-    }
+    void initTestCase() { QVERIFY_CLUSTER_STARTED(m_cluster); }
 
     void init()
     {
-        QString error;
-        m_db = m_cluster.createDatabase(&error);
-        QVERIFY2(!m_db.isEmpty(), qPrintable(error));
+        QVERIFY_FRESH_DATABASE(m_cluster, m_db);
         m_su = std::make_unique<PgSession>(m_cluster.conninfo(m_db));
         QVERIFY(m_su->ok());
         m_context = std::make_unique<inbox::ConsoleContext>();

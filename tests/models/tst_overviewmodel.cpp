@@ -69,27 +69,19 @@ private:
 private slots:
     void initTestCase()
     {
-        QString error;
-        QVERIFY2(m_cluster.start(&error), qPrintable(error));
+        QVERIFY_CLUSTER_STARTED(m_cluster);
         for (const auto &[login, group] :
              std::initializer_list<std::pair<const char *, const char *>>{
                  {"o_ingest", "inbox_ingest"},
                  {"o_worker", "inbox_worker"},
                  {"o_operator", "inbox_operator"},
                  {"o_support", "inbox_support"}}) {
-            QVERIFY2(m_cluster.createLogin(QString::fromLatin1(login), {QString::fromLatin1(group)},
-                                           &error),
-                     qPrintable(error));
+            QVERIFY_LOGIN(m_cluster, QString::fromLatin1(login), {QString::fromLatin1(group)});
         }
-        QVERIFY2(m_cluster.createLogin(QStringLiteral("o_nobody"), {}, &error), qPrintable(error));
+        QVERIFY_LOGIN(m_cluster, QStringLiteral("o_nobody"), {});
     }
 
-    void init()
-    {
-        QString error;
-        m_db = m_cluster.createDatabase(&error);
-        QVERIFY2(!m_db.isEmpty(), qPrintable(error));
-    }
+    void init() { QVERIFY_FRESH_DATABASE(m_cluster, m_db); }
 
     void figuresMatchTheStatisticsFunctions()
     {

@@ -19,10 +19,8 @@ class TestQueryChannel : public QObject
 private slots:
     void initTestCase()
     {
-        QString error;
-        QVERIFY2(m_cluster.start(&error), qPrintable(error));
-        m_db = m_cluster.createDatabase(&error);
-        QVERIFY2(!m_db.isEmpty(), qPrintable(error));
+        QVERIFY_CLUSTER_STARTED(m_cluster);
+        QVERIFY_FRESH_DATABASE(m_cluster, m_db);
     }
 
     void valuesArriveTyped()

@@ -59,3 +59,24 @@ private:
     int m_databases = 0;
     int m_tcpPort = 0;
 };
+
+// For a QtTest program's initTestCase() and init(): start the cluster, or take a fresh copy of
+// the migrated template into `db`; otherwise the test fails with the reason.
+#define QVERIFY_CLUSTER_STARTED(cluster)                                                           \
+    do {                                                                                           \
+        QString clusterError_;                                                                     \
+        QVERIFY2((cluster).start(&clusterError_), qPrintable(clusterError_));                      \
+    } while (false)
+#define QVERIFY_FRESH_DATABASE(cluster, db)                                                        \
+    do {                                                                                           \
+        QString clusterError_;                                                                     \
+        (db) = (cluster).createDatabase(&clusterError_);                                           \
+        QVERIFY2(!(db).isEmpty(), qPrintable(clusterError_));                                      \
+    } while (false)
+// A login in the given group roles (a braced list), or the test fails with the reason.
+#define QVERIFY_LOGIN(cluster, name, ...)                                                          \
+    do {                                                                                           \
+        QString clusterError_;                                                                     \
+        QVERIFY2((cluster).createLogin((name), __VA_ARGS__, &clusterError_),                       \
+                 qPrintable(clusterError_));                                                       \
+    } while (false)

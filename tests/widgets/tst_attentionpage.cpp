@@ -54,20 +54,16 @@ private slots:
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true); // filters are remembered in the settings
-        QString error;
-        QVERIFY2(m_cluster.start(&error), qPrintable(error));
+        QVERIFY_CLUSTER_STARTED(m_cluster);
         for (const auto &[login, role] :
              {std::pair{"op", "inbox_operator"}, std::pair{"sup", "inbox_support"},
               std::pair{"gone", "inbox_operator"}})
-            QVERIFY2(m_cluster.createLogin(QLatin1String(login), {QLatin1String(role)}, &error),
-                     qPrintable(error));
+            QVERIFY_LOGIN(m_cluster, QLatin1String(login), {QLatin1String(role)});
     }
 
     void init()
     {
-        QString error;
-        m_db = m_cluster.createDatabase(&error);
-        QVERIFY2(!m_db.isEmpty(), qPrintable(error));
+        QVERIFY_FRESH_DATABASE(m_cluster, m_db);
         m_su = std::make_unique<PgSession>(m_cluster.conninfo(m_db));
         QVERIFY(m_su->ok());
         m_context = std::make_unique<inbox::ConsoleContext>();

@@ -40,19 +40,14 @@ private slots:
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true); // filters are remembered in the settings
-        QString error;
-        QVERIFY2(m_cluster.start(&error), qPrintable(error));
-        QVERIFY2(m_cluster.createLogin(kAlice, {QStringLiteral("inbox_operator")}, &error),
-                 qPrintable(error));
-        QVERIFY2(m_cluster.createLogin(kBob, {QStringLiteral("inbox_manager")}, &error),
-                 qPrintable(error));
+        QVERIFY_CLUSTER_STARTED(m_cluster);
+        QVERIFY_LOGIN(m_cluster, kAlice, {QStringLiteral("inbox_operator")});
+        QVERIFY_LOGIN(m_cluster, kBob, {QStringLiteral("inbox_manager")});
     }
 
     void init()
     {
-        QString error;
-        m_db = m_cluster.createDatabase(&error);
-        QVERIFY2(!m_db.isEmpty(), qPrintable(error));
+        QVERIFY_FRESH_DATABASE(m_cluster, m_db);
         m_su = std::make_unique<PgSession>(m_cluster.conninfo(m_db));
         QVERIFY(m_su->ok());
 

@@ -114,20 +114,15 @@ private slots:
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true);
-        QString error;
-        QVERIFY2(m_cluster.start(&error), qPrintable(error));
-        QVERIFY2(m_cluster.createLogin(kReceiver, {QStringLiteral("inbox_ingest")}, &error),
-                 qPrintable(error));
-        QVERIFY2(m_cluster.createLogin(QStringLiteral("support_sue"),
-                                       {QStringLiteral("inbox_support")}, &error),
-                 qPrintable(error));
+        QVERIFY_CLUSTER_STARTED(m_cluster);
+        QVERIFY_LOGIN(m_cluster, kReceiver, {QStringLiteral("inbox_ingest")});
+        QVERIFY_LOGIN(m_cluster, QStringLiteral("support_sue"), {QStringLiteral("inbox_support")});
     }
 
     void init()
     {
+        QVERIFY_FRESH_DATABASE(m_cluster, m_db);
         QString error;
-        m_db = m_cluster.createDatabase(&error);
-        QVERIFY2(!m_db.isEmpty(), qPrintable(error));
         m_receiver = std::make_unique<PgSession>(m_cluster.conninfo(m_db, kReceiver));
         QVERIFY2(m_receiver->ok(), qPrintable(m_receiver->error()));
         m_context = std::make_unique<inbox::ConsoleContext>();

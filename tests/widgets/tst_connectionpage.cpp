@@ -41,11 +41,8 @@ private slots:
         QVERIFY2(!m_logFile.isEmpty(), "the log file could not be opened");
         // No ~/.pgpass of the machine's user may answer for the test's roles.
         qputenv("PGPASSFILE", QByteArray("/nonexistent/pgpass"));
-        QString error;
-        QVERIFY2(m_cluster.start(&error), qPrintable(error));
-        QVERIFY2(m_cluster.createLogin(QStringLiteral("support_sam"),
-                                       {QStringLiteral("inbox_support")}, &error),
-                 qPrintable(error));
+        QVERIFY_CLUSTER_STARTED(m_cluster);
+        QVERIFY_LOGIN(m_cluster, QStringLiteral("support_sam"), {QStringLiteral("inbox_support")});
     }
 
     void showsUserRolesAndSchema()
@@ -154,9 +151,7 @@ private slots:
     void passwordAskedRefusedAndAccepted()
     {
         QString error;
-        QVERIFY2(m_cluster.createLogin(QStringLiteral("pw_pat"), {QStringLiteral("inbox_support")},
-                                       &error),
-                 qPrintable(error));
+        QVERIFY_LOGIN(m_cluster, QStringLiteral("pw_pat"), {QStringLiteral("inbox_support")});
         const QString secret = QStringLiteral("right 'one'");
         QVERIFY2(m_cluster.requirePassword(QStringLiteral("pw_pat"), secret, &error),
                  qPrintable(error));
@@ -214,9 +209,7 @@ private slots:
     void passwordNeverReachesTheLog()
     {
         QString error;
-        QVERIFY2(m_cluster.createLogin(QStringLiteral("pw_log"), {QStringLiteral("inbox_support")},
-                                       &error),
-                 qPrintable(error));
+        QVERIFY_LOGIN(m_cluster, QStringLiteral("pw_log"), {QStringLiteral("inbox_support")});
         const QString secret = QStringLiteral("Tr0ub4dor-log-secret");
         QVERIFY2(m_cluster.requirePassword(QStringLiteral("pw_log"), secret, &error),
                  qPrintable(error));

@@ -110,17 +110,13 @@ private slots:
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true);
-        QString error;
-        QVERIFY2(m_cluster.start(&error), qPrintable(error));
-        QVERIFY2(m_cluster.createLogin(kManager, {QStringLiteral("inbox_manager")}, &error),
-                 qPrintable(error));
+        QVERIFY_CLUSTER_STARTED(m_cluster);
+        QVERIFY_LOGIN(m_cluster, kManager, {QStringLiteral("inbox_manager")});
     }
 
     void init()
     {
-        QString error;
-        m_db = m_cluster.createDatabase(&error);
-        QVERIFY2(!m_db.isEmpty(), qPrintable(error));
+        QVERIFY_FRESH_DATABASE(m_cluster, m_db);
         auto su = superuser();
         dupfix::Lead a;
         a.externalId = QStringLiteral("r-1");

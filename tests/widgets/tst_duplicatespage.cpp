@@ -139,25 +139,16 @@ private slots:
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true);
-        QString error;
-        QVERIFY2(m_cluster.start(&error), qPrintable(error));
-        QVERIFY2(m_cluster.createLogin(QStringLiteral("mgr_anna"),
-                                       {QStringLiteral("inbox_manager")}, &error),
-                 qPrintable(error));
-        QVERIFY2(m_cluster.createLogin(QStringLiteral("mgr_boris"),
-                                       {QStringLiteral("inbox_manager")}, &error),
-                 qPrintable(error));
-        QVERIFY2(m_cluster.createLogin(QStringLiteral("support_sam"),
-                                       {QStringLiteral("inbox_support")}, &error),
-                 qPrintable(error));
+        QVERIFY_CLUSTER_STARTED(m_cluster);
+        QVERIFY_LOGIN(m_cluster, QStringLiteral("mgr_anna"), {QStringLiteral("inbox_manager")});
+        QVERIFY_LOGIN(m_cluster, QStringLiteral("mgr_boris"), {QStringLiteral("inbox_manager")});
+        QVERIFY_LOGIN(m_cluster, QStringLiteral("support_sam"), {QStringLiteral("inbox_support")});
     }
 
     void init()
     {
         QSettings().remove(QStringLiteral("filters")); // each test starts unfiltered
-        QString error;
-        m_db = m_cluster.createDatabase(&error);
-        QVERIFY2(!m_db.isEmpty(), qPrintable(error));
+        QVERIFY_FRESH_DATABASE(m_cluster, m_db);
     }
 
     // M, R, S, K, J, U, U, U, M: the database after each key.

@@ -26,15 +26,12 @@ private slots:
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true);
-        QString error;
-        QVERIFY2(m_cluster.start(&error), qPrintable(error));
+        QVERIFY_CLUSTER_STARTED(m_cluster);
     }
 
     void init()
     {
-        QString error;
-        m_db = m_cluster.createDatabase(&error);
-        QVERIFY2(!m_db.isEmpty(), qPrintable(error));
+        QVERIFY_FRESH_DATABASE(m_cluster, m_db);
         m_su = std::make_unique<PgSession>(m_cluster.conninfo(m_db));
         QVERIFY(m_su->ok());
         QVERIFY_SQL(m_su->exec(

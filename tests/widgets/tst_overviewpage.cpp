@@ -72,22 +72,12 @@ private slots:
     {
         QStandardPaths::setTestModeEnabled(true);
         QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
-        QString error;
-        QVERIFY2(m_cluster.start(&error), qPrintable(error));
-        QVERIFY2(m_cluster.createLogin(QStringLiteral("v_ingest"), {QStringLiteral("inbox_ingest")},
-                                       &error),
-                 qPrintable(error));
-        QVERIFY2(m_cluster.createLogin(QStringLiteral("v_support"),
-                                       {QStringLiteral("inbox_support")}, &error),
-                 qPrintable(error));
+        QVERIFY_CLUSTER_STARTED(m_cluster);
+        QVERIFY_LOGIN(m_cluster, QStringLiteral("v_ingest"), {QStringLiteral("inbox_ingest")});
+        QVERIFY_LOGIN(m_cluster, QStringLiteral("v_support"), {QStringLiteral("inbox_support")});
     }
 
-    void init()
-    {
-        QString error;
-        m_db = m_cluster.createDatabase(&error);
-        QVERIFY2(!m_db.isEmpty(), qPrintable(error));
-    }
+    void init() { QVERIFY_FRESH_DATABASE(m_cluster, m_db); }
 
     void slowReceiverDayShowsTheWarning()
     {

@@ -158,10 +158,9 @@ private slots:
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true);
+        QVERIFY_CLUSTER_STARTED(m_cluster);
         QString error;
-        QVERIFY2(m_cluster.start(&error), qPrintable(error));
-        QVERIFY2(m_cluster.createLogin(kSupport, {QStringLiteral("inbox_support")}, &error),
-                 qPrintable(error));
+        QVERIFY_LOGIN(m_cluster, kSupport, {QStringLiteral("inbox_support")});
         m_db = m_cluster.createDatabase(&error);
         QVERIFY2(!m_db.isEmpty(), qPrintable(error));
         // Every statement this login sends goes to the server log: a write that the database

@@ -1,6 +1,7 @@
 #include "db/pgconnection.h"
 
 #include "db/conninfo.h"
+#include "db/connkeywords.h"
 
 #include <libpq-fe.h>
 
@@ -116,21 +117,8 @@ bool PgConnection::connect(const QString &conninfo, const QString &applicationNa
     if (!applicationName.isEmpty() && !info->contains(QStringLiteral("application_name")))
         info->set(QStringLiteral("application_name"), applicationName);
 
-    // Keys and values as arrays: no second round of quoting. expand_dbname = 0 because the
-    // string was already parsed (a dbname that looks like a URI stays a name).
-    std::vector<QByteArray> storage;
-    storage.reserve(size_t(info->pairs().size()) * 2);
-    std::vector<const char *> keys;
-    std::vector<const char *> values;
-    for (const auto &[key, value] : info->pairs()) {
-        storage.push_back(key.toUtf8());
-        keys.push_back(storage.back().constData());
-        storage.push_back(value.toUtf8());
-        values.push_back(storage.back().constData());
-    }
-    keys.push_back(nullptr);
-    values.push_back(nullptr);
-    m_conn = PQconnectdbParams(keys.data(), values.data(), 0);
+    const ConnKeywords keywords(*info);
+    m_conn = PQconnectdbParams(keywords.keys(), keywords.values(), 0);
     if (!m_conn || PQstatus(m_conn) != CONNECTION_OK) {
         if (error)
             *error = DbError::fromConnection(m_conn);

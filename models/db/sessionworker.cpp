@@ -1,6 +1,7 @@
 #include "db/sessionworker.h"
 
 #include "db/conninfo.h"
+#include "db/connkeywords.h"
 #include "db/migrator.h"
 #include "support/logging.h"
 
@@ -9,7 +10,6 @@
 #include <poll.h>
 #include <spdlog/spdlog.h>
 
-#include <vector>
 
 namespace inbox {
 
@@ -83,20 +83,8 @@ PGconn *SessionWorker::connect(const ConnectOptions &options, quint64 generation
     if (!options.password.isEmpty())
         info->set(QStringLiteral("password"), options.password);
 
-    std::vector<QByteArray> storage;
-    storage.reserve(size_t(info->pairs().size()) * 2);
-    std::vector<const char *> keys;
-    std::vector<const char *> values;
-    for (const auto &[key, value] : info->pairs()) {
-        storage.push_back(key.toUtf8());
-        keys.push_back(storage.back().constData());
-        storage.push_back(value.toUtf8());
-        values.push_back(storage.back().constData());
-    }
-    keys.push_back(nullptr);
-    values.push_back(nullptr);
-
-    PGconn *conn = PQconnectStartParams(keys.data(), values.data(), 0);
+    const ConnKeywords keywords(*info);
+    PGconn *conn = PQconnectStartParams(keywords.keys(), keywords.values(), 0);
     if (!conn) {
         *error = DbError::plain(QStringLiteral("out of memory"));
         *problem = ConnectProblem::Other;

@@ -1,6 +1,7 @@
 #include "bulkfill.h"
 
 #include "db/pgconnection.h"
+#include "db/sqlparams.h"
 #include "history.h"
 #include "rng.h"
 
@@ -85,18 +86,6 @@ private:
     QString m_sql;
     QHash<QString, PgParam> m_values;
 };
-
-QString textArray(const QStringList &items)
-{
-    QString out = QStringLiteral("{");
-    for (qsizetype i = 0; i < items.size(); ++i) {
-        QString v = items.at(i);
-        v.replace(QLatin1Char('\\'), QStringLiteral("\\\\"))
-            .replace(QLatin1Char('"'), QStringLiteral("\\\""));
-        out += (i ? QStringLiteral(",\"") : QStringLiteral("\"")) + v + QLatin1Char('"');
-    }
-    return out + QLatin1Char('}');
-}
 
 QString numberArray(const QVector<qint64> &items)
 {
@@ -635,16 +624,17 @@ bool BulkFill::run(const FillRequest &request, FillReport *report, DbError *erro
                 "excluded.repeats, "
                 "conflicts = d.conflicts + excluded.conflicts, done = d.done + excluded.done, "
                 "failed = d.failed + excluded.failed, requeued = d.requeued + excluded.requeued"),
-            {textArray(days), textArray(dailySources), numberArray(received), numberArray(repeats),
-             numberArray(conflicts), numberArray(doneCount), numberArray(failed),
-             numberArray(requeued)},
+            {sql::textArray(days), sql::textArray(dailySources), numberArray(received),
+             numberArray(repeats), numberArray(conflicts), numberArray(doneCount),
+             numberArray(failed), numberArray(requeued)},
             &e) ||
         !db.run(QStringLiteral(
                     "INSERT INTO inbox.status_counts AS c (source, status, shard, n) "
                     "SELECT x.source, x.status, 0, x.n "
                     "FROM unnest($1::text[], $2::text[], $3::bigint[]) AS x(source, status, n) "
                     "ON CONFLICT (source, status, shard) DO UPDATE SET n = c.n + excluded.n"),
-                {textArray(statusSources), textArray(statuses), numberArray(counts)}, &e) ||
+                {sql::textArray(statusSources), sql::textArray(statuses), numberArray(counts)},
+                &e) ||
         // The queue rows of the events that are not done (the triggers that write them are
         // off for the fill).
         !db.run(QStringLiteral(

@@ -1,26 +1,12 @@
 #include "audit/auditquery.h"
 
+#include "db/sqlparams.h"
+
 #include "journal/journalquery.h"
 
 namespace inbox {
 
 namespace {
-
-QString bind(QVariantList *params, const QVariant &value, const char *type)
-{
-    params->append(value);
-    return QStringLiteral("$%1::%2").arg(params->size()).arg(QLatin1String(type));
-}
-
-QString atFromMicros(const QString &placeholder)
-{
-    return QStringLiteral("(timestamptz 'epoch' + %1 * interval '1 microsecond')").arg(placeholder);
-}
-
-QString micros(const QString &expr)
-{
-    return QStringLiteral("(extract(epoch FROM %1) * 1000000)::int8").arg(expr);
-}
 
 // Which action a row belongs to (see the header). A decision's rows share the candidate and
 // the transaction (xmin: the journal is append-only, so it stays the inserting one).
@@ -67,6 +53,7 @@ const QStringList &AuditQuery::actionEntries()
 
 QString AuditQuery::condition(const AuditFilter &f, QVariantList *params)
 {
+    SqlParams p(params);
     // Person and action values sit in a sub-select, so the planner takes them as unknown
     // even when it plans for the actual values: against the statistics of the whole journal
     // (mostly worker rows) a person looks so rare that it would read every human row after
@@ -74,23 +61,22 @@ QString AuditQuery::condition(const AuditFilter &f, QVariantList *params)
     // (measured on 313k human rows: 200-500 ms against 12-17 ms).
     QStringList parts{QStringLiteral("j.by_person")};
     if (!f.person.isEmpty())
-        parts << QStringLiteral("j.actor = (SELECT %1)").arg(bind(params, f.person, "text"));
+        parts << QStringLiteral("j.actor = (SELECT %1)").arg(p.add(f.person, "text"));
     if (f.actions.size() == 1)
-        parts
-            << QStringLiteral("j.entry = (SELECT %1)").arg(bind(params, f.actions.first(), "text"));
+        parts << QStringLiteral("j.entry = (SELECT %1)").arg(p.add(f.actions.first(), "text"));
     else if (!f.actions.isEmpty())
         parts << QStringLiteral("j.entry = ANY(string_to_array((SELECT %1), ','))")
-                     .arg(bind(params, f.actions.join(QLatin1Char(',')), "text"));
+                     .arg(p.add(f.actions.join(QLatin1Char(',')), "text"));
     if (const char *preset = presetInterval(f.range))
         parts << QStringLiteral("j.at >= now() - %1")
-                     .arg(bind(params, QString::fromLatin1(preset), "interval"));
+                     .arg(p.add(QString::fromLatin1(preset), "interval"));
     if (f.range == JournalFilter::Range::Custom) {
         if (f.from.isValid())
             parts << QStringLiteral("j.at >= %1")
-                         .arg(atFromMicros(bind(params, JournalQuery::toMicros(f.from), "int8")));
+                         .arg(sql::fromEpochMicros(p.add(JournalQuery::toMicros(f.from), "int8")));
         if (f.to.isValid())
             parts << QStringLiteral("j.at < %1")
-                         .arg(atFromMicros(bind(params, JournalQuery::toMicros(f.to), "int8")));
+                         .arg(sql::fromEpochMicros(p.add(JournalQuery::toMicros(f.to), "int8")));
     }
     return parts.join(QStringLiteral(" AND "));
 }
@@ -123,19 +109,20 @@ Query AuditQuery::page(const AuditFilter &filter, const std::optional<AuditKey> 
 {
     Query q;
     const QString cond = condition(filter, &q.params);
+    SqlParams p(&q.params);
     QString headCond = cond;
     if (after) {
-        headCond += QStringLiteral(" AND (j.at, j.id) < (%1, %2)")
-                        .arg(atFromMicros(bind(&q.params, after->atUs, "int8")),
-                             bind(&q.params, after->id, "int8"));
+        headCond +=
+            QStringLiteral(" AND (j.at, j.id) < (%1, %2)")
+                .arg(sql::fromEpochMicros(p.add(after->atUs, "int8")), p.add(after->id, "int8"));
     }
     if (floor) {
-        headCond += QStringLiteral(" AND (j.at, j.id) >= (%1, %2)")
-                        .arg(atFromMicros(bind(&q.params, floor->atUs, "int8")),
-                             bind(&q.params, floor->id, "int8"));
+        headCond +=
+            QStringLiteral(" AND (j.at, j.id) >= (%1, %2)")
+                .arg(sql::fromEpochMicros(p.add(floor->atUs, "int8")), p.add(floor->id, "int8"));
     }
     const QString limitSql =
-        limit > 0 ? QStringLiteral(" LIMIT %1").arg(bind(&q.params, limit, "int4")) : QString();
+        limit > 0 ? QStringLiteral(" LIMIT %1").arg(p.add(limit, "int4")) : QString();
     const QString rowColumns =
         QStringLiteral("j.id, j.at, j.entry, j.actor, j.event_id, j.detail, %1 AS gkey")
             .arg(groupKey("j"));
@@ -177,8 +164,9 @@ Query AuditQuery::page(const AuditFilter &filter, const std::optional<AuditKey> 
             " GROUP BY r.gkey, e.head_n, e.at, e.id"
             " ORDER BY max(r.at) DESC, 6 DESC")
             .arg(rowColumns, headCond, limitSql, cond, groupKey("j"),
-                 micros(QStringLiteral("max(r.at)")), micros(QStringLiteral("min(r.at)")),
-                 micros(QStringLiteral("e.at")));
+                 sql::epochMicros(QStringLiteral("max(r.at)")),
+                 sql::epochMicros(QStringLiteral("min(r.at)")),
+                 sql::epochMicros(QStringLiteral("e.at")));
     return q;
 }
 
@@ -196,6 +184,7 @@ Query AuditQuery::events(const QVector<qint64> &journalIds)
     for (const qint64 id : journalIds)
         ids << QString::number(id);
     Query q;
+    SqlParams p(&q.params);
     q.sql =
         QStringLiteral("SELECT j.id AS journal_id, j.event_id, e.source, e.external_id, e.status,"
                        " j.detail ->> 'previous_status' AS previous_status,"
@@ -205,7 +194,7 @@ Query AuditQuery::events(const QVector<qint64> &journalIds)
                        " JOIN inbox.journal j ON j.id = u.id AND j.by_person"
                        " LEFT JOIN inbox.events e ON e.id = j.event_id"
                        " ORDER BY u.n")
-            .arg(bind(&q.params, ids.join(QLatin1Char(',')), "text"));
+            .arg(p.add(ids.join(QLatin1Char(',')), "text"));
     return q;
 }
 

@@ -109,15 +109,4 @@ QVector<DuplicatePair> parsePairs(const Rows &rows)
     return pairs;
 }
 
-QString epochMicrosSql(const QString &column)
-{
-    return QStringLiteral("(extract(epoch FROM %1) * 1000000)::bigint").arg(column);
-}
-
-QString fromEpochMicrosSql(int placeholder)
-{
-    return QStringLiteral("('epoch'::timestamptz + $%1::bigint * interval '1 microsecond')")
-        .arg(placeholder);
-}
-
 } // namespace inbox

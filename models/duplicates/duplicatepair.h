@@ -60,11 +60,6 @@ struct DuplicatePair
 QString pairSelectSql();
 QVector<DuplicatePair> parsePairs(const Rows &rows);
 
-// Epoch microseconds: PostgreSQL keeps timestamps to the microsecond, QDateTime to the
-// millisecond, so keyset positions travel as these integers to stay exact.
-QString epochMicrosSql(const QString &column);
-QString fromEpochMicrosSql(int placeholder);
-
 } // namespace inbox
 
 Q_DECLARE_METATYPE(inbox::DuplicatePair)

@@ -1,5 +1,7 @@
 #include "duplicates/duplicatequeuemodel.h"
 
+#include "db/sqlparams.h"
+
 #include "duplicates/duplicatepair.h"
 #include "duplicates/duplicatewords.h"
 #include "support/duration.h"
@@ -49,15 +51,14 @@ Query DuplicateQueueModel::pageQuery(const DuplicateFilter &f, const Key *after,
                                      int limit)
 {
     QVariantList params;
-    const auto bind = [&params](const QVariant &v) {
-        params << v;
-        return QStringLiteral("$%1").arg(params.size());
+    SqlParams p(&params);
+    const auto bind = [&p](const QVariant &v) {
+        return p.add(v);
     };
     const auto keyCondition = [&](const char *op, const Key &key) {
-        bind(key.createdUs);
-        const int micros = int(params.size());
-        return QStringLiteral("(d.created_at, d.id) %1 (%2, %3::bigint)")
-            .arg(QLatin1String(op), fromEpochMicrosSql(micros), bind(key.id));
+        return QStringLiteral("(d.created_at, d.id) %1 (%2, %3)")
+            .arg(QLatin1String(op), sql::fromEpochMicros(p.add(key.createdUs, "int8")),
+                 p.add(key.id, "int8"));
     };
     QStringList where{QStringLiteral("d.status = 'open'")};
     QString with;
@@ -66,10 +67,10 @@ Query DuplicateQueueModel::pageQuery(const DuplicateFilter &f, const Key *after,
     if (upTo)
         where << keyCondition("<=", *upTo);
     if (!f.channel.isEmpty()) {
-        const QString p = bind(f.channel);
+        const QString channel = bind(f.channel);
         // The channels copied onto the pair (migration 0007), so the planner estimates the
         // filter from the pair table and a rare channel is an index lookup.
-        where << QStringLiteral("(d.lead_channel = %1 OR d.match_channel = %1)").arg(p);
+        where << QStringLiteral("(d.lead_channel = %1 OR d.match_channel = %1)").arg(channel);
     }
     if (f.reason == QLatin1String("weak"))
         where << QStringLiteral("d.weak");
@@ -126,7 +127,7 @@ Query DuplicateQueueModel::pageQuery(const DuplicateFilter &f, const Key *after,
                    " JOIN inbox.leads a ON a.id = d.match_lead_id"
                    " JOIN inbox.leads b ON b.id = d.lead_id"
                    " WHERE %2 ORDER BY d.created_at, d.id LIMIT %3")
-                   .arg(epochMicrosSql(QStringLiteral("d.created_at")),
+                   .arg(sql::epochMicros(QStringLiteral("d.created_at")),
                         where.join(QStringLiteral(" AND ")), bind(limit));
     return Query{sql, params};
 }

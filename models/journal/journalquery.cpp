@@ -1,46 +1,19 @@
 #include "journal/journalquery.h"
 
+#include "db/sqlparams.h"
+
 namespace inbox {
 
 namespace {
 
-// Collects bound values and hands out their placeholders.
-class Params
-{
-public:
-    explicit Params(QVariantList *values) : m_values(values) {}
-    QString add(const QVariant &value, const char *type)
-    {
-        m_values->append(value);
-        return QStringLiteral("$%1::%2").arg(m_values->size()).arg(QLatin1String(type));
-    }
-
-private:
-    QVariantList *m_values;
-};
-
-// A text[] literal for `= ANY($n::text[])`: every element quoted, so commas, quotes,
-// backslashes and braces inside values stay values.
-QString arrayLiteral(const QStringList &values)
-{
-    QStringList quoted;
-    quoted.reserve(values.size());
-    for (QString v : values) {
-        v.replace(QLatin1Char('\\'), QStringLiteral("\\\\"));
-        v.replace(QLatin1Char('"'), QStringLiteral("\\\""));
-        quoted << QLatin1Char('"') + v + QLatin1Char('"');
-    }
-    return QLatin1Char('{') + quoted.join(QLatin1Char(',')) + QLatin1Char('}');
-}
-
 // One value: plain equality, which lets the planner walk (source, received_at, id) in order.
-QString oneOf(const QString &table, const char *column, const QStringList &values, Params &p)
+QString oneOf(const QString &table, const char *column, const QStringList &values, SqlParams &p)
 {
     if (values.size() == 1)
         return QStringLiteral("%1.%2 = %3")
             .arg(table, QLatin1String(column), p.add(values.first(), "text"));
     return QStringLiteral("%1.%2 = ANY(%3)")
-        .arg(table, QLatin1String(column), p.add(arrayLiteral(values), "text[]"));
+        .arg(table, QLatin1String(column), p.add(sql::textArray(values), "text[]"));
 }
 
 // Events that are not done are searched by status through inbox.event_queue (migration 12:
@@ -64,11 +37,6 @@ QString fromSql(const JournalFilter &f)
     return queued(f)
                ? QStringLiteral(" FROM inbox.event_queue q JOIN inbox.events e ON e.id = q.id")
                : QStringLiteral(" FROM inbox.events e");
-}
-
-QString timestampFromMicros(const QString &placeholder)
-{
-    return QStringLiteral("(timestamptz 'epoch' + %1 * interval '1 microsecond')").arg(placeholder);
 }
 
 // The page columns: (expression, name). No body: its size only.
@@ -103,7 +71,7 @@ const QString &selectList()
     return sql;
 }
 
-QString textKeySql(const QString &column, Params &p)
+QString textKeySql(const QString &column, SqlParams &p)
 {
     // Quoted values first (a phone '45-67'), then words with a digit in them (ART-9001,
     // 3000) unless they are a lone three-digit code (503, 422).
@@ -114,7 +82,7 @@ QString textKeySql(const QString &column, Params &p)
              p.add(QStringLiteral("\\m(?!\\d{3}\\M)[[:alnum:]_./-]*\\d[[:alnum:]_./-]*"), "text"));
 }
 
-QString conditionSql(const JournalFilter &f, Params &p)
+QString conditionSql(const JournalFilter &f, SqlParams &p)
 {
     const QString t = tableOf(f);
     QStringList parts;
@@ -168,17 +136,17 @@ QString conditionSql(const JournalFilter &f, Params &p)
         if (f.from.isValid())
             parts << QStringLiteral("%1.received_at >= %2")
                          .arg(t,
-                              timestampFromMicros(p.add(JournalQuery::toMicros(f.from), "int8")));
+                              sql::fromEpochMicros(p.add(JournalQuery::toMicros(f.from), "int8")));
         if (f.to.isValid())
             parts << QStringLiteral("%1.received_at < %2")
-                         .arg(t, timestampFromMicros(p.add(JournalQuery::toMicros(f.to), "int8")));
+                         .arg(t, sql::fromEpochMicros(p.add(JournalQuery::toMicros(f.to), "int8")));
     }
     return parts.join(QStringLiteral(" AND "));
 }
 
 // The search conditions. Each statement binds only the values it uses (an unused $n has no
 // type the server could infer).
-QString exactCondition(const JournalFilter &f, Params &p)
+QString exactCondition(const JournalFilter &f, SqlParams &p)
 {
     const QString text = p.add(f.searchText(), "text");
     QString sql = QStringLiteral("(e.external_id = %1 OR e.idempotency_key = %1").arg(text);
@@ -187,12 +155,12 @@ QString exactCondition(const JournalFilter &f, Params &p)
     return sql + QLatin1Char(')');
 }
 
-QString likePattern(const JournalFilter &f, Params &p)
+QString likePattern(const JournalFilter &f, SqlParams &p)
 {
     return p.add(JournalQuery::escapeLike(f.searchText()) + QLatin1Char('%'), "text");
 }
 
-QString prefixCondition(const JournalFilter &f, Params &p)
+QString prefixCondition(const JournalFilter &f, SqlParams &p)
 {
     const QString pattern = likePattern(f, p);
     const QString text = p.add(f.searchText(), "text");
@@ -243,7 +211,7 @@ QString orderBy(const Order &o, bool reverse)
 }
 
 // Rows strictly (or not) after the key in the order `o`, walking `reverse`d if asked.
-QString keyset(const Order &o, const JournalKey &key, bool reverse, bool inclusive, Params &p)
+QString keyset(const Order &o, const JournalKey &key, bool reverse, bool inclusive, SqlParams &p)
 {
     const bool desc = o.descending != reverse;
     QString op = desc ? QStringLiteral("<") : QStringLiteral(">");
@@ -252,7 +220,7 @@ QString keyset(const Order &o, const JournalKey &key, bool reverse, bool inclusi
     QStringList values;
     for (const QString &c : o.columns) {
         if (c.endsWith(QLatin1String(".received_at")))
-            values << timestampFromMicros(p.add(key.receivedUs, "int8"));
+            values << sql::fromEpochMicros(p.add(key.receivedUs, "int8"));
         else if (c == QLatin1String("e.external_id"))
             values << p.add(key.externalId, "text");
         else
@@ -276,7 +244,7 @@ Query idsNewestFirst(const JournalFilter &filter, const QString &columns,
     Query q;
     QStringList parts{JournalQuery::searchCondition(filter, &q.params),
                       JournalQuery::condition(filter, &q.params)};
-    Params p(&q.params);
+    SqlParams p(&q.params);
     const Order o = orderFor(JournalFilter::SortKey::ReceivedAt, true, tableOf(filter));
     if (beyond)
         parts << keyset(o, *beyond, newer, false, p);
@@ -346,7 +314,7 @@ JournalQuery::Page JournalQuery::page(const JournalFilter &filter,
     QVector<Query> &batch = page.statements;
     if (!filter.isSearch()) {
         Query q;
-        Params p(&q.params);
+        SqlParams p(&q.params);
         const JournalFilter::SortKey sortKey = filter.effectiveSortKey();
         const bool descending = filter.order == Qt::DescendingOrder;
         const QVector<JournalFilter> parts = branches(filter);
@@ -379,7 +347,7 @@ JournalQuery::Page JournalQuery::page(const JournalFilter &filter,
     const bool touchesExact = !key || key->rank == 0 || reverse;
     if (touchesExact) {
         Query q;
-        Params p(&q.params);
+        SqlParams p(&q.params);
         const QString exact = exactCondition(filter, p);
         q.sql = QStringLiteral("SELECT 0 AS rank, ") + selectList() + fromSql(filter) +
                 where({exact, conditionSql(filter, p)}) + orderBy(exactOrder, false) +
@@ -389,7 +357,7 @@ JournalQuery::Page JournalQuery::page(const JournalFilter &filter,
     const bool touchesPrefix = !reverse || (key && key->rank == 1);
     if (touchesPrefix) {
         Query q;
-        Params p(&q.params);
+        SqlParams p(&q.params);
         const QString prefix = prefixCondition(filter, p);
         const QString cond = conditionSql(filter, p);
         QString after;
@@ -435,7 +403,7 @@ Query JournalQuery::newerIds(const JournalFilter &filter, const std::optional<Jo
 
 QString JournalQuery::condition(const JournalFilter &filter, QVariantList *params)
 {
-    Params p(params);
+    SqlParams p(params);
     const QString sql = conditionSql(filter, p);
     return sql.isEmpty() ? QStringLiteral("true") : sql;
 }
@@ -449,14 +417,14 @@ QString JournalQuery::searchCondition(const JournalFilter &filter, QVariantList 
 {
     if (!filter.isSearch())
         return QStringLiteral("true");
-    Params p(params);
+    SqlParams p(params);
     const QString exact = exactCondition(filter, p);
     return QStringLiteral("(%1 OR e.external_id LIKE %2)").arg(exact, likePattern(filter, p));
 }
 
 QString JournalQuery::textKey(const QString &column, QVariantList *params)
 {
-    Params p(params);
+    SqlParams p(params);
     return textKeySql(column, p);
 }
 

@@ -10,7 +10,6 @@
 #include <poll.h>
 #include <spdlog/spdlog.h>
 
-
 namespace inbox {
 
 namespace {

@@ -55,8 +55,10 @@ url=$(mirror | awk 'NR == 1')
 
 if ! command -v debootstrap >/dev/null; then
   log "installing debootstrap on the host"
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends debootstrap >/dev/null ||
-    { apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends debootstrap >/dev/null; }
+  # Needed on the host only, by this check: the README's commands do not use it, so it is not
+  # in install-deps.sh.
+  apt-get update -q >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends debootstrap >/dev/null
 fi
 
 work=$(mktemp -d /var/tmp/inbox-fresh-root.XXXXXX)
@@ -71,7 +73,14 @@ cleanup() {
   done
   local i
   for ((i = ${#mounts[@]} - 1; i >= 0; i--)); do umount -l "${mounts[i]}" 2>/dev/null || true; done
-  if [ "${FRESH_ROOT_KEEP:-0}" = 1 ]; then log "kept $work"; else rm -rf "$work"; fi
+  # Never remove a tree that still has something mounted in it: /dev is the host's own.
+  if grep -q " $work/" /proc/self/mounts; then
+    log "something is still mounted under $work: left in place" >&2
+  elif [ "${FRESH_ROOT_KEEP:-0}" = 1 ]; then
+    log "kept $work"
+  else
+    rm -rf "$work"
+  fi
   exit "$status"
 }
 trap cleanup EXIT

@@ -1,19 +1,14 @@
 #include "commandline.h"
 
-#include "db/conninfo.h"
-#include "db/database.h"
 #include "db/migrator.h"
+#include "db/pgconnection.h"
 #include "db/serverinfo.h"
-
-#include <QSqlDatabase>
 
 #include <cstdio>
 
 namespace inbox::cli {
 
 namespace {
-
-constexpr const char *kConnection = "inbox-cli";
 
 void say(const QString &line)
 {
@@ -27,23 +22,18 @@ void complain(const QString &what, const QString &reason)
 }
 
 // Opens the CLI's connection; prints the reason and returns false when it cannot.
-bool connect(const QString &conninfo, const QString &what)
+bool connect(PgConnection &db, const QString &conninfo, const QString &what)
 {
     ConnectOptions options;
     options.conninfo = conninfo;
     options.applicationName = QStringLiteral("inbox-console %1").arg(what);
     options.statementTimeoutMs = 0; // migrations may take long on a big table
     DbError error;
-    if (!openDatabase(QString::fromLatin1(kConnection), options, &error)) {
+    if (!db.connect(options, &error)) {
         complain(what, error.oneLine());
         return false;
     }
     return true;
-}
-
-pg_conn *handle()
-{
-    return nativeConnection(QSqlDatabase::database(QString::fromLatin1(kConnection), false));
 }
 
 } // namespace
@@ -51,15 +41,16 @@ pg_conn *handle()
 int migrate(const QString &conninfo)
 {
     const QString what = QStringLiteral("migrate");
-    if (!connect(conninfo, what))
+    PgConnection db;
+    if (!connect(db, conninfo, what))
         return 2;
     DbError error;
-    const std::optional<int> before = Migrator::currentVersion(handle(), &error);
+    const std::optional<int> before = Migrator::currentVersion(db.raw(), &error);
     if (before)
         say(QStringLiteral("schema version before: %1").arg(*before));
     const std::optional<Migrator::Outcome> outcome =
-        before ? Migrator::apply(handle(), &error) : std::nullopt;
-    closeDatabase(QString::fromLatin1(kConnection));
+        before ? Migrator::apply(db.raw(), &error) : std::nullopt;
+    db.close();
     if (!outcome) {
         complain(what, error.oneLine());
         return 1;
@@ -73,11 +64,12 @@ int migrate(const QString &conninfo)
 int selfTest(const QString &conninfo)
 {
     const QString what = QStringLiteral("self-test");
-    if (!connect(conninfo, what))
+    PgConnection db;
+    if (!connect(db, conninfo, what))
         return 2;
     DbError error;
-    const std::optional<ServerInfo> info = readServerInfo(handle(), &error);
-    closeDatabase(QString::fromLatin1(kConnection));
+    const std::optional<ServerInfo> info = readServerInfo(db.raw(), &error);
+    db.close();
     if (!info) {
         complain(what, error.oneLine());
         return 1;

@@ -1,6 +1,7 @@
 #include "db/database.h"
 
-#include "db/conninfo.h"
+#include "db/connectplan.h"
+#include "db/libpqconnect.h"
 #include "support/logging.h"
 
 #include <QSqlDriver>
@@ -14,18 +15,9 @@ namespace inbox {
 
 bool openDatabase(const QString &name, const ConnectOptions &options, DbError *error)
 {
-    DbError parseError;
-    std::optional<ConnInfo> info = ConnInfo::parse(options.conninfo, &parseError);
-    if (!info) {
-        if (error)
-            *error = parseError;
+    const std::optional<ConnectPlan> plan = ConnectPlan::make(options, error);
+    if (!plan)
         return false;
-    }
-    if (!info->contains(QStringLiteral("application_name")))
-        info->set(QStringLiteral("application_name"), options.applicationName);
-    if (!info->contains(QStringLiteral("connect_timeout")))
-        info->set(QStringLiteral("connect_timeout"), QString::number(options.connectTimeoutS));
-
     QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), name);
     if (!db.isValid()) {
         if (error)
@@ -34,36 +26,7 @@ bool openDatabase(const QString &name, const ConnectOptions &options, DbError *e
         QSqlDatabase::removeDatabase(name);
         return false;
     }
-
-    // QPSQL builds its own connection string from the setters plus "key=value;..." options,
-    // turning every ';' into a space; values with ';' cannot pass through it unharmed.
-    QStringList rest;
-    for (const auto &[key, value] : info->pairs()) {
-        bool portOk = false;
-        if (key == QLatin1String("host")) {
-            db.setHostName(value);
-        } else if (key == QLatin1String("dbname")) {
-            db.setDatabaseName(value);
-        } else if (key == QLatin1String("user")) {
-            db.setUserName(value);
-        } else if (key == QLatin1String("password")) {
-            db.setPassword(value);
-        } else if (key == QLatin1String("port") && (value.toInt(&portOk), portOk)) {
-            db.setPort(value.toInt());
-        } else if (value.contains(QLatin1Char(';'))) {
-            if (error)
-                *error = DbError::plain(
-                    QStringLiteral("connection option %1 may not contain ';'").arg(key));
-            db = QSqlDatabase();
-            QSqlDatabase::removeDatabase(name);
-            return false;
-        } else {
-            rest << key + QLatin1Char('=') + quoteConnValue(value);
-        }
-    }
-    if (!options.password.isEmpty())
-        db.setPassword(options.password);
-    db.setConnectOptions(rest.join(QLatin1Char(';')));
+    plan->applyTo(db);
 
     if (!db.open()) {
         if (error)
@@ -72,23 +35,10 @@ bool openDatabase(const QString &name, const ConnectOptions &options, DbError *e
         QSqlDatabase::removeDatabase(name);
         return false;
     }
-    // Server notices go to the log, not to whoever's terminal started the program.
-    PQsetNoticeProcessor(
-        nativeConnection(db),
-        [](void *, const char *message) {
-            logger("db")->info("server notice: {}", QByteArray(message).trimmed().toStdString());
-        },
-        nullptr);
     // The password has done its work; do not keep it in the connection object.
     db.setPassword(QString());
-
-    QSqlQuery q(db);
-    q.prepare(QStringLiteral("SELECT set_config('statement_timeout', ?, false)"));
-    q.addBindValue(QString::number(options.statementTimeoutMs));
-    if (!q.exec()) {
-        if (error)
-            *error = DbError::fromSql(q.lastError());
-        q = QSqlQuery();
+    logServerNotices(nativeConnection(db));
+    if (!setStatementTimeout(nativeConnection(db), plan->statementTimeoutMs(), error)) {
         db.close();
         db = QSqlDatabase();
         QSqlDatabase::removeDatabase(name);

@@ -1,7 +1,7 @@
 #include "db/pgconnection.h"
 
-#include "db/conninfo.h"
-#include "db/connkeywords.h"
+#include "db/connectplan.h"
+#include "db/libpqconnect.h"
 
 #include <libpq-fe.h>
 
@@ -106,25 +106,20 @@ PgConnection::~PgConnection()
 
 bool PgConnection::connect(const QString &conninfo, const QString &applicationName, DbError *error)
 {
-    close();
-    DbError parseError;
-    std::optional<ConnInfo> info = ConnInfo::parse(conninfo, &parseError);
-    if (!info) {
-        if (error)
-            *error = parseError;
-        return false;
-    }
-    if (!applicationName.isEmpty() && !info->contains(QStringLiteral("application_name")))
-        info->set(QStringLiteral("application_name"), applicationName);
+    ConnectOptions options;
+    options.conninfo = conninfo;
+    options.applicationName = applicationName;
+    options.statementTimeoutMs = 0; // a fill or a benchmark step may run for minutes
+    return connect(options, error);
+}
 
-    const ConnKeywords keywords(*info);
-    m_conn = PQconnectdbParams(keywords.keys(), keywords.values(), 0);
-    if (!m_conn || PQstatus(m_conn) != CONNECTION_OK) {
-        if (error)
-            *error = DbError::fromConnection(m_conn);
-        close();
+bool PgConnection::connect(const ConnectOptions &options, DbError *error)
+{
+    close();
+    const std::optional<ConnectPlan> plan = ConnectPlan::make(options, error);
+    m_conn = plan ? connectLibpq(*plan, {}, error) : nullptr;
+    if (!m_conn)
         return false;
-    }
     // Server NOTICEs (e.g. "relation already exists, skipping") are not our output.
     PQsetNoticeProcessor(
         m_conn, [](void *, const char *) {}, nullptr);

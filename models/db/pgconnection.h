@@ -1,5 +1,6 @@
 #pragma once
 
+#include "db/connectoptions.h"
 #include "db/dberror.h"
 
 #include <QByteArray>
@@ -85,6 +86,8 @@ public:
     // Connects with a libpq connection string; empty means the PG* environment (PGHOST,
     // PGDATABASE, PGUSER, PGSERVICE...). application_name is set unless the string has one.
     bool connect(const QString &conninfo, const QString &applicationName, DbError *error);
+    // The same with every option (password, timeouts); see ConnectPlan and connectLibpq.
+    bool connect(const ConnectOptions &options, DbError *error);
     void close();
     bool isOpen() const;
     // True after a failure that looked like a lost connection (class 08, shutdown).

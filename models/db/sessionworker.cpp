@@ -1,54 +1,13 @@
 #include "db/sessionworker.h"
 
-#include "db/conninfo.h"
-#include "db/connkeywords.h"
+#include "db/libpqconnect.h"
 #include "db/migrator.h"
 #include "support/logging.h"
 
-#include <QElapsedTimer>
 #include <libpq-fe.h>
-#include <poll.h>
 #include <spdlog/spdlog.h>
 
 namespace inbox {
-
-namespace {
-
-// libpq's failure text split for DbError: the first line is the message, the rest (a hint
-// such as "Is the server running locally...?", or further hosts tried) the detail.
-DbError connectError(const QString &text, const QString &sqlstate)
-{
-    DbError e;
-    QStringList lines = text.trimmed().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-    for (QString &line : lines)
-        line = line.trimmed();
-    e.message = lines.isEmpty() ? QStringLiteral("connection failed") : lines.takeFirst();
-    e.detail = lines.join(QLatin1Char(' '));
-    e.sqlstate = sqlstate;
-    e.connectionLost = true;
-    return e;
-}
-
-bool execSimple(PGconn *conn, const char *sql, const QByteArray &param, DbError *error)
-{
-    const char *values[1] = {param.constData()};
-    PGresult *r = PQexecParams(conn, sql, param.isNull() ? 0 : 1, nullptr,
-                               param.isNull() ? nullptr : values, nullptr, nullptr, 0);
-    const bool ok =
-        r && (PQresultStatus(r) == PGRES_TUPLES_OK || PQresultStatus(r) == PGRES_COMMAND_OK);
-    if (!ok && error)
-        *error = DbError::fromResult(r, conn);
-    PQclear(r);
-    return ok;
-}
-
-bool setStatementTimeout(PGconn *conn, int ms, DbError *error)
-{
-    return execSimple(conn, "SELECT set_config('statement_timeout', $1, false)",
-                      QByteArray::number(ms), error);
-}
-
-} // namespace
 
 SessionWorker::SessionWorker(std::shared_ptr<std::atomic<quint64>> latest)
     : m_latest(std::move(latest))
@@ -59,91 +18,16 @@ SessionWorker::~SessionWorker()
     close();
 }
 
-PGconn *SessionWorker::connect(const ConnectOptions &options, quint64 generation, DbError *error,
-                               ConnectProblem *problem)
-{
-    ConnectFacts facts;
-    DbError parseError;
-    std::optional<ConnInfo> info = ConnInfo::parse(options.conninfo, &parseError);
-    if (!info) {
-        *error = parseError;
-        facts.parseFailed = true;
-        *problem = classifyConnectFailure(facts);
-        return nullptr;
-    }
-    if (!info->contains(QStringLiteral("application_name")))
-        info->set(QStringLiteral("application_name"), options.applicationName);
-    int timeoutS = options.connectTimeoutS;
-    if (info->contains(QStringLiteral("connect_timeout")))
-        timeoutS = info->value(QStringLiteral("connect_timeout")).toInt();
-    if (timeoutS > 0 && timeoutS < 2)
-        timeoutS = 2; // as libpq does: one second is too short to mean anything
-    // The password typed in the window wins over one in the string; it stays in memory.
-    if (!options.password.isEmpty())
-        info->set(QStringLiteral("password"), options.password);
-
-    const ConnKeywords keywords(*info);
-    PGconn *conn = PQconnectStartParams(keywords.keys(), keywords.values(), 0);
-    if (!conn) {
-        *error = DbError::plain(QStringLiteral("out of memory"));
-        *problem = ConnectProblem::Other;
-        return nullptr;
-    }
-    // Verbose errors carry the server's SQLSTATE in the text: the only way to tell a wrong
-    // password from a missing database whatever language the server speaks.
-    PQsetErrorVerbosity(conn, PQERRORS_VERBOSE);
-
-    QElapsedTimer timer;
-    timer.start();
-    bool timedOut = false;
-    PostgresPollingStatusType polling = PGRES_POLLING_WRITING;
-    while (PQstatus(conn) != CONNECTION_BAD && polling != PGRES_POLLING_OK &&
-           polling != PGRES_POLLING_FAILED) {
-        const ConnStatusType status = PQstatus(conn);
-        if (status != CONNECTION_STARTED && status != CONNECTION_NEEDED)
-            facts.reachedServer = true;
-        pollfd fd{PQsocket(conn), short(polling == PGRES_POLLING_READING ? POLLIN : POLLOUT), 0};
-        const int ready = fd.fd < 0 ? 1 : ::poll(&fd, 1, 100);
-        if (m_latest->load() != generation) {
-            facts.cancelled = true;
-            break;
-        }
-        if (timeoutS > 0 && timer.elapsed() > qint64(timeoutS) * 1000) {
-            timedOut = true;
-            break;
-        }
-        if (ready != 0)
-            polling = PQconnectPoll(conn);
-    }
-    if (PQstatus(conn) == CONNECTION_OK && polling == PGRES_POLLING_OK) {
-        *problem = ConnectProblem::None;
-        return conn;
-    }
-
-    if (facts.cancelled) {
-        *error = DbError::plain(QStringLiteral("connection attempt cancelled"));
-    } else if (timedOut) {
-        *error = connectError(
-            QStringLiteral("no answer within %1 s (connect_timeout)").arg(timeoutS), QString());
-    } else {
-        facts.needsPassword = PQconnectionNeedsPassword(conn) != 0;
-        facts.usedPassword = PQconnectionUsedPassword(conn) != 0;
-        QString text = QString::fromUtf8(PQerrorMessage(conn));
-        facts.certificateRejected = isCertificateFailure(text);
-        facts.sqlstate = takeSqlstate(&text);
-        *error = connectError(text, facts.sqlstate);
-    }
-    *problem = classifyConnectFailure(facts);
-    PQfinish(conn);
-    return nullptr;
-}
-
 void SessionWorker::open(const ConnectOptions &options, quint64 generation)
 {
     close();
     DbError error;
-    ConnectProblem problem = ConnectProblem::None;
-    PGconn *conn = connect(options, generation, &error, &problem);
+    ConnectProblem problem = ConnectProblem::BadConnectionString;
+    const std::optional<ConnectPlan> plan = ConnectPlan::make(options, &error);
+    PGconn *conn =
+        plan ? connectLibpq(
+                   *plan, [&] { return m_latest->load() != generation; }, &error, &problem)
+             : nullptr;
     if (!conn) {
         logger("db")->warn("connect failed: {}", error.oneLine().toStdString());
         emit openFailed(error, problem, generation);
@@ -151,17 +35,7 @@ void SessionWorker::open(const ConnectOptions &options, quint64 generation)
     }
     m_conn = conn;
     m_statementTimeoutMs = options.statementTimeoutMs;
-    // Server notices go to the log, not to whoever's terminal started the program.
-    PQsetNoticeProcessor(
-        m_conn,
-        [](void *, const char *message) {
-            logger("db")->info("server notice: {}", QByteArray(message).trimmed().toStdString());
-        },
-        nullptr);
-    PQsetErrorVerbosity(m_conn, PQERRORS_DEFAULT);
-    std::optional<ServerInfo> info;
-    if (setStatementTimeout(m_conn, m_statementTimeoutMs, &error))
-        info = readServerInfo(m_conn, &error);
+    const std::optional<ServerInfo> info = readServerInfo(m_conn, &error);
     if (!info) {
         close();
         emit openFailed(error, ConnectProblem::Other, generation);

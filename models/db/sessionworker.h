@@ -43,9 +43,6 @@ signals:
     void migrateFailed(const inbox::DbError &error, quint64 generation);
 
 private:
-    pg_conn *connect(const ConnectOptions &options, quint64 generation, DbError *error,
-                     ConnectProblem *problem);
-
     std::shared_ptr<std::atomic<quint64>> m_latest;
     pg_conn *m_conn = nullptr;
     int m_statementTimeoutMs = 30000;

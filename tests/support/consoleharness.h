@@ -1,0 +1,50 @@
+#pragma once
+
+#include "testdatabase.h"
+
+#include "db/consolecontext.h"
+#include "db/serverinfo.h"
+
+#include <QSignalSpy>
+#include <QSize>
+#include <QString>
+#include <QStringList>
+
+class QWidget;
+
+// Connects the console's shared context (and so the screens and models on it) to a test
+// database as a given login, and waits on their signals, all with one timeout: a screen's
+// first load on this 2-core machine under a parallel ctest takes seconds, never this long.
+class ConsoleHarness final
+{
+public:
+    static constexpr int kTimeoutMs = 20000;
+
+    explicit ConsoleHarness(const TestDatabase &db) : m_db(db) {}
+
+    // What a login says of itself without asking the server: "postgres" is the superuser.
+    static inbox::ServerInfo assumedInfo(const QString &user, const QStringList &roles = {});
+
+    // `context` connected as `user` with assumedInfo(user, roles).
+    void connectAs(inbox::ConsoleContext &context, const QString &user,
+                   const QStringList &roles = {}) const;
+    void connectAs(inbox::ConsoleContext &context, const QString &user,
+                   const inbox::ServerInfo &info) const;
+    // `context` connected as `user` with what the server reports (as the Connect screen does).
+    bool connectReading(inbox::ConsoleContext &context, const QString &user, QString *error) const;
+
+    // Shows a screen at `size` and waits until it is exposed, or active with `activate`.
+    static bool show(QWidget *screen, QSize size, bool activate = false);
+
+    // Runs `action` and waits until `sender` emits `signal` after it.
+    template<typename Sender, typename Signal, typename Action>
+    static bool emitsAfter(const Sender *sender, Signal signal, Action &&action)
+    {
+        QSignalSpy spy(sender, signal);
+        action();
+        return spy.wait(kTimeoutMs);
+    }
+
+private:
+    const TestDatabase &m_db;
+};

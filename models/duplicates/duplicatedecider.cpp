@@ -53,6 +53,17 @@ void DuplicateDecider::setConnectOptions(const ConnectOptions &options)
 
 void DuplicateDecider::decide(qint64 candidateId, const QString &decision, const QString &note)
 {
+    const std::optional<Decision> parsed = parseDecision(decision);
+    if (!parsed || *parsed == Decision::Undo) {
+        logger("ui")->warn("duplicate decision '{}' of pair {} refused: not merge or reject",
+                           decision.toStdString(), candidateId);
+        return;
+    }
+    decide(candidateId, *parsed, note);
+}
+
+void DuplicateDecider::decide(qint64 candidateId, Decision decision, const QString &note)
+{
     DecisionResult seed;
     seed.candidateId = candidateId;
     seed.decision = decision;
@@ -62,14 +73,15 @@ void DuplicateDecider::decide(qint64 candidateId, const QString &decision, const
     start(seed,
           QStringLiteral("SELECT inbox.decide_duplicate($1, $2, $3) AS outcome,"
                          " session_user AS me, now() AS at"),
-          {candidateId, decision, seed.note.isEmpty() ? QVariant() : QVariant(seed.note)});
+          {candidateId, decisionWord(decision),
+           seed.note.isEmpty() ? QVariant() : QVariant(seed.note)});
 }
 
 void DuplicateDecider::undoMine(qint64 candidateId, const QString &myStatus, const QString &note)
 {
     DecisionResult seed;
     seed.candidateId = candidateId;
-    seed.decision = QStringLiteral("undo");
+    seed.decision = Decision::Undo;
     // The check and the undo are one statement; decide_duplicate then locks the pair. The
     // gap between this check and that lock is a few microseconds of one statement.
     start(
@@ -92,8 +104,8 @@ void DuplicateDecider::start(const DecisionResult &seed, const QString &sql,
     m_jobs << job;
     if (m_running++ == 0)
         emit busyChanged(true);
-    logger("ui")->info("duplicate {} of pair {} requested", seed.decision.toStdString(),
-                       seed.candidateId);
+    logger("ui")->info("duplicate {} of pair {} requested",
+                       decisionWord(seed.decision).toStdString(), seed.candidateId);
 }
 
 void DuplicateDecider::reread(Job job, Phase phase)
@@ -120,7 +132,7 @@ void DuplicateDecider::onVerified(Job job, const QueryReply &reply)
     if (oldBackendGone && !state.rows.isEmpty()) {
         takeState(state.rows.first(), r);
     } else if (oldBackendGone && reply.ok()) {
-        r.outcome = QStringLiteral("not_found");
+        r.setOutcome(DecisionOutcome::NotFound);
     } else if (job.verifyTries < kVerifyTries) {
         // The server is not back yet, or the old session may still commit: ask again later.
         const int pause = qMin(kVerifyMaxMs, kVerifyFirstMs << qMin(job.verifyTries - 1, 8));
@@ -137,7 +149,7 @@ void DuplicateDecider::finish(Job &job)
     DecisionResult &r = job.result;
     r.elapsedUs = (monotonicNs() - job.startedNs) / 1000;
     logger("ui")->info(
-        "duplicate {} of pair {}: {}{}", r.decision.toStdString(), r.candidateId,
+        "duplicate {} of pair {}: {}{}", decisionWord(r.decision).toStdString(), r.candidateId,
         r.outcome.isEmpty() ? (r.stateKnown ? "unknown, pair now " + r.status.toStdString()
                                             : std::string("unknown"))
                             : r.outcome.toStdString(),
@@ -170,21 +182,22 @@ void DuplicateDecider::onReply(const QueryReply &reply)
     } else if (reply.ok()) {
         const Rows &first = reply.results.value(1);
         if (first.rows.isEmpty()) {
-            r.outcome = QStringLiteral("not_found"); // undo of a pair that no longer exists
+            r.setOutcome(DecisionOutcome::NotFound); // undo of a pair that no longer exists
         } else {
             const QVariantList &row = first.rows.first();
-            r.outcome = row.value(0).toString();
+            r.setOutcome(row.value(0).toString());
             if (r.applied()) {
                 // What the function wrote: known without reading it back.
-                const bool undone = r.outcome == QLatin1String("undone");
+                const bool undone = r.outcomeKind == DecisionOutcome::Undone;
                 r.status = undone ? QStringLiteral("open") : r.outcome;
                 r.decidedBy = undone ? QString() : row.value(1).toString();
                 r.decidedAt = undone ? QDateTime() : row.value(2).toDateTime();
                 if (undone)
                     r.note.clear();
                 r.stateKnown = true;
-            } else if (r.outcome != QLatin1String("not_found")) {
-                // Not applied because of the pair's state: read who decided what and when.
+            } else if (r.outcomeKind != DecisionOutcome::NotFound) {
+                // Not applied because of the pair's state (or a word this version does not
+                // know): read who decided what and when.
                 r.note.clear();
                 reread(job, Phase::Rereading);
                 return;
@@ -199,7 +212,7 @@ void DuplicateDecider::onReply(const QueryReply &reply)
         r.note.clear();
         job.backendPid = reply.results.value(0).rows.value(0).value(0).toInt();
         logger("ui")->warn("connection lost during duplicate {} of pair {}; reading it again",
-                           r.decision.toStdString(), r.candidateId);
+                           decisionWord(r.decision).toStdString(), r.candidateId);
         emit connectionLost(r);
         reread(job, Phase::Verifying);
         return;

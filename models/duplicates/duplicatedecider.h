@@ -2,6 +2,7 @@
 
 #include "db/database.h"
 #include "db/dberror.h"
+#include "duplicates/decisionoutcome.h"
 
 #include <QDateTime>
 #include <QMetaType>
@@ -16,12 +17,15 @@ struct QueryReply;
 struct DecisionResult
 {
     qint64 candidateId = 0;
-    QString decision; // merge, reject, undo
-    // The server's outcome: merged, rejected, undone, already_decided, not_decided,
+    Decision decision = Decision::Merge;
+    // The server's word: merged, rejected, undone, already_decided, not_decided,
     // lead_already_merged, not_found; or, for undo, changed_since (the pair is no longer in
     // the state my decision left it: someone else changed it, so it is not undone). Empty
-    // when the outcome is unknown (connection lost) or an error stopped it.
+    // when the outcome is unknown (connection lost) or an error stopped it. Kept as it came
+    // for the log and for showing a word this version does not know.
     QString outcome;
+    // The same word parsed once (setOutcome keeps the two together): what callers branch on.
+    DecisionOutcome outcomeKind = DecisionOutcome::None;
     // The pair as it is now: who decided what and when (also after already_decided).
     QString status;
     QString decidedBy;
@@ -34,10 +38,20 @@ struct DecisionResult
     bool outcomeUnknown = false;
     qint64 elapsedUs = 0; // request to reply, on the GUI thread's clock
 
+    void setOutcome(const QString &word)
+    {
+        outcome = word;
+        outcomeKind = parseDecisionOutcome(word);
+    }
+    void setOutcome(DecisionOutcome kind)
+    {
+        outcome = decisionOutcomeWord(kind);
+        outcomeKind = kind;
+    }
     bool applied() const
     {
-        return outcome == QLatin1String("merged") || outcome == QLatin1String("rejected") ||
-               outcome == QLatin1String("undone");
+        return outcomeKind == DecisionOutcome::Merged || outcomeKind == DecisionOutcome::Rejected ||
+               outcomeKind == DecisionOutcome::Undone;
     }
 };
 
@@ -52,7 +66,10 @@ public:
     ~DuplicateDecider() override;
 
     void setConnectOptions(const ConnectOptions &options);
-    // `decision`: merge or reject.
+    // `decision`: Merge or Reject (undo goes through undoMine).
+    void decide(qint64 candidateId, Decision decision, const QString &note = QString());
+    // The same with the contract's word (merge or reject), for callers that hold the word;
+    // any other word is refused with a warning in the log and nothing is sent.
     void decide(qint64 candidateId, const QString &decision, const QString &note = QString());
     // Undoes my decision on the pair, only while it still stands as I left it (`myStatus`,
     // decided by this session's user); otherwise the outcome is changed_since.

@@ -6,9 +6,11 @@
 #include <QWidget>
 
 class QComboBox;
+class QKeySequence;
 class QLabel;
 class QLineEdit;
 class QPushButton;
+class QShortcut;
 class QTableView;
 class QTimer;
 
@@ -48,6 +50,21 @@ signals:
     void decisionFinished(const inbox::DecisionResult &result);
 
 private:
+    // The parts of the screen, built once by the constructor.
+    void buildFilters();
+    void buildQueue();
+    void buildPair();
+    void buildDecisionButtons();
+    void layOut();
+    int em() const;
+    QShortcut *addKey(const QKeySequence &keys, const QString &what);
+    void createShortcuts();
+    void connectControls();
+    void connectQueue();
+    void connectPairAndDecisions();
+    void connectContext();
+    void startTimers();
+
     void onConnected();
     void onDisconnected();
     void onTopics(const QSet<QString> &topics);
@@ -67,12 +84,16 @@ private:
     void showPair();
     void showNothing(const QString &why);
 
-    void decide(const QString &decision);
+    void decide(Decision decision);
     void skip();
     void undoLast();
     void next();
     void previous();
     void onDecision(const DecisionResult &result);
+    void onUndoFinished(const DecisionResult &result, const QString &now);
+    void onDecideFinished(const DecisionResult &result, const QString &now);
+    void onDecisionLost(const DecisionResult &result, const QString &now, const QString &verb);
+    static QString decisionVerb(Decision decision);
     void advanceAfter(qint64 decidedId);
     void say(const QString &text, bool problem = false);
     bool checkMayDecide();

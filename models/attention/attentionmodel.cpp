@@ -84,7 +84,7 @@ JournalFilter AttentionGroup::filter(const JournalFilter &base) const
 }
 
 AttentionModel::AttentionModel(ConsoleContext *context, QObject *parent)
-    : QAbstractTableModel(parent), m_context(context),
+    : RowTableModel(headers(), parent, true), m_context(context),
       m_channel(new QueryChannel(QStringLiteral("attention"), this)), m_throttle(new QTimer(this))
 {
     m_throttle->setSingleShot(true);
@@ -110,14 +110,15 @@ AttentionModel::AttentionModel(ConsoleContext *context, QObject *parent)
 
 AttentionModel::~AttentionModel() = default;
 
-int AttentionModel::rowCount(const QModelIndex &parent) const
+ColumnHeaders AttentionModel::headers()
 {
-    return parent.isValid() ? 0 : int(m_groups.size());
-}
-
-int AttentionModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
+    return ColumnHeaders(staticMetaObject.className(), {{QT_TR_NOOP("Trouble")},
+                                                        {QT_TR_NOOP("Source")},
+                                                        {QT_TR_NOOP("Error")},
+                                                        {QT_TR_NOOP("Events")},
+                                                        {QT_TR_NOOP("Newest")},
+                                                        {QT_TR_NOOP("Worker")},
+                                                        {QT_TR_NOOP("Stuck for")}});
 }
 
 QString AttentionModel::troubleText(const AttentionGroup &g)
@@ -135,9 +136,9 @@ QString AttentionModel::troubleText(const AttentionGroup &g)
 
 QVariant AttentionModel::data(const QModelIndex &index, int role) const
 {
-    if (!index.isValid() || index.row() >= m_groups.size())
+    if (!index.isValid() || index.row() >= m_rows.size())
         return {};
-    const AttentionGroup &g = m_groups.at(index.row());
+    const AttentionGroup &g = m_rows.at(index.row());
     const bool stuck = g.trouble == AttentionGroup::Trouble::Stuck;
     if (role == ValidationRole)
         return g.validation;
@@ -199,33 +200,10 @@ QVariant AttentionModel::data(const QModelIndex &index, int role) const
     return {};
 }
 
-QVariant AttentionModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    switch (section) {
-    case Trouble:
-        return tr("Trouble");
-    case Source:
-        return tr("Source");
-    case Error:
-        return tr("Error");
-    case Count:
-        return tr("Events");
-    case Newest:
-        return tr("Newest");
-    case Worker:
-        return tr("Worker");
-    case StuckFor:
-        return tr("Stuck for");
-    }
-    return {};
-}
-
 void AttentionModel::setFilter(const JournalFilter &filter)
 {
     const JournalFilter base = baseOf(filter);
-    if (base == m_filter && !m_groups.isEmpty())
+    if (base == m_filter && !m_rows.isEmpty())
         return;
     m_filter = base;
     refresh();
@@ -233,8 +211,8 @@ void AttentionModel::setFilter(const JournalFilter &filter)
 
 int AttentionModel::rowOf(const QString &key) const
 {
-    for (int i = 0; i < m_groups.size(); ++i) {
-        if (m_groups.at(i).key() == key)
+    for (int i = 0; i < m_rows.size(); ++i) {
+        if (m_rows.at(i).key() == key)
             return i;
     }
     return -1;
@@ -338,29 +316,29 @@ void AttentionModel::merge(const QVector<AttentionGroup> &target)
     QSet<QString> wanted;
     for (const AttentionGroup &g : target)
         wanted.insert(g.key());
-    for (int i = int(m_groups.size()) - 1; i >= 0; --i) {
-        if (!wanted.contains(m_groups.at(i).key())) {
+    for (int i = int(m_rows.size()) - 1; i >= 0; --i) {
+        if (!wanted.contains(m_rows.at(i).key())) {
             beginRemoveRows({}, i, i);
-            m_groups.remove(i);
+            m_rows.remove(i);
             endRemoveRows();
         }
     }
     for (int i = 0; i < target.size(); ++i) {
         const QString key = target.at(i).key();
-        const int at = i < m_groups.size() && m_groups.at(i).key() == key ? i : rowOf(key);
+        const int at = i < m_rows.size() && m_rows.at(i).key() == key ? i : rowOf(key);
         if (at < 0) {
             beginInsertRows({}, i, i);
-            m_groups.insert(i, target.at(i));
+            m_rows.insert(i, target.at(i));
             endInsertRows();
             continue;
         }
         if (at != i) {
             beginMoveRows({}, at, at, {}, i);
-            const AttentionGroup g = m_groups.takeAt(at);
-            m_groups.insert(i, g);
+            const AttentionGroup g = m_rows.takeAt(at);
+            m_rows.insert(i, g);
             endMoveRows();
         }
-        m_groups[i] = target.at(i);
+        m_rows[i] = target.at(i);
         emit dataChanged(index(i, 0), index(i, ColumnCount - 1));
     }
 }

@@ -2,8 +2,8 @@
 
 #include "db/dberror.h"
 #include "journal/journalquery.h"
+#include "table/rowtablemodel.h"
 
-#include <QAbstractTableModel>
 #include <QTimer>
 
 namespace inbox {
@@ -39,7 +39,7 @@ struct AttentionGroup
 // sources, kinds, time range; its status and review settings are replaced per trouble). One
 // aggregate query per read on its own channel; live: re-read (throttled) on "events"
 // notifications and on reread(). Rows are merged in place, so a selection stays on its group.
-class AttentionModel final : public QAbstractTableModel
+class AttentionModel final : public RowTableModel<AttentionGroup>
 {
     Q_OBJECT
 public:
@@ -51,16 +51,12 @@ public:
     explicit AttentionModel(ConsoleContext *context, QObject *parent = nullptr);
     ~AttentionModel() override;
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
 
     // The base filter: its statuses, review, stuck and group fields are ignored.
     void setFilter(const JournalFilter &filter);
     const JournalFilter &filter() const { return m_filter; }
-    const AttentionGroup &group(int row) const { return m_groups.at(row); }
+    const AttentionGroup &group(int row) const { return m_rows.at(row); }
     int rowOf(const QString &key) const;
     // One filter per trouble, together listing every event the groups count.
     QVector<JournalFilter> troubleFilters() const;
@@ -77,6 +73,7 @@ signals:
     void errorOccurred(const inbox::DbError &error);
 
 private:
+    static ColumnHeaders headers();
     void onReply(const QueryReply &reply);
     void merge(const QVector<AttentionGroup> &target);
 
@@ -84,7 +81,6 @@ private:
     QueryChannel *m_channel;
     QTimer *m_throttle;
     JournalFilter m_filter;
-    QVector<AttentionGroup> m_groups;
     DbError m_error;
 };
 

@@ -9,7 +9,7 @@
 namespace inbox {
 
 AuditEventsModel::AuditEventsModel(ConsoleContext *context, QObject *parent)
-    : QAbstractTableModel(parent), m_context(context),
+    : RowTableModel(headers(), parent), m_context(context),
       m_channel(new QueryChannel(QStringLiteral("audit-events"), this))
 {
     connect(m_channel, &QueryChannel::replied, this, &AuditEventsModel::onReply);
@@ -21,21 +21,21 @@ AuditEventsModel::AuditEventsModel(ConsoleContext *context, QObject *parent)
 
 AuditEventsModel::~AuditEventsModel() = default;
 
-int AuditEventsModel::rowCount(const QModelIndex &parent) const
+ColumnHeaders AuditEventsModel::headers()
 {
-    return parent.isValid() ? 0 : int(m_rows.size());
-}
-
-int AuditEventsModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
+    return ColumnHeaders(staticMetaObject.className(), {{QT_TR_NOOP("Event")},
+                                                        {QT_TR_NOOP("Source")},
+                                                        {QT_TR_NOOP("External id")},
+                                                        {QT_TR_NOOP("Status now")},
+                                                        {QT_TR_NOOP("Before / lead")},
+                                                        {QT_TR_NOOP("Error before")}});
 }
 
 QVariant AuditEventsModel::data(const QModelIndex &index, int role) const
 {
     if (!index.isValid() || index.row() >= m_rows.size())
         return {};
-    const Item &it = m_rows.at(index.row());
+    const AuditEvent &it = m_rows.at(index.row());
     if (role == EventIdRole)
         return it.eventId;
     if (role == RawRole) {
@@ -76,27 +76,6 @@ QVariant AuditEventsModel::data(const QModelIndex &index, int role) const
     return {};
 }
 
-QVariant AuditEventsModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
-    switch (section) {
-    case Event:
-        return tr("Event");
-    case Source:
-        return tr("Source");
-    case ExternalId:
-        return tr("External id");
-    case StatusNow:
-        return tr("Status now");
-    case Before:
-        return tr("Before / lead");
-    case Error:
-        return tr("Error before");
-    }
-    return {};
-}
-
 void AuditEventsModel::setJournalIds(const QVector<qint64> &journalIds)
 {
     if (journalIds == m_wanted && !m_rows.isEmpty())
@@ -104,9 +83,7 @@ void AuditEventsModel::setJournalIds(const QVector<qint64> &journalIds)
     m_wanted = journalIds;
     if (journalIds.isEmpty() || !m_context->isConnected()) {
         m_channel->cancel();
-        beginResetModel();
-        m_rows.clear();
-        endResetModel();
+        resetRows({});
         emit loaded();
         return;
     }
@@ -124,10 +101,10 @@ void AuditEventsModel::onReply(const QueryReply &reply)
     if (reply.results.isEmpty())
         return;
     const Rows &r = reply.results.first();
-    QVector<Item> items;
+    QVector<AuditEvent> items;
     items.reserve(r.rows.size());
     for (const QVariantList &v : r.rows) {
-        Item it;
+        AuditEvent it;
         it.journalId = v.value(0).toLongLong();
         it.eventId = v.value(1).toLongLong();
         it.source = v.value(2).toString();
@@ -138,9 +115,7 @@ void AuditEventsModel::onReply(const QueryReply &reply)
         it.leadId = v.value(7).toLongLong();
         items << it;
     }
-    beginResetModel();
-    m_rows = items;
-    endResetModel();
+    resetRows(items);
     emit loaded();
 }
 

@@ -2,8 +2,8 @@
 
 #include "audit/auditquery.h"
 #include "db/dberror.h"
+#include "table/rowtablemodel.h"
 
-#include <QAbstractTableModel>
 #include <QVector>
 
 namespace inbox {
@@ -12,8 +12,15 @@ class ConsoleContext;
 class QueryChannel;
 struct QueryReply;
 
+// One event an action touched, as it was before and as it is now.
+struct AuditEvent
+{
+    qint64 journalId = 0, eventId = 0, leadId = 0;
+    QString source, externalId, status, previousStatus, previousError;
+};
+
 // The events of one action, for the audit screen's detail pane.
-class AuditEventsModel final : public QAbstractTableModel
+class AuditEventsModel final : public RowTableModel<AuditEvent>
 {
     Q_OBJECT
 public:
@@ -26,11 +33,7 @@ public:
     explicit AuditEventsModel(ConsoleContext *context, QObject *parent = nullptr);
     ~AuditEventsModel() override;
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
 
     // Loads the events these journal rows name (an action's journalIds); empty clears.
     void setJournalIds(const QVector<qint64> &journalIds);
@@ -41,16 +44,11 @@ signals:
     void errorOccurred(const inbox::DbError &error);
 
 private:
-    struct Item
-    {
-        qint64 journalId = 0, eventId = 0, leadId = 0;
-        QString source, externalId, status, previousStatus, previousError;
-    };
+    static ColumnHeaders headers();
     void onReply(const QueryReply &reply);
 
     ConsoleContext *m_context;
     QueryChannel *m_channel;
-    QVector<Item> m_rows;
     QVector<qint64> m_wanted;
 };
 

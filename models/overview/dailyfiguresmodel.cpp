@@ -4,34 +4,33 @@
 
 namespace inbox {
 
-DailyFiguresModel::DailyFiguresModel(QObject *parent) : QAbstractTableModel(parent) {}
+DailyFiguresModel::DailyFiguresModel(QObject *parent) : RowTableModel(headers(), parent) {}
+
+ColumnHeaders DailyFiguresModel::headers()
+{
+    return ColumnHeaders(
+        staticMetaObject.className(),
+        {{QT_TR_NOOP("Day (UTC)")},
+         {QT_TR_NOOP("Received"), QT_TR_NOOP("New events: first deliveries of a key")},
+         {QT_TR_NOOP("Repeats"),
+          QT_TR_NOOP("Repeat deliveries of a known key (the sender sent it again)")},
+         {QT_TR_NOOP("Repeat share"),
+          QT_TR_NOOP("Repeats out of all deliveries; normally a few percent")},
+         {QT_TR_NOOP("Conflicts"),
+          QT_TR_NOOP("Repeats of a known key with a different body: marked for review")},
+         {QT_TR_NOOP("Done")},
+         {QT_TR_NOOP("Failed"), QT_TR_NOOP("Events that failed for good and wait for a person")},
+         {QT_TR_NOOP("Failure share"),
+          QT_TR_NOOP("Failed out of the events finished that day (done or failed)")},
+         {QT_TR_NOOP("Requeued"), QT_TR_NOOP("Events a person put back in the queue")}});
+}
 
 void DailyFiguresModel::setDays(const QVector<DayFigures> &days, bool repeatAlert,
                                 bool failureAlert)
 {
-    if (days.size() != m_days.size()) {
-        beginResetModel();
-        m_days = days;
-        m_repeatAlert = repeatAlert;
-        m_failureAlert = failureAlert;
-        endResetModel();
-        return;
-    }
-    m_days = days;
     m_repeatAlert = repeatAlert;
     m_failureAlert = failureAlert;
-    if (!m_days.isEmpty())
-        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
-}
-
-int DailyFiguresModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : int(m_days.size());
-}
-
-int DailyFiguresModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
+    updateRows(days, days.size() == m_rows.size());
 }
 
 QVariant DailyFiguresModel::raw(const DayFigures &d, int column) const
@@ -64,7 +63,7 @@ QVariant DailyFiguresModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const DayFigures &d = m_days.at(index.row());
+    const DayFigures &d = m_rows.at(index.row());
     const int column = index.column();
     switch (role) {
     case Qt::DisplayRole: {
@@ -92,56 +91,6 @@ QVariant DailyFiguresModel::data(const QModelIndex &index, int role) const
                 .arg(d.failed)
                 .arg(d.outcomes());
         return {};
-    default:
-        return {};
-    }
-}
-
-QVariant DailyFiguresModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal)
-        return {};
-    if (role == Qt::ToolTipRole) {
-        switch (section) {
-        case Received:
-            return tr("New events: first deliveries of a key");
-        case Repeats:
-            return tr("Repeat deliveries of a known key (the sender sent it again)");
-        case RepeatShare:
-            return tr("Repeats out of all deliveries; normally a few percent");
-        case Conflicts:
-            return tr("Repeats of a known key with a different body: marked for review");
-        case Failed:
-            return tr("Events that failed for good and wait for a person");
-        case FailureShare:
-            return tr("Failed out of the events finished that day (done or failed)");
-        case Requeued:
-            return tr("Events a person put back in the queue");
-        default:
-            return {};
-        }
-    }
-    if (role != Qt::DisplayRole)
-        return {};
-    switch (section) {
-    case Day:
-        return tr("Day (UTC)");
-    case Received:
-        return tr("Received");
-    case Repeats:
-        return tr("Repeats");
-    case RepeatShare:
-        return tr("Repeat share");
-    case Conflicts:
-        return tr("Conflicts");
-    case Done:
-        return tr("Done");
-    case Failed:
-        return tr("Failed");
-    case FailureShare:
-        return tr("Failure share");
-    case Requeued:
-        return tr("Requeued");
     default:
         return {};
     }

@@ -1,14 +1,13 @@
 #pragma once
 
 #include "overview/overviewdata.h"
-
-#include <QAbstractTableModel>
+#include "table/rowtablemodel.h"
 
 namespace inbox {
 
 // The per-day numbers of one source (or all summed): one row per day, today first.
 // DisplayRole is formatted text, Qt::UserRole the raw value (QDate, qint64, double share).
-class DailyFiguresModel final : public QAbstractTableModel
+class DailyFiguresModel final : public RowTableModel<DayFigures>
 {
     Q_OBJECT
 public:
@@ -34,18 +33,14 @@ public:
     // Same number of days: the cells change in place (the view keeps selection and scroll).
     void setDays(const QVector<DayFigures> &days, bool repeatAlert = false,
                  bool failureAlert = false);
-    const QVector<DayFigures> &days() const { return m_days; }
+    const QVector<DayFigures> &days() const { return m_rows; }
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
 
 private:
+    static ColumnHeaders headers();
     QVariant raw(const DayFigures &d, int column) const;
 
-    QVector<DayFigures> m_days;
     bool m_repeatAlert = false;
     bool m_failureAlert = false;
 };

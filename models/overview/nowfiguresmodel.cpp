@@ -4,34 +4,30 @@
 
 namespace inbox {
 
-NowFiguresModel::NowFiguresModel(QObject *parent) : QAbstractTableModel(parent) {}
+NowFiguresModel::NowFiguresModel(QObject *parent) : RowTableModel(headers(), parent) {}
+
+ColumnHeaders NowFiguresModel::headers()
+{
+    return ColumnHeaders(
+        staticMetaObject.className(),
+        {{QT_TR_NOOP("Source")},
+         {QT_TR_NOOP("Waiting"),
+          QT_TR_NOOP("Received and not yet processed: due now or scheduled for a retry")},
+         {QT_TR_NOOP("Due"), QT_TR_NOOP("Waiting and due now: a worker may take them")},
+         {QT_TR_NOOP("Processing")},
+         {QT_TR_NOOP("Stuck"),
+          QT_TR_NOOP("Processing, but the worker's lock is older than 5 minutes")},
+         {QT_TR_NOOP("Failed"), QT_TR_NOOP("Failed for good: waiting for a person")},
+         {QT_TR_NOOP("Longest wait"), QT_TR_NOOP("How long the longest-due event has waited")}});
+}
 
 void NowFiguresModel::setFigures(const QVector<NowFigures> &figures, const QDateTime &serverNow)
 {
     bool sameSources = figures.size() == m_rows.size();
     for (qsizetype i = 0; sameSources && i < figures.size(); ++i)
         sameSources = figures.at(i).source == m_rows.at(i).source;
-    if (!sameSources) {
-        beginResetModel();
-        m_rows = figures;
-        m_serverNow = serverNow;
-        endResetModel();
-        return;
-    }
-    m_rows = figures;
     m_serverNow = serverNow;
-    if (!m_rows.isEmpty())
-        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
-}
-
-int NowFiguresModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : int(m_rows.size());
-}
-
-int NowFiguresModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
+    updateRows(figures, sameSources);
 }
 
 QVariant NowFiguresModel::raw(const NowFigures &n, int column) const
@@ -84,48 +80,6 @@ QVariant NowFiguresModel::data(const QModelIndex &index, int role) const
             return tr("Due since %1")
                 .arg(QLocale().toString(n.oldestWaiting.toLocalTime(), QLocale::ShortFormat));
         return {};
-    default:
-        return {};
-    }
-}
-
-QVariant NowFiguresModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal)
-        return {};
-    if (role == Qt::ToolTipRole) {
-        switch (section) {
-        case Waiting:
-            return tr("Received and not yet processed: due now or scheduled for a retry");
-        case Due:
-            return tr("Waiting and due now: a worker may take them");
-        case Stuck:
-            return tr("Processing, but the worker's lock is older than 5 minutes");
-        case Failed:
-            return tr("Failed for good: waiting for a person");
-        case OldestWaiting:
-            return tr("How long the longest-due event has waited");
-        default:
-            return {};
-        }
-    }
-    if (role != Qt::DisplayRole)
-        return {};
-    switch (section) {
-    case Source:
-        return tr("Source");
-    case Waiting:
-        return tr("Waiting");
-    case Due:
-        return tr("Due");
-    case Processing:
-        return tr("Processing");
-    case Stuck:
-        return tr("Stuck");
-    case Failed:
-        return tr("Failed");
-    case OldestWaiting:
-        return tr("Longest wait");
     default:
         return {};
     }

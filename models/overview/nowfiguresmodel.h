@@ -1,14 +1,13 @@
 #pragma once
 
 #include "overview/overviewdata.h"
-
-#include <QAbstractTableModel>
+#include "table/rowtablemodel.h"
 
 namespace inbox {
 
 // The state now, one row per source. DisplayRole is formatted, Qt::UserRole the raw value
 // (QString, qint64, and for the oldest waiting event the QDateTime it has been due since).
-class NowFiguresModel final : public QAbstractTableModel
+class NowFiguresModel final : public RowTableModel<NowFigures>
 {
     Q_OBJECT
 public:
@@ -24,16 +23,12 @@ public:
     void setFigures(const QVector<NowFigures> &figures, const QDateTime &serverNow);
     const QVector<NowFigures> &figures() const { return m_rows; }
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
 
 private:
+    static ColumnHeaders headers();
     QVariant raw(const NowFigures &n, int column) const;
 
-    QVector<NowFigures> m_rows;
     QDateTime m_serverNow;
 };
 

@@ -1,0 +1,67 @@
+#pragma once
+
+#include "table/columnheaders.h"
+
+#include <QAbstractTableModel>
+#include <QVector>
+
+namespace inbox {
+
+// What every list model of the console shares: its rows held in a QVector, a fixed set of
+// columns with their headers (ColumnHeaders), and the two ways to take new rows (a reset,
+// or the cells changing in place when the rows stay the same ones).
+template<typename Row> class RowTableModel : public QAbstractTableModel
+{
+public:
+    int rowCount(const QModelIndex &parent = {}) const override
+    {
+        return parent.isValid() ? 0 : int(m_rows.size());
+    }
+    int columnCount(const QModelIndex &parent = {}) const override
+    {
+        return parent.isValid() ? 0 : m_headers.size();
+    }
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override
+    {
+        const QVariant v = m_headers.value(section, orientation, role);
+        const bool title = orientation == Qt::Horizontal && role == Qt::DisplayRole;
+        if (v.isValid() || title || !m_numberedRows)
+            return v;
+        return QAbstractTableModel::headerData(section, orientation, role);
+    }
+
+protected:
+    // `numberedRows`: the rest of the headers (row numbers) as QAbstractTableModel gives them.
+    RowTableModel(const ColumnHeaders &headers, QObject *parent, bool numberedRows = false)
+        : QAbstractTableModel(parent), m_headers(headers), m_numberedRows(numberedRows)
+    {}
+
+    void resetRows(QVector<Row> rows)
+    {
+        beginResetModel();
+        m_rows = std::move(rows);
+        endResetModel();
+    }
+    // The same rows with new values (`sameRows`): every cell changes in place, so the view
+    // keeps selection and scroll; otherwise a reset.
+    void updateRows(QVector<Row> rows, bool sameRows)
+    {
+        if (!sameRows) {
+            resetRows(std::move(rows));
+            return;
+        }
+        m_rows = std::move(rows);
+        if (!m_rows.isEmpty())
+            emit dataChanged(index(0, 0), index(int(m_rows.size()) - 1, m_headers.size() - 1));
+    }
+    void rowChanged(int row) { emit dataChanged(index(row, 0), index(row, m_headers.size() - 1)); }
+
+    QVector<Row> m_rows;
+
+private:
+    ColumnHeaders m_headers;
+    bool m_numberedRows;
+};
+
+} // namespace inbox

@@ -8,6 +8,8 @@
 #include <QTimer>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+
 namespace inbox {
 
 namespace {
@@ -26,8 +28,6 @@ QString trimmedReason(const QString &reason)
         --e;
     return reason.mid(b, e - b);
 }
-
-const QString kNotAttempted = QStringLiteral("not_attempted");
 
 } // namespace
 
@@ -79,25 +79,35 @@ Query Requeuer::previewQuery(const QVector<qint64> &ids)
         {arrayLiteral(ids)}};
 }
 
-QString Requeuer::outcomeText(const QString &outcome)
+QString Requeuer::outcomeText(RequeueOutcome outcome)
 {
-    if (outcome == QLatin1String("requeued"))
+    switch (outcome) {
+    case RequeueOutcome::Requeued:
         return tr("requeued");
-    if (outcome == QLatin1String("done"))
+    case RequeueOutcome::Done:
         return tr("left alone: done");
-    if (outcome == QLatin1String("in_progress"))
+    case RequeueOutcome::InProgress:
         return tr("left alone: in progress");
-    if (outcome == QLatin1String("already_queued"))
+    case RequeueOutcome::AlreadyQueued:
         return tr("left alone: already queued");
-    if (outcome == QLatin1String("not_found"))
+    case RequeueOutcome::NotFound:
         return tr("not found");
-    if (outcome == QLatin1String("not_attempted"))
+    case RequeueOutcome::NotAttempted:
         return tr("not attempted");
-    if (outcome == QLatin1String("not_applied"))
+    case RequeueOutcome::NotApplied:
         return tr("not requeued (connection lost before it applied)");
-    if (outcome == QLatin1String("unknown"))
+    case RequeueOutcome::Unknown:
         return tr("unknown (the journal could not be read)");
-    return outcome;
+    case RequeueOutcome::Unrecognised:
+        break;
+    }
+    return QString();
+}
+
+QString Requeuer::outcomeText(const Outcome &outcome)
+{
+    return outcome.kind == RequeueOutcome::Unrecognised ? outcome.outcome
+                                                        : outcomeText(outcome.kind);
 }
 
 int Requeuer::batchCount() const
@@ -110,11 +120,18 @@ QVector<qint64> Requeuer::batchIds(int batch) const
     return m_ids.mid(qsizetype(batch) * kBatch, kBatch);
 }
 
-QHash<QString, qint64> Requeuer::counts() const
+qint64 Requeuer::count(RequeueOutcome outcome) const
 {
-    QHash<QString, qint64> out;
+    return std::count_if(m_outcomes.cbegin(), m_outcomes.cend(),
+                         [outcome](const Outcome &o) { return o.kind == outcome; });
+}
+
+QMap<QString, qint64> Requeuer::unrecognised() const
+{
+    QMap<QString, qint64> out;
     for (const Outcome &o : m_outcomes)
-        ++out[o.outcome];
+        if (o.kind == RequeueOutcome::Unrecognised)
+            ++out[o.outcome];
     return out;
 }
 
@@ -287,19 +304,24 @@ void Requeuer::onPreview(const QueryReply &reply)
     Preview p;
     for (const Rows &r : reply.results) {
         for (const QVariantList &v : r.rows) {
-            const QString o = v.value(0).toString();
             const qint64 n = v.value(1).toLongLong();
-            if (o == QLatin1String("requeued")) {
+            switch (parseRequeueOutcome(v.value(0).toString())) {
+            case RequeueOutcome::Requeued:
                 p.requeue += n;
                 p.validation += v.value(2).toLongLong();
-            } else if (o == QLatin1String("done")) {
+                break;
+            case RequeueOutcome::Done:
                 p.done += n;
-            } else if (o == QLatin1String("already_queued")) {
+                break;
+            case RequeueOutcome::AlreadyQueued:
                 p.alreadyQueued += n;
-            } else if (o == QLatin1String("not_found")) {
+                break;
+            case RequeueOutcome::NotFound:
                 p.notFound += n;
-            } else {
+                break;
+            default: // the preview's own query says in_progress for the rest
                 p.inProgress += n;
+                break;
             }
         }
     }
@@ -367,7 +389,7 @@ void Requeuer::onBatch(Lane &lane, const QueryReply &reply)
         logger("ui")->warn("requeue refused: {}", reply.error.oneLine().toStdString());
         QVector<Outcome> outcomes;
         for (const qint64 id : ids)
-            outcomes << Outcome{id, kNotAttempted};
+            outcomes << Outcome{id, RequeueOutcome::NotAttempted};
         settle(lane, outcomes);
         return;
     }
@@ -377,7 +399,7 @@ void Requeuer::onBatch(Lane &lane, const QueryReply &reply)
         // Lost before the first statement ran: inbox.requeue was never sent.
         QVector<Outcome> outcomes;
         for (const qint64 id : ids)
-            outcomes << Outcome{id, QStringLiteral("not_applied")};
+            outcomes << Outcome{id, RequeueOutcome::NotApplied};
         settle(lane, outcomes);
         return;
     }
@@ -418,14 +440,14 @@ void Requeuer::onVerify(Lane &lane, const QueryReply &reply)
             return;
         }
         for (const qint64 id : ids)
-            outcomes << Outcome{id, QStringLiteral("unknown")};
+            outcomes << Outcome{id, RequeueOutcome::Unknown};
     } else {
         QSet<qint64> applied;
         for (const QVariantList &v : reply.results.value(1).rows)
             applied.insert(v.value(0).toLongLong());
         for (const qint64 id : ids)
-            outcomes << Outcome{id, applied.contains(id) ? QStringLiteral("requeued")
-                                                         : QStringLiteral("not_applied")};
+            outcomes << Outcome{id, applied.contains(id) ? RequeueOutcome::Requeued
+                                                         : RequeueOutcome::NotApplied};
         logger("ui")->info("after the loss the journal shows {} of {} requeued", applied.size(),
                            ids.size());
     }
@@ -437,7 +459,7 @@ void Requeuer::onVerify(Lane &lane, const QueryReply &reply)
 void Requeuer::settle(Lane &lane, QVector<Outcome> outcomes)
 {
     for (const Outcome &o : std::as_const(outcomes)) {
-        if (o.outcome == QLatin1String("requeued"))
+        if (o.kind == RequeueOutcome::Requeued)
             ++m_requeued;
     }
     m_settledIds += outcomes.size();
@@ -462,7 +484,7 @@ void Requeuer::finishIfIdle()
         m_stopped = true;
     for (int b = m_nextBatch; b < batchCount(); ++b) {
         for (const qint64 id : batchIds(b))
-            m_batchOutcomes[b] << Outcome{id, kNotAttempted};
+            m_batchOutcomes[b] << Outcome{id, RequeueOutcome::NotAttempted};
     }
     m_nextBatch = batchCount();
     finish();

@@ -1,10 +1,12 @@
 #pragma once
 
+#include "attention/requeueoutcome.h"
 #include "db/dberror.h"
 #include "journal/journalfilter.h"
 
-#include <QHash>
+#include <QMap>
 #include <QObject>
+#include <QSet>
 #include <QVector>
 
 #include <array>
@@ -55,9 +57,18 @@ public:
     };
     struct Outcome
     {
+        Outcome() = default;
+        Outcome(qint64 eventId, RequeueOutcome what)
+            : id(eventId), outcome(requeueOutcomeWord(what)), kind(what)
+        {}
+        // From the server's word, parsed here once.
+        Outcome(qint64 eventId, const QString &word)
+            : id(eventId), outcome(word), kind(parseRequeueOutcome(word))
+        {}
         qint64 id = 0;
-        QString outcome; // requeued, done, in_progress, already_queued, not_found,
-                         // not_attempted, not_applied, unknown
+        QString outcome; // the word: requeued, done, in_progress, already_queued, not_found,
+                         // not_attempted, not_applied, unknown; or one this version does not know
+        RequeueOutcome kind = RequeueOutcome::Unrecognised; // the word parsed
     };
 
     static constexpr int kBatch = 1000; // ids per inbox.requeue call
@@ -86,10 +97,15 @@ public:
     bool connectionWasLost() const { return m_lost; }
     const DbError &error() const { return m_error; }
     const QVector<Outcome> &outcomes() const { return m_outcomes; }
-    QHash<QString, qint64> counts() const;
-    qint64 count(const QString &outcome) const { return counts().value(outcome); }
+    qint64 count(RequeueOutcome outcome) const;
+    // The same by the word (kept for callers that hold words).
+    qint64 count(const QString &outcome) const { return count(parseRequeueOutcome(outcome)); }
+    // The words this version does not know among the outcomes, each with its count.
+    QMap<QString, qint64> unrecognised() const;
 
-    static QString outcomeText(const QString &outcome);
+    static QString outcomeText(RequeueOutcome outcome);
+    // For one event: a word this version does not know is shown as it came.
+    static QString outcomeText(const Outcome &outcome);
     static QString arrayLiteral(const QVector<qint64> &ids);
     static Query previewQuery(const QVector<qint64> &ids);
 

@@ -1,5 +1,6 @@
 #include "attention/requeuedialog.h"
 
+#include "attention/requeueoutcome.h"
 #include "attention/requeuer.h"
 #include "common/theme.h"
 #include "db/consolecontext.h"
@@ -10,6 +11,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
+#include <QMap>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QStackedWidget>
@@ -225,7 +227,6 @@ void RequeueDialog::onFinished()
 {
     const Requeuer &r = *m_requeuer;
     const QLocale l;
-    const QHash<QString, qint64> counts = r.counts();
     QStringList lines;
     if (r.error().isPermissionDenied()) {
         lines << tr("The database refused the requeue: %1 may not requeue events (the "
@@ -242,16 +243,19 @@ void RequeueDialog::onFinished()
         lines << tr("Stopped. The batches sent before the stop were applied; the rest was not "
                     "attempted.");
     }
-    lines << tr("%n event(s) requeued.", "", int(counts.value(QStringLiteral("requeued"))));
-    static const char *const order[] = {"done",      "in_progress", "already_queued",
-                                        "not_found", "not_applied", "not_attempted",
-                                        "unknown"};
-    for (const char *o : order) {
-        const qint64 n = counts.value(QLatin1String(o));
+    lines << tr("%n event(s) requeued.", "", int(r.count(RequeueOutcome::Requeued)));
+    for (const RequeueOutcome o :
+         {RequeueOutcome::Done, RequeueOutcome::InProgress, RequeueOutcome::AlreadyQueued,
+          RequeueOutcome::NotFound, RequeueOutcome::NotApplied, RequeueOutcome::NotAttempted,
+          RequeueOutcome::Unknown}) {
+        const qint64 n = r.count(o);
         if (n > 0)
-            lines << QStringLiteral("%1: %2").arg(Requeuer::outcomeText(QLatin1String(o)),
-                                                  l.toString(n));
+            lines << QStringLiteral("%1: %2").arg(Requeuer::outcomeText(o), l.toString(n));
     }
+    // Words this version does not know are shown as they came, never counted as requeued.
+    const QMap<QString, qint64> other = r.unrecognised();
+    for (auto it = other.cbegin(); it != other.cend(); ++it)
+        lines << QStringLiteral("%1: %2").arg(it.key(), l.toString(it.value()));
     m_result->setText(lines.join(QLatin1Char('\n')));
     m_outcomes->setRowCount(int(r.outcomes().size()));
     for (int i = 0; i < r.outcomes().size(); ++i) {
@@ -259,7 +263,7 @@ void RequeueDialog::onFinished()
         auto *id = new QTableWidgetItem;
         id->setData(Qt::DisplayRole, o.id);
         m_outcomes->setItem(i, 0, id);
-        auto *what = new QTableWidgetItem(Requeuer::outcomeText(o.outcome));
+        auto *what = new QTableWidgetItem(Requeuer::outcomeText(o));
         what->setData(Qt::UserRole, o.outcome);
         m_outcomes->setItem(i, 1, what);
     }

@@ -87,6 +87,15 @@ private:
     QHash<QString, PgParam> m_values;
 };
 
+// A step's SQL, embedded from resources/sim/bulkfill (app/inbox-sim/CMakeLists.txt).
+QString sqlFile(const char *name)
+{
+    QFile file(QStringLiteral(":/sim/bulkfill/") + QLatin1String(name));
+    if (!file.open(QIODevice::ReadOnly))
+        qFatal("inbox-sim: the embedded %s is missing", name);
+    return QString::fromUtf8(file.readAll());
+}
+
 QString numberArray(const QVector<qint64> &items)
 {
     QStringList parts;
@@ -94,203 +103,6 @@ QString numberArray(const QVector<qint64> &items)
         parts << QString::number(v);
     return QLatin1Char('{') + parts.join(QLatin1Char(',')) + QLatin1Char('}');
 }
-
-// Candidate pairs by record_lead's rules, for the leads of this fill: same normalised phone
-// or e-mail as an earlier lead that came within 24 hours or whose deal is open; weak when
-// the contact is shared by three or more names; names_differ lowers the score. Flagged on
-// the newer lead's event, as record_lead does. Name keys: inbox._name_key without its
-// whitespace folding (the generated names have single spaces and no padding), which would
-// otherwise run a regular expression for every lead that shares a contact.
-//
-// Only a contact that two or more leads share can give a pair, and most contacts belong to
-// one lead: the shared ones are found from the contact indexes (an index-only walk, no sort
-// of the leads), their leads are read by contact (the groups, each once), and the pairs, the
-// weak flags and everything the pair and its journal entry need come out of the groups, so
-// the whole leads table is neither sorted nor hashed again. A pair found by both contacts is
-// one pair (same_phone and same_email); its phone is weak when the phone group has three or
-// more names, which is what the group of the newer lead's phone is. The two channels are
-// written with the pair (the trigger that copies them does not fire for a replica-role fill;
-// for the owner it writes the same values).
-const char *kCandidates = R"SQL(
-WITH gp AS MATERIALIZED (
-    SELECT l.phone_norm AS contact
-      FROM inbox.leads l
-     WHERE l.phone_norm IS NOT NULL
-     GROUP BY l.phone_norm
-    HAVING count(*) > 1
-), ge AS MATERIALIZED (
-    SELECT l.email_norm AS contact
-      FROM inbox.leads l
-     WHERE l.email_norm IS NOT NULL
-     GROUP BY l.email_norm
-    HAVING count(*) > 1
-), mp AS MATERIALIZED (
-    SELECT g.contact, l.id, l.event_id, l.created_at, l.deal_open, l.channel,
-           nullif(translate(lower(l.name), 'ё', 'е'), '') AS nk
-      FROM gp g CROSS JOIN LATERAL (
-           SELECT l.id, l.event_id, l.created_at, l.deal_open, l.channel, l.name
-             FROM inbox.leads l WHERE l.phone_norm = g.contact) l
-), me AS MATERIALIZED (
-    SELECT g.contact, l.id, l.event_id, l.created_at, l.deal_open, l.channel,
-           nullif(translate(lower(l.name), 'ё', 'е'), '') AS nk
-      FROM ge g CROSS JOIN LATERAL (
-           SELECT l.id, l.event_id, l.created_at, l.deal_open, l.channel, l.name
-             FROM inbox.leads l WHERE l.email_norm = g.contact) l
-), wp AS (
-    SELECT d.contact, count(d.nk) >= 3 AS weak
-      FROM (SELECT DISTINCT mp.contact, mp.nk FROM mp) d GROUP BY d.contact
-), we AS (
-    SELECT d.contact, count(d.nk) >= 3 AS weak
-      FROM (SELECT DISTINCT me.contact, me.nk FROM me) d GROUP BY d.contact
-), hits AS (
-    SELECT x.lead_id, x.match_id, x.event_id, x.created_at, x.nk, x.lead_channel,
-           x.match_created_at, x.key, x.match_channel,
-           bool_or(x.by_phone) AS same_phone, bool_or(x.by_phone AND x.weak) AS weak_phone,
-           bool_or(NOT x.by_phone) AS same_email, bool_or(NOT x.by_phone AND x.weak) AS weak_email
-      FROM (SELECT n.id AS lead_id, m.id AS match_id, n.event_id, n.created_at, n.nk,
-                   n.channel AS lead_channel, m.created_at AS match_created_at, m.nk AS key,
-                   m.channel AS match_channel, true AS by_phone, wp.weak
-              FROM mp n JOIN mp m ON m.contact = n.contact AND m.id < n.id
-              JOIN wp ON wp.contact = n.contact
-             WHERE n.id > ${lead_from}::bigint
-               AND (m.created_at >= n.created_at - interval '24 hours' OR m.deal_open)
-            UNION ALL
-            SELECT n.id, m.id, n.event_id, n.created_at, n.nk, n.channel, m.created_at, m.nk,
-                   m.channel, false, we.weak
-              FROM me n JOIN me m ON m.contact = n.contact AND m.id < n.id
-              JOIN we ON we.contact = n.contact
-             WHERE n.id > ${lead_from}::bigint
-               AND (m.created_at >= n.created_at - interval '24 hours' OR m.deal_open)) x
-     GROUP BY x.lead_id, x.match_id, x.event_id, x.created_at, x.nk, x.lead_channel,
-              x.match_created_at, x.key, x.match_channel
-), m AS MATERIALIZED (
-    SELECT h.lead_id, h.match_id, h.event_id, h.created_at, h.lead_channel, h.match_channel,
-           h.same_phone, h.same_email,
-           h.match_created_at < h.created_at - interval '24 hours' AS by_deal,
-           (h.nk IS NOT NULL AND h.key IS NOT NULL AND h.nk <> h.key
-            AND NOT starts_with(h.nk, h.key || ' ') AND NOT starts_with(h.key, h.nk || ' ')) AS names_differ,
-           h.weak_phone, h.weak_email
-      FROM hits h
-), ins AS (
-    INSERT INTO inbox.duplicate_candidates (lead_id, match_lead_id, reasons, score, weak, created_at,
-                                            lead_channel, match_channel)
-    SELECT m.lead_id, m.match_id,
-           array_remove(ARRAY[
-               CASE WHEN m.same_phone THEN 'same_phone' END,
-               CASE WHEN m.same_email THEN 'same_email' END,
-               CASE WHEN m.by_deal THEN 'open_deal' END,
-               CASE WHEN m.same_phone AND m.weak_phone THEN 'weak_shared_phone' END,
-               CASE WHEN m.same_email AND m.weak_email THEN 'weak_shared_email' END,
-               CASE WHEN m.names_differ THEN 'names_differ' END], NULL),
-           round(greatest(0.05, least(1.0,
-                   CASE WHEN m.same_phone THEN CASE WHEN m.weak_phone THEN 0.2 ELSE 0.6 END ELSE 0 END
-                 + CASE WHEN m.same_email THEN CASE WHEN m.weak_email THEN 0.2 ELSE 0.6 END ELSE 0 END)
-                 - CASE WHEN m.names_differ THEN 0.3 ELSE 0 END)::numeric, 2)::real,
-           NOT ((m.same_phone AND NOT m.weak_phone) OR (m.same_email AND NOT m.weak_email)),
-           m.created_at, m.lead_channel, m.match_channel
-      FROM m
-     ORDER BY m.lead_id, m.match_id
-    RETURNING id, lead_id, match_lead_id, reasons, score, weak, created_at
-)
-INSERT INTO inbox.journal (event_id, at, entry, actor, detail)
-SELECT m.event_id, i.created_at, 'duplicate_flagged', ${integration}::text,
-       jsonb_build_object('candidate_id', i.id, 'lead_id', i.lead_id, 'match_lead_id', i.match_lead_id,
-                          'reasons', to_jsonb(i.reasons), 'score', i.score, 'weak', i.weak)
-  FROM ins i JOIN m ON m.lead_id = i.lead_id AND m.match_id = i.match_lead_id
- ORDER BY i.id
-)SQL";
-
-// A manager went through the older pairs: some merged (at most one merge per newer lead, as
-// decide_duplicate allows), some rejected, the rest still open. Recorded exactly as
-// decide_duplicate records it, undo state included. The leads are looked up by id, pair by
-// pair (a few per cent of them), not joined as a whole table.
-const char *kDecide = R"SQL(
-DROP TABLE IF EXISTS pg_temp.sim_decide;
-CREATE TEMP TABLE sim_decide AS
-WITH pick AS (
-    SELECT c.id, c.lead_id, c.match_lead_id, c.created_at, random() AS r
-      FROM inbox.duplicate_candidates c
-     WHERE c.id > ${candidate_from}::bigint AND c.status = 'open'
-       AND c.created_at < to_timestamp(${now}::float8) - interval '1 day'
-), merges AS (
-    SELECT DISTINCT ON (p.lead_id) p.* FROM pick p WHERE p.r < 0.35 ORDER BY p.lead_id, p.match_lead_id
-)
-SELECT p.id, p.lead_id, p.match_lead_id,
-       CASE WHEN m.id IS NOT NULL THEN 'merged' ELSE 'rejected' END AS status,
-       least(p.created_at + make_interval(mins => 30 + floor(p.r * 2000)::int),
-             to_timestamp(${now}::float8) - interval '1 minute') AS decided_at
-  FROM pick p LEFT JOIN merges m ON m.id = p.id
- WHERE m.id IS NOT NULL OR (p.r >= 0.35 AND p.r < 0.6)
-)SQL";
-
-const char *kDecideApply = R"SQL(
-UPDATE inbox.duplicate_candidates c
-   SET status = d.status, decided_by = ${manager}::text, decided_at = d.decided_at,
-       note = CASE WHEN d.status = 'merged' THEN 'один и тот же клиент' ELSE 'разные люди, общий номер' END,
-       undo_state = CASE WHEN d.status = 'merged'
-                         THEN (SELECT jsonb_build_object('lead_id', l.id, 'merged_into', l.merged_into,
-                                                         'deal_ref', l.deal_ref, 'deal_open', l.deal_open)
-                                 FROM inbox.leads l WHERE l.id = d.lead_id)
-                         ELSE '{}'::jsonb END
-  FROM sim_decide d
- WHERE c.id = d.id;
-UPDATE inbox.leads l
-   SET merged_into = m.id, deal_ref = m.deal_ref, deal_open = m.deal_open
-  FROM sim_decide d JOIN inbox.leads m ON m.id = d.match_lead_id
- WHERE d.status = 'merged' AND l.id = d.lead_id;
-INSERT INTO inbox.journal (event_id, at, entry, actor, detail, by_person)
-SELECT (SELECT l.event_id FROM inbox.leads l WHERE l.id = v.id), d.decided_at,
-       CASE WHEN d.status = 'merged' THEN 'duplicate_merged' ELSE 'duplicate_rejected' END,
-       ${manager}::text,
-       jsonb_build_object('candidate_id', d.id, 'lead_id', d.lead_id, 'match_lead_id', d.match_lead_id,
-                          'this_lead_id', v.id, 'previous_status', 'open',
-                          'note', CASE WHEN d.status = 'merged' THEN 'один и тот же клиент'
-                                       ELSE 'разные люди, общий номер' END),
-       true
-  FROM sim_decide d CROSS JOIN LATERAL (VALUES (d.lead_id), (d.match_lead_id)) AS v(id)
- ORDER BY d.id, v.id
-)SQL";
-
-// The open pairs of this fill, added to migration 0009's counter as its statement trigger
-// would have (a replica-role fill fires no trigger; for the owner the trigger counts).
-const char *kOpenCount = R"SQL(
-INSERT INTO inbox.duplicate_counts AS c (shard, open)
-SELECT (pg_backend_pid() % 8)::smallint, count(*)
-  FROM inbox.duplicate_candidates d
- WHERE d.id > ${candidate_from}::bigint AND d.status = 'open'
-HAVING count(*) > 0
-ON CONFLICT (shard) DO UPDATE SET open = c.open + excluded.open
-)SQL";
-
-// The indexes and unique/primary-key constraints of the big tables, with the statements
-// that drop them and recreate them exactly (from the catalog, so a later migration's index
-// is handled too). Keys that a foreign key hangs on (events.id, leads.id) stay. The pairs'
-// table is among them: its pairs and their decisions are written before its indexes are
-// built, like the journal entries they come with.
-const char *kIndexes = R"SQL(
-SELECT CASE WHEN c.oid IS NOT NULL THEN format('ALTER TABLE inbox.%I DROP CONSTRAINT %I', t.relname, c.conname)
-            ELSE format('DROP INDEX inbox.%I', i.relname) END,
-       CASE WHEN c.oid IS NOT NULL
-            THEN format('ALTER TABLE inbox.%I ADD CONSTRAINT %I %s', t.relname, c.conname, pg_get_constraintdef(c.oid))
-            ELSE pg_get_indexdef(x.indexrelid) END,
-       t.relname || '.' || i.relname
-  FROM pg_index x
-  JOIN pg_class i ON i.oid = x.indexrelid
-  JOIN pg_class t ON t.oid = x.indrelid
-  LEFT JOIN pg_constraint c ON c.conindid = x.indexrelid AND c.conrelid = t.oid AND c.contype IN ('p', 'u', 'x')
- WHERE t.relnamespace = 'inbox'::regnamespace
-   AND t.relname IN ('events', 'journal', 'actions', 'leads', 'conflict_bodies', 'duplicate_candidates')
-   AND NOT EXISTS (SELECT 1 FROM pg_constraint f WHERE f.contype = 'f' AND f.conindid = x.indexrelid)
- ORDER BY t.relname, i.relname
-)SQL";
-
-// Whether every table the fill writes is empty (then it may TRUNCATE them and COPY FREEZE).
-const char *kAllEmpty = R"SQL(
-SELECT NOT EXISTS (SELECT 1 FROM inbox.events) AND NOT EXISTS (SELECT 1 FROM inbox.journal)
-   AND NOT EXISTS (SELECT 1 FROM inbox.actions) AND NOT EXISTS (SELECT 1 FROM inbox.leads)
-   AND NOT EXISTS (SELECT 1 FROM inbox.conflict_bodies)
-   AND NOT EXISTS (SELECT 1 FROM inbox.duplicate_candidates)
-)SQL";
 
 bool runScript(PgConnection &db, const QString &script, const QHash<QString, PgParam> &bindings,
                DbError *error)
@@ -400,7 +212,7 @@ bool BulkFill::run(const FillRequest &request, FillReport *report, DbError *erro
     // without WAL. Only when every table of the fill is empty: a journal with entries of
     // pruned events is not touched.
     if (out.rebuiltIndexes) {
-        const std::optional<PgRows> empty = db.exec(QString::fromUtf8(kAllEmpty), &e);
+        const std::optional<PgRows> empty = db.exec(sqlFile("all_empty.sql"), &e);
         if (!empty)
             return fail(e);
         out.frozen = empty->toBool(0, 0);
@@ -435,7 +247,7 @@ bool BulkFill::run(const FillRequest &request, FillReport *report, DbError *erro
                                      QStringLiteral("leads.leads_email_idx")};
     QStringList recreateFirst, recreate;
     if (out.rebuiltIndexes) {
-        const std::optional<PgRows> idx = db.exec(QString::fromUtf8(kIndexes), &e);
+        const std::optional<PgRows> idx = db.exec(sqlFile("indexes.sql"), &e);
         if (!idx)
             return fail(e);
         QStringList names;
@@ -684,7 +496,7 @@ bool BulkFill::run(const FillRequest &request, FillReport *report, DbError *erro
     b.insert(QStringLiteral("integration"), QStringLiteral("integration"));
     b.insert(QStringLiteral("manager"), QStringLiteral("olga.manager"));
     {
-        Statement st(QString::fromUtf8(kCandidates));
+        Statement st(sqlFile("01_candidates.sql"));
         for (auto it = b.cbegin(); it != b.cend(); ++it)
             st.bind(it.key(), it.value());
         std::optional<PgRows> r;
@@ -693,9 +505,9 @@ bool BulkFill::run(const FillRequest &request, FillReport *report, DbError *erro
         out.candidates = r->affected();
     }
     const double pairSeconds = double(tail.elapsed()) / 1000.0;
-    if (!runScript(db, QString::fromUtf8(kDecide), b, &e) ||
-        !runScript(db, QString::fromUtf8(kDecideApply), b, &e) ||
-        (replica && !runScript(db, QString::fromUtf8(kOpenCount), b, &e)))
+    if (!runScript(db, sqlFile("02_decide.sql"), b, &e) ||
+        !runScript(db, sqlFile("03_decide_apply.sql"), b, &e) ||
+        (replica && !runScript(db, sqlFile("04_open_count.sql"), b, &e)))
         return fail(e);
     say(QStringLiteral("fill: %1 duplicate candidates flagged (%2 s), a manager's decisions "
                        "(%3 s)")

@@ -4,13 +4,12 @@
 #include "attention/requeuedialog.h"
 #include "common/multiselectbutton.h"
 #include "common/pageactions.h"
+#include "common/sourcekindoptions.h"
 #include "common/statusdelegate.h"
 #include "common/timerangefilter.h"
 #include "db/consolecontext.h"
-#include "db/querychannel.h"
 #include "journal/eventdetailpane.h"
 #include "journal/journalmodel.h"
-#include "journal/journalquery.h"
 #include "settings/filtermemory.h"
 
 #include <QAction>
@@ -46,9 +45,8 @@ void setUpTable(QTableView *t, const QString &name)
 
 AttentionPage::AttentionPage(ConsoleContext *context, QWidget *parent)
     : QWidget(parent), m_context(context), m_groups(new AttentionModel(context, this)),
-      m_events(new JournalModel(context, this)),
-      m_options(new QueryChannel(QStringLiteral("attention-options"), this)),
-      m_search(new QLineEdit(this)), m_sources(new MultiSelectButton(tr("Source"), this)),
+      m_events(new JournalModel(context, this)), m_search(new QLineEdit(this)),
+      m_sources(new MultiSelectButton(tr("Source"), this)),
       m_kinds(new MultiSelectButton(tr("Kind"), this)), m_range(new TimeRangeFilter(this)),
       m_requeue(new QToolButton(this)),
       m_requeueSelected(new QAction(tr("Selected events..."), this)),
@@ -194,20 +192,13 @@ AttentionPage::AttentionPage(ConsoleContext *context, QWidget *parent)
     connect(m_groups, &AttentionModel::errorOccurred, this, [this](const DbError &e) {
         m_status->setText(tr("Could not read the groups: %1").arg(e.message));
     });
-    connect(m_options, &QueryChannel::replied, this, &AttentionPage::onOptions);
-    connect(m_context, &ConsoleContext::connected, this, [this] {
-        m_options->setConnectOptions(m_context->options());
-        loadOptions();
-        updateActions();
-    });
-    connect(m_context, &ConsoleContext::reread, this, &AttentionPage::loadOptions);
+    m_options = new SourceKindOptions(QStringLiteral("attention-options"), m_context, m_sources,
+                                      m_kinds, this);
+    connect(m_context, &ConsoleContext::connected, this, &AttentionPage::updateActions);
     restoreFilters();
     // Nothing listed until a group is chosen.
     m_events->setFilter(m_groups->troubleFilters().value(0));
-    if (m_context->isConnected()) {
-        m_options->setConnectOptions(m_context->options());
-        loadOptions();
-    }
+    m_options->start();
     updateActions();
 }
 
@@ -246,25 +237,6 @@ void AttentionPage::restoreFilters()
     m_kinds->setSelected(saved.kinds);
     m_range->setRange(saved.range, saved.from, saved.to);
     m_groups->setFilter(filter());
-}
-
-void AttentionPage::loadOptions()
-{
-    if (!m_context->isConnected())
-        return;
-    m_options->submit(QVector<Query>{JournalQuery::sources(), JournalQuery::kinds()});
-}
-
-void AttentionPage::onOptions(const QueryReply &reply)
-{
-    if (!reply.ok()) {
-        if (reply.error.connectionLost)
-            m_context->reportPossibleLoss();
-        return;
-    }
-    const QSignalBlocker b1(m_sources), b2(m_kinds);
-    m_sources->setOptions(MultiSelectButton::plainOptions(reply.results.value(0).rows));
-    m_kinds->setOptions(MultiSelectButton::plainOptions(reply.results.value(1).rows));
 }
 
 void AttentionPage::onGroupChanged()

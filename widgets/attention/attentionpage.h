@@ -19,10 +19,9 @@ class EventDetailPane;
 class FilterSaver;
 class JournalModel;
 class MultiSelectButton;
-class QueryChannel;
+class SourceKindOptions;
 class RequeueDialog;
 class TimeRangeFilter;
-struct QueryReply;
 
 // Screen 4, "Needs attention": failed, stuck and needs-review events grouped by trouble,
 // source and error (AttentionModel); a group's events in the journal's own model and the
@@ -55,8 +54,6 @@ signals:
 
 private:
     void applyFilter();
-    void loadOptions();
-    void onOptions(const QueryReply &reply);
     void restoreFilters();
     void onGroupChanged();
     void updateActions();
@@ -65,7 +62,7 @@ private:
     ConsoleContext *m_context;
     AttentionModel *m_groups;
     JournalModel *m_events;
-    QueryChannel *m_options;
+    SourceKindOptions *m_options; // the source and kind filters' choices
     QLineEdit *m_search;
     MultiSelectButton *m_sources;
     MultiSelectButton *m_kinds;

@@ -2,15 +2,14 @@
 
 #include "common/multiselectbutton.h"
 #include "common/pageactions.h"
+#include "common/sourcekindoptions.h"
 #include "common/statusdelegate.h"
 #include "common/theme.h"
 #include "common/timerangefilter.h"
 #include "db/consolecontext.h"
-#include "db/querychannel.h"
 #include "journal/eventdetailpane.h"
 #include "journal/journalexporter.h"
 #include "journal/journalmodel.h"
-#include "journal/journalquery.h"
 #include "settings/filtermemory.h"
 #include "support/logging.h"
 
@@ -47,7 +46,6 @@ const QString kScreen = QStringLiteral("journal"); // settings group filters/jou
 
 JournalPage::JournalPage(ConsoleContext *context, QWidget *parent)
     : QWidget(parent), m_context(context), m_model(new JournalModel(context, this)),
-      m_options(new QueryChannel(QStringLiteral("journal-options"), this)),
       m_search(new QLineEdit(this)), m_sources(new MultiSelectButton(tr("Source"), this)),
       m_statuses(new MultiSelectButton(tr("Status"), this)),
       m_kinds(new MultiSelectButton(tr("Kind"), this)), m_range(new TimeRangeFilter(this)),
@@ -325,12 +323,8 @@ JournalPage::JournalPage(ConsoleContext *context, QWidget *parent)
             m_table->setFocus();
     });
 
-    connect(m_options, &QueryChannel::replied, this, &JournalPage::onOptions);
-    connect(m_context, &ConsoleContext::connected, this, [this] {
-        m_options->setConnectOptions(m_context->options());
-        loadOptions();
-    });
-    connect(m_context, &ConsoleContext::reread, this, &JournalPage::loadOptions);
+    m_options = new SourceKindOptions(QStringLiteral("journal-options"), m_context, m_sources,
+                                      m_kinds, this);
     // The open event follows changes too, at most every 1.5 s under a busy ingest.
     auto *detailRefresh = new QTimer(this);
     detailRefresh->setSingleShot(true);
@@ -346,10 +340,7 @@ JournalPage::JournalPage(ConsoleContext *context, QWidget *parent)
     connect(m_context, &ConsoleContext::disconnected, this,
             [this] { m_status->setText(tr("Not connected.")); });
     restoreFilters();
-    if (m_context->isConnected()) {
-        m_options->setConnectOptions(m_context->options());
-        loadOptions();
-    }
+    m_options->start();
     updateStatus();
 }
 
@@ -438,25 +429,6 @@ void JournalPage::focusSearch()
 {
     m_search->setFocus(Qt::ShortcutFocusReason);
     m_search->selectAll();
-}
-
-void JournalPage::loadOptions()
-{
-    if (!m_context->isConnected())
-        return;
-    m_options->submit(QVector<Query>{JournalQuery::sources(), JournalQuery::kinds()});
-}
-
-void JournalPage::onOptions(const QueryReply &reply)
-{
-    if (!reply.ok()) {
-        if (reply.error.connectionLost)
-            m_context->reportPossibleLoss();
-        return;
-    }
-    const QSignalBlocker b1(m_sources), b2(m_kinds);
-    m_sources->setOptions(MultiSelectButton::plainOptions(reply.results.value(0).rows));
-    m_kinds->setOptions(MultiSelectButton::plainOptions(reply.results.value(1).rows));
 }
 
 void JournalPage::onScrolled()

@@ -22,9 +22,8 @@ class FilterSaver;
 class JournalExporter;
 class JournalModel;
 class MultiSelectButton;
-class QueryChannel;
+class SourceKindOptions;
 class TimeRangeFilter;
-struct QueryReply;
 
 // The journal screen: one search field (external id, idempotency key or event id; exact
 // first, then prefix), filters, the table over every event (keyset pages as it scrolls), a
@@ -59,8 +58,6 @@ private:
     void applyFilter();
     void clearFilters();
     void restoreFilters();
-    void loadOptions();
-    void onOptions(const QueryReply &reply);
     void onScrolled();
     void keepPlace();
     void restorePlace();
@@ -76,7 +73,7 @@ private:
 
     ConsoleContext *m_context;
     JournalModel *m_model;
-    QueryChannel *m_options;
+    SourceKindOptions *m_options; // the source and kind filters' choices
     JournalExporter *m_exporter = nullptr;
     QProgressDialog *m_progress = nullptr;
 

@@ -40,7 +40,7 @@ QString localTime(qint64 us)
 } // namespace
 
 AuditModel::AuditModel(ConsoleContext *context, QObject *parent)
-    : QAbstractTableModel(parent), m_context(context),
+    : RowTableModel(headers(), parent), m_context(context),
       m_channel(new QueryChannel(QStringLiteral("audit"), this)),
       m_people(new QueryChannel(QStringLiteral("audit-persons"), this))
 {
@@ -68,14 +68,13 @@ AuditModel::AuditModel(ConsoleContext *context, QObject *parent)
 
 AuditModel::~AuditModel() = default;
 
-int AuditModel::rowCount(const QModelIndex &parent) const
+ColumnHeaders AuditModel::headers()
 {
-    return parent.isValid() ? 0 : int(m_rows.size());
-}
-
-int AuditModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
+    return ColumnHeaders(staticMetaObject.className(), {{QT_TR_NOOP("When")},
+                                                        {QT_TR_NOOP("Person")},
+                                                        {QT_TR_NOOP("Action")},
+                                                        {QT_TR_NOOP("Events")},
+                                                        {QT_TR_NOOP("What")}});
 }
 
 QString AuditModel::actionText(const QString &entry)
@@ -166,25 +165,6 @@ QVariant AuditModel::data(const QModelIndex &index, int role) const
     }
     if (role == Qt::TextAlignmentRole && index.column() == Events)
         return int(Qt::AlignRight | Qt::AlignVCenter);
-    return {};
-}
-
-QVariant AuditModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
-    switch (section) {
-    case At:
-        return tr("When");
-    case Person:
-        return tr("Person");
-    case Action:
-        return tr("Action");
-    case Events:
-        return tr("Events");
-    case Summary:
-        return tr("What");
-    }
     return {};
 }
 
@@ -455,7 +435,7 @@ void AuditModel::append(const QVector<AuditAction> &actions)
         held.journalIds += a.journalIds;
         held.eventIds += a.eventIds;
         held.oldestUs = qMin(held.oldestUs, a.oldestUs);
-        emit dataChanged(index(at, 0), index(at, ColumnCount - 1));
+        rowChanged(at);
     }
     if (fresh.isEmpty())
         return;
@@ -484,7 +464,7 @@ void AuditModel::mergeInto(const QVector<AuditAction> &target)
         if (i < m_rows.size() && m_rows.at(i).key == target.at(i).key) {
             if (m_rows.at(i) != target.at(i)) {
                 m_rows[i] = target.at(i);
-                emit dataChanged(index(i, 0), index(i, ColumnCount - 1));
+                rowChanged(i);
             }
             continue;
         }

@@ -2,8 +2,8 @@
 
 #include "audit/auditquery.h"
 #include "db/dberror.h"
+#include "table/rowtablemodel.h"
 
-#include <QAbstractTableModel>
 #include <QElapsedTimer>
 #include <QHash>
 #include <QTimer>
@@ -42,7 +42,7 @@ struct AuditAction
 // lines below stay where they are.
 // A change announced on "events" or "duplicates" (busy: every ingest says "events") reads
 // only the top of the list (kLiveWindowUs) and merges that.
-class AuditModel final : public QAbstractTableModel
+class AuditModel final : public RowTableModel<AuditAction>
 {
     Q_OBJECT
 public:
@@ -65,11 +65,7 @@ public:
     explicit AuditModel(ConsoleContext *context, QObject *parent = nullptr);
     ~AuditModel() override;
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
     bool canFetchMore(const QModelIndex &parent) const override;
     void fetchMore(const QModelIndex &parent) override;
 
@@ -100,6 +96,7 @@ signals:
     void errorOccurred(const inbox::DbError &error);
 
 private:
+    static ColumnHeaders headers();
     enum class Request { None, First, More, Refresh, Live };
 
     void onConnected();
@@ -119,7 +116,6 @@ private:
     QueryChannel *m_channel;
     QueryChannel *m_people; // the person list: a scan of every human row, off the page's way
     AuditFilter m_filter;
-    QVector<AuditAction> m_rows;
     QHash<QString, int> m_index;
     QStringList m_persons;
     std::optional<AuditKey> m_cursor; // the oldest journal row read

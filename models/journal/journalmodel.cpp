@@ -13,68 +13,8 @@
 
 namespace inbox {
 
-bool JournalRow::operator==(const JournalRow &o) const
-{
-    return rank == o.rank && id == o.id && receivedUs == o.receivedUs &&
-           occurredUs == o.occurredUs && source == o.source && externalId == o.externalId &&
-           kind == o.kind && status == o.status && needsReview == o.needsReview &&
-           lastError == o.lastError && idempotencyKey == o.idempotencyKey &&
-           contentType == o.contentType && lockedBy == o.lockedBy &&
-           errorRetryable == o.errorRetryable && attempts == o.attempts &&
-           maxAttempts == o.maxAttempts && deliveries == o.deliveries && bodyBytes == o.bodyBytes;
-}
-
-QVector<JournalRow> JournalRow::fromRows(const Rows &rows)
-{
-    QVector<JournalRow> out;
-    out.reserve(rows.rows.size());
-    const int cRank = rows.column(QStringLiteral("rank"));
-    const int cId = rows.column(QStringLiteral("id"));
-    const int cReceived = rows.column(QStringLiteral("received_us"));
-    const int cOccurred = rows.column(QStringLiteral("occurred_us"));
-    const int cSource = rows.column(QStringLiteral("source"));
-    const int cExternal = rows.column(QStringLiteral("external_id"));
-    const int cKind = rows.column(QStringLiteral("kind"));
-    const int cStatus = rows.column(QStringLiteral("status"));
-    const int cAttempts = rows.column(QStringLiteral("attempts"));
-    const int cMax = rows.column(QStringLiteral("max_attempts"));
-    const int cDeliveries = rows.column(QStringLiteral("deliveries"));
-    const int cReview = rows.column(QStringLiteral("needs_review"));
-    const int cError = rows.column(QStringLiteral("last_error"));
-    const int cRetryable = rows.column(QStringLiteral("error_retryable"));
-    const int cKey = rows.column(QStringLiteral("idempotency_key"));
-    const int cType = rows.column(QStringLiteral("content_type"));
-    const int cBytes = rows.column(QStringLiteral("body_bytes"));
-    const int cLocked = rows.column(QStringLiteral("locked_by"));
-    for (const QVariantList &v : rows.rows) {
-        JournalRow r;
-        r.rank = v.value(cRank).toInt();
-        r.id = v.value(cId).toLongLong();
-        r.receivedUs = v.value(cReceived).toLongLong();
-        r.occurredUs = v.value(cOccurred).toLongLong();
-        r.source = v.value(cSource).toString();
-        r.externalId = v.value(cExternal).toString();
-        r.kind = v.value(cKind).toString();
-        r.status = v.value(cStatus).toString();
-        r.attempts = v.value(cAttempts).toInt();
-        r.maxAttempts = v.value(cMax).toInt();
-        r.deliveries = v.value(cDeliveries).toInt();
-        r.needsReview = v.value(cReview).toString();
-        r.lastError = v.value(cError).toString();
-        const QVariant retryable = v.value(cRetryable);
-        if (!retryable.isNull())
-            r.errorRetryable = retryable.toBool();
-        r.idempotencyKey = v.value(cKey).toString();
-        r.contentType = v.value(cType).toString();
-        r.bodyBytes = v.value(cBytes).toLongLong();
-        r.lockedBy = v.value(cLocked).toString();
-        out << r;
-    }
-    return out;
-}
-
 JournalModel::JournalModel(ConsoleContext *context, QObject *parent)
-    : QAbstractTableModel(parent), m_context(context),
+    : RowTableModel(headers(), parent), m_context(context),
       m_pages(new QueryChannel(QStringLiteral("journal"), this)),
       m_counts(new QueryChannel(QStringLiteral("journal-new"), this)), m_poll(new QTimer(this))
 {
@@ -98,14 +38,21 @@ JournalModel::JournalModel(ConsoleContext *context, QObject *parent)
 
 JournalModel::~JournalModel() = default;
 
-int JournalModel::rowCount(const QModelIndex &parent) const
+ColumnHeaders JournalModel::headers()
 {
-    return parent.isValid() ? 0 : int(m_rows.size());
-}
-
-int JournalModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
+    return ColumnHeaders(staticMetaObject.className(), {{QT_TR_NOOP("Received")},
+                                                        {QT_TR_NOOP("Source")},
+                                                        {QT_TR_NOOP("External id")},
+                                                        {QT_TR_NOOP("Kind")},
+                                                        {QT_TR_NOOP("Status")},
+                                                        {QT_TR_NOOP("Attempts")},
+                                                        {QT_TR_NOOP("Deliveries")},
+                                                        {QT_TR_NOOP("Needs review")},
+                                                        {QT_TR_NOOP("Last error")},
+                                                        {QT_TR_NOOP("Event id")},
+                                                        {QT_TR_NOOP("Idempotency key")},
+                                                        {QT_TR_NOOP("Occurred")},
+                                                        {QT_TR_NOOP("Body")}});
 }
 
 QString JournalModel::statusText(const QString &status)
@@ -256,42 +203,9 @@ QVariant JournalModel::data(const QModelIndex &index, int role) const
 
 QVariant JournalModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal)
-        return {};
-    if (role == Qt::ToolTipRole) {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole)
         return isSortable(section) ? tr("Click to sort") : tr("Not sortable (no index behind it)");
-    }
-    if (role != Qt::DisplayRole)
-        return {};
-    switch (section) {
-    case Received:
-        return tr("Received");
-    case Source:
-        return tr("Source");
-    case ExternalId:
-        return tr("External id");
-    case Kind:
-        return tr("Kind");
-    case Status:
-        return tr("Status");
-    case Attempts:
-        return tr("Attempts");
-    case Deliveries:
-        return tr("Deliveries");
-    case Review:
-        return tr("Needs review");
-    case Error:
-        return tr("Last error");
-    case Id:
-        return tr("Event id");
-    case Key:
-        return tr("Idempotency key");
-    case Occurred:
-        return tr("Occurred");
-    case Size:
-        return tr("Body");
-    }
-    return {};
+    return RowTableModel::headerData(section, orientation, role);
 }
 
 bool JournalModel::isSortable(int column)
@@ -453,49 +367,10 @@ void JournalModel::start(Request kind)
 {
     if (!m_context->isConnected())
         return;
-    Pending p;
-    p.kind = kind;
-    p.limit = kPageSize;
-    switch (kind) {
-    case Request::None:
-        return;
-    case Request::First:
-    case Request::Live:
-        p.anchor = true;
-        break;
-    case Request::More:
-        if (m_rows.isEmpty() || m_atEnd)
-            return;
-        p.key = m_rows.last().key();
-        break;
-    case Request::Previous:
-        if (m_rows.isEmpty() || !m_droppedTop)
-            return;
-        p.key = m_rows.first().key();
-        p.direction = JournalQuery::Direction::Backward;
-        break;
-    case Request::Refresh:
-        // From the top while following it (new rows come in); otherwise from the first row
-        // held, so nothing is pulled in above the reader (new events are counted instead).
-        p.limit = int(std::clamp<qsizetype>(m_rows.size(), kPageSize, kMaxRows));
-        if (!m_following && !m_rows.isEmpty()) {
-            p.key = m_rows.first().key();
-            p.inclusive = true;
-        } else {
-            p.anchor = true;
-        }
-        break;
-    }
-    const JournalQuery::Page page =
-        JournalQuery::page(m_filter, p.key, p.direction, p.limit, p.inclusive);
-    p.paged = page.paged;
-    if (p.anchor) {
-        p.batch << JournalQuery::newestAnchor();
-        if (p.paged >= 0)
-            ++p.paged;
-    }
-    p.batch += page.statements;
-    send(p, kind == Request::First || kind == Request::Refresh);
+    const std::optional<Pending> p =
+        JournalWindow::plan(kind, m_filter, m_rows, m_atEnd, m_droppedTop, m_following);
+    if (p)
+        send(*p, kind == Request::First || kind == Request::Refresh);
 }
 
 void JournalModel::send(Pending pending, bool supersede)
@@ -526,32 +401,6 @@ void JournalModel::pump()
         m_wantPrevious = false;
         start(Request::Previous);
     }
-}
-
-QVector<JournalRow> JournalModel::collect(const QueryReply &reply, const Pending &p,
-                                          bool *complete) const
-{
-    *complete = p.paged < 0 || reply.results.value(p.paged).rows.size() < p.limit;
-    const bool backward = p.direction == JournalQuery::Direction::Backward;
-    QVector<JournalRow> rows;
-    for (int i = p.anchor ? 1 : 0; i < reply.results.size(); ++i) {
-        // Walking back, the exact block sits before the prefix rows: it belongs to this page
-        // only when the prefix walk reached its start.
-        if (backward && !*complete && i != p.paged)
-            continue;
-        for (const JournalRow &r : JournalRow::fromRows(reply.results.at(i))) {
-            if (p.key) {
-                const int c = JournalQuery::compare(m_filter, r.key(), *p.key);
-                if (backward ? c >= 0 : (p.inclusive ? c < 0 : c <= 0))
-                    continue;
-            }
-            rows << r;
-        }
-    }
-    std::sort(rows.begin(), rows.end(), [this](const JournalRow &a, const JournalRow &b) {
-        return JournalQuery::compare(m_filter, a.key(), b.key()) < 0;
-    });
-    return rows;
 }
 
 void JournalModel::onReply(const QueryReply &reply)
@@ -585,16 +434,10 @@ void JournalModel::onReply(const QueryReply &reply)
         return;
     }
     m_error = DbError();
-    if (p.anchor) {
-        const Rows anchor = reply.results.value(0);
-        if (anchor.rows.isEmpty())
-            m_anchor.reset();
-        else
-            m_anchor = JournalKey{0, anchor.rows.first().value(0).toLongLong(),
-                                  anchor.rows.first().value(1).toLongLong(), QString()};
-    }
+    if (p.anchor)
+        m_anchor = JournalWindow::anchor(reply);
     bool complete = false;
-    QVector<JournalRow> rows = collect(reply, p, &complete);
+    QVector<JournalRow> rows = JournalWindow::collect(reply, p, m_filter, &complete);
 
     switch (p.kind) {
     case Request::None:
@@ -633,23 +476,7 @@ void JournalModel::onReply(const QueryReply &reply)
     }
     case Request::Refresh:
     case Request::Live: {
-        // The rows read cover [start, last read]; held rows outside stay as they are.
-        QVector<JournalRow> target;
-        if (p.key) {
-            for (const JournalRow &r : std::as_const(m_rows)) {
-                if (JournalQuery::compare(m_filter, r.key(), *p.key) < 0)
-                    target << r;
-            }
-        }
-        target += rows;
-        if (!complete && !rows.isEmpty()) {
-            const JournalKey last = rows.last().key();
-            for (const JournalRow &r : std::as_const(m_rows)) {
-                if (JournalQuery::compare(m_filter, r.key(), last) > 0)
-                    target << r;
-            }
-        }
-        mergeInto(target);
+        mergeInto(JournalWindow::reread(m_rows, rows, p, m_filter, complete));
         if (!p.key)
             m_droppedTop = false;
         if (complete)
@@ -693,7 +520,7 @@ void JournalModel::mergeInto(const QVector<JournalRow> &target)
         if (i < m_rows.size() && m_rows.at(i).id == t.id) {
             if (m_rows.at(i) != t) {
                 m_rows[i] = t;
-                emit dataChanged(index(i, 0), index(i, ColumnCount - 1));
+                rowChanged(i);
             }
         } else {
             beginInsertRows({}, i, i);

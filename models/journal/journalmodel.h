@@ -2,8 +2,10 @@
 
 #include "db/dberror.h"
 #include "journal/journalquery.h"
+#include "journal/journalrow.h"
+#include "journal/journalwindow.h"
+#include "table/rowtablemodel.h"
 
-#include <QAbstractTableModel>
 #include <QElapsedTimer>
 #include <QHash>
 #include <QTimer>
@@ -15,34 +17,13 @@ namespace inbox {
 class ConsoleContext;
 class QueryChannel;
 struct QueryReply;
-struct Rows;
-
-// One journal row as the table shows it (no body: its size only).
-struct JournalRow
-{
-    int rank = 0;
-    qint64 id = 0;
-    qint64 receivedUs = 0;
-    qint64 occurredUs = 0;
-    QString source, externalId, kind, status, needsReview, lastError, idempotencyKey, contentType,
-        lockedBy;
-    QVariant errorRetryable; // bool, or null when there was no error
-    int attempts = 0, maxAttempts = 0, deliveries = 0;
-    qint64 bodyBytes = 0;
-
-    JournalKey key() const { return JournalKey{rank, receivedUs, id, externalId}; }
-    bool operator==(const JournalRow &o) const;
-    bool operator!=(const JournalRow &o) const { return !(*this == o); }
-    // Reads every row of a page statement (columns as JournalQuery::columns()).
-    static QVector<JournalRow> fromRows(const Rows &rows);
-};
 
 // The journal over inbox.events: keyset pages, newest first, fetched as the view scrolls
 // (canFetchMore/fetchMore). Memory is bounded: at most kMaxRows rows are held; scrolling on
 // drops the far end (the window slides) and fetchPrevious() brings it back. New events never
 // move the rows under the reader: while following the top, the first page is re-read and
 // merged in place; otherwise only newCount() changes ("N new").
-class JournalModel final : public QAbstractTableModel
+class JournalModel final : public RowTableModel<JournalRow>
 {
     Q_OBJECT
 public:
@@ -68,8 +49,8 @@ public:
         KeyRole,                // the row's idempotency key, any column
     };
 
-    static constexpr int kPageSize = 200;
-    static constexpr int kMaxRows = 10000;
+    static constexpr int kPageSize = JournalWindow::kPageSize;
+    static constexpr int kMaxRows = JournalWindow::kMaxRows;
     static constexpr int kNewCap = 1000; // "1000+ new" beyond this
     // inbox._notify sends a topic at most once a second per session, so the last change of
     // a burst may go unannounced: a slow look covers it.
@@ -78,8 +59,6 @@ public:
     explicit JournalModel(ConsoleContext *context, QObject *parent = nullptr);
     ~JournalModel() override;
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation,
                         int role = Qt::DisplayRole) const override;
@@ -128,20 +107,9 @@ signals:
     void updated(); // any read succeeded (a page, a merge, a re-read)
 
 private:
-    enum class Request { None, First, More, Previous, Refresh, Live };
-    struct Pending
-    {
-        Request kind = Request::None;
-        quint64 ticket = 0;
-        JournalQuery::Direction direction = JournalQuery::Direction::Forward;
-        std::optional<JournalKey> key;
-        bool inclusive = false;
-        int limit = 0;
-        int paged = -1;
-        bool anchor = false; // the batch starts with newestAnchor()
-        bool retried = false;
-        QVector<Query> batch;
-    };
+    static ColumnHeaders headers();
+    using Request = JournalWindow::Request;
+    using Pending = JournalWindow::Pending;
 
     void onConnected();
     void onEventsChanged();
@@ -151,7 +119,6 @@ private:
     void onReply(const QueryReply &reply);
     void onCountReply(const QueryReply &reply);
     void onBusy();
-    QVector<JournalRow> collect(const QueryReply &reply, const Pending &p, bool *complete) const;
     void replaceAll(QVector<JournalRow> rows);
     // Turns the held rows into `target` with the smallest row signals, so selection and
     // persistent indexes follow their rows.
@@ -168,7 +135,6 @@ private:
     QueryChannel *m_pages;
     QueryChannel *m_counts;
     JournalFilter m_filter;
-    QVector<JournalRow> m_rows;
     QHash<qint64, int> m_index; // event id -> row
     bool m_atEnd = true;
     bool m_droppedTop = false;

@@ -119,6 +119,155 @@ bool runScript(PgConnection &db, const QString &script, const QHash<QString, PgP
     return true;
 }
 
+PastConfig pastConfig(const FillRequest &request, double now, qint64 firstEvent)
+{
+    PastConfig pc;
+    pc.events = request.events;
+    pc.days = request.days;
+    pc.now = now;
+    pc.idBase = 1000000000000LL + (qint64(now) - 1704067200LL) * 100000LL; // fills' own id range
+    Rng rng(request.seed);
+    pc.personSeed = rng.between(0, 999999999);
+    pc.offices = qMax<qint64>(40, request.events / 600);
+    QDateTime incident = QDateTime::fromSecsSinceEpoch(qint64(now), Qt::UTC)
+                             .addDays(-qMin(4, qMax(0, int(request.days) - 1)));
+    incident.setTime(QTime(11, 0)); // 14:00 in Moscow: the receiver was slow that afternoon
+    pc.incidentFrom = double(incident.toSecsSinceEpoch());
+    pc.incidentTo = pc.incidentFrom + 9000;
+    pc.firstEventId = firstEvent;
+    return pc;
+}
+
+// One chunk's rows into the five tables.
+bool copyChunk(PgConnection &db, const PastChunk &c, const QString &copyOptions, DbError *error)
+{
+    return db.copyIn(
+               QStringLiteral("COPY inbox.events (id, source, external_id, idempotency_key, kind, "
+                              "status, attempts, max_attempts, last_error, error_retryable, "
+                              "occurred_at, received_at, deliveries, last_delivery_at, "
+                              "next_attempt_at, locked_by, locked_at, done_at, result, "
+                              "needs_review, body, content_type, fingerprint)") +
+                   copyOptions,
+               c.events, error) &&
+           db.copyIn(QStringLiteral(
+                         "COPY inbox.journal (id, event_id, at, entry, actor, detail, by_person)") +
+                         copyOptions,
+                     c.journal, error) &&
+           db.copyIn(QStringLiteral(
+                         "COPY inbox.actions (id, event_id, kind, operation_key, state, result, "
+                         "begun, started_at, finished_at)") +
+                         copyOptions,
+                     c.actions, error) &&
+           db.copyIn(QStringLiteral(
+                         "COPY inbox.leads (id, event_id, source, external_id, created_at, name, "
+                         "phone_raw, phone_norm, email_raw, email_norm, channel, summary, "
+                         "deal_ref, deal_open)") +
+                         copyOptions,
+                     c.leads, error) &&
+           (c.nConflicts == 0 ||
+            db.copyIn(QStringLiteral("COPY inbox.conflict_bodies (id, event_id, at, fingerprint, "
+                                     "content_type, body)") +
+                          copyOptions,
+                      c.conflicts, error));
+}
+
+// What a chunk adds to the report and to the counters.
+void addChunk(const PastChunk &c, FillReport *report, QHash<QString, PastChunk::Daily> *dailyIn,
+              QHash<QString, qint64> *statusIn)
+{
+    FillReport &out = *report;
+    QHash<QString, PastChunk::Daily> &daily = *dailyIn;
+    QHash<QString, qint64> &status = *statusIn;
+    out.events += c.nEvents;
+    out.journal += c.nJournal;
+    out.actions += c.nActions;
+    out.leads += c.nLeads;
+    out.conflicts += c.nConflicts;
+    for (auto it = c.daily.cbegin(); it != c.daily.cend(); ++it) {
+        PastChunk::Daily &d = daily[it.key()];
+        d.received += it->received;
+        d.repeats += it->repeats;
+        d.conflicts += it->conflicts;
+        d.done += it->done;
+        d.failed += it->failed;
+        d.requeued += it->requeued;
+    }
+    for (auto it = c.status.cbegin(); it != c.status.cend(); ++it)
+        status[it.key()] += it.value();
+}
+
+// Counters, as _bump_daily and the status trigger would have kept them; the queue rows; the
+// sequences after the ids taken.
+bool writeCounters(PgConnection &db, const QHash<QString, PastChunk::Daily> &daily,
+                   const QHash<QString, qint64> &status, qint64 firstEvent, qint64 events,
+                   const Past &past, DbError *error)
+{
+    QStringList days, dailySources;
+    QVector<qint64> received, repeats, conflicts, doneCount, failed, requeued;
+    for (auto it = daily.cbegin(); it != daily.cend(); ++it) {
+        days << it.key().section(QLatin1Char('\t'), 0, 0);
+        dailySources << it.key().section(QLatin1Char('\t'), 1, 1);
+        received << it->received;
+        repeats << it->repeats;
+        conflicts << it->conflicts;
+        doneCount << it->done;
+        failed << it->failed;
+        requeued << it->requeued;
+    }
+    QStringList statusSources, statuses;
+    QVector<qint64> counts;
+    for (auto it = status.cbegin(); it != status.cend(); ++it) {
+        statusSources << it.key().section(QLatin1Char('\t'), 0, 0);
+        statuses << it.key().section(QLatin1Char('\t'), 1, 1);
+        counts << it.value();
+    }
+    return db.run(
+               QStringLiteral(
+                   "INSERT INTO inbox.daily_stats AS d (day, source, shard, received, repeats, "
+                   "conflicts, done, failed, requeued) "
+                   "SELECT x.day, x.source, 0, x.received, x.repeats, x.conflicts, x.done, "
+                   "x.failed, "
+                   "x.requeued FROM unnest($1::date[], $2::text[], $3::bigint[], $4::bigint[], "
+                   "$5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[]) "
+                   "AS x(day, source, received, repeats, conflicts, done, failed, requeued) "
+                   "ON CONFLICT (day, source, shard) DO UPDATE SET "
+                   "received = d.received + excluded.received, repeats = d.repeats + "
+                   "excluded.repeats, "
+                   "conflicts = d.conflicts + excluded.conflicts, done = d.done + excluded.done, "
+                   "failed = d.failed + excluded.failed, requeued = d.requeued + "
+                   "excluded.requeued"),
+               {sql::textArray(days), sql::textArray(dailySources), numberArray(received),
+                numberArray(repeats), numberArray(conflicts), numberArray(doneCount),
+                numberArray(failed), numberArray(requeued)},
+               error) &&
+           db.run(QStringLiteral(
+                      "INSERT INTO inbox.status_counts AS c (source, status, shard, n) "
+                      "SELECT x.source, x.status, 0, x.n "
+                      "FROM unnest($1::text[], $2::text[], $3::bigint[]) AS x(source, status, n) "
+                      "ON CONFLICT (source, status, shard) DO UPDATE SET n = c.n + excluded.n"),
+                  {sql::textArray(statusSources), sql::textArray(statuses), numberArray(counts)},
+                  error) &&
+           // The queue rows of the events that are not done (the triggers that write them are
+           // off for the fill).
+           db.run(QStringLiteral(
+                      "INSERT INTO inbox.event_queue (id, source, status, received_at, "
+                      "next_attempt_at, locked_at) SELECT e.id, e.source, e.status, e.received_at, "
+                      "e.next_attempt_at, e.locked_at FROM inbox.events e "
+                      "WHERE e.id >= $1 AND e.status <> 'done'"),
+                  {firstEvent}, error) &&
+           // The sequences continue after the ids taken here.
+           // (is_called = false: the next nextval returns exactly the value given, even when
+           // no id of a kind was taken).
+           db.run(QStringLiteral("SELECT setval('inbox.events_id_seq', $1, false), "
+                                 "setval('inbox.journal_id_seq', $2, false), "
+                                 "setval('inbox.actions_id_seq', $3, false), "
+                                 "setval('inbox.leads_id_seq', $4, false), "
+                                 "setval('inbox.conflict_bodies_id_seq', $5, false)"),
+                  {firstEvent + events, qint64(past.nextJournal), qint64(past.nextAction),
+                   qint64(past.nextLead), qint64(past.nextConflict)},
+                  error);
+}
+
 } // namespace
 
 bool BulkFill::run(const FillRequest &request, FillReport *report, DbError *error,
@@ -265,21 +414,7 @@ bool BulkFill::run(const FillRequest &request, FillReport *report, DbError *erro
                 .arg(names.join(QStringLiteral(", "))));
     }
 
-    PastConfig pc;
-    pc.events = request.events;
-    pc.days = request.days;
-    pc.now = now;
-    pc.idBase = 1000000000000LL + (qint64(now) - 1704067200LL) * 100000LL; // fills' own id range
-    Rng rng(request.seed);
-    pc.personSeed = rng.between(0, 999999999);
-    pc.offices = qMax<qint64>(40, request.events / 600);
-    QDateTime incident = QDateTime::fromSecsSinceEpoch(qint64(now), Qt::UTC)
-                             .addDays(-qMin(4, qMax(0, int(request.days) - 1)));
-    incident.setTime(QTime(11, 0)); // 14:00 in Moscow: the receiver was slow that afternoon
-    pc.incidentFrom = double(incident.toSecsSinceEpoch());
-    pc.incidentTo = pc.incidentFrom + 9000;
-    pc.firstEventId = firstEvent;
-    Past past(pc);
+    Past past(pastConfig(request, now, firstEvent));
     past.nextJournal = seqs->toInt(0, 1);
     past.nextAction = seqs->toInt(0, 2);
     past.nextLead = seqs->toInt(0, 3);
@@ -338,56 +473,12 @@ bool BulkFill::run(const FillRequest &request, FillReport *report, DbError *erro
             ready.pop_front();
             changed.notify_all();
         }
-        const bool copied =
-            db.copyIn(
-                QStringLiteral("COPY inbox.events (id, source, external_id, idempotency_key, kind, "
-                               "status, attempts, max_attempts, last_error, error_retryable, "
-                               "occurred_at, received_at, deliveries, last_delivery_at, "
-                               "next_attempt_at, locked_by, locked_at, done_at, result, "
-                               "needs_review, body, content_type, fingerprint)") +
-                    copyOptions,
-                c.events, &e) &&
-            db.copyIn(
-                QStringLiteral(
-                    "COPY inbox.journal (id, event_id, at, entry, actor, detail, by_person)") +
-                    copyOptions,
-                c.journal, &e) &&
-            db.copyIn(QStringLiteral(
-                          "COPY inbox.actions (id, event_id, kind, operation_key, state, result, "
-                          "begun, started_at, finished_at)") +
-                          copyOptions,
-                      c.actions, &e) &&
-            db.copyIn(QStringLiteral(
-                          "COPY inbox.leads (id, event_id, source, external_id, created_at, name, "
-                          "phone_raw, phone_norm, email_raw, email_norm, channel, summary, "
-                          "deal_ref, deal_open)") +
-                          copyOptions,
-                      c.leads, &e) &&
-            (c.nConflicts == 0 ||
-             db.copyIn(QStringLiteral("COPY inbox.conflict_bodies (id, event_id, at, fingerprint, "
-                                      "content_type, body)") +
-                           copyOptions,
-                       c.conflicts, &e));
+        const bool copied = copyChunk(db, c, copyOptions, &e);
         if (!copied) {
             stopGenerators();
             return fail(e);
         }
-        out.events += c.nEvents;
-        out.journal += c.nJournal;
-        out.actions += c.nActions;
-        out.leads += c.nLeads;
-        out.conflicts += c.nConflicts;
-        for (auto it = c.daily.cbegin(); it != c.daily.cend(); ++it) {
-            PastChunk::Daily &d = daily[it.key()];
-            d.received += it->received;
-            d.repeats += it->repeats;
-            d.conflicts += it->conflicts;
-            d.done += it->done;
-            d.failed += it->failed;
-            d.requeued += it->requeued;
-        }
-        for (auto it = c.status.cbegin(); it != c.status.cend(); ++it)
-            status[it.key()] += it.value();
+        addChunk(c, &out, &daily, &status);
         if (out.events - lastReport >= 200000 || done + 1 == chunks) {
             lastReport = out.events;
             say(QStringLiteral(
@@ -403,69 +494,7 @@ bool BulkFill::run(const FillRequest &request, FillReport *report, DbError *erro
     stopGenerators();
     out.loadSeconds = double(clock.elapsed()) / 1000.0;
 
-    // Counters, as _bump_daily and the status trigger would have kept them.
-    QStringList days, dailySources;
-    QVector<qint64> received, repeats, conflicts, doneCount, failed, requeued;
-    for (auto it = daily.cbegin(); it != daily.cend(); ++it) {
-        days << it.key().section(QLatin1Char('\t'), 0, 0);
-        dailySources << it.key().section(QLatin1Char('\t'), 1, 1);
-        received << it->received;
-        repeats << it->repeats;
-        conflicts << it->conflicts;
-        doneCount << it->done;
-        failed << it->failed;
-        requeued << it->requeued;
-    }
-    QStringList statusSources, statuses;
-    QVector<qint64> counts;
-    for (auto it = status.cbegin(); it != status.cend(); ++it) {
-        statusSources << it.key().section(QLatin1Char('\t'), 0, 0);
-        statuses << it.key().section(QLatin1Char('\t'), 1, 1);
-        counts << it.value();
-    }
-    if (!db.run(
-            QStringLiteral(
-                "INSERT INTO inbox.daily_stats AS d (day, source, shard, received, repeats, "
-                "conflicts, done, failed, requeued) "
-                "SELECT x.day, x.source, 0, x.received, x.repeats, x.conflicts, x.done, x.failed, "
-                "x.requeued FROM unnest($1::date[], $2::text[], $3::bigint[], $4::bigint[], "
-                "$5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[]) "
-                "AS x(day, source, received, repeats, conflicts, done, failed, requeued) "
-                "ON CONFLICT (day, source, shard) DO UPDATE SET "
-                "received = d.received + excluded.received, repeats = d.repeats + "
-                "excluded.repeats, "
-                "conflicts = d.conflicts + excluded.conflicts, done = d.done + excluded.done, "
-                "failed = d.failed + excluded.failed, requeued = d.requeued + excluded.requeued"),
-            {sql::textArray(days), sql::textArray(dailySources), numberArray(received),
-             numberArray(repeats), numberArray(conflicts), numberArray(doneCount),
-             numberArray(failed), numberArray(requeued)},
-            &e) ||
-        !db.run(QStringLiteral(
-                    "INSERT INTO inbox.status_counts AS c (source, status, shard, n) "
-                    "SELECT x.source, x.status, 0, x.n "
-                    "FROM unnest($1::text[], $2::text[], $3::bigint[]) AS x(source, status, n) "
-                    "ON CONFLICT (source, status, shard) DO UPDATE SET n = c.n + excluded.n"),
-                {sql::textArray(statusSources), sql::textArray(statuses), numberArray(counts)},
-                &e) ||
-        // The queue rows of the events that are not done (the triggers that write them are
-        // off for the fill).
-        !db.run(QStringLiteral(
-                    "INSERT INTO inbox.event_queue (id, source, status, received_at, "
-                    "next_attempt_at, locked_at) SELECT e.id, e.source, e.status, e.received_at, "
-                    "e.next_attempt_at, e.locked_at FROM inbox.events e "
-                    "WHERE e.id >= $1 AND e.status <> 'done'"),
-                {firstEvent}, &e) ||
-        // The sequences continue after the ids taken here.
-        // (is_called = false: the next nextval returns exactly the value given, even when
-        // no id of a kind was taken).
-        !db.run(QStringLiteral("SELECT setval('inbox.events_id_seq', $1, false), "
-                               "setval('inbox.journal_id_seq', $2, false), "
-                               "setval('inbox.actions_id_seq', $3, false), "
-                               "setval('inbox.leads_id_seq', $4, false), "
-                               "setval('inbox.conflict_bodies_id_seq', $5, false)"),
-                {firstEvent + request.events, qint64(past.nextJournal), qint64(past.nextAction),
-                 qint64(past.nextLead), qint64(past.nextConflict)},
-                &e))
+    if (!writeCounters(db, daily, status, firstEvent, request.events, past, &e))
         return fail(e);
 
     double indexSeconds = 0;

@@ -4,6 +4,7 @@
 #include "attention/requeuedialog.h"
 #include "common/multiselectbutton.h"
 #include "common/pageactions.h"
+#include "common/rowtable.h"
 #include "common/sourcekindoptions.h"
 #include "common/statusdelegate.h"
 #include "common/timerangefilter.h"
@@ -34,11 +35,7 @@ const QString kScreen = QStringLiteral("attention"); // settings group filters/a
 void setUpTable(QTableView *t, const QString &name)
 {
     t->setObjectName(name);
-    t->setSelectionBehavior(QAbstractItemView::SelectRows);
-    t->setWordWrap(false);
-    t->setAlternatingRowColors(true);
-    t->verticalHeader()->hide();
-    t->verticalHeader()->setDefaultSectionSize(t->fontMetrics().height() + 8);
+    setUpRowTable(t);
     t->horizontalHeader()->setStretchLastSection(true);
 }
 } // namespace

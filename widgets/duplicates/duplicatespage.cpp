@@ -1,5 +1,6 @@
 #include "duplicates/duplicatespage.h"
 
+#include "common/rowtable.h"
 #include "common/theme.h"
 #include "db/consolecontext.h"
 #include "duplicates/duplicatecounters.h"
@@ -124,13 +125,9 @@ void DuplicatesPage::buildQueue()
     m_view->setObjectName(QStringLiteral("queue"));
     m_listNote->setObjectName(QStringLiteral("listNote"));
     m_view->setModel(m_model);
-    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    setUpRowTable(m_view);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_view->setAlternatingRowColors(true);
-    m_view->setWordWrap(false);
-    m_view->verticalHeader()->hide();
-    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 8);
     m_view->horizontalHeader()->setStretchLastSection(false);
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_view->horizontalHeader()->setSectionResizeMode(DuplicateQueueModel::Names,

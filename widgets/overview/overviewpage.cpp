@@ -1,6 +1,7 @@
 #include "overview/overviewpage.h"
 
 #include "common/alertcelldelegate.h"
+#include "common/rowtable.h"
 #include "common/theme.h"
 #include "db/consolecontext.h"
 #include "overview/dailyfiguresmodel.h"
@@ -34,17 +35,13 @@ QTableView *makeTable(QAbstractItemModel *model, int alertRole, QWidget *parent)
     auto *view = new QTableView(parent);
     view->setModel(model);
     view->setItemDelegate(new AlertCellDelegate(alertRole, view));
-    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    setUpRowTable(view);
     view->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    view->setAlternatingRowColors(true);
-    view->verticalHeader()->hide();
-    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 8);
     // Figures share the width evenly; the first column (day or source) fits its text.
     view->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     view->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     view->horizontalHeader()->setMinimumSectionSize(
         view->fontMetrics().horizontalAdvance(QStringLiteral("0000000")));
-    view->setWordWrap(false);
     return view;
 }
 

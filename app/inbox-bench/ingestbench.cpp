@@ -1,6 +1,7 @@
 #include "ingestbench.h"
 
 #include "db/pgconnection.h"
+#include "serversetting.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -127,22 +128,14 @@ struct Deliveries
     }
 };
 
-QString showSetting(inbox::PgConnection &admin, const char *name)
-{
-    inbox::DbError e;
-    const auto r =
-        admin.exec(QStringLiteral("SELECT current_setting($1)"), {inbox::PgParam(name)}, &e);
-    return r && r->rows() == 1 ? r->text(0, 0) : QStringLiteral("?");
-}
-
 } // namespace
 
 bool runIngestFigures(const Options &o, inbox::PgConnection &admin, QVector<Figure> *figures,
                       QString *error)
 {
     inbox::DbError e;
-    const QString fsync = showSetting(admin, "fsync");
-    const QString syncCommit = showSetting(admin, "synchronous_commit");
+    const QString fsync = serverSetting(admin, "fsync");
+    const QString syncCommit = serverSetting(admin, "synchronous_commit");
     std::fprintf(stderr, "  ingest: server fsync=%s synchronous_commit=%s\n", qPrintable(fsync),
                  qPrintable(syncCommit));
     const QString scratch = QString::fromLatin1(kScratch);

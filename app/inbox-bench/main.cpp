@@ -11,6 +11,7 @@
 #include "querybench.h"
 #include "requeuebench.h"
 #include "samples.h"
+#include "serversetting.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -20,18 +21,6 @@
 
 #include <cstdio>
 #include <functional>
-
-namespace {
-
-QString setting(inbox::PgConnection &db, const char *name)
-{
-    inbox::DbError e;
-    const auto r =
-        db.exec(QStringLiteral("SELECT current_setting($1)"), {inbox::PgParam(name)}, &e);
-    return r && r->rows() == 1 ? r->text(0, 0) : QStringLiteral("?");
-}
-
-} // namespace
 
 int main(int argc, char *argv[])
 {
@@ -89,8 +78,10 @@ int main(int argc, char *argv[])
                        "%10 warm-up%11")
             .arg(QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyy-MM-dd HH:mm")))
             .arg(events)
-            .arg(setting(admin, "server_version"), setting(admin, "fsync"),
-                 setting(admin, "synchronous_commit"), setting(admin, "shared_buffers"))
+            .arg(bench::serverSetting(admin, "server_version"),
+                 bench::serverSetting(admin, "fsync"),
+                 bench::serverSetting(admin, "synchronous_commit"),
+                 bench::serverSetting(admin, "shared_buffers"))
             .arg(QThread::idealThreadCount())
             .arg(QSysInfo::prettyProductName())
             .arg(o.runs)

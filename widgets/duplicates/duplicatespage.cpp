@@ -26,6 +26,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <utility>
 
 namespace inbox {
 
@@ -58,6 +59,7 @@ DuplicatesPage::DuplicatesPage(ConsoleContext *context, QWidget *parent)
       m_ageTick(new QTimer(this)), m_slowReread(new QTimer(this))
 {
     m_filterSaver = new FilterSaver(this);
+    nameParts();
     buildFilters();
     buildQueue();
     buildPair();
@@ -81,7 +83,6 @@ DuplicatesPage::DuplicatesPage(ConsoleContext *context, QWidget *parent)
 DuplicatesPage::~DuplicatesPage() = default;
 
 // ---- building the screen ---------------------------------------------------------------
-// Object names: for tests and accessibility tools.
 
 int DuplicatesPage::em() const
 {
@@ -89,13 +90,36 @@ int DuplicatesPage::em() const
     return m_view->fontMetrics().horizontalAdvance(QLatin1Char('m'));
 }
 
+void DuplicatesPage::nameParts()
+{
+    // Object names: for tests and accessibility tools.
+    const std::pair<QWidget *, const char *> names[] = {
+        {m_countersLabel, "counters"},
+        {m_search, "search"},
+        {m_channel, "channelFilter"},
+        {m_reason, "reasonFilter"},
+        {m_age, "ageFilter"},
+        {m_view, "queue"},
+        {m_listNote, "listNote"},
+        {m_title, "pairTitle"},
+        {m_reasons, "reasons"},
+        {m_weak, "weak"},
+        {m_decided, "decidedBanner"},
+        {m_mergeStatement, "mergeStatement"},
+        {m_outcome, "outcome"},
+        {m_empty, "empty"},
+        {m_note, "note"},
+        {m_merge, "merge"},
+        {m_reject, "reject"},
+        {m_skip, "skip"},
+        {m_undo, "undo"},
+    };
+    for (const auto &[widget, name] : names)
+        widget->setObjectName(QLatin1String(name));
+}
+
 void DuplicatesPage::buildFilters()
 {
-    m_countersLabel->setObjectName(QStringLiteral("counters"));
-    m_search->setObjectName(QStringLiteral("search"));
-    m_channel->setObjectName(QStringLiteral("channelFilter"));
-    m_reason->setObjectName(QStringLiteral("reasonFilter"));
-    m_age->setObjectName(QStringLiteral("ageFilter"));
     m_search->setPlaceholderText(tr("Search by phone, e-mail or external id  ( / )"));
     m_search->setAccessibleName(tr("Search pairs"));
     m_search->setClearButtonEnabled(true);
@@ -122,8 +146,6 @@ void DuplicatesPage::buildFilters()
 
 void DuplicatesPage::buildQueue()
 {
-    m_view->setObjectName(QStringLiteral("queue"));
-    m_listNote->setObjectName(QStringLiteral("listNote"));
     m_view->setModel(m_model);
     setUpRowTable(m_view);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -144,13 +166,6 @@ void DuplicatesPage::buildQueue()
 
 void DuplicatesPage::buildPair()
 {
-    m_title->setObjectName(QStringLiteral("pairTitle"));
-    m_reasons->setObjectName(QStringLiteral("reasons"));
-    m_weak->setObjectName(QStringLiteral("weak"));
-    m_decided->setObjectName(QStringLiteral("decidedBanner"));
-    m_mergeStatement->setObjectName(QStringLiteral("mergeStatement"));
-    m_outcome->setObjectName(QStringLiteral("outcome"));
-    m_empty->setObjectName(QStringLiteral("empty"));
     QFont big = m_title->font();
     big.setPointSizeF(big.pointSizeF() * 1.2);
     big.setBold(true);
@@ -170,11 +185,6 @@ void DuplicatesPage::buildPair()
 
 void DuplicatesPage::buildDecisionButtons()
 {
-    m_note->setObjectName(QStringLiteral("note"));
-    m_merge->setObjectName(QStringLiteral("merge"));
-    m_reject->setObjectName(QStringLiteral("reject"));
-    m_skip->setObjectName(QStringLiteral("skip"));
-    m_undo->setObjectName(QStringLiteral("undo"));
     m_note->setPlaceholderText(tr("Note (optional), saved with the decision"));
     m_note->setAccessibleName(tr("Note"));
     m_note->setMaxLength(1000);

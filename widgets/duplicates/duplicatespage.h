@@ -51,6 +51,7 @@ signals:
 
 private:
     // The parts of the screen, built once by the constructor.
+    void nameParts();
     void buildFilters();
     void buildQueue();
     void buildPair();

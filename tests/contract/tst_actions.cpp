@@ -1,6 +1,7 @@
 // inbox.begin_action / finish_action against a real PostgreSQL: the outgoing side's own
 // idempotency key tells the caller to perform (started), reuse (done) or look up (unknown).
 #include "contract_util.h"
+#include "testdatabase.h"
 
 #include <QtTest>
 
@@ -73,17 +74,16 @@ class TestActions : public QObject
     Q_OBJECT
 
 private:
-    PgCluster m_cluster;
-    QString m_db;
+    TestDatabase m_db{{"action_worker", {"inbox_worker"}}, {"action_receiver", {"inbox_ingest"}}};
 
 private slots:
-    void initTestCase() { QVERIFY_CLUSTER_STARTED(m_cluster); }
+    void initTestCase() { QVERIFY_TEST_DATABASE_STARTED(m_db); }
 
-    void init() { QVERIFY_FRESH_DATABASE(m_cluster, m_db); }
+    void init() { QVERIFY_FRESH_TEST_DATABASE(m_db); }
 
     void startedThenDoneReturnsStoredResult()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const qint64 e = acceptOne(su, QStringLiteral("order-1"));
         const Begun first =
             begin(su, e, QStringLiteral("crm.create_deal"), QStringLiteral("deal:order-1"));
@@ -130,7 +130,7 @@ private slots:
 
     void neverFinishedIsUnknown()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const qint64 e = acceptOne(su, QStringLiteral("order-2"));
         const Begun first =
             begin(su, e, QStringLiteral("mail.send"), QStringLiteral("mail:order-2:welcome"));
@@ -160,7 +160,7 @@ private slots:
 
     void definitiveFailureMayStartAgain()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const qint64 e = acceptOne(su, QStringLiteral("order-3"));
         const Begun first =
             begin(su, e, QStringLiteral("crm.create_deal"), QStringLiteral("deal:order-3"));
@@ -201,7 +201,7 @@ private slots:
 
     void contradictingAFinishedActionIsRefused()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const qint64 e = acceptOne(su, QStringLiteral("order-4"));
         const Begun a =
             begin(su, e, QStringLiteral("crm.create_deal"), QStringLiteral("deal:order-4"));
@@ -215,7 +215,7 @@ private slots:
 
     void keyOfAnotherEventOrKindIsRefused()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const qint64 e1 = acceptOne(su, QStringLiteral("order-5"));
         const qint64 e2 = acceptOne(su, QStringLiteral("order-6"));
         const Begun a =
@@ -247,11 +247,11 @@ private slots:
     void concurrentBeginStartsOnce()
     {
         const int sessions = 8;
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const qint64 e = acceptOne(su, QStringLiteral("order-7"));
         std::vector<std::unique_ptr<PgSession>> conns;
         for (int i = 0; i < sessions; ++i)
-            conns.push_back(std::make_unique<PgSession>(m_cluster.conninfo(m_db)));
+            conns.push_back(std::make_unique<PgSession>(m_db.conninfo()));
         std::vector<Begun> got(sessions);
         std::vector<std::function<void()>> jobs;
         for (int i = 0; i < sessions; ++i)
@@ -321,7 +321,7 @@ private slots:
         QFETCH(QString, sql);
         QFETCH(QString, sqlstate);
         QFETCH(QString, argument);
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const qint64 e = acceptOne(su, QStringLiteral("order-8"));
         const Begun a = begin(su, e, QStringLiteral("k"), QStringLiteral("existing"));
         QCOMPARE(a.state, QStringLiteral("started"));
@@ -338,19 +338,16 @@ private slots:
 
     void workerRoleMayUseActions()
     {
-        QVERIFY_LOGIN(m_cluster, QStringLiteral("action_worker"), {QStringLiteral("inbox_worker")});
-        QVERIFY_LOGIN(m_cluster, QStringLiteral("action_receiver"),
-                      {QStringLiteral("inbox_ingest")});
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const qint64 e = acceptOne(su, QStringLiteral("order-9"));
-        PgSession w(m_cluster.conninfo(m_db, QStringLiteral("action_worker")));
+        PgSession w(m_db.conninfo(QStringLiteral("action_worker")));
         const Begun a = begin(w, e, QStringLiteral("k"), QStringLiteral("key-9"));
         QCOMPARE(a.state, QStringLiteral("started"));
         QVERIFY_SQL(finish(w, a.actionId, true));
         QCOMPARE(one(su, QStringLiteral("SELECT string_agg(DISTINCT actor, ',') FROM inbox.journal "
                                         "WHERE entry LIKE 'action%'")),
                  QStringLiteral("action_worker"));
-        PgSession rx(m_cluster.conninfo(m_db, QStringLiteral("action_receiver")));
+        PgSession rx(m_db.conninfo(QStringLiteral("action_receiver")));
         QVERIFY(begin(rx, e, QStringLiteral("k"), QStringLiteral("key-10"))
                     .state.startsWith(QLatin1String("!ERROR 42501")));
         QCOMPARE(finish(rx, a.actionId, true).sqlstate, QStringLiteral("42501"));

@@ -2,6 +2,7 @@
 // for good, undo restores exactly the previous lead row, a decided pair is not decided again,
 // and of two managers deciding one pair at once exactly one wins.
 #include "contract_util.h"
+#include "testdatabase.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -14,8 +15,7 @@ class TestDuplicates : public QObject
     Q_OBJECT
 
 private:
-    PgCluster m_cluster;
-    QString m_db;
+    TestDatabase m_db{{"mgr_anna", {"inbox_manager"}}, {"mgr_boris", {"inbox_manager"}}};
     int m_seq = 0;
 
     struct Pair
@@ -91,19 +91,14 @@ private:
     }
 
 private slots:
-    void initTestCase()
-    {
-        QVERIFY_CLUSTER_STARTED(m_cluster);
-        QVERIFY_LOGIN(m_cluster, QStringLiteral("mgr_anna"), {QStringLiteral("inbox_manager")});
-        QVERIFY_LOGIN(m_cluster, QStringLiteral("mgr_boris"), {QStringLiteral("inbox_manager")});
-    }
+    void initTestCase() { QVERIFY_TEST_DATABASE_STARTED(m_db); }
 
-    void init() { QVERIFY_FRESH_DATABASE(m_cluster, m_db); }
+    void init() { QVERIFY_FRESH_TEST_DATABASE(m_db); }
 
     void mergeLinksTheNewerLead()
     {
-        PgSession su(m_cluster.conninfo(m_db));
-        PgSession anna(m_cluster.conninfo(m_db, QStringLiteral("mgr_anna")));
+        PgSession su(m_db.conninfo());
+        PgSession anna(m_db.conninfo(QStringLiteral("mgr_anna")));
         QVERIFY2(anna.ok(), qPrintable(anna.error()));
         const Pair p = pair(su);
         QVERIFY(p.candidate > 0);
@@ -145,8 +140,8 @@ private slots:
 
     void rejectKeepsLeadsApart()
     {
-        PgSession su(m_cluster.conninfo(m_db));
-        PgSession anna(m_cluster.conninfo(m_db, QStringLiteral("mgr_anna")));
+        PgSession su(m_db.conninfo());
+        PgSession anna(m_db.conninfo(QStringLiteral("mgr_anna")));
         const Pair p = pair(su);
         const QJsonObject earlierBefore = row(su, QStringLiteral("leads"), p.earlier);
         const QJsonObject newerBefore = row(su, QStringLiteral("leads"), p.newer);
@@ -174,9 +169,9 @@ private slots:
     void undoRestoresExactly()
     {
         QFETCH(QString, decision);
-        PgSession su(m_cluster.conninfo(m_db));
-        PgSession anna(m_cluster.conninfo(m_db, QStringLiteral("mgr_anna")));
-        PgSession boris(m_cluster.conninfo(m_db, QStringLiteral("mgr_boris")));
+        PgSession su(m_db.conninfo());
+        PgSession anna(m_db.conninfo(QStringLiteral("mgr_anna")));
+        PgSession boris(m_db.conninfo(QStringLiteral("mgr_boris")));
         const Pair p = pair(su);
         // The newer lead has a deal of its own, so the merge really changes three fields.
         QVERIFY_SQL(
@@ -222,7 +217,7 @@ private slots:
 
     void undoOfOpenPairIsNotDecided()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const Pair p = pair(su);
         const QJsonObject before = row(su, QStringLiteral("duplicate_candidates"), p.candidate);
         const qint64 journal = oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.journal"));
@@ -246,9 +241,9 @@ private slots:
     {
         QFETCH(QString, first);
         QFETCH(QString, second);
-        PgSession su(m_cluster.conninfo(m_db));
-        PgSession anna(m_cluster.conninfo(m_db, QStringLiteral("mgr_anna")));
-        PgSession boris(m_cluster.conninfo(m_db, QStringLiteral("mgr_boris")));
+        PgSession su(m_db.conninfo());
+        PgSession anna(m_db.conninfo(QStringLiteral("mgr_anna")));
+        PgSession boris(m_db.conninfo(QStringLiteral("mgr_boris")));
         const Pair p = pair(su);
         QVERIFY(decide(anna, p.candidate, first, QStringLiteral("anna's"))
                     .endsWith(QLatin1String("ed")));
@@ -268,7 +263,7 @@ private slots:
     // the second merge is refused, so undoing either decision stays exact.
     void secondMergeOfOneLeadIsRefused()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const qint64 a = lead(su, QStringLiteral("8 916 123 45 67"), QStringLiteral("Ivan"));
         const qint64 b = lead(su, QStringLiteral("+7 916 123 45 67"), QStringLiteral("Ivan"));
         const qint64 c = lead(su, QStringLiteral("9161234567"), QStringLiteral("Ivan"));
@@ -301,7 +296,7 @@ private slots:
     // event and with event_id NULL for the pruned one.
     void decisionAfterOneEventWasPruned()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const Pair p = pair(su);
         const qint64 gone = eventOf(su, p.earlier);
         QVERIFY_SQL(su.exec(QStringLiteral("DELETE FROM inbox.events WHERE id = $1"), {gone}));
@@ -321,8 +316,8 @@ private slots:
 
     void unknownCandidateAndBadArguments()
     {
-        PgSession su(m_cluster.conninfo(m_db));
-        PgSession anna(m_cluster.conninfo(m_db, QStringLiteral("mgr_anna")));
+        PgSession su(m_db.conninfo());
+        PgSession anna(m_db.conninfo(QStringLiteral("mgr_anna")));
         const Pair p = pair(su);
         for (const QString &d :
              {QStringLiteral("merge"), QStringLiteral("reject"), QStringLiteral("undo")})
@@ -353,9 +348,9 @@ private slots:
     // provably waits on the pair and then gets already_decided.
     void raceSecondManagerWaitsAndLoses()
     {
-        PgSession su(m_cluster.conninfo(m_db));
-        PgSession anna(m_cluster.conninfo(m_db, QStringLiteral("mgr_anna")));
-        PgSession boris(m_cluster.conninfo(m_db, QStringLiteral("mgr_boris")));
+        PgSession su(m_db.conninfo());
+        PgSession anna(m_db.conninfo(QStringLiteral("mgr_anna")));
+        PgSession boris(m_db.conninfo(QStringLiteral("mgr_boris")));
         const Pair p = pair(su);
         QVERIFY_SQL(anna.exec(QStringLiteral("BEGIN")));
         QCOMPARE(decide(anna, p.candidate, QStringLiteral("merge")), QStringLiteral("merged"));
@@ -378,9 +373,9 @@ private slots:
     // Free race, many rounds: both managers decide the same pair at the same moment.
     void raceOneWinner()
     {
-        PgSession su(m_cluster.conninfo(m_db));
-        PgSession anna(m_cluster.conninfo(m_db, QStringLiteral("mgr_anna")));
-        PgSession boris(m_cluster.conninfo(m_db, QStringLiteral("mgr_boris")));
+        PgSession su(m_db.conninfo());
+        PgSession anna(m_db.conninfo(QStringLiteral("mgr_anna")));
+        PgSession boris(m_db.conninfo(QStringLiteral("mgr_boris")));
         int annaWins = 0, borisWins = 0;
         for (int round = 0; round < 30; ++round) {
             const Pair p = pair(su, QStringLiteral("+7 903 200 00 %1").arg(round + 10));

@@ -4,6 +4,7 @@
 // update, which is why the queue has a table of its own.
 #include "contract_util.h"
 #include "db/migrator.h"
+#include "testdatabase.h"
 
 #include <QtTest>
 
@@ -36,17 +37,16 @@ class TestEventQueue : public QObject
     Q_OBJECT
 
 private:
-    PgCluster m_cluster;
-    QString m_db;
+    TestDatabase m_db;
 
 private slots:
-    void initTestCase() { QVERIFY_CLUSTER_STARTED(m_cluster); }
+    void initTestCase() { QVERIFY_TEST_DATABASE_STARTED(m_db); }
 
-    void init() { QVERIFY_FRESH_DATABASE(m_cluster, m_db); }
+    void init() { QVERIFY_FRESH_TEST_DATABASE(m_db); }
 
     void followsEveryChange()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const auto agrees = [&](const char *step) {
             const QString expected = expectedRows(su);
             const QString actual = queueRows(su);
@@ -115,10 +115,11 @@ private slots:
     void upgradeFillsTheQueue()
     {
         QString error;
-        QVERIFY2(m_cluster.execAsSuperuser(QStringLiteral("postgres"),
-                                           QStringLiteral("CREATE DATABASE upgrade11"), &error),
+        QVERIFY2(m_db.cluster().execAsSuperuser(QStringLiteral("postgres"),
+                                                QStringLiteral("CREATE DATABASE upgrade11"),
+                                                &error),
                  qPrintable(error));
-        PgSession su(m_cluster.conninfo(QStringLiteral("upgrade11")));
+        PgSession su(m_db.cluster().conninfo(QStringLiteral("upgrade11")));
         QVERIFY2(su.ok(), qPrintable(su.error()));
         inbox::DbError dbError;
         QVERIFY2(inbox::Migrator::apply(su.raw(), &dbError, 11), qPrintable(dbError.oneLine()));
@@ -149,7 +150,7 @@ private slots:
     // and the benchmark's requeue would be three times slower again (BENCHMARKS.md).
     void statusChangesAreHotUpdates()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const qint64 a = acceptEvent(su, QStringLiteral("a"));
         const qint64 b = acceptEvent(su, QStringLiteral("b"));
         QVERIFY_SQL(su.exec(QStringLiteral("BEGIN")));

@@ -2,6 +2,7 @@
 // conflict), what each one stores and journals, argument checks that write nothing, and
 // concurrent deliveries of the same keys from many sessions.
 #include "contract_util.h"
+#include "testdatabase.h"
 
 #include <QCryptographicHash>
 #include <QtTest>
@@ -92,17 +93,16 @@ class TestIngest : public QObject
     Q_OBJECT
 
 private:
-    PgCluster m_cluster;
-    QString m_db;
+    TestDatabase m_db{{"receiver_one", {"inbox_ingest"}}};
 
 private slots:
-    void initTestCase() { QVERIFY_CLUSTER_STARTED(m_cluster); }
+    void initTestCase() { QVERIFY_TEST_DATABASE_STARTED(m_db); }
 
-    void init() { QVERIFY_FRESH_DATABASE(m_cluster, m_db); }
+    void init() { QVERIFY_FRESH_TEST_DATABASE(m_db); }
 
     void newEventIsStoredAsReceivedAndDue()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         QVERIFY2(su.ok(), qPrintable(su.error()));
         const QByteArray body("{\"order\":1,\"amount\":\"10.00\"}");
         const Accepted a =
@@ -151,7 +151,7 @@ private slots:
 
     void occurredAtDefaultsToNow()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const QString before = one(su, QStringLiteral("SELECT clock_timestamp()"));
         const Accepted a = accept(su, QStringLiteral("s"), QStringLiteral("x"), QByteArray("{}"));
         QCOMPARE(a.outcome, QStringLiteral("new"));
@@ -166,7 +166,7 @@ private slots:
 
     void repeatIsDuplicateAndChangesNoState()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const QByteArray body("{\"id\":42}");
         const Accepted first = accept(su, QStringLiteral("crm"), QStringLiteral("42"), body);
         QCOMPARE(first.outcome, QStringLiteral("new"));
@@ -208,7 +208,7 @@ private slots:
 
     void conflictKeepsBothBodiesByteForByte()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const QByteArray first("\x00\x01first\x00body\xff\xfe", 14);
         const QByteArray second("\x00second\x00\x00\x80 body", 16);
         QCOMPARE(first.size(), 14);
@@ -264,7 +264,7 @@ private slots:
 
     void fingerprintKeepsVolatileRepeatsDuplicate()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const QByteArray first(
             "{\"payment\":\"p-9\",\"amount\":500,\"sent_at\":\"2024-05-01T10:00:00Z\"}");
         const QByteArray repeat(
@@ -305,7 +305,7 @@ private slots:
 
     void retryableFailureIsRearmedByARepeat()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const QByteArray body("{\"lead\":1}");
         const Accepted a = accept(su, QStringLiteral("form"), QStringLiteral("f-1"), body);
         QCOMPARE(a.outcome, QStringLiteral("new"));
@@ -345,7 +345,7 @@ private slots:
 
     void nonRetryableFailureStaysFailed()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const QByteArray body("{\"phone\":\"bad\"}");
         const Accepted a = accept(su, QStringLiteral("form"), QStringLiteral("f-2"), body);
         QCOMPARE(one(su, QStringLiteral("SELECT id FROM inbox.claim('w1')")),
@@ -378,7 +378,7 @@ private slots:
 
     void occurredAtIsPreservedOnRepeats()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const QByteArray body("{}");
         const QString t1 = QStringLiteral("2023-12-31 23:59:58.123456+00");
         const Accepted a = accept(su, QStringLiteral("mp"), QStringLiteral("posting-1"), body, t1);
@@ -402,7 +402,7 @@ private slots:
 
     void idempotencyKeyIsDerivedOnceAndStable()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const QString source = QStringLiteral("почта");
         const QString ext = QStringLiteral("<CAF=abc@mail.example.com>");
         const QByteArray body("Subject: hi");
@@ -452,7 +452,7 @@ private slots:
 
     void limitsAreCharactersNotBytes()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const QString source64 = QString(64, QChar(0x0436)); // 64 Cyrillic letters, 128 bytes
         const QString ext1024 = QString(1024, QLatin1Char('x'));
         const Accepted a = accept(su, source64, ext1024, QByteArray(""));
@@ -542,7 +542,7 @@ private slots:
         QFETCH(QVariantList, args);
         QFETCH(QString, sqlstate);
         QFETCH(QString, argument);
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         // An existing event under the same key must stay untouched as well.
         QCOMPARE(
             accept(su, QStringLiteral("src"), QStringLiteral("id-1"), QByteArray("{}")).outcome,
@@ -561,13 +561,12 @@ private slots:
     void ingestRoleMayAcceptOnly()
     {
         QString error;
-        QVERIFY_LOGIN(m_cluster, QStringLiteral("receiver_one"), {QStringLiteral("inbox_ingest")});
-        PgSession rx(m_cluster.conninfo(m_db, QStringLiteral("receiver_one")));
+        PgSession rx(m_db.conninfo(QStringLiteral("receiver_one")));
         QVERIFY2(rx.ok(), qPrintable(rx.error()));
         const Accepted a =
             accept(rx, QStringLiteral("hook"), QStringLiteral("1"), QByteArray("{}"));
         QCOMPARE(a.outcome, QStringLiteral("new"));
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         QCOMPARE(
             one(su, QStringLiteral("SELECT actor FROM inbox.journal WHERE event_id = $1"), {a.id}),
             QStringLiteral("receiver_one"));
@@ -583,9 +582,9 @@ private slots:
     // duplicate once it commits, the new event itself if it rolls back.
     void deliveryWaitsForAnUncommittedFirstDelivery()
     {
-        PgSession first(m_cluster.conninfo(m_db));
-        PgSession second(m_cluster.conninfo(m_db));
-        PgSession observer(m_cluster.conninfo(m_db));
+        PgSession first(m_db.conninfo());
+        PgSession second(m_db.conninfo());
+        PgSession observer(m_db.conninfo());
         const QByteArray body("{\"n\":1}");
         const int secondPid = backendPid(second);
         for (const QString &end : {QStringLiteral("COMMIT"), QStringLiteral("ROLLBACK")}) {
@@ -628,7 +627,7 @@ private slots:
         const int rounds = 2;
         std::vector<std::unique_ptr<PgSession>> conns;
         for (int i = 0; i < sessions; ++i) {
-            conns.push_back(std::make_unique<PgSession>(m_cluster.conninfo(m_db)));
+            conns.push_back(std::make_unique<PgSession>(m_db.conninfo()));
             QVERIFY2(conns.back()->ok(), qPrintable(conns.back()->error()));
         }
 
@@ -660,7 +659,7 @@ private slots:
         runTogether(jobs);
         QVERIFY2(errors.isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
 
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const int calls = sessions * rounds;
         for (int k = 0; k < keys; ++k) {
             QCOMPARE(outcomes[k][QStringLiteral("new")], 1);
@@ -690,7 +689,7 @@ private slots:
         const int keys = 100;
         std::vector<std::unique_ptr<PgSession>> conns;
         for (int i = 0; i < sessions; ++i) {
-            conns.push_back(std::make_unique<PgSession>(m_cluster.conninfo(m_db)));
+            conns.push_back(std::make_unique<PgSession>(m_db.conninfo()));
             QVERIFY2(conns.back()->ok(), qPrintable(conns.back()->error()));
         }
         std::vector<std::vector<Accepted>> results(static_cast<size_t>(keys),
@@ -705,7 +704,7 @@ private slots:
             });
         runTogether(jobs);
 
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         for (int k = 0; k < keys; ++k) {
             const std::vector<Accepted> &got = results[size_t(k)];
             int winner = -1;

@@ -2,6 +2,7 @@
 // real-world spellings of one contact normalise, which earlier leads a new lead is flagged
 // against (24 h window, open deals, shared office phones), and that a repeat changes nothing.
 #include "contract_util.h"
+#include "testdatabase.h"
 
 #include <QtTest>
 
@@ -12,8 +13,7 @@ class TestLeads : public QObject
     Q_OBJECT
 
 private:
-    PgCluster m_cluster;
-    QString m_db;
+    TestDatabase m_db;
     int m_seq = 0;
 
     // An event plus the lead it produced; returns the lead id (or -1).
@@ -62,9 +62,9 @@ private:
     }
 
 private slots:
-    void initTestCase() { QVERIFY_CLUSTER_STARTED(m_cluster); }
+    void initTestCase() { QVERIFY_TEST_DATABASE_STARTED(m_db); }
 
-    void init() { QVERIFY_FRESH_DATABASE(m_cluster, m_db); }
+    void init() { QVERIFY_FRESH_TEST_DATABASE(m_db); }
 
     void normalizePhone_data()
     {
@@ -106,7 +106,7 @@ private slots:
     {
         QFETCH(QVariant, input);
         QFETCH(QString, expected);
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const PgResult r = su.exec(QStringLiteral("SELECT inbox.normalize_phone($1)"), {input});
         QVERIFY_SQL(r);
         if (expected.isNull())
@@ -154,7 +154,7 @@ private slots:
     {
         QFETCH(QVariant, input);
         QFETCH(QString, expected);
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const PgResult r = su.exec(QStringLiteral("SELECT inbox.normalize_email($1)"), {input});
         QVERIFY_SQL(r);
         if (expected.isNull())
@@ -215,7 +215,7 @@ private slots:
         QFETCH(QString, phoneB);
         QFETCH(QString, emailB);
         QFETCH(QString, expectedReasons);
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         auto v = [](const QString &s) {
             return s.isNull() ? QVariant() : QVariant(s);
         };
@@ -238,7 +238,7 @@ private slots:
 
     void leadRowCopiesTheEvent()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const qint64 event = insertEvent(su, QStringLiteral("tilda"), QStringLiteral("form-77"));
         QVERIFY(event > 0);
         const qint64 id =
@@ -284,7 +284,7 @@ private slots:
 
     void flaggingIsJournaledAndNeverMerges()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const qint64 a =
             lead(su, QStringLiteral("89161234567"), QVariant(), QStringLiteral("Ivan"));
         const qint64 b =
@@ -339,7 +339,7 @@ private slots:
     {
         QFETCH(QString, age);
         QFETCH(bool, flagged);
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const qint64 a = lead(su, QStringLiteral("8 916 123 45 67"), QStringLiteral("ivan@mail.ru"),
                               QStringLiteral("Ivan"));
         ageLead(su, a, age);
@@ -355,7 +355,7 @@ private slots:
 
     void openDealBeyondWindow()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const qint64 a = lead(su, QStringLiteral("8 916 123 45 67"), QVariant(),
                               QStringLiteral("Ivan"), QStringLiteral("DEAL-1"));
         ageLead(su, a, QStringLiteral("45 days"));
@@ -375,7 +375,7 @@ private slots:
 
     void returningCustomerMonthLater()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const qint64 a =
             lead(su, QStringLiteral("8 916 123 45 67"), QStringLiteral("Ivan.Petrov@gmail.com"),
                  QStringLiteral("Ivan Petrov"));
@@ -393,7 +393,7 @@ private slots:
 
     void sharedOfficePhoneIsWeak()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const QString office = QStringLiteral("+7 495 123-45-67");
         const qint64 a = lead(su, office, QStringLiteral("anna@firm.ru"), QStringLiteral("Anna"));
         const qint64 b = lead(su, office, QStringLiteral("boris@firm.ru"), QStringLiteral("Boris"));
@@ -430,7 +430,7 @@ private slots:
 
     void repeatReturnsSameLeadAndChangesNothing()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const qint64 a =
             lead(su, QStringLiteral("8 916 123 45 67"), QVariant(), QStringLiteral("Ivan"));
         const qint64 event = insertEvent(su, QStringLiteral("form"), QStringLiteral("repeat"));
@@ -461,7 +461,7 @@ private slots:
 
     void rejectedPairIsNotFlaggedAgain()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const qint64 a =
             lead(su, QStringLiteral("8 916 123 45 67"), QVariant(), QStringLiteral("Ivan"));
         const qint64 event = insertEvent(su, QStringLiteral("form"), QStringLiteral("again"));
@@ -503,7 +503,7 @@ private slots:
 
     void badArguments()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         PgResult r =
             su.exec(QStringLiteral("SELECT inbox.record_lead(987654, '89161234567', NULL)"));
         QVERIFY(!r.ok);
@@ -522,9 +522,9 @@ private slots:
     // second session provably waits while the first is uncommitted), then under a free race.
     void concurrentLeadsSameContactAreFlagged()
     {
-        PgSession su(m_cluster.conninfo(m_db));
-        PgSession first(m_cluster.conninfo(m_db));
-        PgSession second(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
+        PgSession first(m_db.conninfo());
+        PgSession second(m_db.conninfo());
         const qint64 e1 = insertEvent(su, QStringLiteral("form"), QStringLiteral("c1"));
         const qint64 e2 = insertEvent(su, QStringLiteral("bot"), QStringLiteral("c2"));
         QVERIFY_SQL(first.exec(QStringLiteral("BEGIN")));
@@ -575,9 +575,9 @@ private slots:
 
     void concurrentRecordOfOneEventGivesOneLead()
     {
-        PgSession su(m_cluster.conninfo(m_db));
-        PgSession a(m_cluster.conninfo(m_db));
-        PgSession b(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
+        PgSession a(m_db.conninfo());
+        PgSession b(m_db.conninfo());
         for (int round = 0; round < 10; ++round) {
             const qint64 event =
                 insertEvent(su, QStringLiteral("form"), QStringLiteral("same%1").arg(round));

@@ -2,6 +2,7 @@
 // merge, reject and undo, concurrent flags from many sessions, set-based writes, and the
 // migration itself on a database that already has pairs, it equals a count of the open pairs.
 #include "contract_util.h"
+#include "testdatabase.h"
 
 #include <QFile>
 #include <QtTest>
@@ -13,8 +14,7 @@ class TestOpenDuplicateCounter : public QObject
     Q_OBJECT
 
 private:
-    PgCluster m_cluster;
-    QString m_db;
+    TestDatabase m_db{{"c_worker", {"inbox_worker"}}, {"c_manager", {"inbox_manager"}}};
     int m_seq = 0;
 
     static QString counted(PgSession &su)
@@ -36,20 +36,15 @@ private:
     }
 
 private slots:
-    void initTestCase()
-    {
-        QVERIFY_CLUSTER_STARTED(m_cluster);
-        QVERIFY_LOGIN(m_cluster, QStringLiteral("c_worker"), {QStringLiteral("inbox_worker")});
-        QVERIFY_LOGIN(m_cluster, QStringLiteral("c_manager"), {QStringLiteral("inbox_manager")});
-    }
+    void initTestCase() { QVERIFY_TEST_DATABASE_STARTED(m_db); }
 
-    void init() { QVERIFY_FRESH_DATABASE(m_cluster, m_db); }
+    void init() { QVERIFY_FRESH_TEST_DATABASE(m_db); }
 
     void followsFlagsAndDecisions()
     {
-        PgSession su(m_cluster.conninfo(m_db));
-        PgSession worker(m_cluster.conninfo(m_db, QStringLiteral("c_worker")));
-        PgSession manager(m_cluster.conninfo(m_db, QStringLiteral("c_manager")));
+        PgSession su(m_db.conninfo());
+        PgSession worker(m_db.conninfo(QStringLiteral("c_worker")));
+        PgSession manager(m_db.conninfo(QStringLiteral("c_manager")));
         QCOMPARE(reported(manager), QStringLiteral("0"));
         for (int i = 0; i < 3; ++i)
             QVERIFY(lead(su, worker, QStringLiteral("8 916 123 45 6%1").arg(i)) > 0);
@@ -88,7 +83,7 @@ private slots:
     // owner (as inbox-sim's fill does) are counted per statement.
     void concurrentAndSetBased()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         constexpr int kSessions = 6;
         constexpr int kLeads = 15;
         std::vector<qint64> events;
@@ -101,7 +96,7 @@ private slots:
         std::atomic<int> failures{0};
         for (int t = 0; t < kSessions; ++t) {
             threads.emplace_back([&, t] {
-                PgSession w(m_cluster.conninfo(m_db, QStringLiteral("c_worker")));
+                PgSession w(m_db.conninfo(QStringLiteral("c_worker")));
                 start.wait();
                 for (int i = 0; i < kLeads; ++i) {
                     // Five phones shared by everybody: many pairs, flagged concurrently.
@@ -155,8 +150,8 @@ private slots:
     // The migration on a database that already has pairs: the counter starts at their count.
     void migrationCountsExistingPairs()
     {
-        PgSession su(m_cluster.conninfo(m_db));
-        PgSession worker(m_cluster.conninfo(m_db, QStringLiteral("c_worker")));
+        PgSession su(m_db.conninfo());
+        PgSession worker(m_db.conninfo(QStringLiteral("c_worker")));
         for (int i = 0; i < 6; ++i)
             lead(su, worker, QStringLiteral("8 916 555 00 0%1").arg(i % 2));
         QVERIFY_SQL(
@@ -177,13 +172,13 @@ private slots:
         QVERIFY_SQL(su.exec(QStringLiteral("COMMIT")));
         QCOMPARE(reported(su), open);
         // The grants the function had are kept by CREATE OR REPLACE.
-        PgSession manager(m_cluster.conninfo(m_db, QStringLiteral("c_manager")));
+        PgSession manager(m_db.conninfo(QStringLiteral("c_manager")));
         QCOMPARE(reported(manager), open);
         QCOMPARE(worker.exec(QStringLiteral("SELECT inbox.open_duplicates()")).sqlstate,
                  QStringLiteral("42501"));
     }
 
-    void cleanupTestCase() { m_cluster.stop(); }
+    void cleanupTestCase() { m_db.stop(); }
 };
 
 QTEST_GUILESS_MAIN(TestOpenDuplicateCounter)

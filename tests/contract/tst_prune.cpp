@@ -2,6 +2,7 @@
 // with their journal, actions and conflict bodies; leads stay with their external ids; the
 // counters follow; one 'pruned' entry records the count.
 #include "contract_util.h"
+#include "testdatabase.h"
 
 #include <QtTest>
 
@@ -12,8 +13,7 @@ class TestPrune : public QObject
     Q_OBJECT
 
 private:
-    PgCluster m_cluster;
-    QString m_db;
+    TestDatabase m_db;
 
     static qint64 doneEvent(PgSession &su, const QString &externalId, const QString &doneAgo)
     {
@@ -38,13 +38,13 @@ private:
     }
 
 private slots:
-    void initTestCase() { QVERIFY_CLUSTER_STARTED(m_cluster); }
+    void initTestCase() { QVERIFY_TEST_DATABASE_STARTED(m_db); }
 
-    void init() { QVERIFY_FRESH_DATABASE(m_cluster, m_db); }
+    void init() { QVERIFY_FRESH_TEST_DATABASE(m_db); }
 
     void removesOnlyOldDoneEvents()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const qint64 old1 = doneEvent(su, QStringLiteral("old-1"), QStringLiteral("91 days"));
         const qint64 old2 = doneEvent(su, QStringLiteral("old-2"), QStringLiteral("200 days"));
         const qint64 recent = doneEvent(su, QStringLiteral("recent"), QStringLiteral("89 days"));
@@ -108,7 +108,7 @@ private slots:
 
     void badHorizon()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         doneEvent(su, QStringLiteral("x"), QStringLiteral("2 days"));
         PgResult r = su.exec(QStringLiteral("SELECT inbox.prune(NULL)"));
         QCOMPARE(r.sqlstate, QStringLiteral("22004"));

@@ -2,6 +2,7 @@
 // the journal entry, argument errors, the 10,000-id batch, and races against a worker's
 // claim and against a second operator (real concurrent sessions).
 #include "contract_util.h"
+#include "testdatabase.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -35,8 +36,9 @@ class TestRequeue : public QObject
     Q_OBJECT
 
 private:
-    PgCluster m_cluster;
-    QString m_db;
+    TestDatabase m_db{{"op_olga", {"inbox_operator"}},
+                      {"op_pavel", {"inbox_operator"}},
+                      {"worker_w", {"inbox_worker"}}};
     int m_seq = 0;
     qint64 event(PgSession &su, const QString &status,
                  const QString &source = QStringLiteral("crm"))
@@ -108,20 +110,14 @@ private:
     }
 
 private slots:
-    void initTestCase()
-    {
-        QVERIFY_CLUSTER_STARTED(m_cluster);
-        for (const QString &login : {QStringLiteral("op_olga"), QStringLiteral("op_pavel")})
-            QVERIFY_LOGIN(m_cluster, login, {QStringLiteral("inbox_operator")});
-        QVERIFY_LOGIN(m_cluster, QStringLiteral("worker_w"), {QStringLiteral("inbox_worker")});
-    }
+    void initTestCase() { QVERIFY_TEST_DATABASE_STARTED(m_db); }
 
-    void init() { QVERIFY_FRESH_DATABASE(m_cluster, m_db); }
+    void init() { QVERIFY_FRESH_TEST_DATABASE(m_db); }
 
     void eachOutcome()
     {
-        PgSession su(m_cluster.conninfo(m_db));
-        PgSession olga(m_cluster.conninfo(m_db, QStringLiteral("op_olga")));
+        PgSession su(m_db.conninfo());
+        PgSession olga(m_db.conninfo(QStringLiteral("op_olga")));
         QVERIFY2(olga.ok(), qPrintable(olga.error()));
         const qint64 failed = event(su, QStringLiteral("failed"));
         const qint64 stuck = event(su, QStringLiteral("processing"));
@@ -178,8 +174,8 @@ private slots:
 
     void keepsIdentityBodyAndHistory()
     {
-        PgSession su(m_cluster.conninfo(m_db));
-        PgSession olga(m_cluster.conninfo(m_db, QStringLiteral("op_olga")));
+        PgSession su(m_db.conninfo());
+        PgSession olga(m_db.conninfo(QStringLiteral("op_olga")));
         const qint64 id = event(su, QStringLiteral("failed"));
         const QByteArray body("\x00\xff{\"order\":\"12345\"}\r\n", 21);
         QVERIFY_SQL(
@@ -214,8 +210,8 @@ private slots:
 
     void journalNamesThePersonAndTheReason()
     {
-        PgSession su(m_cluster.conninfo(m_db));
-        PgSession olga(m_cluster.conninfo(m_db, QStringLiteral("op_olga")));
+        PgSession su(m_db.conninfo());
+        PgSession olga(m_db.conninfo(QStringLiteral("op_olga")));
         const qint64 a = event(su, QStringLiteral("failed"));
         const qint64 b = event(su, QStringLiteral("processing"));
         const qint64 c = event(su, QStringLiteral("failed"));
@@ -282,8 +278,8 @@ private slots:
         QFETCH(QString, sql);
         QFETCH(QString, sqlstate);
         QFETCH(QString, argument);
-        PgSession su(m_cluster.conninfo(m_db));
-        PgSession olga(m_cluster.conninfo(m_db, QStringLiteral("op_olga")));
+        PgSession su(m_db.conninfo());
+        PgSession olga(m_db.conninfo(QStringLiteral("op_olga")));
         const qint64 id = event(su, QStringLiteral("failed"));
         const QJsonObject before = row(su, id);
         const PgResult r = olga.exec(sql.contains(QLatin1String("%1")) ? sql.arg(id) : sql);
@@ -299,8 +295,8 @@ private slots:
 
     void repeatedAndNoIds()
     {
-        PgSession su(m_cluster.conninfo(m_db));
-        PgSession olga(m_cluster.conninfo(m_db, QStringLiteral("op_olga")));
+        PgSession su(m_db.conninfo());
+        PgSession olga(m_db.conninfo(QStringLiteral("op_olga")));
         const qint64 id = event(su, QStringLiteral("failed"));
         const auto out = requeue(olga, {id, id, id}, QStringLiteral("clicked thrice"));
         QCOMPARE(out.size(), 1);
@@ -319,8 +315,8 @@ private slots:
     // off)": a per-row loop or a quadratic trigger still fails, machine noise does not.
     void batchOf10000()
     {
-        PgSession su(m_cluster.conninfo(m_db));
-        PgSession olga(m_cluster.conninfo(m_db, QStringLiteral("op_olga")));
+        PgSession su(m_db.conninfo());
+        PgSession olga(m_db.conninfo(QStringLiteral("op_olga")));
         const QList<qint64> ids = failedEvents(su, 10000, QStringLiteral("big-"));
         const QList<qint64> second = failedEvents(su, 10000, QStringLiteral("big2-"));
         const QList<qint64> calibration = failedEvents(su, 10000, QStringLiteral("cal-"));
@@ -395,9 +391,9 @@ private slots:
     // and then says in_progress (it does not requeue an event a worker now holds).
     void requeueWaitsForWorkerTakeover()
     {
-        PgSession su(m_cluster.conninfo(m_db));
-        PgSession olga(m_cluster.conninfo(m_db, QStringLiteral("op_olga")));
-        PgSession worker(m_cluster.conninfo(m_db, QStringLiteral("worker_w")));
+        PgSession su(m_db.conninfo());
+        PgSession olga(m_db.conninfo(QStringLiteral("op_olga")));
+        PgSession worker(m_db.conninfo(QStringLiteral("worker_w")));
         const qint64 id = event(su, QStringLiteral("processing"));
         moveLock(su, {id}, QStringLiteral("10 minutes"));
         QVERIFY_SQL(worker.exec(QStringLiteral("BEGIN")));
@@ -427,9 +423,9 @@ private slots:
     // as an ordinary received event once the requeue is committed.
     void claimSkipsEventBeingRequeued()
     {
-        PgSession su(m_cluster.conninfo(m_db));
-        PgSession olga(m_cluster.conninfo(m_db, QStringLiteral("op_olga")));
-        PgSession worker(m_cluster.conninfo(m_db, QStringLiteral("worker_w")));
+        PgSession su(m_db.conninfo());
+        PgSession olga(m_db.conninfo(QStringLiteral("op_olga")));
+        PgSession worker(m_db.conninfo(QStringLiteral("worker_w")));
         const qint64 id = event(su, QStringLiteral("processing"));
         moveLock(su, {id}, QStringLiteral("10 minutes"));
         QVERIFY_SQL(olga.exec(QStringLiteral("BEGIN")));
@@ -457,9 +453,9 @@ private slots:
     // requeues the same stuck and failed events. Every outcome must be the truth.
     void raceWithWorkerClaim()
     {
-        PgSession su(m_cluster.conninfo(m_db));
-        PgSession olga(m_cluster.conninfo(m_db, QStringLiteral("op_olga")));
-        PgSession worker(m_cluster.conninfo(m_db, QStringLiteral("worker_w")));
+        PgSession su(m_db.conninfo());
+        PgSession olga(m_db.conninfo(QStringLiteral("op_olga")));
+        PgSession worker(m_db.conninfo(QStringLiteral("worker_w")));
         for (int round = 0; round < 5; ++round) {
             QVERIFY_SQL(su.exec(
                 QStringLiteral("UPDATE inbox.events SET status = 'done', done_at = now(),"
@@ -550,9 +546,9 @@ private slots:
     // The first operator's requeue is uncommitted: the second waits and is told already_queued.
     void secondOperatorWaitsAndIsToldTheTruth()
     {
-        PgSession su(m_cluster.conninfo(m_db));
-        PgSession olga(m_cluster.conninfo(m_db, QStringLiteral("op_olga")));
-        PgSession pavel(m_cluster.conninfo(m_db, QStringLiteral("op_pavel")));
+        PgSession su(m_db.conninfo());
+        PgSession olga(m_db.conninfo(QStringLiteral("op_olga")));
+        PgSession pavel(m_db.conninfo(QStringLiteral("op_pavel")));
         const qint64 id = event(su, QStringLiteral("failed"));
         QVERIFY_SQL(olga.exec(QStringLiteral("BEGIN")));
         QCOMPARE(requeue(olga, {id}, QStringLiteral("olga's")).value(id),
@@ -576,9 +572,9 @@ private slots:
     // row-by-row lock order would deadlock): every event is requeued exactly once in total.
     void twoOperatorsRequeueEachEventOnce()
     {
-        PgSession su(m_cluster.conninfo(m_db));
-        PgSession olga(m_cluster.conninfo(m_db, QStringLiteral("op_olga")));
-        PgSession pavel(m_cluster.conninfo(m_db, QStringLiteral("op_pavel")));
+        PgSession su(m_db.conninfo());
+        PgSession olga(m_db.conninfo(QStringLiteral("op_olga")));
+        PgSession pavel(m_db.conninfo(QStringLiteral("op_pavel")));
         for (int round = 0; round < 5; ++round) {
             const QList<qint64> ids = failedEvents(su, 300, QStringLiteral("two-%1-").arg(round));
             QList<qint64> forOlga = ids.mid(0, 200);

@@ -3,6 +3,7 @@
 // inbox table directly, the journal names the session user, and every SECURITY DEFINER
 // function has a pinned search_path that a hostile caller cannot redirect.
 #include "contract_util.h"
+#include "testdatabase.h"
 
 #include <QMap>
 #include <QSet>
@@ -105,8 +106,13 @@ class TestRoles : public QObject
     Q_OBJECT
 
 private:
-    PgCluster m_cluster;
-    QString m_db;
+    // kLogins, in order, each in its group role; l_nobody in none.
+    TestDatabase m_db{{kLogins.at(0), {QStringLiteral("inbox_ingest")}},
+                      {kLogins.at(1), {QStringLiteral("inbox_worker")}},
+                      {kLogins.at(2), {QStringLiteral("inbox_support")}},
+                      {kLogins.at(3), {QStringLiteral("inbox_operator")}},
+                      {kLogins.at(4), {QStringLiteral("inbox_manager")}},
+                      {kLogins.at(5), QStringList{}}};
 
     static QStringList inboxTables(PgSession &su)
     {
@@ -120,26 +126,13 @@ private:
     }
 
 private slots:
-    void initTestCase()
-    {
-        QVERIFY_CLUSTER_STARTED(m_cluster);
-        QString error;
-        const QStringList groups = {QStringLiteral("inbox_ingest"), QStringLiteral("inbox_worker"),
-                                    QStringLiteral("inbox_support"),
-                                    QStringLiteral("inbox_operator"),
-                                    QStringLiteral("inbox_manager")};
-        for (int i = 0; i < kLogins.size(); ++i)
-            QVERIFY2(m_cluster.createLogin(
-                         kLogins.at(i),
-                         i < groups.size() ? QStringList{groups.at(i)} : QStringList{}, &error),
-                     qPrintable(error));
-    }
+    void initTestCase() { QVERIFY_TEST_DATABASE_STARTED(m_db); }
 
-    void init() { QVERIFY_FRESH_DATABASE(m_cluster, m_db); }
+    void init() { QVERIFY_FRESH_TEST_DATABASE(m_db); }
 
     void groupRolesInherit()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         QCOMPARE(
             one(su, QStringLiteral("SELECT string_agg(rolname, ',' ORDER BY rolname) FROM pg_roles"
                                    " WHERE rolname LIKE 'inbox\\_%' AND NOT rolcanlogin")),
@@ -158,7 +151,7 @@ private slots:
     // The catalog view: EXECUTE on every function of the schema, for every login.
     void executeMatrix()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const auto expected = expectedExecute();
         const PgResult fns = su.exec(
             QStringLiteral("SELECT p.oid, p.proname FROM pg_proc p"
@@ -190,7 +183,7 @@ private slots:
     // does not fail for lack of privilege (it may still fail for its harmless arguments).
     void realCalls()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const auto expected = expectedExecute();
         const auto sql = calls();
         // Every callable function of the schema is exercised here.
@@ -202,7 +195,7 @@ private slots:
                      qPrintable(fns.value(f, 0) + QStringLiteral(" has no call")));
 
         for (const QString &login : kLogins) {
-            PgSession s(m_cluster.conninfo(m_db, login));
+            PgSession s(m_db.conninfo(login));
             QVERIFY2(s.ok(), qPrintable(s.error()));
             for (auto it = sql.cbegin(); it != sql.cend(); ++it) {
                 // Without USAGE on the schema even a PUBLIC function is out of reach.
@@ -221,7 +214,7 @@ private slots:
 
     void tablePrivileges()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const QStringList tables = inboxTables(su);
         for (const QString &t : kContractTables)
             QVERIFY2(tables.contains(t), qPrintable(t));
@@ -266,7 +259,7 @@ private slots:
     // Real writes: refused with 42501 for every login, every table, the journal included.
     void directWritesAreRefused()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const qint64 event = insertEvent(su, QStringLiteral("roles"), QStringLiteral("keep-me"));
         QVERIFY(event > 0);
         QVERIFY_SQL(su.exec(
@@ -274,7 +267,7 @@ private slots:
             {event}));
         const QStringList tables = inboxTables(su);
         for (const QString &login : kLogins) {
-            PgSession s(m_cluster.conninfo(m_db, login));
+            PgSession s(m_db.conninfo(login));
             for (const QString &t : tables) {
                 const QString firstColumn =
                     one(su,
@@ -310,10 +303,10 @@ private slots:
     // The journal actor is the session user, also after SET ROLE to the group.
     void journalActorIsTheSessionUser()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const qint64 id = insertEvent(su, QStringLiteral("roles"), QStringLiteral("failed-1"),
                                       QStringLiteral("failed"));
-        PgSession op(m_cluster.conninfo(m_db, QStringLiteral("l_operator")));
+        PgSession op(m_db.conninfo(QStringLiteral("l_operator")));
         QVERIFY_SQL(op.exec(QStringLiteral("SET ROLE inbox_operator")));
         QCOMPARE(one(op,
                      QStringLiteral(
@@ -336,7 +329,7 @@ private slots:
                        {e2}) > 0);
         const qint64 candidate =
             oneInt(su, QStringLiteral("SELECT id FROM inbox.duplicate_candidates"));
-        PgSession mgr(m_cluster.conninfo(m_db, QStringLiteral("l_manager")));
+        PgSession mgr(m_db.conninfo(QStringLiteral("l_manager")));
         QVERIFY_SQL(mgr.exec(QStringLiteral("SET ROLE inbox_manager")));
         QCOMPARE(
             one(mgr, QStringLiteral("SELECT inbox.decide_duplicate($1, 'reject')"), {candidate}),
@@ -351,7 +344,7 @@ private slots:
     // Every SECURITY DEFINER function pins search_path to exactly pg_catalog, pg_temp.
     void securityDefinerSearchPathIsPinned()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const PgResult r = su.exec(
             QStringLiteral("SELECT p.oid::regprocedure::text, p.prosecdef,"
                            " (SELECT s FROM unnest(p.proconfig) s WHERE s LIKE 'search_path=%')"
@@ -385,7 +378,7 @@ private slots:
     // gen_random_uuid, a blank-making btrim) cannot change what requeue does.
     void hostileSearchPathChangesNothing()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         for (const QString &sql : {
                  QStringLiteral("CREATE SCHEMA evil"),
                  QStringLiteral("GRANT USAGE ON SCHEMA evil TO PUBLIC"),
@@ -412,7 +405,7 @@ private slots:
                 " WHERE id = $1"),
             {running}));
 
-        PgSession op(m_cluster.conninfo(m_db, QStringLiteral("l_operator")));
+        PgSession op(m_db.conninfo(QStringLiteral("l_operator")));
         QVERIFY_SQL(op.exec(QStringLiteral("SET search_path = evil, pg_catalog, public")));
         // The trap is armed for the caller's own statements...
         QCOMPARE(one(op, QStringLiteral("SELECT now() > pg_catalog.now() + interval '1 hour'")),

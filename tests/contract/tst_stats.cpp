@@ -3,6 +3,7 @@
 // sessions, the figures match the events; sharded counters are summed; the window of days
 // and UTC days hold; and stats_now never scans the events table.
 #include "contract_util.h"
+#include "testdatabase.h"
 
 #include <QtTest>
 
@@ -13,8 +14,10 @@ class TestStats : public QObject
     Q_OBJECT
 
 private:
-    PgCluster m_cluster;
-    QString m_db;
+    TestDatabase m_db{{"s_ingest", {"inbox_ingest"}},
+                      {"s_worker", {"inbox_worker"}},
+                      {"s_operator", {"inbox_operator"}},
+                      {"s_support", {"inbox_support"}}};
 
     static qint64 accept(PgSession &s, const QString &source, const QString &externalId,
                          const QByteArray &body, QString *outcome = nullptr)
@@ -45,32 +48,24 @@ private:
     }
 
 private slots:
-    void initTestCase()
-    {
-        QVERIFY_CLUSTER_STARTED(m_cluster);
-        QVERIFY_LOGIN(m_cluster, QStringLiteral("s_ingest"), {QStringLiteral("inbox_ingest")});
-        QVERIFY_LOGIN(m_cluster, QStringLiteral("s_worker"), {QStringLiteral("inbox_worker")});
-        QVERIFY_LOGIN(m_cluster, QStringLiteral("s_operator"), {QStringLiteral("inbox_operator")});
-        QVERIFY_LOGIN(m_cluster, QStringLiteral("s_support"), {QStringLiteral("inbox_support")});
-    }
+    void initTestCase() { QVERIFY_TEST_DATABASE_STARTED(m_db); }
 
-    void init() { QVERIFY_FRESH_DATABASE(m_cluster, m_db); }
+    void init() { QVERIFY_FRESH_TEST_DATABASE(m_db); }
 
     void figuresMatchAfterMixedOperations()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         // Two receivers on different counter shards, so the figures must be summed.
-        PgSession in1(m_cluster.conninfo(m_db, QStringLiteral("s_ingest")));
+        PgSession in1(m_db.conninfo(QStringLiteral("s_ingest")));
         std::vector<std::unique_ptr<PgSession>> spare;
-        auto in2 =
-            std::make_unique<PgSession>(m_cluster.conninfo(m_db, QStringLiteral("s_ingest")));
+        auto in2 = std::make_unique<PgSession>(m_db.conninfo(QStringLiteral("s_ingest")));
         while (shard(*in2) == shard(in1)) {
             spare.push_back(std::move(in2));
-            in2 = std::make_unique<PgSession>(m_cluster.conninfo(m_db, QStringLiteral("s_ingest")));
+            in2 = std::make_unique<PgSession>(m_db.conninfo(QStringLiteral("s_ingest")));
         }
-        PgSession worker(m_cluster.conninfo(m_db, QStringLiteral("s_worker")));
-        PgSession op(m_cluster.conninfo(m_db, QStringLiteral("s_operator")));
-        PgSession support(m_cluster.conninfo(m_db, QStringLiteral("s_support")));
+        PgSession worker(m_db.conninfo(QStringLiteral("s_worker")));
+        PgSession op(m_db.conninfo(QStringLiteral("s_operator")));
+        PgSession support(m_db.conninfo(QStringLiteral("s_support")));
         // Days are UTC days whatever the reader's time zone.
         QVERIFY_SQL(support.exec(QStringLiteral("SET TimeZone = 'Pacific/Kiritimati'")));
         QVERIFY_SQL(su.exec(QStringLiteral("SET TimeZone = 'Pacific/Kiritimati'")));
@@ -195,8 +190,8 @@ private slots:
 
     void dayWindowAndShards()
     {
-        PgSession su(m_cluster.conninfo(m_db));
-        PgSession support(m_cluster.conninfo(m_db, QStringLiteral("s_support")));
+        PgSession su(m_db.conninfo());
+        PgSession support(m_db.conninfo(QStringLiteral("s_support")));
         // 13 days ago is inside a 14-day window (today counts), 14 days ago is not.
         QVERIFY_SQL(su.exec(QStringLiteral(
             "INSERT INTO inbox.daily_stats (day, source, shard, received, repeats, done)"
@@ -229,8 +224,8 @@ private slots:
 
     void openDuplicates()
     {
-        PgSession su(m_cluster.conninfo(m_db));
-        PgSession support(m_cluster.conninfo(m_db, QStringLiteral("s_support")));
+        PgSession su(m_db.conninfo());
+        PgSession support(m_db.conninfo(QStringLiteral("s_support")));
         QCOMPARE(one(support, QStringLiteral("SELECT inbox.open_duplicates()")),
                  QStringLiteral("0"));
         for (int i = 0; i < 3; ++i) {
@@ -253,8 +248,8 @@ private slots:
     // would be the obvious plan for a count, stats_now still does not scan it.
     void statsNeverScanTheEventsTable()
     {
-        PgSession su(m_cluster.conninfo(m_db));
-        PgSession support(m_cluster.conninfo(m_db, QStringLiteral("s_support")));
+        PgSession su(m_db.conninfo());
+        PgSession support(m_db.conninfo(QStringLiteral("s_support")));
         QVERIFY_SQL(bulkInsertEvents(
             su, QStringLiteral(
                     "INSERT INTO inbox.events (source, external_id, idempotency_key, status, "

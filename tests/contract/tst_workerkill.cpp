@@ -5,6 +5,7 @@
 // worker's begin_action on the same operation key must answer `unknown` (look it up first),
 // never `started`, so the action is not performed twice.
 #include "contract_util.h"
+#include "testdatabase.h"
 
 #include <QProcess>
 
@@ -16,22 +17,16 @@ class TestWorkerKill final : public QObject
     Q_OBJECT
 
 private:
-    PgCluster m_cluster;
-    QString m_db;
+    TestDatabase m_db{{"worker_a", {"inbox_worker"}}, {"worker_b", {"inbox_worker"}}};
 
 private slots:
-    void initTestCase()
-    {
-        QVERIFY_CLUSTER_STARTED(m_cluster);
-        QVERIFY_LOGIN(m_cluster, QStringLiteral("worker_a"), {QStringLiteral("inbox_worker")});
-        QVERIFY_LOGIN(m_cluster, QStringLiteral("worker_b"), {QStringLiteral("inbox_worker")});
-    }
+    void initTestCase() { QVERIFY_TEST_DATABASE_STARTED(m_db); }
 
-    void init() { QVERIFY_FRESH_DATABASE(m_cluster, m_db); }
+    void init() { QVERIFY_FRESH_TEST_DATABASE(m_db); }
 
     void killedWorkerIsTakenOverAndItsActionNotRepeated()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const qint64 event =
             oneInt(su, QStringLiteral("SELECT event_id FROM inbox.accept('form', 'k-1',"
                                       " convert_to('{\"phone\":\"+79035551122\"}', 'UTF8'))"));
@@ -45,7 +40,7 @@ private slots:
         worker.setArguments({QStringLiteral("-X"), QStringLiteral("-q"), QStringLiteral("-At"),
                              QStringLiteral("-v"), QStringLiteral("ON_ERROR_STOP=1"),
                              QStringLiteral("-d"),
-                             m_cluster.conninfo(m_db, QStringLiteral("worker_a")) +
+                             m_db.conninfo(QStringLiteral("worker_a")) +
                                  QStringLiteral(" application_name=doomed_worker")});
         worker.start();
         QVERIFY2(worker.waitForStarted(10000), qPrintable(worker.errorString()));
@@ -72,7 +67,7 @@ private slots:
                      {event}),
                  QStringLiteral("processing w-doomed"));
 
-        PgSession heir(m_cluster.conninfo(m_db, QStringLiteral("worker_b")));
+        PgSession heir(m_db.conninfo(QStringLiteral("worker_b")));
         QVERIFY2(heir.ok(), qPrintable(heir.error()));
         // Within the lock timeout nobody takes it: the dead worker might still be working.
         PgResult claim = heir.exec(QStringLiteral("SELECT id FROM inbox.claim('w-heir', 1)"));
@@ -129,14 +124,14 @@ private slots:
         QCOMPARE(again.value(0, 1), QStringLiteral("D-7"));
 
         // Had the dead worker come back, it would be fenced.
-        PgSession ghost(m_cluster.conninfo(m_db, QStringLiteral("worker_a")));
+        PgSession ghost(m_db.conninfo(QStringLiteral("worker_a")));
         QCOMPARE(one(ghost, QStringLiteral("SELECT inbox.complete($1, 'w-doomed')"), {event}),
                  QStringLiteral("f"));
         QCOMPARE(one(su, QStringLiteral("SELECT status FROM inbox.events WHERE id = $1"), {event}),
                  QStringLiteral("done"));
     }
 
-    void cleanupTestCase() { m_cluster.stop(); }
+    void cleanupTestCase() { m_db.stop(); }
 };
 
 QTEST_GUILESS_MAIN(TestWorkerKill)

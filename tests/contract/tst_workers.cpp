@@ -2,6 +2,7 @@
 // workers at once, lock timeout and takeover, fencing of a worker that lost its lock, the
 // retry schedule and the failed end state. Time moves by updating timestamps, never by sleeping.
 #include "contract_util.h"
+#include "testdatabase.h"
 
 #include <QtTest>
 
@@ -85,17 +86,16 @@ class TestWorkers : public QObject
     Q_OBJECT
 
 private:
-    PgCluster m_cluster;
-    QString m_db;
+    TestDatabase m_db{{"worker_login", {"inbox_worker"}}};
 
 private slots:
-    void initTestCase() { QVERIFY_CLUSTER_STARTED(m_cluster); }
+    void initTestCase() { QVERIFY_TEST_DATABASE_STARTED(m_db); }
 
-    void init() { QVERIFY_FRESH_DATABASE(m_cluster, m_db); }
+    void init() { QVERIFY_FRESH_TEST_DATABASE(m_db); }
 
     void claimTakesDueEventsOldestFirst()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const qint64 a = acceptEvent(su, QStringLiteral("a"));
         const qint64 b = acceptEvent(su, QStringLiteral("b"));
         const qint64 c = acceptEvent(su, QStringLiteral("c"));
@@ -146,7 +146,7 @@ private slots:
 
     void stuckLocksComeBeforeWaitingEvents()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const qint64 waiting = acceptEvent(su, QStringLiteral("waiting"));
         const qint64 stuck = acceptEvent(su, QStringLiteral("stuck"));
         QVERIFY_SQL(su.exec(
@@ -165,13 +165,13 @@ private slots:
     {
         const int events = 80;
         const int workers = 4;
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         for (int i = 0; i < events; ++i)
             QVERIFY(acceptEvent(su, QStringLiteral("e-%1").arg(i)) > 0);
 
         std::vector<std::unique_ptr<PgSession>> conns;
         for (int i = 0; i < workers; ++i) {
-            conns.push_back(std::make_unique<PgSession>(m_cluster.conninfo(m_db)));
+            conns.push_back(std::make_unique<PgSession>(m_db.conninfo()));
             QVERIFY2(conns.back()->ok(), qPrintable(conns.back()->error()));
         }
         std::mutex mutex;
@@ -219,7 +219,7 @@ private slots:
     void concurrentTakeoverHappensOnce()
     {
         const int workers = 6;
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const qint64 e = acceptEvent(su, QStringLiteral("stuck"));
         QCOMPARE(claim(su, QStringLiteral("dead")), QStringList{id(e)});
         QVERIFY_SQL(su.exec(QStringLiteral(
@@ -227,7 +227,7 @@ private slots:
 
         std::vector<std::unique_ptr<PgSession>> conns;
         for (int i = 0; i < workers; ++i)
-            conns.push_back(std::make_unique<PgSession>(m_cluster.conninfo(m_db)));
+            conns.push_back(std::make_unique<PgSession>(m_db.conninfo()));
         std::vector<QStringList> got(workers);
         std::vector<std::function<void()>> jobs;
         for (int w = 0; w < workers; ++w)
@@ -253,7 +253,7 @@ private slots:
 
     void expiredLockIsTakenOverAndJournaled()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const qint64 e = acceptEvent(su, QStringLiteral("slow"));
         QCOMPARE(claim(su, QStringLiteral("w1")), QStringList{id(e)});
         QCOMPARE(claim(su, QStringLiteral("w2")), QStringList());
@@ -289,7 +289,7 @@ private slots:
 
     void completeAndFailAreFencedAfterTakeover()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const qint64 e = acceptEvent(su, QStringLiteral("fenced"));
         QCOMPARE(claim(su, QStringLiteral("w1")), QStringList{id(e)});
         QVERIFY_SQL(su.exec(QStringLiteral(
@@ -351,7 +351,7 @@ private slots:
 
     void heartbeatKeepsTheLock()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const qint64 e = acceptEvent(su, QStringLiteral("long job"));
         QCOMPARE(claim(su, QStringLiteral("w1")), QStringList{id(e)});
         QVERIFY_SQL(su.exec(QStringLiteral(
@@ -385,7 +385,7 @@ private slots:
 
     void retryScheduleGrowsUntilFailed()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const qint64 e = acceptEvent(su, QStringLiteral("flaky"));
         const double delays[] = {10, 60, 300, 1800, 7200};
         for (int attempt = 1; attempt <= 5; ++attempt) {
@@ -445,7 +445,7 @@ private slots:
 
     void retryDelayCapsAtSixHoursAndJitters()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         // A larger budget than the schedule: attempts 6 and 9 wait the last step, 6 h.
         for (int attempts : {6, 9}) {
             const qint64 e = acceptEvent(su, QStringLiteral("big-budget-%1").arg(attempts));
@@ -487,7 +487,7 @@ private slots:
 
     void validationErrorIsNeverRetried()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const qint64 e = acceptEvent(su, QStringLiteral("bad phone"));
         QCOMPARE(claim(su, QStringLiteral("w")), QStringList{id(e)});
         QCOMPARE(
@@ -515,7 +515,7 @@ private slots:
     // an expired lock ends in failed (retryable, so a sender's repeat or a person can rearm it).
     void expiredLockOnLastAttemptFails()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const qint64 e = acceptEvent(su, QStringLiteral("poison"));
         const qint64 other = acceptEvent(su, QStringLiteral("fine"));
         QVERIFY_SQL(
@@ -641,7 +641,7 @@ private slots:
         QFETCH(QString, sql);
         QFETCH(QString, sqlstate);
         QFETCH(QString, argument);
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const qint64 held = acceptEvent(su, QStringLiteral("held"));
         QCOMPARE(claim(su, QStringLiteral("w1")), QStringList{id(held)});
         QVERIFY(acceptEvent(su, QStringLiteral("waiting")) > 0);
@@ -663,10 +663,9 @@ private slots:
     void workerRoleUsesWorkerFunctionsOnly()
     {
         QString error;
-        QVERIFY_LOGIN(m_cluster, QStringLiteral("worker_login"), {QStringLiteral("inbox_worker")});
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const qint64 e = acceptEvent(su, QStringLiteral("x"));
-        PgSession w(m_cluster.conninfo(m_db, QStringLiteral("worker_login")));
+        PgSession w(m_db.conninfo(QStringLiteral("worker_login")));
         QVERIFY2(w.ok(), qPrintable(w.error()));
         QCOMPARE(claim(w, QStringLiteral("crm-sync#1")), QStringList{id(e)});
         QCOMPARE(one(w, QStringLiteral("SELECT inbox.heartbeat($1, 'crm-sync#1')"), {e}),

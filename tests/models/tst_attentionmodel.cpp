@@ -10,6 +10,7 @@
 #include "journal/journalmodel.h"
 #include "pgcluster.h"
 #include "pgsession.h"
+#include "testdatabase.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
@@ -217,32 +218,16 @@ class TestAttentionModel : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase()
-    {
-        QVERIFY_CLUSTER_STARTED(m_cluster);
-        QString error;
-        QVERIFY_LOGIN(m_cluster, QStringLiteral("op1"), {QStringLiteral("inbox_operator")});
-        QVERIFY2(
-            m_cluster.createLogin(QStringLiteral("op2"), {QStringLiteral("inbox_manager")}, &error),
-            qPrintable(error));
-        QVERIFY2(
-            m_cluster.createLogin(QStringLiteral("sup"), {QStringLiteral("inbox_support")}, &error),
-            qPrintable(error));
-    }
+    void initTestCase() { QVERIFY_TEST_DATABASE_STARTED(m_db); }
 
     void init()
     {
-        QVERIFY_FRESH_DATABASE(m_cluster, m_db);
-        m_su = std::make_unique<PgSession>(m_cluster.conninfo(m_db));
-        QVERIFY(m_su->ok());
+        QVERIFY_FRESH_TEST_DATABASE(m_db);
+        QVERIFY(m_db.su().ok());
         m_context = std::make_unique<inbox::ConsoleContext>();
     }
 
-    void cleanup()
-    {
-        m_context.reset();
-        m_su.reset();
-    }
+    void cleanup() { m_context.reset(); }
 
     // Errors differing only in their values are one group; validation failures, retryable
     // failures, stuck and review events are separate groups with the right counts; a group's
@@ -335,15 +320,15 @@ private slots:
             return ids;
         };
         QCOMPARE(listed(phone),
-                 idSet(m_su->exec(QStringLiteral(
+                 idSet(m_db.su().exec(QStringLiteral(
                      "SELECT id FROM inbox.events WHERE status = 'failed' AND last_error LIKE "
                      "'CRM API: 422 phone%'"))));
         QCOMPARE(listed(crm503),
-                 idSet(m_su->exec(QStringLiteral(
+                 idSet(m_db.su().exec(QStringLiteral(
                      "SELECT id FROM inbox.events WHERE status = 'failed' AND source = 'crm' AND "
                      "last_error LIKE '%503%'"))));
         QCOMPARE(listed(st), QSet<qint64>(stuckIds.cbegin(), stuckIds.cend()));
-        QCOMPARE(listed(rv), idSet(m_su->exec(QStringLiteral(
+        QCOMPARE(listed(rv), idSet(m_db.su().exec(QStringLiteral(
                                  "SELECT id FROM inbox.events WHERE needs_review IS NOT NULL"))));
 
         // The journal's filters narrow the groups: a source, and a search text.
@@ -354,9 +339,10 @@ private slots:
         QVERIFY(again.wait(10000));
         QCOMPARE(model.rowCount(), 2);
         const QString someId =
-            m_su->exec(QStringLiteral("SELECT external_id FROM inbox.events WHERE status = "
-                                      "'failed' AND source = 'crm' "
-                                      "AND last_error LIKE '%article%' LIMIT 1"))
+            m_db.su()
+                .exec(QStringLiteral("SELECT external_id FROM inbox.events WHERE status = "
+                                     "'failed' AND source = 'crm' "
+                                     "AND last_error LIKE '%article%' LIMIT 1"))
                 .value(0, 0);
         f = JournalFilter();
         f.search = someId;
@@ -374,7 +360,7 @@ private slots:
         QVERIFY(again.wait(10000));
         const QPersistentModelIndex keep = model.index(crm503, 0);
         // (The stuck locks made fresh first, or the claim below would take them over.)
-        QVERIFY_SQL(m_su->exec(QStringLiteral(
+        QVERIFY_SQL(m_db.su().exec(QStringLiteral(
             "UPDATE inbox.events SET locked_at = now() WHERE status = 'processing'")));
         failed(QStringLiteral("crm"), 1, QStringLiteral("CRM API: 503 Service Unavailable"), true);
         again.clear();
@@ -419,8 +405,9 @@ private slots:
         QCOMPARE(r.count(QStringLiteral("already_queued")), 6);
         QCOMPARE(r.count(QStringLiteral("not_found")), 1);
         QCOMPARE(outcomeSet(r, QStringLiteral("requeued")), requeuedInJournal());
-        QCOMPARE(m_su->exec(QStringLiteral("SELECT DISTINCT detail->>'reason' FROM inbox.journal "
-                                           "WHERE entry = 'requeued'"))
+        QCOMPARE(m_db.su()
+                     .exec(QStringLiteral("SELECT DISTINCT detail->>'reason' FROM inbox.journal "
+                                          "WHERE entry = 'requeued'"))
                      .value(0, 0),
                  QStringLiteral("CRM back up"));
     }
@@ -432,7 +419,7 @@ private slots:
         const QVector<qint64> ids =
             failed(QStringLiteral("bulk"), 2500, QStringLiteral("CRM API: 503"), true);
         failed(QStringLiteral("other"), 10, QStringLiteral("CRM API: 503"), true);
-        const PgResult keysBefore = m_su->exec(QStringLiteral(
+        const PgResult keysBefore = m_db.su().exec(QStringLiteral(
             "SELECT id, idempotency_key, external_id, md5(body) FROM inbox.events ORDER BY id"));
         connectContext();
         Requeuer r(m_context.get());
@@ -455,19 +442,22 @@ private slots:
         QCOMPARE(r.count(QStringLiteral("requeued")), 2500);
         QCOMPARE(r.outcomes().size(), 2500);
         QCOMPARE(requeuedInJournal().size(), 2500);
-        QCOMPARE(m_su->exec(QStringLiteral("SELECT count(*) FROM inbox.journal WHERE entry = "
-                                           "'requeued' GROUP BY event_id HAVING count(*) > 1"))
+        QCOMPARE(m_db.su()
+                     .exec(QStringLiteral("SELECT count(*) FROM inbox.journal WHERE entry = "
+                                          "'requeued' GROUP BY event_id HAVING count(*) > 1"))
                      .rows(),
                  0);
-        QCOMPARE(m_su->exec(QStringLiteral("SELECT count(DISTINCT detail->>'batch') FROM "
-                                           "inbox.journal WHERE entry = 'requeued'"))
+        QCOMPARE(m_db.su()
+                     .exec(QStringLiteral("SELECT count(DISTINCT detail->>'batch') FROM "
+                                          "inbox.journal WHERE entry = 'requeued'"))
                      .value(0, 0),
                  QStringLiteral("3"));
-        QCOMPARE(m_su->exec(QStringLiteral("SELECT count(*) FROM inbox.events WHERE source = "
-                                           "'bulk' AND status = 'received' AND attempts = 0"))
+        QCOMPARE(m_db.su()
+                     .exec(QStringLiteral("SELECT count(*) FROM inbox.events WHERE source = "
+                                          "'bulk' AND status = 'received' AND attempts = 0"))
                      .value(0, 0),
                  QStringLiteral("2500"));
-        const PgResult keysAfter = m_su->exec(QStringLiteral(
+        const PgResult keysAfter = m_db.su().exec(QStringLiteral(
             "SELECT id, idempotency_key, external_id, md5(body) FROM inbox.events ORDER BY id"));
         QCOMPARE(keysAfter.values, keysBefore.values);
     }
@@ -496,7 +486,8 @@ private slots:
         QCOMPARE(r.count(QStringLiteral("not_attempted")), 3500 - inFlight);
         QCOMPARE(outcomeSet(r, QStringLiteral("requeued")), requeuedInJournal());
         QCOMPARE(
-            m_su->exec(QStringLiteral("SELECT count(*) FROM inbox.events WHERE status = 'failed'"))
+            m_db.su()
+                .exec(QStringLiteral("SELECT count(*) FROM inbox.events WHERE status = 'failed'"))
                 .value(0, 0)
                 .toInt(),
             3500 - inFlight);
@@ -526,7 +517,7 @@ private slots:
         std::shared_future<void> start = go.get_future().share();
         int claimed = 0;
         std::thread worker([&] {
-            PgSession w(m_cluster.conninfo(m_db));
+            PgSession w(m_db.conninfo());
             start.wait();
             for (int i = 0; i < 30; ++i) {
                 const PgResult c =
@@ -543,14 +534,15 @@ private slots:
         QVERIFY(claimed > 0);
         const QSet<qint64> requeued = outcomeSet(r, QStringLiteral("requeued"));
         QCOMPARE(requeued, requeuedInJournal());
-        QCOMPARE(m_su->exec(QStringLiteral("SELECT count(*) FROM inbox.journal WHERE entry = "
-                                           "'requeued' GROUP BY event_id HAVING count(*) > 1"))
+        QCOMPARE(m_db.su()
+                     .exec(QStringLiteral("SELECT count(*) FROM inbox.journal WHERE entry = "
+                                          "'requeued' GROUP BY event_id HAVING count(*) > 1"))
                      .rows(),
                  0);
         // What the run left alone was taken over by the worker first (in progress now), or
         // requeued and then claimed again: every event is accounted for.
         QCOMPARE(r.outcomes().size(), 1500);
-        const QSet<qint64> takenOver = idSet(m_su->exec(QStringLiteral(
+        const QSet<qint64> takenOver = idSet(m_db.su().exec(QStringLiteral(
             "SELECT DISTINCT event_id FROM inbox.journal WHERE entry = 'takeover'")));
         for (const auto &o : r.outcomes()) {
             if (o.outcome != QLatin1String("requeued")) {
@@ -584,10 +576,10 @@ private slots:
         const QSet<qint64> byB = outcomeSet(b, QStringLiteral("requeued"));
         QVERIFY(!byA.intersects(byB));
         QCOMPARE(byA.size() + byB.size(), 3000);
-        QCOMPARE(byA, idSet(m_su->exec(QStringLiteral(
+        QCOMPARE(byA, idSet(m_db.su().exec(QStringLiteral(
                           "SELECT event_id FROM inbox.journal WHERE entry = 'requeued' AND "
                           "actor = 'op1'"))));
-        QCOMPARE(byB, idSet(m_su->exec(QStringLiteral(
+        QCOMPARE(byB, idSet(m_db.su().exec(QStringLiteral(
                           "SELECT event_id FROM inbox.journal WHERE entry = 'requeued' AND "
                           "actor = 'op2'"))));
         QCOMPARE(outcomeSet(a, QStringLiteral("already_queued")), byB);
@@ -624,7 +616,7 @@ private slots:
         QVERIFY(previewed(r, ids));
         const qint64 low = *std::min_element(ids.cbegin(), ids.cend());
         const qint64 high = *std::max_element(ids.cbegin(), ids.cend());
-        PgSession locker(m_cluster.conninfo(m_db));
+        PgSession locker(m_db.conninfo());
         QVERIFY_SQL(locker.exec(QStringLiteral("BEGIN")));
         QVERIFY_SQL(locker.exec(QStringLiteral("SET LOCAL deadlock_timeout = '30s'")));
         QVERIFY_SQL(locker.exec(
@@ -640,8 +632,9 @@ private slots:
         QVERIFY2(r.error().isEmpty(), qPrintable(r.error().oneLine()));
         QCOMPARE(r.count(QStringLiteral("requeued")), 800);
         QCOMPARE(outcomeSet(r, QStringLiteral("requeued")), requeuedInJournal());
-        QCOMPARE(m_su->exec(QStringLiteral("SELECT count(*) FROM inbox.journal WHERE entry = "
-                                           "'requeued' GROUP BY event_id HAVING count(*) > 1"))
+        QCOMPARE(m_db.su()
+                     .exec(QStringLiteral("SELECT count(*) FROM inbox.journal WHERE entry = "
+                                          "'requeued' GROUP BY event_id HAVING count(*) > 1"))
                      .rows(),
                  0);
     }
@@ -660,7 +653,7 @@ private slots:
         QVERIFY(previewed(r, ids));
         QCOMPARE(r.batchCount(), 4);
         // One session holds an event of the second batch, another one of the third.
-        PgSession lockerB(m_cluster.conninfo(m_db)), lockerC(m_cluster.conninfo(m_db));
+        PgSession lockerB(m_db.conninfo()), lockerC(m_db.conninfo());
         QVERIFY_SQL(lockerB.exec(QStringLiteral("BEGIN")));
         QVERIFY_SQL(
             lockerB.exec(QStringLiteral("SELECT 1 FROM inbox.events WHERE id = $1 FOR UPDATE"),
@@ -675,7 +668,7 @@ private slots:
         r.start(QStringLiteral("after outage"));
         // Wait (polling the server, no sleep for time) until both lanes wait on the locks.
         QTRY_VERIFY_WITH_TIMEOUT(op1LockWaits() == 2, 15000);
-        QVERIFY_SQL(m_su->exec(
+        QVERIFY_SQL(m_db.su().exec(
             QStringLiteral("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename "
                            "= 'op1' AND $1::int4 = ANY(pg_blocking_pids(pid))"),
             {lockerBPid}));
@@ -694,7 +687,8 @@ private slots:
             QCOMPARE(r.outcomes().at(i).outcome, QStringLiteral("not_applied"));
         // Nothing was sent again.
         QCOMPARE(
-            m_su->exec(QStringLiteral("SELECT count(*) FROM inbox.events WHERE status = 'failed'"))
+            m_db.su()
+                .exec(QStringLiteral("SELECT count(*) FROM inbox.events WHERE status = 'failed'"))
                 .value(0, 0)
                 .toInt(),
             3500 - 2 * Requeuer::kBatch);
@@ -710,16 +704,17 @@ private slots:
         QVERIFY(dir.isValid());
         SocketProxy proxy;
         QVERIFY(proxy.start(dir.path() + QStringLiteral("/.s.PGSQL.5432"),
-                            m_cluster.socketDir() + QStringLiteral("/.s.PGSQL.5432")));
+                            m_db.cluster().socketDir() + QStringLiteral("/.s.PGSQL.5432")));
         inbox::ConsoleContext ctx;
         inbox::ConnectOptions o;
-        o.conninfo = QStringLiteral("host='%1' dbname='%2' user='op1'").arg(dir.path(), m_db);
+        o.conninfo =
+            QStringLiteral("host='%1' dbname='%2' user='op1'").arg(dir.path(), m_db.name());
         inbox::ServerInfo info;
         info.user = QStringLiteral("op1");
         ctx.setConnected(o, info);
         Requeuer r(&ctx);
         QVERIFY(previewed(r, ids, 30000));
-        PgSession locker(m_cluster.conninfo(m_db));
+        PgSession locker(m_db.conninfo());
         QVERIFY_SQL(locker.exec(QStringLiteral("BEGIN")));
         QVERIFY_SQL(locker.exec(
             QStringLiteral("SELECT 1 FROM inbox.events WHERE id = ANY($1::int8[]) FOR UPDATE"),
@@ -732,8 +727,8 @@ private slots:
         QVERIFY_SQL(locker.exec(QStringLiteral("ROLLBACK")));
         // Both batches commit on the server...
         QTRY_COMPARE_WITH_TIMEOUT(
-            m_su->exec(
-                    QStringLiteral("SELECT count(*) FROM inbox.journal WHERE entry = 'requeued'"))
+            m_db.su()
+                .exec(QStringLiteral("SELECT count(*) FROM inbox.journal WHERE entry = 'requeued'"))
                 .value(0, 0)
                 .toInt(),
             3 * Requeuer::kBatch, 15000);
@@ -745,8 +740,9 @@ private slots:
         QCOMPARE(r.count(QStringLiteral("requeued")), 3 * Requeuer::kBatch);
         QCOMPARE(r.count(QStringLiteral("not_attempted")), 3500 - 3 * Requeuer::kBatch);
         QCOMPARE(r.outcomes().size(), 3500);
-        QCOMPARE(m_su->exec(QStringLiteral("SELECT count(*) FROM inbox.journal WHERE entry = "
-                                           "'requeued' GROUP BY event_id HAVING count(*) > 1"))
+        QCOMPARE(m_db.su()
+                     .exec(QStringLiteral("SELECT count(*) FROM inbox.journal WHERE entry = "
+                                          "'requeued' GROUP BY event_id HAVING count(*) > 1"))
                      .rows(),
                  0);
         proxy.stop();
@@ -764,9 +760,9 @@ private:
     // op1's backends that wait on a lock (a requeue batch blocked by a test's session).
     int op1LockWaits()
     {
-        return m_su
-            ->exec(QStringLiteral("SELECT 1 FROM pg_stat_activity WHERE usename = 'op1' AND "
-                                  "wait_event_type = 'Lock'"))
+        return m_db.su()
+            .exec(QStringLiteral("SELECT 1 FROM pg_stat_activity WHERE usename = 'op1' AND "
+                                 "wait_event_type = 'Lock'"))
             .rows();
     }
 
@@ -776,7 +772,7 @@ private:
         if (!ctx)
             ctx = m_context.get();
         inbox::ConnectOptions o;
-        o.conninfo = m_cluster.conninfo(m_db, user);
+        o.conninfo = m_db.conninfo(user);
         inbox::ServerInfo info;
         info.user = user;
         info.superuser = user == QLatin1String("postgres");
@@ -785,7 +781,7 @@ private:
 
     QVector<qint64> accept(const QString &source, int n)
     {
-        const PgResult r = m_su->exec(
+        const PgResult r = m_db.su().exec(
             QStringLiteral("SELECT a.event_id FROM generate_series(1, $2::int) g, "
                            "inbox.accept($1, $1 || '-' || g || '-' || md5(random()::text), "
                            "convert_to('{\"n\":' || g || '}', 'UTF8')) a ORDER BY 1"),
@@ -800,19 +796,21 @@ private:
     {
         const QVector<qint64> ids = accept(source, n);
         // Other due events wait: claim takes the oldest due first.
-        m_su->exec(QStringLiteral("UPDATE inbox.events SET next_attempt_at = next_attempt_at + "
-                                  "interval '1 day' WHERE status = 'received' AND source <> $1"),
-                   {source});
+        m_db.su().exec(
+            QStringLiteral("UPDATE inbox.events SET next_attempt_at = next_attempt_at + "
+                           "interval '1 day' WHERE status = 'received' AND source <> $1"),
+            {source});
         for (int left = n; left > 0; left -= 1000) { // claim takes at most 1000 at a time
             const PgResult c =
-                m_su->exec(QStringLiteral("SELECT count(*) FROM inbox.claim($1, $2::int)"),
-                           {worker, qMin(left, 1000)});
+                m_db.su().exec(QStringLiteral("SELECT count(*) FROM inbox.claim($1, $2::int)"),
+                               {worker, qMin(left, 1000)});
             if (!c.ok)
                 qWarning() << c.message;
         }
-        m_su->exec(QStringLiteral("UPDATE inbox.events SET next_attempt_at = next_attempt_at - "
-                                  "interval '1 day' WHERE status = 'received' AND source <> $1"),
-                   {source});
+        m_db.su().exec(
+            QStringLiteral("UPDATE inbox.events SET next_attempt_at = next_attempt_at - "
+                           "interval '1 day' WHERE status = 'received' AND source <> $1"),
+            {source});
         return ids;
     }
 
@@ -820,10 +818,10 @@ private:
     {
         const QVector<qint64> ids = claimed(source, n, QStringLiteral("w"));
         // Out of attempts, so a retryable failure is final too.
-        m_su->exec(QStringLiteral("UPDATE inbox.events SET max_attempts = attempts WHERE id = "
-                                  "ANY($1::int8[])"),
-                   {Requeuer::arrayLiteral(ids)});
-        const PgResult r = m_su->exec(
+        m_db.su().exec(QStringLiteral("UPDATE inbox.events SET max_attempts = attempts WHERE id = "
+                                      "ANY($1::int8[])"),
+                       {Requeuer::arrayLiteral(ids)});
+        const PgResult r = m_db.su().exec(
             QStringLiteral("SELECT inbox.fail(id, 'w', $2, $3) FROM inbox.events WHERE id = "
                            "ANY($1::int8[]) ORDER BY id"),
             {Requeuer::arrayLiteral(ids), error, retryable});
@@ -835,9 +833,9 @@ private:
     QVector<qint64> stuck(const QString &source, int n, const QString &worker)
     {
         const QVector<qint64> ids = claimed(source, n, worker);
-        m_su->exec(QStringLiteral("UPDATE inbox.events SET locked_at = locked_at - interval '6 "
-                                  "minutes' WHERE id = ANY($1::int8[])"),
-                   {Requeuer::arrayLiteral(ids)});
+        m_db.su().exec(QStringLiteral("UPDATE inbox.events SET locked_at = locked_at - interval '6 "
+                                      "minutes' WHERE id = ANY($1::int8[])"),
+                       {Requeuer::arrayLiteral(ids)});
         return ids;
     }
 
@@ -849,9 +847,9 @@ private:
     QVector<qint64> done(const QString &source, int n)
     {
         const QVector<qint64> ids = claimed(source, n, QStringLiteral("w"));
-        m_su->exec(QStringLiteral("SELECT inbox.complete(id, 'w') FROM inbox.events WHERE id = "
-                                  "ANY($1::int8[])"),
-                   {Requeuer::arrayLiteral(ids)});
+        m_db.su().exec(QStringLiteral("SELECT inbox.complete(id, 'w') FROM inbox.events WHERE id = "
+                                      "ANY($1::int8[])"),
+                       {Requeuer::arrayLiteral(ids)});
         return ids;
     }
 
@@ -859,7 +857,7 @@ private:
     void review(const QString &source, int n)
     {
         done(source, n);
-        m_su->exec(
+        m_db.su().exec(
             QStringLiteral("SELECT inbox.accept(source, external_id, convert_to('{\"x\":1}', "
                            "'UTF8')) FROM inbox.events WHERE source = $1"),
             {source});
@@ -867,21 +865,20 @@ private:
 
     QSet<qint64> requeuedInJournal()
     {
-        return idSet(m_su->exec(
+        return idSet(m_db.su().exec(
             QStringLiteral("SELECT event_id FROM inbox.journal WHERE entry = 'requeued'")));
     }
 
     QString snapshot()
     {
-        const PgResult r = m_su->exec(QStringLiteral(
+        const PgResult r = m_db.su().exec(QStringLiteral(
             "SELECT md5(string_agg(id || status || coalesce(locked_at::text, '') || attempts, ',' "
             "ORDER BY id)) || (SELECT count(*) FROM inbox.journal) FROM inbox.events"));
         return r.value(0, 0);
     }
 
-    PgCluster m_cluster;
-    QString m_db;
-    std::unique_ptr<PgSession> m_su;
+    TestDatabase m_db{
+        {"op1", {"inbox_operator"}}, {"op2", {"inbox_manager"}}, {"sup", {"inbox_support"}}};
     std::unique_ptr<inbox::ConsoleContext> m_context;
 };
 

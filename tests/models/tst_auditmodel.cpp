@@ -4,6 +4,7 @@
 // no duplicate or gap, worker entries never shown, a re-read that keeps the place, and the
 // detail model listing an action's events.
 #include "audit_fixture.h"
+#include "testdatabase.h"
 
 #include "audit/auditeventsmodel.h"
 #include "audit/auditmodel.h"
@@ -51,27 +52,16 @@ class TestAuditModel : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase()
-    {
-        QVERIFY_CLUSTER_STARTED(m_cluster);
-        QVERIFY_LOGIN(m_cluster, kAlice, {QStringLiteral("inbox_operator")});
-        QVERIFY_LOGIN(m_cluster, kBob, {QStringLiteral("inbox_manager")});
-        QVERIFY_LOGIN(m_cluster, kCarol, {QStringLiteral("inbox_support")});
-    }
+    void initTestCase() { QVERIFY_TEST_DATABASE_STARTED(m_db); }
 
     void init()
     {
-        QVERIFY_FRESH_DATABASE(m_cluster, m_db);
-        m_su = std::make_unique<PgSession>(m_cluster.conninfo(m_db));
-        QVERIFY(m_su->ok());
+        QVERIFY_FRESH_TEST_DATABASE(m_db);
+        QVERIFY(m_db.su().ok());
         m_context = std::make_unique<inbox::ConsoleContext>();
     }
 
-    void cleanup()
-    {
-        m_context.reset();
-        m_su.reset();
-    }
+    void cleanup() { m_context.reset(); }
 
     // Every value is bound; the SQL text never holds one.
     void queryTextHoldsNoValues()
@@ -86,35 +76,35 @@ private slots:
         QVERIFY(!q.sql.contains(QStringLiteral("duplicate_merged,")));
         QVERIFY(!q.sql.contains(QLatin1Char('?')));
         QVERIFY(q.params.contains(f.person));
-        QVERIFY_SQL(m_su->exec(q.sql, q.params));
+        QVERIFY_SQL(m_db.su().exec(q.sql, q.params));
         const auto events = inbox::AuditQuery::events({1, 2, 3});
-        QVERIFY_SQL(m_su->exec(events.sql, events.params));
+        QVERIFY_SQL(m_db.su().exec(events.sql, events.params));
     }
 
     // One line per action, newest first, with who, what, the reason or note and the events;
     // a requeue of 300 events is one line although a page is 200 rows; workers never show.
     void oneLinePerActionNewestFirst()
     {
-        QVERIFY(auditfix::workerActivity(*m_su, QStringLiteral("w-1")));
-        const QVector<qint64> failed = auditfix::failedEvents(*m_su, 300, QStringLiteral("crm"));
+        QVERIFY(auditfix::workerActivity(m_db.su(), QStringLiteral("w-1")));
+        const QVector<qint64> failed =
+            auditfix::failedEvents(m_db.su(), 300, QStringLiteral("crm"));
         QCOMPARE(failed.size(), 300);
         const auditfix::Pair p1 =
-            auditfix::pair(*m_su, QStringLiteral("p1"), QStringLiteral("+7 912 000-11-22"));
+            auditfix::pair(m_db.su(), QStringLiteral("p1"), QStringLiteral("+7 912 000-11-22"));
         const auditfix::Pair p2 =
-            auditfix::pair(*m_su, QStringLiteral("p2"), QStringLiteral("+7 912 000-33-44"));
+            auditfix::pair(m_db.su(), QStringLiteral("p2"), QStringLiteral("+7 912 000-33-44"));
         QVERIFY(p1.candidate > 0 && p2.candidate > 0);
 
-        QCOMPARE(auditfix::requeue(m_cluster, m_db, kAlice, failed, QStringLiteral("CRM is back")),
-                 300);
-        QCOMPARE(auditfix::decide(m_cluster, m_db, kBob, p1.candidate, QStringLiteral("merge"),
+        QCOMPARE(auditfix::requeue(m_db, kAlice, failed, QStringLiteral("CRM is back")), 300);
+        QCOMPARE(auditfix::decide(m_db, kBob, p1.candidate, QStringLiteral("merge"),
                                   QStringLiteral("same customer")),
                  QStringLiteral("merged"));
-        QCOMPARE(auditfix::decide(m_cluster, m_db, kBob, p2.candidate, QStringLiteral("reject")),
+        QCOMPARE(auditfix::decide(m_db, kBob, p2.candidate, QStringLiteral("reject")),
                  QStringLiteral("rejected"));
-        QCOMPARE(auditfix::decide(m_cluster, m_db, kBob, p1.candidate, QStringLiteral("undo"),
+        QCOMPARE(auditfix::decide(m_db, kBob, p1.candidate, QStringLiteral("undo"),
                                   QStringLiteral("different orders")),
                  QStringLiteral("undone"));
-        QVERIFY(auditfix::workerActivity(*m_su, QStringLiteral("w-2")));
+        QVERIFY(auditfix::workerActivity(m_db.su(), QStringLiteral("w-2")));
 
         AuditModel model(m_context.get());
         QAbstractItemModelTester tester(&model,
@@ -155,10 +145,10 @@ private slots:
 
         // Exactly the human rows, in the journal's order; the workers' rows are not there.
         QCOMPARE(flatten(model),
-                 auditfix::ids(m_su->exec(QStringLiteral(
+                 auditfix::ids(m_db.su().exec(QStringLiteral(
                      "SELECT id FROM inbox.journal WHERE by_person ORDER BY at DESC, id DESC"))));
         const QVector<qint64> workerRows = auditfix::ids(
-            m_su->exec(QStringLiteral("SELECT id FROM inbox.journal WHERE NOT by_person")));
+            m_db.su().exec(QStringLiteral("SELECT id FROM inbox.journal WHERE NOT by_person")));
         QVERIFY(workerRows.size() >= 4);
         for (const qint64 id : workerRows)
             QVERIFY(!flatten(model).contains(id));
@@ -172,22 +162,20 @@ private slots:
 
     void filtersByPersonActionAndTime()
     {
-        const QVector<qint64> failed = auditfix::failedEvents(*m_su, 6, QStringLiteral("f"));
+        const QVector<qint64> failed = auditfix::failedEvents(m_db.su(), 6, QStringLiteral("f"));
         const auditfix::Pair p1 =
-            auditfix::pair(*m_su, QStringLiteral("p1"), QStringLiteral("+7 912 000-11-22"));
+            auditfix::pair(m_db.su(), QStringLiteral("p1"), QStringLiteral("+7 912 000-11-22"));
         const auditfix::Pair p2 =
-            auditfix::pair(*m_su, QStringLiteral("p2"), QStringLiteral("+7 912 000-33-44"));
-        QCOMPARE(auditfix::requeue(m_cluster, m_db, kAlice, failed.mid(0, 3), QStringLiteral("a")),
-                 3);
-        QCOMPARE(auditfix::requeue(m_cluster, m_db, kBob, failed.mid(3, 3), QStringLiteral("b")),
-                 3);
-        QCOMPARE(auditfix::decide(m_cluster, m_db, kBob, p1.candidate, QStringLiteral("merge")),
+            auditfix::pair(m_db.su(), QStringLiteral("p2"), QStringLiteral("+7 912 000-33-44"));
+        QCOMPARE(auditfix::requeue(m_db, kAlice, failed.mid(0, 3), QStringLiteral("a")), 3);
+        QCOMPARE(auditfix::requeue(m_db, kBob, failed.mid(3, 3), QStringLiteral("b")), 3);
+        QCOMPARE(auditfix::decide(m_db, kBob, p1.candidate, QStringLiteral("merge")),
                  QStringLiteral("merged"));
-        QCOMPARE(auditfix::decide(m_cluster, m_db, kBob, p2.candidate, QStringLiteral("reject")),
+        QCOMPARE(auditfix::decide(m_db, kBob, p2.candidate, QStringLiteral("reject")),
                  QStringLiteral("rejected"));
         // The merge happened three days ago.
-        QVERIFY_SQL(m_su->exec(QStringLiteral("UPDATE inbox.journal SET at = at - interval '3 "
-                                              "days' WHERE entry = 'duplicate_merged'")));
+        QVERIFY_SQL(m_db.su().exec(QStringLiteral("UPDATE inbox.journal SET at = at - interval '3 "
+                                                  "days' WHERE entry = 'duplicate_merged'")));
 
         AuditModel model(m_context.get());
         QAbstractItemModelTester tester(&model,
@@ -242,10 +230,10 @@ private slots:
     // (at DESC, id DESC) order, also with ties on `at`; an action is never cut in two.
     void pagesInOrderWithoutDuplicatesOrGaps()
     {
-        const QVector<qint64> failed = auditfix::failedEvents(*m_su, 720, QStringLiteral("g"));
+        const QVector<qint64> failed = auditfix::failedEvents(m_db.su(), 720, QStringLiteral("g"));
         QCOMPARE(failed.size(), 720);
-        PgSession alice(m_cluster.conninfo(m_db, kAlice));
-        PgSession bob(m_cluster.conninfo(m_db, kBob));
+        PgSession alice(m_db.conninfo(kAlice));
+        PgSession bob(m_db.conninfo(kBob));
         // 420 single requeues, one of 300 in the middle, by two people.
         for (int i = 0; i < 420; ++i) {
             PgSession &who = i % 3 == 0 ? bob : alice;
@@ -260,14 +248,14 @@ private slots:
         }
         // Equal times: every row of an action at one time, and three actions at a time
         // (ties are broken by id).
-        QVERIFY_SQL(m_su->exec(
+        QVERIFY_SQL(m_db.su().exec(
             QStringLiteral("UPDATE inbox.journal j SET at = date_trunc('second', now()) -"
                            " make_interval(secs => a.block * 2)"
                            " FROM (SELECT detail ->> 'batch' AS batch,"
                            "       dense_rank() OVER (ORDER BY min(id)) / 3 AS block"
                            "       FROM inbox.journal WHERE by_person GROUP BY 1) a"
                            " WHERE j.by_person AND j.detail ->> 'batch' = a.batch")));
-        const QVector<qint64> expected = auditfix::ids(m_su->exec(QStringLiteral(
+        const QVector<qint64> expected = auditfix::ids(m_db.su().exec(QStringLiteral(
             "SELECT id FROM inbox.journal WHERE by_person ORDER BY at DESC, id DESC")));
         QCOMPARE(expected.size(), 720);
 
@@ -301,8 +289,8 @@ private slots:
         // F5 deep down: the top (here about 100 rows) is read again with the new action on
         // top, the lines below stay as held; nothing is lost or doubled.
         model.setRefreshRows(100);
-        const QVector<qint64> more = auditfix::failedEvents(*m_su, 2, QStringLiteral("late"));
-        QCOMPARE(auditfix::requeue(m_cluster, m_db, kBob, more, QStringLiteral("late")), 2);
+        const QVector<qint64> more = auditfix::failedEvents(m_db.su(), 2, QStringLiteral("late"));
+        QCOMPARE(auditfix::requeue(m_db, kBob, more, QStringLiteral("late")), 2);
         QSignalSpy refreshed(&model, &AuditModel::updated);
         m_context->requestReread();
         QVERIFY(refreshed.wait(10000));
@@ -313,7 +301,7 @@ private slots:
         // Rows of different actions interleaved in time (two people at the same moment):
         // a page ends an action at the first row of another, and the later rows of the
         // action join its line when they come. Every row still shows once, in one line.
-        QVERIFY_SQL(m_su->exec(
+        QVERIFY_SQL(m_db.su().exec(
             QStringLiteral("UPDATE inbox.journal SET at = date_trunc('second', now()) - "
                            "make_interval(secs => (id % 13) + (id / 50) * 20) WHERE by_person")));
         AuditModel mixed(m_context.get());
@@ -324,7 +312,7 @@ private slots:
         while (mixed.canFetchMore({}))
             fetchMore(mixed);
         QCOMPARE(mixed.rowCount(), 422);
-        QCOMPARE(sorted(flatten(mixed)), sorted(auditfix::ids(m_su->exec(QStringLiteral(
+        QCOMPARE(sorted(flatten(mixed)), sorted(auditfix::ids(m_db.su().exec(QStringLiteral(
                                              "SELECT id FROM inbox.journal WHERE by_person")))));
         for (int i = 0; i < mixed.rowCount(); ++i) {
             const bool isBig = mixed.action(i).reason == QLatin1String("big one");
@@ -337,13 +325,12 @@ private slots:
     // the selected line keeps its identity, nothing else moves.
     void rereadKeepsThePlace()
     {
-        const QVector<qint64> failed = auditfix::failedEvents(*m_su, 5, QStringLiteral("r"));
+        const QVector<qint64> failed = auditfix::failedEvents(m_db.su(), 5, QStringLiteral("r"));
         for (int i = 0; i < 4; ++i)
-            QCOMPARE(auditfix::requeue(m_cluster, m_db, kAlice, {failed.at(i)},
-                                       QStringLiteral("r%1").arg(i)),
+            QCOMPARE(auditfix::requeue(m_db, kAlice, {failed.at(i)}, QStringLiteral("r%1").arg(i)),
                      1);
         // Ten minutes apart: a change re-reads only the top minute, the rest stays as held.
-        QVERIFY_SQL(m_su->exec(QStringLiteral(
+        QVERIFY_SQL(m_db.su().exec(QStringLiteral(
             "UPDATE inbox.journal SET at = at - id * interval '10 minutes' WHERE by_person")));
         AuditModel model(m_context.get());
         QAbstractItemModelTester tester(&model,
@@ -362,8 +349,7 @@ private slots:
         QVERIFY(updated.wait(10000));
         QCOMPARE(removed.size() + inserted.size() + reset.size(), 0);
 
-        QCOMPARE(auditfix::requeue(m_cluster, m_db, kBob, {failed.at(4)}, QStringLiteral("new")),
-                 1);
+        QCOMPARE(auditfix::requeue(m_db, kBob, {failed.at(4)}, QStringLiteral("new")), 1);
         emit m_context->changed({QStringLiteral("events")});
         QVERIFY(updated.wait(10000));
         QCOMPARE(model.rowCount(), 5);
@@ -377,8 +363,8 @@ private slots:
 
         // A decision announces "duplicates".
         const auditfix::Pair p =
-            auditfix::pair(*m_su, QStringLiteral("p"), QStringLiteral("+7 912 000-55-66"));
-        QCOMPARE(auditfix::decide(m_cluster, m_db, kBob, p.candidate, QStringLiteral("reject")),
+            auditfix::pair(m_db.su(), QStringLiteral("p"), QStringLiteral("+7 912 000-55-66"));
+        QCOMPARE(auditfix::decide(m_db, kBob, p.candidate, QStringLiteral("reject")),
                  QStringLiteral("rejected"));
         emit m_context->changed({QStringLiteral("duplicates")});
         QVERIFY(updated.wait(10000));
@@ -390,11 +376,11 @@ private slots:
     // The detail model lists an action's events in its order, with what they were before.
     void eventsOfAnAction()
     {
-        const QVector<qint64> failed = auditfix::failedEvents(*m_su, 12, QStringLiteral("d"));
-        QCOMPARE(auditfix::requeue(m_cluster, m_db, kAlice, failed, QStringLiteral("fixed")), 12);
+        const QVector<qint64> failed = auditfix::failedEvents(m_db.su(), 12, QStringLiteral("d"));
+        QCOMPARE(auditfix::requeue(m_db, kAlice, failed, QStringLiteral("fixed")), 12);
         const auditfix::Pair p =
-            auditfix::pair(*m_su, QStringLiteral("p"), QStringLiteral("+7 912 000-77-88"));
-        QCOMPARE(auditfix::decide(m_cluster, m_db, kBob, p.candidate, QStringLiteral("merge")),
+            auditfix::pair(m_db.su(), QStringLiteral("p"), QStringLiteral("+7 912 000-77-88"));
+        QCOMPARE(auditfix::decide(m_db, kBob, p.candidate, QStringLiteral("merge")),
                  QStringLiteral("merged"));
         AuditModel model(m_context.get());
         connect(model);
@@ -443,7 +429,7 @@ private:
     {
         QSignalSpy loaded(&model, &AuditModel::loaded);
         inbox::ConnectOptions o;
-        o.conninfo = m_cluster.conninfo(m_db, user);
+        o.conninfo = m_db.conninfo(user);
         inbox::ServerInfo info;
         info.user = user;
         info.superuser = user == QLatin1String("postgres");
@@ -472,9 +458,8 @@ private:
         return out;
     }
 
-    PgCluster m_cluster;
-    QString m_db;
-    std::unique_ptr<PgSession> m_su;
+    TestDatabase m_db{
+        {kAlice, {"inbox_operator"}}, {kBob, {"inbox_manager"}}, {kCarol, {"inbox_support"}}};
     std::unique_ptr<inbox::ConsoleContext> m_context;
 };
 

@@ -3,6 +3,7 @@
 // refresh in place), the counters, the pair loader with its words, and the decision runner
 // (outcomes, someone else's decision re-read, undo of mine only).
 #include "duplicate_fixture.h"
+#include "testdatabase.h"
 
 #include "duplicates/duplicatecounters.h"
 #include "duplicates/duplicatedecider.h"
@@ -24,8 +25,7 @@ class TestDuplicateQueue : public QObject
     Q_OBJECT
 
 private:
-    PgCluster m_cluster;
-    QString m_db;
+    TestDatabase m_db{{"mgr_anna", {"inbox_manager"}}, {"mgr_boris", {"inbox_manager"}}};
     int m_seq = 0;
 
     qint64 lead(PgSession &su, const QString &phone, const QString &email, const QString &name,
@@ -82,32 +82,27 @@ private:
         return loaded.wait(10000);
     }
 
-    static QVector<qint64> filtered(PgCluster &cluster, const QString &db, const DuplicateFilter &f)
+    static QVector<qint64> filtered(const TestDatabase &db, const DuplicateFilter &f)
     {
         DuplicateQueueModel model;
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.setConnectOptions(dupfix::options(cluster, db));
+        model.setConnectOptions(db.options());
         if (!waitLoaded(model, [&] { model.setFilter(f); }) || !loadAll(model))
             return {-1};
         return ids(model);
     }
 
 private slots:
-    void initTestCase()
-    {
-        QVERIFY_CLUSTER_STARTED(m_cluster);
-        for (const char *name : {"mgr_anna", "mgr_boris"})
-            QVERIFY_LOGIN(m_cluster, QString::fromLatin1(name), {QStringLiteral("inbox_manager")});
-    }
+    void initTestCase() { QVERIFY_TEST_DATABASE_STARTED(m_db); }
 
-    void init() { QVERIFY_FRESH_DATABASE(m_cluster, m_db); }
+    void init() { QVERIFY_FRESH_TEST_DATABASE(m_db); }
 
     // Oldest first, every open pair exactly once across pages, even where several pairs
     // share one timestamp to the microsecond and a page boundary falls inside that group.
     void oldestFirstInExactKeysetPages()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         QVector<qint64> made;
         for (int i = 0; i < 25; ++i)
             made << pair(su, i);
@@ -128,7 +123,7 @@ private slots:
         DuplicateQueueModel model;
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.setConnectOptions(dupfix::options(m_cluster, m_db));
+        model.setConnectOptions(m_db.options());
         model.setPageSize(7);
         QVERIFY(waitLoaded(model, [&] { model.reload(); }));
         QVERIFY(model.rowCount() >= 7);
@@ -158,7 +153,7 @@ private slots:
 
     void filtersByChannelReasonAgeAndWeight()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const qint64 formForm = pair(su, 1);
         const qint64 formTelegram = pair(su, 2, QStringLiteral("form"), QStringLiteral("telegram"));
         const qint64 telegramMail = pair(su, 3, QStringLiteral("telegram"), QStringLiteral("mail"));
@@ -192,45 +187,42 @@ private slots:
             QStringLiteral("form>telegram"));
         DuplicateFilter f;
         f.channel = QStringLiteral("telegram");
-        QCOMPARE(filtered(m_cluster, m_db, f),
+        QCOMPARE(filtered(m_db, f),
                  dupfix::openIdsInOrder(
                      su, QStringLiteral("a.channel = 'telegram' OR b.channel = 'telegram'")));
-        QCOMPARE(filtered(m_cluster, m_db, f).size(), 2);
-        QVERIFY(filtered(m_cluster, m_db, f).contains(formTelegram));
+        QCOMPARE(filtered(m_db, f).size(), 2);
+        QVERIFY(filtered(m_db, f).contains(formTelegram));
 
         f = DuplicateFilter();
         f.reason = QStringLiteral("names_differ");
-        const QVector<qint64> differ = filtered(m_cluster, m_db, f);
+        const QVector<qint64> differ = filtered(m_db, f);
         QVERIFY(differ.contains(namesDiffer));
         QVERIFY(!differ.contains(formForm));
         QCOMPARE(differ,
                  dupfix::openIdsInOrder(su, QStringLiteral("'names_differ' = ANY(d.reasons)")));
 
         f.reason = QStringLiteral("weak");
-        QCOMPARE(filtered(m_cluster, m_db, f), (QVector<qint64>{weak1, weak2}));
+        QCOMPARE(filtered(m_db, f), (QVector<qint64>{weak1, weak2}));
         f.reason = QStringLiteral("strong");
-        QCOMPARE(filtered(m_cluster, m_db, f),
-                 dupfix::openIdsInOrder(su, QStringLiteral("NOT d.weak")));
-        QVERIFY(!filtered(m_cluster, m_db, f).contains(weak1));
+        QCOMPARE(filtered(m_db, f), dupfix::openIdsInOrder(su, QStringLiteral("NOT d.weak")));
+        QVERIFY(!filtered(m_db, f).contains(weak1));
 
         f = DuplicateFilter();
         f.age = DuplicateFilter::Age::OverWeek;
-        QCOMPARE(filtered(m_cluster, m_db, f), QVector<qint64>{namesDiffer});
+        QCOMPARE(filtered(m_db, f), QVector<qint64>{namesDiffer});
         f.age = DuplicateFilter::Age::OverDay;
-        QCOMPARE(filtered(m_cluster, m_db, f),
-                 (QVector<qint64>{namesDiffer, formForm, telegramMail}));
+        QCOMPARE(filtered(m_db, f), (QVector<qint64>{namesDiffer, formForm, telegramMail}));
         f.age = DuplicateFilter::Age::UnderHour;
-        QCOMPARE(filtered(m_cluster, m_db, f),
-                 (QVector<qint64>{formTelegram, strongOffice, weak1, weak2}));
+        QCOMPARE(filtered(m_db, f), (QVector<qint64>{formTelegram, strongOffice, weak1, weak2}));
         // Filters combine.
         f.channel = QStringLiteral("telegram");
-        QCOMPARE(filtered(m_cluster, m_db, f), QVector<qint64>{formTelegram});
+        QCOMPARE(filtered(m_db, f), QVector<qint64>{formTelegram});
     }
 
     // The typed contact is normalised on the server as record_lead normalised the stored one.
     void searchFindsDifferentlySpelledContacts()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const qint64 a1 =
             lead(su, QStringLiteral("+7 916 123 45 67"), QString(), QStringLiteral("Ivan"));
         const qint64 b1 =
@@ -253,33 +245,33 @@ private slots:
         for (const char *spelling :
              {"8 916 123-45-67", "9161234567", "+7(916)123 45 67", "007 916 123 45 67"}) {
             f.search = QString::fromUtf8(spelling);
-            QCOMPARE(filtered(m_cluster, m_db, f), QVector<qint64>{byPhone});
+            QCOMPARE(filtered(m_db, f), QVector<qint64>{byPhone});
         }
         f.search = QStringLiteral("IVAN.PETROV@googlemail.com");
-        QCOMPARE(filtered(m_cluster, m_db, f), QVector<qint64>{byEmail});
+        QCOMPARE(filtered(m_db, f), QVector<qint64>{byEmail});
         f.search = otherExternal;
-        QCOMPARE(filtered(m_cluster, m_db, f), QVector<qint64>{other});
+        QCOMPARE(filtered(m_db, f), QVector<qint64>{other});
         f.search = QStringLiteral("+7 916 000 00 01");
-        QCOMPARE(filtered(m_cluster, m_db, f), QVector<qint64>{});
+        QCOMPARE(filtered(m_db, f), QVector<qint64>{});
         // A decided pair is not in the queue, even when searched for.
         QCOMPARE(one(su, QStringLiteral("SELECT inbox.decide_duplicate($1, 'merge')"), {byPhone}),
                  QStringLiteral("merged"));
         f.search = QStringLiteral("89161234567");
-        QCOMPARE(filtered(m_cluster, m_db, f), QVector<qint64>{});
+        QCOMPARE(filtered(m_db, f), QVector<qint64>{});
     }
 
     // A refresh applies the difference: a decided pair leaves, a new one joins at the end,
     // the others keep their place (no reset), a reopened pair returns where it was.
     void refreshAppliesTheDifferenceInPlace()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         QVector<qint64> made;
         for (int i = 0; i < 5; ++i)
             made << pair(su, i);
         DuplicateQueueModel model;
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.setConnectOptions(dupfix::options(m_cluster, m_db));
+        model.setConnectOptions(m_db.options());
         QVERIFY(waitLoaded(model, [&] { model.reload(); }));
         QCOMPARE(ids(model), made);
         const QPersistentModelIndex last = model.index(4, 0);
@@ -318,14 +310,14 @@ private slots:
     // place nor pulls in the rest.
     void refreshOfPartlyLoadedQueueKeepsTheRange()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         QVector<qint64> made;
         for (int i = 0; i < 12; ++i)
             made << pair(su, i);
         // No model tester here: it fetches every page as rows arrive, and this test is about
         // a queue that is only partly loaded.
         DuplicateQueueModel model;
-        model.setConnectOptions(dupfix::options(m_cluster, m_db));
+        model.setConnectOptions(m_db.options());
         model.setPageSize(5);
         QVERIFY(waitLoaded(model, [&] { model.reload(); }));
         const int loaded = model.rowCount();
@@ -342,9 +334,9 @@ private slots:
 
     void countersOpenAndDecidedToday()
     {
-        PgSession su(m_cluster.conninfo(m_db));
-        PgSession anna(m_cluster.conninfo(m_db, QStringLiteral("mgr_anna")));
-        PgSession boris(m_cluster.conninfo(m_db, QStringLiteral("mgr_boris")));
+        PgSession su(m_db.conninfo());
+        PgSession anna(m_db.conninfo(QStringLiteral("mgr_anna")));
+        PgSession boris(m_db.conninfo(QStringLiteral("mgr_boris")));
         QVector<qint64> made;
         for (int i = 0; i < 6; ++i)
             made << pair(su, i);
@@ -368,7 +360,7 @@ private slots:
             {made.at(3)}));
 
         inbox::DuplicateCounters counters;
-        counters.setConnectOptions(dupfix::options(m_cluster, m_db, QStringLiteral("mgr_anna")));
+        counters.setConnectOptions(m_db.options(QStringLiteral("mgr_anna")));
         QSignalSpy changed(&counters, &inbox::DuplicateCounters::changed);
         counters.refresh();
         QVERIFY(changed.wait(10000));
@@ -406,7 +398,7 @@ private slots:
 
     void pairLoaderReadsBothSidesAndSaysWhy()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         dupfix::Lead a;
         a.source = QStringLiteral("form");
         a.externalId = QStringLiteral("F-100");
@@ -429,7 +421,7 @@ private slots:
         QVERIFY(c > 0);
 
         inbox::DuplicatePairLoader loader;
-        loader.setConnectOptions(dupfix::options(m_cluster, m_db));
+        loader.setConnectOptions(m_db.options());
         QSignalSpy loaded(&loader, &inbox::DuplicatePairLoader::loaded);
         loader.load(c);
         QVERIFY(loaded.wait(10000));
@@ -478,14 +470,14 @@ private slots:
 
     void weakEvidenceIsFlaggedWithTheNameCount()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const QString office = QStringLiteral("+7 (495) 777-12-34");
         lead(su, office, QString(), QStringLiteral("Anna"));
         const qint64 x2 = lead(su, office, QString(), QStringLiteral("Boris"));
         const qint64 x3 = lead(su, office, QString(), QStringLiteral("Clara"));
         const qint64 c = dupfix::candidate(su, x3, x2);
         inbox::DuplicatePairLoader loader;
-        loader.setConnectOptions(dupfix::options(m_cluster, m_db));
+        loader.setConnectOptions(m_db.options());
         QSignalSpy loaded(&loader, &inbox::DuplicatePairLoader::loaded);
         loader.load(c);
         QVERIFY(loaded.wait(10000));
@@ -501,11 +493,11 @@ private slots:
     // Prefetched pairs are answered from memory; a reload reads the database again.
     void loaderReadsAhead()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const qint64 c1 = pair(su, 1);
         const qint64 c2 = pair(su, 2);
         inbox::DuplicatePairLoader loader;
-        loader.setConnectOptions(dupfix::options(m_cluster, m_db));
+        loader.setConnectOptions(m_db.options());
         QSignalSpy loaded(&loader, &inbox::DuplicatePairLoader::loaded);
         loader.load(c1, {c2});
         QVERIFY(loaded.wait(10000));
@@ -525,12 +517,12 @@ private slots:
 
     void deciderOutcomesAndSomeoneElsesDecision()
     {
-        PgSession su(m_cluster.conninfo(m_db));
-        PgSession boris(m_cluster.conninfo(m_db, QStringLiteral("mgr_boris")));
+        PgSession su(m_db.conninfo());
+        PgSession boris(m_db.conninfo(QStringLiteral("mgr_boris")));
         const qint64 c1 = pair(su, 1);
         const qint64 c2 = pair(su, 2);
         inbox::DuplicateDecider anna;
-        anna.setConnectOptions(dupfix::options(m_cluster, m_db, QStringLiteral("mgr_anna")));
+        anna.setConnectOptions(m_db.options(QStringLiteral("mgr_anna")));
         QSignalSpy finished(&anna, &inbox::DuplicateDecider::finished);
         const auto result = [&] {
             const bool ok = finished.wait(10000);
@@ -577,11 +569,10 @@ private slots:
 
         // A support login is refused by the database itself.
         QString error;
-        QVERIFY_LOGIN(m_cluster, QStringLiteral("sup_sam_%1").arg(m_seq),
+        QVERIFY_LOGIN(m_db.cluster(), QStringLiteral("sup_sam_%1").arg(m_seq),
                       {QStringLiteral("inbox_support")});
         inbox::DuplicateDecider sam;
-        sam.setConnectOptions(
-            dupfix::options(m_cluster, m_db, QStringLiteral("sup_sam_%1").arg(m_seq)));
+        sam.setConnectOptions(m_db.options(QStringLiteral("sup_sam_%1").arg(m_seq)));
         QSignalSpy samFinished(&sam, &inbox::DuplicateDecider::finished);
         sam.decide(c1, QStringLiteral("merge"));
         QVERIFY(samFinished.wait(10000));
@@ -591,7 +582,7 @@ private slots:
         QCOMPARE(dupfix::status(su, c1), QStringLiteral("open"));
     }
 
-    void cleanupTestCase() { m_cluster.stop(); }
+    void cleanupTestCase() { m_db.stop(); }
 };
 
 QTEST_MAIN(TestDuplicateQueue)

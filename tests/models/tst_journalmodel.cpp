@@ -8,6 +8,7 @@
 #include "journal/journalquery.h"
 #include "pgcluster.h"
 #include "pgsession.h"
+#include "testdatabase.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
@@ -50,21 +51,16 @@ class TestJournalModel : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase() { QVERIFY_CLUSTER_STARTED(m_cluster); }
+    void initTestCase() { QVERIFY_TEST_DATABASE_STARTED(m_db); }
 
     void init()
     {
-        QVERIFY_FRESH_DATABASE(m_cluster, m_db);
-        m_su = std::make_unique<PgSession>(m_cluster.conninfo(m_db));
-        QVERIFY(m_su->ok());
+        QVERIFY_FRESH_TEST_DATABASE(m_db);
+        QVERIFY(m_db.su().ok());
         m_context = std::make_unique<inbox::ConsoleContext>();
     }
 
-    void cleanup()
-    {
-        m_context.reset();
-        m_su.reset();
-    }
+    void cleanup() { m_context.reset(); }
 
     // The query builder binds every value; the text never holds the search.
     void queryTextHoldsNoValues()
@@ -85,7 +81,7 @@ private slots:
             QVERIFY(q.params.contains(QStringLiteral("{\"wb\",\"o\\\"zon,{x}\"}")));
         }
         // The same text runs through plain libpq (what the benchmark does).
-        PgSession s(m_cluster.conninfo(m_db));
+        PgSession s(m_db.conninfo());
         for (const auto &q : page.statements)
             QVERIFY_SQL(s.exec(q.sql, q.params));
         const auto first =
@@ -104,9 +100,9 @@ private slots:
     {
         fill(1500, QStringLiteral("shop"));
         // Spread received_at, with runs of equal times (ties are broken by id).
-        QVERIFY_SQL(m_su->exec(QStringLiteral(
+        QVERIFY_SQL(m_db.su().exec(QStringLiteral(
             "UPDATE inbox.events SET received_at = now() - make_interval(secs => (id / 3) * 7)")));
-        const QVector<qint64> expected = idsOf(m_su->exec(
+        const QVector<qint64> expected = idsOf(m_db.su().exec(
             QStringLiteral("SELECT id FROM inbox.events ORDER BY received_at DESC, id DESC")));
         QCOMPARE(expected.size(), 1500);
 
@@ -139,8 +135,8 @@ private slots:
     void sortByIndexedColumnsOnly()
     {
         fill(450, QStringLiteral("shop"));
-        QVERIFY_SQL(m_su->exec(QStringLiteral("UPDATE inbox.events SET received_at = now() - "
-                                              "make_interval(secs => (id * 37) % 1000)")));
+        QVERIFY_SQL(m_db.su().exec(QStringLiteral("UPDATE inbox.events SET received_at = now() - "
+                                                  "make_interval(secs => (id * 37) % 1000)")));
         JournalModel model(m_context.get());
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -165,8 +161,9 @@ private slots:
             QVERIFY(loaded.wait(10000));
             while (model.canFetchMore({}))
                 fetchMore(model);
-            QCOMPARE(idsOf(model), idsOf(m_su->exec(QStringLiteral("SELECT id FROM inbox.events ") +
-                                                    QLatin1String(c.sql))));
+            QCOMPARE(idsOf(model),
+                     idsOf(m_db.su().exec(QStringLiteral("SELECT id FROM inbox.events ") +
+                                          QLatin1String(c.sql))));
             QCOMPARE(model.sortColumn(), c.column);
         }
         // A column without an index does not sort (and does not reload).
@@ -182,7 +179,7 @@ private slots:
     {
         const int total = JournalModel::kMaxRows + 3 * JournalModel::kPageSize + 17;
         fill(total, QStringLiteral("bulk"));
-        const QVector<qint64> expected = idsOf(m_su->exec(
+        const QVector<qint64> expected = idsOf(m_db.su().exec(
             QStringLiteral("SELECT id FROM inbox.events ORDER BY received_at DESC, id DESC")));
         JournalModel model(m_context.get());
         connect(model);
@@ -228,9 +225,10 @@ private slots:
         QCOMPARE(model.sortColumn(), -1);
 
         // By idempotency key: that event only.
-        const QString key = m_su->exec(QStringLiteral("SELECT idempotency_key FROM inbox.events "
-                                                      "WHERE id = $1"),
-                                       {abc})
+        const QString key = m_db.su()
+                                .exec(QStringLiteral("SELECT idempotency_key FROM inbox.events "
+                                                     "WHERE id = $1"),
+                                      {abc})
                                 .value(0, 0);
         search(model, key);
         QCOMPARE(idsOf(model), QVector<qint64>{abc});
@@ -260,7 +258,7 @@ private slots:
     // Many prefix matches page on (external_id, id) like any other list.
     void prefixSearchPages()
     {
-        QVERIFY_SQL(m_su->exec(QStringLiteral(
+        QVERIFY_SQL(m_db.su().exec(QStringLiteral(
             "SELECT inbox.accept('shop', 'ord-' || lpad(g::text, 5, '0'), '\\x7b7d'::bytea) "
             "FROM generate_series(1, 650) g")));
         accept(QStringLiteral("shop"), QStringLiteral("ord-"));
@@ -292,17 +290,17 @@ private slots:
         const qint64 d =
             accept(QStringLiteral("tg"), QStringLiteral("f-4"), QStringLiteral("message"));
         // c is claimed and done, d fails for good, b gets a conflicting delivery.
-        QVERIFY_SQL(m_su->exec(QStringLiteral("SELECT inbox.claim('w1', 10)")));
-        QVERIFY_SQL(m_su->exec(QStringLiteral("SELECT inbox.complete($1, 'w1')"), {c}));
+        QVERIFY_SQL(m_db.su().exec(QStringLiteral("SELECT inbox.claim('w1', 10)")));
+        QVERIFY_SQL(m_db.su().exec(QStringLiteral("SELECT inbox.complete($1, 'w1')"), {c}));
         QVERIFY_SQL(
-            m_su->exec(QStringLiteral("SELECT inbox.fail($1, 'w1', 'bad phone', false)"), {d}));
+            m_db.su().exec(QStringLiteral("SELECT inbox.fail($1, 'w1', 'bad phone', false)"), {d}));
+        QVERIFY_SQL(m_db.su().exec(
+            QStringLiteral("UPDATE inbox.events SET status = 'received', "
+                           "locked_by = NULL, locked_at = NULL WHERE id IN ($1, $2)"),
+            {a, b}));
         QVERIFY_SQL(
-            m_su->exec(QStringLiteral("UPDATE inbox.events SET status = 'received', "
-                                      "locked_by = NULL, locked_at = NULL WHERE id IN ($1, $2)"),
-                       {a, b}));
-        QVERIFY_SQL(
-            m_su->exec(QStringLiteral("SELECT inbox.accept('ozon', 'f-2', '\\x01'::bytea)")));
-        QVERIFY_SQL(m_su->exec(
+            m_db.su().exec(QStringLiteral("SELECT inbox.accept('ozon', 'f-2', '\\x01'::bytea)")));
+        QVERIFY_SQL(m_db.su().exec(
             QStringLiteral(
                 "UPDATE inbox.events SET received_at = now() - interval '3 days' WHERE id = $1"),
             {a}));
@@ -407,7 +405,7 @@ private slots:
         JournalModel model(m_context.get());
         connect(model);
 
-        PgSession locker(m_cluster.conninfo(m_db));
+        PgSession locker(m_db.conninfo());
         QVERIFY_SQL(locker.exec(QStringLiteral("BEGIN")));
         QVERIFY_SQL(
             locker.exec(QStringLiteral("LOCK TABLE inbox.events IN ACCESS EXCLUSIVE MODE")));
@@ -481,7 +479,7 @@ private slots:
         QCOMPARE(idsOf(model), before);
 
         // A status change of a shown row is not "new".
-        PgSession worker(m_cluster.conninfo(m_db));
+        PgSession worker(m_db.conninfo());
         QVERIFY_SQL(worker.exec(QStringLiteral("SELECT inbox.claim('w', 1)")));
         QTest::qWait(1500);
         QCOMPARE(model.newCount(), 2);
@@ -515,9 +513,9 @@ private slots:
         model.setFollowing(false);
         const QVector<qint64> before = idsOf(model);
         const qint64 target = model.row(250).id;
-        QVERIFY_SQL(m_su->exec(QStringLiteral("UPDATE inbox.events SET status = 'failed', "
-                                              "last_error = 'CRM 503' WHERE id = $1"),
-                               {target}));
+        QVERIFY_SQL(m_db.su().exec(QStringLiteral("UPDATE inbox.events SET status = 'failed', "
+                                                  "last_error = 'CRM 503' WHERE id = $1"),
+                                   {target}));
         accept(QStringLiteral("shop"), QStringLiteral("newer"));
         QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
         m_context->requestReread();
@@ -535,14 +533,14 @@ private slots:
         QCOMPARE(model.row(0).externalId, QStringLiteral("newer"));
     }
 
-    void cleanupTestCase() { m_cluster.stop(); }
+    void cleanupTestCase() { m_db.stop(); }
 
 private:
     void connect(JournalModel &model)
     {
         QSignalSpy loaded(&model, &JournalModel::loaded);
         inbox::ConnectOptions o;
-        o.conninfo = m_cluster.conninfo(m_db);
+        o.conninfo = m_db.conninfo();
         inbox::ServerInfo info;
         info.superuser = true;
         m_context->setConnected(o, info);
@@ -578,8 +576,8 @@ private:
     {
         std::unique_ptr<PgSession> own;
         if (fresh)
-            own = std::make_unique<PgSession>(m_cluster.conninfo(m_db));
-        PgSession *s = fresh ? own.get() : m_su.get();
+            own = std::make_unique<PgSession>(m_db.conninfo());
+        PgSession *s = fresh ? own.get() : &m_db.su();
         const PgResult r = s->exec(
             QStringLiteral("SELECT event_id FROM inbox.accept($1, $2, convert_to($3, 'UTF8'), "
                            "'application/json', NULL, $4)"),
@@ -590,7 +588,7 @@ private:
 
     void fill(int n, const QString &source)
     {
-        const PgResult r = m_su->exec(
+        const PgResult r = m_db.su().exec(
             QStringLiteral("SELECT inbox.accept($1, $1 || '-' || g, convert_to('{}', 'UTF8')) "
                            "FROM generate_series(1, $2::int) g"),
             {source, n});
@@ -600,7 +598,7 @@ private:
     // Console backends waiting on a lock: (pid, query_start) each.
     QVector<QStringList> waiters()
     {
-        PgSession s(m_cluster.conninfo(m_db));
+        PgSession s(m_db.conninfo());
         const PgResult r =
             s.exec(QStringLiteral("SELECT pid, query_start FROM pg_stat_activity WHERE "
                                   "application_name = 'inbox-console' "
@@ -611,9 +609,7 @@ private:
         return out;
     }
 
-    PgCluster m_cluster;
-    QString m_db;
-    std::unique_ptr<PgSession> m_su;
+    TestDatabase m_db;
     std::unique_ptr<inbox::ConsoleContext> m_context;
 };
 

@@ -3,6 +3,7 @@
 #include "db/notificationlistener.h"
 #include "pgcluster.h"
 #include "pgsession.h"
+#include "testdatabase.h"
 
 #include <QSignalSpy>
 #include <QtTest>
@@ -14,8 +15,8 @@ class TestNotificationListener : public QObject
 private slots:
     void initTestCase()
     {
-        QVERIFY_CLUSTER_STARTED(m_cluster);
-        QVERIFY_FRESH_DATABASE(m_cluster, m_db);
+        QVERIFY_TEST_DATABASE_STARTED(m_db);
+        QVERIFY_FRESH_TEST_DATABASE(m_db);
     }
 
     void notificationsAreCoalesced()
@@ -27,7 +28,7 @@ private slots:
         QVERIFY(up.wait(10000));
         QCOMPARE(up.first().first().toBool(), false);
 
-        PgSession s(m_cluster.conninfo(m_db));
+        PgSession s(m_db.conninfo());
         for (int i = 0; i < 20; ++i)
             QVERIFY(s.exec(QStringLiteral("SELECT pg_notify('inbox', $1)"),
                            {i % 2 ? QStringLiteral("events") : QStringLiteral("duplicates")})
@@ -47,7 +48,7 @@ private slots:
         QSignalSpy changed(&listener, &inbox::NotificationListener::changed);
         listener.start(options());
         QVERIFY(up.wait(10000));
-        PgSession s(m_cluster.conninfo(m_db));
+        PgSession s(m_db.conninfo());
         const PgResult r = s.exec(QStringLiteral("SELECT * FROM inbox.accept('web', 'n-1', $1)"),
                                   {QByteArray("{}")});
         QVERIFY2(r.ok, qPrintable(r.message));
@@ -66,31 +67,30 @@ private slots:
         up.clear();
 
         QString error;
-        QVERIFY2(m_cluster.stopServer(QStringLiteral("immediate"), &error), qPrintable(error));
+        QVERIFY2(m_db.cluster().stopServer(QStringLiteral("immediate"), &error), qPrintable(error));
         QTRY_VERIFY_WITH_TIMEOUT(down.size() >= 1, 6000); // health check every 2 s
         QVERIFY(!listener.isUp());
-        QVERIFY2(m_cluster.startServer(&error), qPrintable(error));
+        QVERIFY2(m_db.cluster().startServer(&error), qPrintable(error));
         QTRY_VERIFY_WITH_TIMEOUT(up.size() == 1, 40000);
         QCOMPARE(up.first().first().toBool(), true); // after a loss: screens must re-read
 
         // LISTEN is back too.
-        PgSession s(m_cluster.conninfo(m_db));
+        PgSession s(m_db.conninfo());
         QVERIFY(s.exec(QStringLiteral("SELECT pg_notify('inbox', 'events')")).ok);
         QVERIFY(changed.wait(5000));
     }
 
-    void cleanupTestCase() { m_cluster.stop(); }
+    void cleanupTestCase() { m_db.stop(); }
 
 private:
     inbox::ConnectOptions options() const
     {
         inbox::ConnectOptions o;
-        o.conninfo = m_cluster.conninfo(m_db);
+        o.conninfo = m_db.conninfo();
         return o;
     }
 
-    PgCluster m_cluster;
-    QString m_db;
+    TestDatabase m_db;
 };
 
 QTEST_GUILESS_MAIN(TestNotificationListener)

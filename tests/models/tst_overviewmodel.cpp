@@ -10,6 +10,7 @@
 #include "overview/overviewmodel.h"
 #include "pgcluster.h"
 #include "pgsession.h"
+#include "testdatabase.h"
 
 #include <QAbstractItemModelTester>
 #include <QElapsedTimer>
@@ -24,8 +25,11 @@ class TestOverviewModel : public QObject
     Q_OBJECT
 
 private:
-    PgCluster m_cluster;
-    QString m_db;
+    TestDatabase m_db{{"o_ingest", {"inbox_ingest"}},
+                      {"o_worker", {"inbox_worker"}},
+                      {"o_operator", {"inbox_operator"}},
+                      {"o_support", {"inbox_support"}},
+                      {"o_nobody", {}}};
 
     static qint64 accept(PgSession &s, const QString &source, const QString &key,
                          const QByteArray &body = QByteArray("{\"n\":1}"),
@@ -50,7 +54,7 @@ private:
     inbox::ConnectOptions options(const QString &user) const
     {
         inbox::ConnectOptions o;
-        o.conninfo = m_cluster.conninfo(m_db, user);
+        o.conninfo = m_db.conninfo(user);
         return o;
     }
 
@@ -67,28 +71,16 @@ private:
     }
 
 private slots:
-    void initTestCase()
-    {
-        QVERIFY_CLUSTER_STARTED(m_cluster);
-        for (const auto &[login, group] :
-             std::initializer_list<std::pair<const char *, const char *>>{
-                 {"o_ingest", "inbox_ingest"},
-                 {"o_worker", "inbox_worker"},
-                 {"o_operator", "inbox_operator"},
-                 {"o_support", "inbox_support"}}) {
-            QVERIFY_LOGIN(m_cluster, QString::fromLatin1(login), {QString::fromLatin1(group)});
-        }
-        QVERIFY_LOGIN(m_cluster, QStringLiteral("o_nobody"), {});
-    }
+    void initTestCase() { QVERIFY_TEST_DATABASE_STARTED(m_db); }
 
-    void init() { QVERIFY_FRESH_DATABASE(m_cluster, m_db); }
+    void init() { QVERIFY_FRESH_TEST_DATABASE(m_db); }
 
     void figuresMatchTheStatisticsFunctions()
     {
-        PgSession su(m_cluster.conninfo(m_db));
-        PgSession in(m_cluster.conninfo(m_db, QStringLiteral("o_ingest")));
-        PgSession worker(m_cluster.conninfo(m_db, QStringLiteral("o_worker")));
-        PgSession op(m_cluster.conninfo(m_db, QStringLiteral("o_operator")));
+        PgSession su(m_db.conninfo());
+        PgSession in(m_db.conninfo(QStringLiteral("o_ingest")));
+        PgSession worker(m_db.conninfo(QStringLiteral("o_worker")));
+        PgSession op(m_db.conninfo(QStringLiteral("o_operator")));
         QMap<QString, qint64> ev;
         for (int i = 1; i <= 6; ++i)
             ev[QStringLiteral("c%1").arg(i)] =
@@ -230,7 +222,7 @@ private slots:
     // model is not active, so it does not poll faster than every 30 s).
     void liveUpdateWithinTwoSeconds()
     {
-        PgSession in(m_cluster.conninfo(m_db, QStringLiteral("o_ingest")));
+        PgSession in(m_db.conninfo(QStringLiteral("o_ingest")));
         accept(in, QStringLiteral("wb"), QStringLiteral("first"));
         inbox::ConsoleContext context;
         OverviewModel model(&context);
@@ -241,7 +233,7 @@ private slots:
         QTest::qWait(300); // the listener is up
 
         // Another receiver's session: its first notification is never held back.
-        PgSession in2(m_cluster.conninfo(m_db, QStringLiteral("o_ingest")));
+        PgSession in2(m_db.conninfo(QStringLiteral("o_ingest")));
         QElapsedTimer timer;
         timer.start();
         QVERIFY(accept(in2, QStringLiteral("wb"), QStringLiteral("second")) > 0);
@@ -256,8 +248,8 @@ private slots:
     // Here the change is a counter moved by the superuser, which announces nothing at all.
     void unannouncedChangeIsPickedUpWhileActive()
     {
-        PgSession su(m_cluster.conninfo(m_db));
-        PgSession in(m_cluster.conninfo(m_db, QStringLiteral("o_ingest")));
+        PgSession su(m_db.conninfo());
+        PgSession in(m_db.conninfo(QStringLiteral("o_ingest")));
         accept(in, QStringLiteral("wb"), QStringLiteral("a"));
         inbox::ConsoleContext context;
         OverviewModel model(&context);
@@ -338,7 +330,7 @@ private slots:
 
     void itemModels()
     {
-        PgSession in(m_cluster.conninfo(m_db, QStringLiteral("o_ingest")));
+        PgSession in(m_db.conninfo(QStringLiteral("o_ingest")));
         for (int i = 0; i < 7; ++i)
             accept(in, i < 4 ? QStringLiteral("a") : QStringLiteral("b"), QString::number(i));
         accept(in, QStringLiteral("a"), QStringLiteral("0"));
@@ -430,7 +422,7 @@ private slots:
               model.snapshot().elapsedUs, int(model.snapshot().sources().size()));
     }
 
-    void cleanupTestCase() { m_cluster.stop(); }
+    void cleanupTestCase() { m_db.stop(); }
 };
 
 QTEST_GUILESS_MAIN(TestOverviewModel)

@@ -3,6 +3,7 @@
 #include "db/querychannel.h"
 #include "pgcluster.h"
 #include "pgsession.h"
+#include "testdatabase.h"
 
 #include <QElapsedTimer>
 #include <QSignalSpy>
@@ -19,8 +20,8 @@ class TestQueryChannel : public QObject
 private slots:
     void initTestCase()
     {
-        QVERIFY_CLUSTER_STARTED(m_cluster);
-        QVERIFY_FRESH_DATABASE(m_cluster, m_db);
+        QVERIFY_TEST_DATABASE_STARTED(m_db);
+        QVERIFY_FRESH_TEST_DATABASE(m_db);
     }
 
     void valuesArriveTyped()
@@ -168,7 +169,7 @@ private slots:
                                     .first()
                                     .toLongLong();
 
-        PgSession admin(m_cluster.conninfo(m_db));
+        PgSession admin(m_db.conninfo());
         QVERIFY(admin.exec(QStringLiteral("SELECT pg_terminate_backend($1)"), {firstPid}).ok);
         channel.submit(Query{QStringLiteral("SELECT pg_backend_pid()"), {}});
         QVERIFY(replies.wait(10000));
@@ -184,27 +185,26 @@ private slots:
         QVERIFY(reply.results.first().rows.first().first().toLongLong() != firstPid);
     }
 
-    void cleanupTestCase() { m_cluster.stop(); }
+    void cleanupTestCase() { m_db.stop(); }
 
 private:
     inbox::ConnectOptions options() const
     {
         inbox::ConnectOptions o;
-        o.conninfo = m_cluster.conninfo(m_db);
+        o.conninfo = m_db.conninfo();
         return o;
     }
 
     int sleepersOnServer()
     {
         // The driver runs prepared statements (EXECUTE ...), so look at what they wait on.
-        PgSession s(m_cluster.conninfo(m_db));
+        PgSession s(m_db.conninfo());
         const PgResult r = s.exec(
             QStringLiteral("SELECT count(*) FROM pg_stat_activity WHERE wait_event = 'PgSleep'"));
         return r.value(0, 0).toInt();
     }
 
-    PgCluster m_cluster;
-    QString m_db;
+    TestDatabase m_db;
 };
 
 QTEST_GUILESS_MAIN(TestQueryChannel)

@@ -4,6 +4,7 @@
 // is the session user), next to worker activity that must never show.
 
 #include "duplicate_fixture.h"
+#include "testdatabase.h"
 
 #include <QStringList>
 
@@ -35,10 +36,10 @@ inline QString idArray(const QVector<qint64> &ids)
 }
 
 // The number of events `user` requeued (-1 on an error).
-inline qint64 requeue(const PgCluster &cluster, const QString &db, const QString &user,
-                      const QVector<qint64> &ids, const QString &reason)
+inline qint64 requeue(const TestDatabase &db, const QString &user, const QVector<qint64> &ids,
+                      const QString &reason)
 {
-    PgSession s(cluster.conninfo(db, user));
+    PgSession s(db.conninfo(user));
     return contract::oneInt(s,
                             QStringLiteral("SELECT count(*) FILTER (WHERE outcome = 'requeued')"
                                            " FROM inbox.requeue($1::int8[], $2)"),
@@ -68,10 +69,10 @@ inline Pair pair(PgSession &su, const QString &tag, const QString &phone)
     return p;
 }
 
-inline QString decide(const PgCluster &cluster, const QString &db, const QString &user,
-                      qint64 candidate, const QString &decision, const QString &note = QString())
+inline QString decide(const TestDatabase &db, const QString &user, qint64 candidate,
+                      const QString &decision, const QString &note = QString())
 {
-    PgSession s(cluster.conninfo(db, user));
+    PgSession s(db.conninfo(user));
     return contract::one(s, QStringLiteral("SELECT inbox.decide_duplicate($1, $2, $3)"),
                          {candidate, decision, note.isNull() ? QVariant() : QVariant(note)});
 }

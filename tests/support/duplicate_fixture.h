@@ -4,8 +4,6 @@
 
 #include "contract_util.h"
 
-#include "db/database.h"
-
 namespace dupfix {
 
 using contract::one;
@@ -74,14 +72,6 @@ inline QVector<qint64> openIdsInOrder(PgSession &su, const QString &where = QStr
     for (int i = 0; r.ok && i < r.rows(); ++i)
         ids << r.value(i, 0).toLongLong();
     return ids;
-}
-
-inline inbox::ConnectOptions options(const PgCluster &cluster, const QString &db,
-                                     const QString &user = QStringLiteral("postgres"))
-{
-    inbox::ConnectOptions o;
-    o.conninfo = cluster.conninfo(db, user);
-    return o;
 }
 
 } // namespace dupfix

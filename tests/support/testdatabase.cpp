@@ -1,7 +1,11 @@
 #include "testdatabase.h"
 
 TestDatabase::Login::Login(const char *loginName, std::initializer_list<const char *> groupRoles)
-    : name(QString::fromLatin1(loginName))
+    : Login(QString::fromLatin1(loginName), groupRoles)
+{}
+
+TestDatabase::Login::Login(const QString &loginName, std::initializer_list<const char *> groupRoles)
+    : name(loginName)
 {
     for (const char *group : groupRoles)
         groups << QString::fromLatin1(group);

@@ -22,6 +22,7 @@ public:
     struct Login
     {
         Login(const char *login, std::initializer_list<const char *> groupRoles = {});
+        Login(const QString &login, std::initializer_list<const char *> groupRoles);
         Login(const QString &login, const QStringList &groupRoles = {});
         QString name;
         QStringList groups;

@@ -13,6 +13,7 @@
 #include "journal/journalmodel.h"
 #include "pgcluster.h"
 #include "pgsession.h"
+#include "testdatabase.h"
 
 #include <QAction>
 #include <QApplication>
@@ -54,18 +55,13 @@ private slots:
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true); // filters are remembered in the settings
-        QVERIFY_CLUSTER_STARTED(m_cluster);
-        for (const auto &[login, role] :
-             {std::pair{"op", "inbox_operator"}, std::pair{"sup", "inbox_support"},
-              std::pair{"gone", "inbox_operator"}})
-            QVERIFY_LOGIN(m_cluster, QLatin1String(login), {QLatin1String(role)});
+        QVERIFY_TEST_DATABASE_STARTED(m_db);
     }
 
     void init()
     {
-        QVERIFY_FRESH_DATABASE(m_cluster, m_db);
-        m_su = std::make_unique<PgSession>(m_cluster.conninfo(m_db));
-        QVERIFY(m_su->ok());
+        QVERIFY_FRESH_TEST_DATABASE(m_db);
+        QVERIFY(m_db.su().ok());
         m_context = std::make_unique<inbox::ConsoleContext>();
         QSettings().remove(QStringLiteral("filters")); // each test starts unfiltered
     }
@@ -74,7 +70,6 @@ private slots:
     {
         m_page.reset();
         m_context.reset();
-        m_su.reset();
     }
 
     // One event: the preview says 1, the reason is required, the validation warning shows,
@@ -110,9 +105,10 @@ private slots:
         QCOMPARE(outcomes->rowCount(), 1);
         QCOMPARE(outcomes->item(0, 0)->data(Qt::DisplayRole).toLongLong(), id);
         QCOMPARE(outcomes->item(0, 1)->data(Qt::UserRole).toString(), QStringLiteral("requeued"));
-        QCOMPARE(m_su->exec(QStringLiteral("SELECT status, idempotency_key FROM inbox.events "
-                                           "WHERE id = $1"),
-                            {id})
+        QCOMPARE(m_db.su()
+                     .exec(QStringLiteral("SELECT status, idempotency_key FROM inbox.events "
+                                          "WHERE id = $1"),
+                           {id})
                      .values.value(0),
                  (QStringList{QStringLiteral("received"), keyBefore}));
         d->reject();
@@ -162,7 +158,7 @@ private slots:
         const QVector<qint64> chosen = m_page->selectedEventIds();
         QCOMPARE(chosen.size(), 3);
         // Someone else requeues one of them first.
-        PgSession other(m_cluster.conninfo(m_db));
+        PgSession other(m_db.conninfo());
         QVERIFY_SQL(other.exec(QStringLiteral("SELECT * FROM inbox.requeue(ARRAY[$1::int8], 'x')"),
                                {chosen.at(2)}));
         m_page->requeueSelectedAction()->trigger();
@@ -186,8 +182,9 @@ private slots:
         QCOMPARE(m_page->filter().sources, QStringList{QStringLiteral("shop")});
         QCOMPARE(m_page->groupView()->currentIndex().row(), 0);
         QVERIFY(qAbs(bar->value() - scrolled) <= 3);
-        QCOMPARE(m_su->exec(QStringLiteral("SELECT count(*) FROM inbox.journal WHERE entry = "
-                                           "'requeued' AND actor = 'op'"))
+        QCOMPARE(m_db.su()
+                     .exec(QStringLiteral("SELECT count(*) FROM inbox.journal WHERE entry = "
+                                          "'requeued' AND actor = 'op'"))
                      .value(0, 0),
                  QStringLiteral("2"));
         Q_UNUSED(ids);
@@ -216,8 +213,9 @@ private slots:
         QCOMPARE(progress->maximum(), 1525);
         QCOMPARE(progress->value(), 1525);
         QCOMPARE(d->requeuer()->count(QStringLiteral("requeued")), 1525);
-        QCOMPARE(m_su->exec(QStringLiteral("SELECT count(*) FROM inbox.journal WHERE entry = "
-                                           "'requeued'"))
+        QCOMPARE(m_db.su()
+                     .exec(QStringLiteral("SELECT count(*) FROM inbox.journal WHERE entry = "
+                                          "'requeued'"))
                      .value(0, 0),
                  QStringLiteral("1525"));
         d->reject();
@@ -247,8 +245,9 @@ private slots:
         fail(QStringLiteral("a"), 2, QStringLiteral("x"), true);
         openPage(QStringLiteral("gone"), {QStringLiteral("inbox_operator")});
         // (Still support: it may read, but no longer requeue.)
-        QVERIFY(m_cluster.execAsSuperuser(
-            m_db, QStringLiteral("REVOKE inbox_operator FROM gone; GRANT inbox_support TO gone")));
+        QVERIFY(m_db.cluster().execAsSuperuser(
+            m_db.name(),
+            QStringLiteral("REVOKE inbox_operator FROM gone; GRANT inbox_support TO gone")));
         m_page->requeueGroupAction()->trigger();
         RequeueDialog *d = waitPreview();
         QCOMPARE(singular(d->summaryText()), QStringLiteral("2 event will be requeued."));
@@ -259,12 +258,14 @@ private slots:
                                                            "gone may not requeue events")),
                  qPrintable(d->resultText()));
         QVERIFY(d->resultText().contains(QStringLiteral("Nothing was changed.")));
-        QCOMPARE(m_su->exec(QStringLiteral("SELECT count(*) FROM inbox.events WHERE status = "
-                                           "'failed'"))
+        QCOMPARE(m_db.su()
+                     .exec(QStringLiteral("SELECT count(*) FROM inbox.events WHERE status = "
+                                          "'failed'"))
                      .value(0, 0),
                  QStringLiteral("2"));
-        QVERIFY(m_cluster.execAsSuperuser(
-            m_db, QStringLiteral("REVOKE inbox_support FROM gone; GRANT inbox_operator TO gone")));
+        QVERIFY(m_db.cluster().execAsSuperuser(
+            m_db.name(),
+            QStringLiteral("REVOKE inbox_support FROM gone; GRANT inbox_operator TO gone")));
     }
 
     // The journal's kind filter and custom time range narrow the groups and their events.
@@ -276,9 +277,10 @@ private slots:
         fail(QStringLiteral("a"), 2, error, true, QStringLiteral("payment"));
         fail(QStringLiteral("b"), 4, QStringLiteral("timeout"), true, QStringLiteral("order"));
         // Two of a's orders were received three days ago.
-        QVERIFY_SQL(m_su->exec(QStringLiteral("UPDATE inbox.events SET received_at = received_at "
-                                              "- interval '3 days' WHERE id = ANY($1::int8[])"),
-                               {QStringLiteral("{%1,%2}").arg(orders.at(0)).arg(orders.at(1))}));
+        QVERIFY_SQL(
+            m_db.su().exec(QStringLiteral("UPDATE inbox.events SET received_at = received_at "
+                                          "- interval '3 days' WHERE id = ANY($1::int8[])"),
+                           {QStringLiteral("{%1,%2}").arg(orders.at(0)).arg(orders.at(1))}));
         openPage(QStringLiteral("op"), {QStringLiteral("inbox_operator")});
         QCOMPARE(counts(),
                  (QMap<QString, qint64>{{QStringLiteral("a"), 5}, {QStringLiteral("b"), 4}}));
@@ -365,8 +367,9 @@ private slots:
         QTRY_VERIFY(!m_page->dialog());
         QApplication::setActiveWindow(m_page.get());
         events->setFocus();
-        QCOMPARE(m_su->exec(QStringLiteral("SELECT count(*) FROM inbox.events WHERE status = "
-                                           "'failed'"))
+        QCOMPARE(m_db.su()
+                     .exec(QStringLiteral("SELECT count(*) FROM inbox.events WHERE status = "
+                                          "'failed'"))
                      .value(0, 0),
                  QStringLiteral("3")); // nothing was requeued without the dialog's Start
 
@@ -410,7 +413,7 @@ private:
         m_page = std::make_unique<AttentionPage>(m_context.get());
         QSignalSpy loaded(m_page->groups(), &AttentionModel::loaded);
         inbox::ConnectOptions o;
-        o.conninfo = m_cluster.conninfo(m_db, user);
+        o.conninfo = m_db.conninfo(user);
         inbox::ServerInfo info;
         info.user = user;
         info.roles = roles;
@@ -451,7 +454,7 @@ private:
 
     QVector<qint64> accept(const QString &source, int n, const QString &kind = {})
     {
-        const PgResult r = m_su->exec(
+        const PgResult r = m_db.su().exec(
             QStringLiteral("SELECT a.event_id FROM generate_series(1, $2::int) g, "
                            "inbox.accept($1, $1 || '-' || $3 || g, convert_to('{}', 'UTF8'), "
                            "'application/json', NULL, NULLIF($3, '')) a ORDER BY 1"),
@@ -467,8 +470,8 @@ private:
     {
         const QVector<qint64> ids = accept(source, n, kind);
         for (int left = n; left > 0; left -= 1000)
-            m_su->exec(QStringLiteral("SELECT count(*) FROM inbox.claim($1, $2::int)"),
-                       {worker, qMin(left, 1000)});
+            m_db.su().exec(QStringLiteral("SELECT count(*) FROM inbox.claim($1, $2::int)"),
+                           {worker, qMin(left, 1000)});
         return ids;
     }
 
@@ -476,12 +479,12 @@ private:
                          const QString &kind = {})
     {
         const QVector<qint64> ids = claim(source, n, QStringLiteral("w"), kind);
-        m_su->exec(QStringLiteral("UPDATE inbox.events SET max_attempts = attempts WHERE "
-                                  "status = 'processing' AND source = $1"),
-                   {source});
-        m_su->exec(QStringLiteral("SELECT inbox.fail(id, 'w', $2, $3) FROM inbox.events WHERE "
-                                  "status = 'processing' AND source = $1"),
-                   {source, error, retryable});
+        m_db.su().exec(QStringLiteral("UPDATE inbox.events SET max_attempts = attempts WHERE "
+                                      "status = 'processing' AND source = $1"),
+                       {source});
+        m_db.su().exec(QStringLiteral("SELECT inbox.fail(id, 'w', $2, $3) FROM inbox.events WHERE "
+                                      "status = 'processing' AND source = $1"),
+                       {source, error, retryable});
         return ids;
     }
 
@@ -491,13 +494,12 @@ private:
     void stuckLast(const QString &source, int n)
     {
         claim(source, n, QStringLiteral("w-dead"));
-        m_su->exec(QStringLiteral("UPDATE inbox.events SET locked_at = locked_at - interval '6 "
-                                  "minutes' WHERE locked_by = 'w-dead'"));
+        m_db.su().exec(QStringLiteral("UPDATE inbox.events SET locked_at = locked_at - interval '6 "
+                                      "minutes' WHERE locked_by = 'w-dead'"));
     }
 
-    PgCluster m_cluster;
-    QString m_db;
-    std::unique_ptr<PgSession> m_su;
+    TestDatabase m_db{
+        {"op", {"inbox_operator"}}, {"sup", {"inbox_support"}}, {"gone", {"inbox_operator"}}};
     std::unique_ptr<inbox::ConsoleContext> m_context;
     std::unique_ptr<AttentionPage> m_page;
 };

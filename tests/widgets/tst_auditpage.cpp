@@ -2,6 +2,7 @@
 // narrow the table, a selected action lists its events in the detail pane, and one click on
 // an event asks to open it in the journal (openEvent with that event's id).
 #include "audit_fixture.h"
+#include "testdatabase.h"
 
 #include "audit/auditeventsmodel.h"
 #include "audit/auditmodel.h"
@@ -40,27 +41,23 @@ private slots:
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true); // filters are remembered in the settings
-        QVERIFY_CLUSTER_STARTED(m_cluster);
-        QVERIFY_LOGIN(m_cluster, kAlice, {QStringLiteral("inbox_operator")});
-        QVERIFY_LOGIN(m_cluster, kBob, {QStringLiteral("inbox_manager")});
+        QVERIFY_TEST_DATABASE_STARTED(m_db);
     }
 
     void init()
     {
-        QVERIFY_FRESH_DATABASE(m_cluster, m_db);
-        m_su = std::make_unique<PgSession>(m_cluster.conninfo(m_db));
-        QVERIFY(m_su->ok());
+        QVERIFY_FRESH_TEST_DATABASE(m_db);
+        QVERIFY(m_db.su().ok());
 
-        m_failed = auditfix::failedEvents(*m_su, 5, QStringLiteral("crm"));
+        m_failed = auditfix::failedEvents(m_db.su(), 5, QStringLiteral("crm"));
         QCOMPARE(m_failed.size(), 5);
-        m_pair = auditfix::pair(*m_su, QStringLiteral("p"), QStringLiteral("+7 912 000-11-22"));
+        m_pair = auditfix::pair(m_db.su(), QStringLiteral("p"), QStringLiteral("+7 912 000-11-22"));
         QVERIFY(m_pair.candidate > 0);
-        QCOMPARE(
-            auditfix::requeue(m_cluster, m_db, kAlice, m_failed, QStringLiteral("CRM is back")), 5);
-        QCOMPARE(auditfix::decide(m_cluster, m_db, kBob, m_pair.candidate, QStringLiteral("reject"),
+        QCOMPARE(auditfix::requeue(m_db, kAlice, m_failed, QStringLiteral("CRM is back")), 5);
+        QCOMPARE(auditfix::decide(m_db, kBob, m_pair.candidate, QStringLiteral("reject"),
                                   QStringLiteral("two people")),
                  QStringLiteral("rejected"));
-        QVERIFY(auditfix::workerActivity(*m_su, QStringLiteral("w-1")));
+        QVERIFY(auditfix::workerActivity(m_db.su(), QStringLiteral("w-1")));
 
         m_context = std::make_unique<inbox::ConsoleContext>();
         QSettings().remove(QStringLiteral("filters")); // each test starts unfiltered
@@ -70,7 +67,7 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(m_page.get()));
         QSignalSpy loaded(m_page->model(), &AuditModel::loaded);
         inbox::ConnectOptions o;
-        o.conninfo = m_cluster.conninfo(m_db);
+        o.conninfo = m_db.conninfo();
         inbox::ServerInfo info;
         info.superuser = true;
         m_context->setConnected(o, info);
@@ -82,7 +79,6 @@ private slots:
     {
         m_page.reset();
         m_context.reset();
-        m_su.reset();
     }
 
     void filtersNarrowTheTable()
@@ -124,7 +120,7 @@ private slots:
             range->setCurrentIndex(range->findData(int(inbox::JournalFilter::Range::LastHour)));
         });
         QCOMPARE(table()->model()->rowCount(), 2);
-        QVERIFY_SQL(m_su->exec(QStringLiteral(
+        QVERIFY_SQL(m_db.su().exec(QStringLiteral(
             "UPDATE inbox.journal SET at = at - interval '50 hours' WHERE entry = 'requeued'")));
         m_context->requestReread();
         QTRY_COMPARE(table()->model()->rowCount(), 1);
@@ -233,9 +229,7 @@ private:
         QVERIFY(loaded.wait(10000));
     }
 
-    PgCluster m_cluster;
-    QString m_db;
-    std::unique_ptr<PgSession> m_su;
+    TestDatabase m_db{{kAlice, {"inbox_operator"}}, {kBob, {"inbox_manager"}}};
     std::unique_ptr<inbox::ConsoleContext> m_context;
     std::unique_ptr<AuditPage> m_page;
     QVector<qint64> m_failed;

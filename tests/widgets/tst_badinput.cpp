@@ -11,6 +11,7 @@
 #include "journal/journalpage.h"
 #include "pgcluster.h"
 #include "pgsession.h"
+#include "testdatabase.h"
 
 #include "journal/bodydecoder.h"
 
@@ -46,8 +47,7 @@ class TestBadInput : public QObject
     Q_OBJECT
 
 private:
-    PgCluster m_cluster;
-    QString m_db;
+    TestDatabase m_db{{kReceiver, {"inbox_ingest"}}, {"support_sue", {"inbox_support"}}};
     std::unique_ptr<PgSession> m_receiver;
     std::unique_ptr<inbox::ConsoleContext> m_context;
     std::unique_ptr<JournalPage> m_page;
@@ -64,7 +64,7 @@ private:
     {
         QSignalSpy loaded(m_page->model(), &JournalModel::loaded);
         inbox::ConnectOptions o;
-        o.conninfo = m_cluster.conninfo(m_db, QStringLiteral("support_sue"));
+        o.conninfo = m_db.conninfo(QStringLiteral("support_sue"));
         PgSession s(o.conninfo);
         inbox::DbError error;
         const auto info = inbox::readServerInfo(s.raw(), &error);
@@ -114,16 +114,14 @@ private slots:
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true);
-        QVERIFY_CLUSTER_STARTED(m_cluster);
-        QVERIFY_LOGIN(m_cluster, kReceiver, {QStringLiteral("inbox_ingest")});
-        QVERIFY_LOGIN(m_cluster, QStringLiteral("support_sue"), {QStringLiteral("inbox_support")});
+        QVERIFY_TEST_DATABASE_STARTED(m_db);
     }
 
     void init()
     {
-        QVERIFY_FRESH_DATABASE(m_cluster, m_db);
+        QVERIFY_FRESH_TEST_DATABASE(m_db);
         QString error;
-        m_receiver = std::make_unique<PgSession>(m_cluster.conninfo(m_db, kReceiver));
+        m_receiver = std::make_unique<PgSession>(m_db.conninfo(kReceiver));
         QVERIFY2(m_receiver->ok(), qPrintable(m_receiver->error()));
         m_context = std::make_unique<inbox::ConsoleContext>();
         m_page = std::make_unique<JournalPage>(m_context.get());
@@ -185,7 +183,7 @@ private slots:
 
         // Byte for byte: the length and a digest of every byte, and the bytes themselves
         // where they are small enough to read back whole.
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const PgResult stored =
             su.exec(QStringLiteral("SELECT octet_length(body), encode(sha256(body), 'hex'),"
                                    " CASE WHEN octet_length(body) < 65536 THEN body END"
@@ -229,7 +227,7 @@ private slots:
         QVERIFY(!r.ok);
         QCOMPARE(r.sqlstate, QStringLiteral("22023"));
         QVERIFY2(r.message.contains(QLatin1String("p_external_id")), qPrintable(r.message));
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const PgResult n = su.exec(QStringLiteral("SELECT (SELECT count(*) FROM inbox.events) +"
                                                   " (SELECT count(*) FROM inbox.journal)"));
         QVERIFY_SQL(n);
@@ -250,7 +248,7 @@ private slots:
         const PgResult r = accept(externalId, QByteArray("{\"id\":1}"));
         QVERIFY_SQL(r);
         const qint64 id = r.value(0, 0).toLongLong();
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const PgResult stored =
             su.exec(QStringLiteral("SELECT external_id FROM inbox.events WHERE id = $1"), {id});
         QVERIFY_SQL(stored);
@@ -281,7 +279,7 @@ private slots:
         QCOMPARE(searchFor(QStringLiteral("'")), QStringList());
     }
 
-    void cleanupTestCase() { m_cluster.stop(); }
+    void cleanupTestCase() { m_db.stop(); }
 };
 
 QTEST_MAIN(TestBadInput)

@@ -5,6 +5,7 @@
 // is already on disk: crash recovery applies it). Then `pg_ctl stop -m immediate`. Each time
 // the screen shows the loss, the console reconnects by itself, the decision is not sent again,
 // and what the screen reports is what inbox.duplicate_candidates and the journal hold.
+#include "consoleharness.h"
 #include "duplicate_fixture.h"
 
 #include "db/consolecontext.h"
@@ -32,20 +33,12 @@ struct Screen
     inbox::ConsoleContext context;
     std::unique_ptr<DuplicatesPage> page;
 
-    bool open(const PgCluster &cluster, const QString &db)
+    bool open(const TestDatabase &db)
     {
-        PgSession s(cluster.conninfo(db, kManager));
-        inbox::DbError error;
-        const auto info = inbox::readServerInfo(s.raw(), &error);
-        if (!info)
-            return false;
         page = std::make_unique<DuplicatesPage>(&context);
-        page->resize(1200, 760);
-        page->show();
-        QApplication::setActiveWindow(page.get());
-        if (!QTest::qWaitForWindowActive(page.get()))
+        if (!ConsoleHarness::show(page.get(), {1200, 760}, true) ||
+            !ConsoleHarness(db).connectReading(context, kManager, nullptr))
             return false;
-        context.setConnected(dupfix::options(cluster, db, kManager), *info);
         page->findChild<QTableView *>(QStringLiteral("queue"))->setFocus();
         return true;
     }
@@ -67,19 +60,15 @@ class TestDecisionRestart : public QObject
     Q_OBJECT
 
 private:
-    PgCluster m_cluster;
-    QString m_db;
+    TestDatabase m_db{{kManager, {"inbox_manager"}}};
     qint64 m_pair = 0;
 
-    std::unique_ptr<PgSession> superuser()
-    {
-        return std::make_unique<PgSession>(m_cluster.conninfo(m_db));
-    }
+    std::unique_ptr<PgSession> superuser() { return std::make_unique<PgSession>(m_db.conninfo()); }
 
     // The manager's decision is waiting: on a lock (`Lock`) or on the standby (`SyncRep`).
     bool decisionWaits(const QString &waitType)
     {
-        PgSession s(m_cluster.conninfo(m_db));
+        PgSession s(m_db.conninfo());
         return dupfix::oneInt(
                    s,
                    QStringLiteral(
@@ -92,7 +81,7 @@ private:
     // Journal entries of any decision on the pair (merge writes one on each lead's event).
     int decisionEntries(const QString &entry)
     {
-        PgSession s(m_cluster.conninfo(m_db));
+        PgSession s(m_db.conninfo());
         return int(dupfix::oneInt(
             s,
             QStringLiteral("SELECT count(*) FROM inbox.journal WHERE by_person AND entry = $1"
@@ -102,7 +91,7 @@ private:
 
     QString pairStatus()
     {
-        PgSession s(m_cluster.conninfo(m_db));
+        PgSession s(m_db.conninfo());
         return dupfix::status(s, m_pair);
     }
 
@@ -110,13 +99,12 @@ private slots:
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true);
-        QVERIFY_CLUSTER_STARTED(m_cluster);
-        QVERIFY_LOGIN(m_cluster, kManager, {QStringLiteral("inbox_manager")});
+        QVERIFY_TEST_DATABASE_STARTED(m_db);
     }
 
     void init()
     {
-        QVERIFY_FRESH_DATABASE(m_cluster, m_db);
+        QVERIFY_FRESH_TEST_DATABASE(m_db);
         auto su = superuser();
         dupfix::Lead a;
         a.externalId = QStringLiteral("r-1");
@@ -140,7 +128,7 @@ private slots:
     void blockedDecisionThenImmediateRestart()
     {
         Screen s;
-        QVERIFY(s.open(m_cluster, m_db));
+        QVERIFY(s.open(m_db));
         QTRY_VERIFY_WITH_TIMEOUT(s.mayMerge() && s.page->currentCandidate() == m_pair, 10000);
         QSignalSpy finished(s.page.get(), &DuplicatesPage::decisionFinished);
         QSignalSpy up(&s.context, &inbox::ConsoleContext::connectionUp);
@@ -154,7 +142,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(decisionWaits(QStringLiteral("Lock")), 10000);
 
         QString error;
-        QVERIFY2(m_cluster.restart(QStringLiteral("immediate"), &error), qPrintable(error));
+        QVERIFY2(m_db.cluster().restart(QStringLiteral("immediate"), &error), qPrintable(error));
         locker.reset();
 
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 30000);
@@ -181,7 +169,7 @@ private slots:
     void serverStaysDownUntilTheOutcomeIsRead()
     {
         Screen s;
-        QVERIFY(s.open(m_cluster, m_db));
+        QVERIFY(s.open(m_db));
         QTRY_VERIFY_WITH_TIMEOUT(s.mayMerge() && s.page->currentCandidate() == m_pair, 10000);
         QSignalSpy finished(s.page.get(), &DuplicatesPage::decisionFinished);
         QSignalSpy down(&s.context, &inbox::ConsoleContext::connectionDown);
@@ -196,7 +184,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(decisionWaits(QStringLiteral("Lock")), 10000);
 
         QString error;
-        QVERIFY2(m_cluster.stopServer(QStringLiteral("immediate"), &error), qPrintable(error));
+        QVERIFY2(m_db.cluster().stopServer(QStringLiteral("immediate"), &error), qPrintable(error));
         locker.reset();
         QTRY_VERIFY2_WITH_TIMEOUT(s.outcome().contains(QLatin1String("connection was lost")),
                                   qPrintable(s.outcome()), 10000);
@@ -204,7 +192,7 @@ private slots:
         QVERIFY(!s.mayMerge());
         QCOMPARE(finished.size(), 0); // nothing is reported while nobody can know
 
-        QVERIFY2(m_cluster.startServer(&error), qPrintable(error));
+        QVERIFY2(m_db.cluster().startServer(&error), qPrintable(error));
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 30000);
         const auto r = finished.first().first().value<DecisionResult>();
         QVERIFY(r.outcomeUnknown);
@@ -240,7 +228,7 @@ private slots:
         };
 
         Screen s;
-        QVERIFY(s.open(m_cluster, m_db));
+        QVERIFY(s.open(m_db));
         QTRY_VERIFY_WITH_TIMEOUT(s.mayMerge() && s.page->currentCandidate() == m_pair, 10000);
         QSignalSpy finished(s.page.get(), &DuplicatesPage::decisionFinished);
         QSignalSpy up(&s.context, &inbox::ConsoleContext::connectionUp);
@@ -253,7 +241,7 @@ private slots:
         QCOMPARE(finished.size(), 0);
 
         QString error;
-        const bool restarted = m_cluster.restart(QStringLiteral("immediate"), &error);
+        const bool restarted = m_db.cluster().restart(QStringLiteral("immediate"), &error);
         restoreSettings();
         QVERIFY2(restarted, qPrintable(error));
         QCOMPARE(pairStatus(), QStringLiteral("merged ") + kManager); // recovery kept it
@@ -276,11 +264,11 @@ private slots:
     void cleanup()
     {
         QString error;
-        if (!m_cluster.isRunning())
-            QVERIFY2(m_cluster.startServer(&error), qPrintable(error));
+        if (!m_db.cluster().isRunning())
+            QVERIFY2(m_db.cluster().startServer(&error), qPrintable(error));
     }
 
-    void cleanupTestCase() { m_cluster.stop(); }
+    void cleanupTestCase() { m_db.stop(); }
 };
 
 QTEST_MAIN(TestDecisionRestart)

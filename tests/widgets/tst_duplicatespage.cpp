@@ -3,6 +3,7 @@
 // on screen, undo of a merge compared field by field, and the read-only screen of a support
 // login. The page gets a real ConsoleContext (with its LISTEN connection), so live updates
 // arrive the way they do in the console.
+#include "consoleharness.h"
 #include "duplicate_fixture.h"
 
 #include "db/consolecontext.h"
@@ -33,20 +34,12 @@ struct Screen
     inbox::ConsoleContext context;
     std::unique_ptr<DuplicatesPage> page;
 
-    bool open(const PgCluster &cluster, const QString &db, const QString &user)
+    bool open(const TestDatabase &db, const QString &user)
     {
-        PgSession s(cluster.conninfo(db, user));
-        inbox::DbError error;
-        const auto info = inbox::readServerInfo(s.raw(), &error);
-        if (!info)
-            return false;
         page = std::make_unique<DuplicatesPage>(&context);
-        page->resize(1200, 760);
-        page->show();
-        QApplication::setActiveWindow(page.get());
-        if (!QTest::qWaitForWindowActive(page.get()))
+        if (!ConsoleHarness::show(page.get(), {1200, 760}, true) ||
+            !ConsoleHarness(db).connectReading(context, user, nullptr))
             return false;
-        context.setConnected(dupfix::options(cluster, db, user), *info);
         view()->setFocus();
         return true;
     }
@@ -82,8 +75,9 @@ class TestDuplicatesPage : public QObject
     Q_OBJECT
 
 private:
-    PgCluster m_cluster;
-    QString m_db;
+    TestDatabase m_db{{"mgr_anna", {"inbox_manager"}},
+                      {"mgr_boris", {"inbox_manager"}},
+                      {"support_sam", {"inbox_support"}}};
     int m_seq = 0;
 
     struct Pair
@@ -139,25 +133,22 @@ private slots:
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true);
-        QVERIFY_CLUSTER_STARTED(m_cluster);
-        QVERIFY_LOGIN(m_cluster, QStringLiteral("mgr_anna"), {QStringLiteral("inbox_manager")});
-        QVERIFY_LOGIN(m_cluster, QStringLiteral("mgr_boris"), {QStringLiteral("inbox_manager")});
-        QVERIFY_LOGIN(m_cluster, QStringLiteral("support_sam"), {QStringLiteral("inbox_support")});
+        QVERIFY_TEST_DATABASE_STARTED(m_db);
     }
 
     void init()
     {
         QSettings().remove(QStringLiteral("filters")); // each test starts unfiltered
-        QVERIFY_FRESH_DATABASE(m_cluster, m_db);
+        QVERIFY_FRESH_TEST_DATABASE(m_db);
     }
 
     // M, R, S, K, J, U, U, U, M: the database after each key.
     void keyboardReview()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const QVector<Pair> p = queue(su, 5);
         Screen s;
-        QVERIFY(s.open(m_cluster, m_db, QStringLiteral("mgr_anna")));
+        QVERIFY(s.open(m_db, QStringLiteral("mgr_anna")));
         QTRY_VERIFY_WITH_TIMEOUT(s.shows(p[0].id), 10000); // the oldest opens by itself
         QVERIFY2(s.child<QLabel>("mergeStatement")->text().contains(QLatin1String("D-1040")),
                  qPrintable(s.child<QLabel>("mergeStatement")->text()));
@@ -272,11 +263,11 @@ private slots:
     // shows his decision by itself.
     void someoneElseDecidesThePairOnScreen()
     {
-        PgSession su(m_cluster.conninfo(m_db));
-        PgSession boris(m_cluster.conninfo(m_db, QStringLiteral("mgr_boris")));
+        PgSession su(m_db.conninfo());
+        PgSession boris(m_db.conninfo(QStringLiteral("mgr_boris")));
         const QVector<Pair> p = queue(su, 3);
         Screen s;
-        QVERIFY(s.open(m_cluster, m_db, QStringLiteral("mgr_anna")));
+        QVERIFY(s.open(m_db, QStringLiteral("mgr_anna")));
         QTRY_VERIFY_WITH_TIMEOUT(s.shows(p[0].id), 10000);
         QSignalSpy decided(s.page.get(), &DuplicatesPage::decisionFinished);
         const QJsonObject newerBefore = row(su, QStringLiteral("leads"), p[0].newer);
@@ -331,7 +322,7 @@ private slots:
     // Undo of a merge gives back both leads and the pair exactly as they were.
     void undoOfMergeRestoresEveryField()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const Pair p = pair(su, 1, QStringLiteral("D-1042"));
         // Lead B has a deal of its own, so the merge changes three of its fields.
         QVERIFY_SQL(su.exec(
@@ -344,7 +335,7 @@ private slots:
         QVERIFY(!newerBefore.isEmpty() && !pairBefore.isEmpty());
 
         Screen s;
-        QVERIFY(s.open(m_cluster, m_db, QStringLiteral("mgr_anna")));
+        QVERIFY(s.open(m_db, QStringLiteral("mgr_anna")));
         QTRY_VERIFY_WITH_TIMEOUT(s.shows(p.id), 10000);
         const QString statement = s.child<QLabel>("mergeStatement")->text();
         QVERIFY2(statement.contains(QLatin1String("deal D-1042 (open)")) &&
@@ -386,10 +377,10 @@ private slots:
 
     void readOnlyForSupport()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const QVector<Pair> p = queue(su, 3);
         Screen s;
-        QVERIFY(s.open(m_cluster, m_db, QStringLiteral("support_sam")));
+        QVERIFY(s.open(m_db, QStringLiteral("support_sam")));
         QTRY_VERIFY_WITH_TIMEOUT(s.shows(p[0].id), 10000);
         for (const char *name : {"merge", "reject", "undo"}) {
             auto *button = s.child<QPushButton>(name);
@@ -425,10 +416,10 @@ private slots:
 
     void openEventAndLiveArrival()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         const Pair first = pair(su, 1);
         Screen s;
-        QVERIFY(s.open(m_cluster, m_db, QStringLiteral("mgr_anna")));
+        QVERIFY(s.open(m_db, QStringLiteral("mgr_anna")));
         QTRY_VERIFY_WITH_TIMEOUT(s.shows(first.id), 10000);
         QSignalSpy opened(s.page.get(), &DuplicatesPage::openEvent);
         QTest::mouseClick(s.child<QPushButton>("openEventA"), Qt::LeftButton);
@@ -445,7 +436,7 @@ private slots:
 
         // A pair flagged while the screen is open joins the list by notification. (A new
         // session: inbox._notify sends a topic at most once a second per session.)
-        PgSession worker(m_cluster.conninfo(m_db));
+        PgSession worker(m_db.conninfo());
         const Pair later = pair(worker, 2);
         QTRY_VERIFY_WITH_TIMEOUT(s.listed(later.id), 5000);
         QVERIFY(s.shows(first.id)); // the screen stays where it was
@@ -453,7 +444,7 @@ private slots:
             s.child<QLabel>("counters")->text().contains(QLatin1String("Open: 2")), 5000);
     }
 
-    void cleanupTestCase() { m_cluster.stop(); }
+    void cleanupTestCase() { m_db.stop(); }
 };
 
 QTEST_MAIN(TestDuplicatesPage)

@@ -18,6 +18,7 @@
 #include "pgcluster.h"
 #include "pgsession.h"
 #include "settings/filtermemory.h"
+#include "testdatabase.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -56,18 +57,15 @@ private slots:
         QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settingsDir.path());
         QVERIFY2(QSettings().fileName().startsWith(m_settingsDir.path()),
                  qPrintable(QSettings().fileName()));
-        QVERIFY_CLUSTER_STARTED(m_cluster);
+        QVERIFY_TEST_DATABASE_STARTED(m_db);
     }
 
     void init()
     {
         QSettings().clear();
-        QVERIFY_FRESH_DATABASE(m_cluster, m_db);
-        m_su = std::make_unique<PgSession>(m_cluster.conninfo(m_db));
-        QVERIFY(m_su->ok());
+        QVERIFY_FRESH_TEST_DATABASE(m_db);
+        QVERIFY(m_db.su().ok());
     }
-
-    void cleanup() { m_su.reset(); }
 
     void journalFiltersSurviveARestart()
     {
@@ -78,9 +76,9 @@ private slots:
         // One wb order received two days ago: outside the custom range below.
         const QString old =
             accept(QStringLiteral("wb"), QStringLiteral("A-5"), QStringLiteral("order"));
-        QVERIFY_SQL(m_su->exec(QStringLiteral("UPDATE inbox.events SET received_at = "
-                                              "received_at - interval '2 days' WHERE id = $1"),
-                               {old}));
+        QVERIFY_SQL(m_db.su().exec(QStringLiteral("UPDATE inbox.events SET received_at = "
+                                                  "received_at - interval '2 days' WHERE id = $1"),
+                                   {old}));
         const QDateTime from = minute(-3600), to = minute(3600);
         {
             inbox::ConsoleContext context;
@@ -349,7 +347,7 @@ private:
     {
         QSignalSpy loaded(model, &Model::loaded);
         inbox::ConnectOptions o;
-        o.conninfo = m_cluster.conninfo(m_db);
+        o.conninfo = m_db.conninfo();
         inbox::ServerInfo info;
         info.superuser = true;
         context->setConnected(o, info);
@@ -358,7 +356,7 @@ private:
 
     QString accept(const QString &source, const QString &externalId, const QString &kind)
     {
-        const PgResult r = m_su->exec(
+        const PgResult r = m_db.su().exec(
             QStringLiteral("SELECT event_id FROM inbox.accept($1, $2, convert_to('{}', 'UTF8'), "
                            "'application/json', NULL, $3)"),
             {source, externalId, kind});
@@ -369,17 +367,15 @@ private:
     {
         for (int i = 0; i < n; ++i)
             accept(source, QStringLiteral("%1-%2-%3").arg(source, kind).arg(i), kind);
-        m_su->exec(QStringLiteral("SELECT count(*) FROM inbox.claim('w', 1000)"));
-        m_su->exec(QStringLiteral("UPDATE inbox.events SET max_attempts = attempts WHERE "
-                                  "status = 'processing'"));
-        m_su->exec(QStringLiteral("SELECT inbox.fail(id, 'w', 'CRM API: 503', true) FROM "
-                                  "inbox.events WHERE status = 'processing'"));
+        m_db.su().exec(QStringLiteral("SELECT count(*) FROM inbox.claim('w', 1000)"));
+        m_db.su().exec(QStringLiteral("UPDATE inbox.events SET max_attempts = attempts WHERE "
+                                      "status = 'processing'"));
+        m_db.su().exec(QStringLiteral("SELECT inbox.fail(id, 'w', 'CRM API: 503', true) FROM "
+                                      "inbox.events WHERE status = 'processing'"));
     }
 
     QTemporaryDir m_settingsDir;
-    PgCluster m_cluster;
-    QString m_db;
-    std::unique_ptr<PgSession> m_su;
+    TestDatabase m_db;
 };
 
 QTEST_MAIN(TestFilterMemory)

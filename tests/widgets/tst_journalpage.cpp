@@ -10,6 +10,7 @@
 #include "journal/journalpage.h"
 #include "pgcluster.h"
 #include "pgsession.h"
+#include "testdatabase.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -40,14 +41,13 @@ private slots:
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true);
-        QVERIFY_CLUSTER_STARTED(m_cluster);
+        QVERIFY_TEST_DATABASE_STARTED(m_db);
     }
 
     void init()
     {
-        QVERIFY_FRESH_DATABASE(m_cluster, m_db);
-        m_su = std::make_unique<PgSession>(m_cluster.conninfo(m_db));
-        QVERIFY(m_su->ok());
+        QVERIFY_FRESH_TEST_DATABASE(m_db);
+        QVERIFY(m_db.su().ok());
         m_context = std::make_unique<inbox::ConsoleContext>();
         QSettings().remove(QStringLiteral("filters")); // each test starts unfiltered
         m_page = std::make_unique<JournalPage>(m_context.get());
@@ -60,7 +60,6 @@ private slots:
     {
         m_page.reset();
         m_context.reset();
-        m_su.reset();
     }
 
     void searchIsDebouncedAndFindsExactFirst()
@@ -178,10 +177,11 @@ private slots:
     {
         const qint64 a = accept(QStringLiteral("wb"), QStringLiteral("f-1"));
         const qint64 b = accept(QStringLiteral("tg"), QStringLiteral("f-2"));
-        QVERIFY_SQL(m_su->exec(QStringLiteral("SELECT inbox.claim('w', 5)")));
+        QVERIFY_SQL(m_db.su().exec(QStringLiteral("SELECT inbox.claim('w', 5)")));
         QVERIFY_SQL(
-            m_su->exec(QStringLiteral("SELECT inbox.fail($1, 'w', 'CRM 503', false)"), {b}));
-        QVERIFY_SQL(m_su->exec(QStringLiteral("SELECT inbox.accept('wb', 'f-1', '\\x00'::bytea)")));
+            m_db.su().exec(QStringLiteral("SELECT inbox.fail($1, 'w', 'CRM 503', false)"), {b}));
+        QVERIFY_SQL(
+            m_db.su().exec(QStringLiteral("SELECT inbox.accept('wb', 'f-1', '\\x00'::bytea)")));
         connectPage();
         QCOMPARE(model()->rowCount(), 2);
 
@@ -244,12 +244,12 @@ private slots:
                    QStringLiteral("application/x-www-form-urlencoded"));
         const qint64 twin = acceptBody(QStringLiteral("forms"), QStringLiteral("lead-8"),
                                        QByteArray("name=Anna"), QStringLiteral("text/plain"));
-        QVERIFY_SQL(m_su->exec(
+        QVERIFY_SQL(m_db.su().exec(
             QStringLiteral("SELECT inbox.record_lead($1, '+7 999 000-11-22', NULL, 'Анна')"),
             {twin}));
-        QVERIFY_SQL(m_su->exec(
+        QVERIFY_SQL(m_db.su().exec(
             QStringLiteral("SELECT inbox.record_lead($1, '89990001122', NULL, 'Анна')"), {form}));
-        QVERIFY_SQL(m_su->exec(
+        QVERIFY_SQL(m_db.su().exec(
             QStringLiteral("SELECT inbox.begin_action($1, 'crm.create_lead', 'op-lead-7')"),
             {form}));
         connectPage();
@@ -364,7 +364,7 @@ private slots:
         connectPage();
         // The page's other queries (filter options) finish first: only the search may wait.
         QTRY_COMPARE_WITH_TIMEOUT(activeConsoleQueries(), 0, 10000);
-        PgSession locker(m_cluster.conninfo(m_db));
+        PgSession locker(m_db.conninfo());
         QVERIFY_SQL(locker.exec(QStringLiteral("BEGIN")));
         QVERIFY_SQL(
             locker.exec(QStringLiteral("LOCK TABLE inbox.events IN ACCESS EXCLUSIVE MODE")));
@@ -399,7 +399,7 @@ private slots:
                                "event_id,received_at,"));
         const QList<QByteArray> lines = all.split('\n');
         QCOMPARE(lines.size() - 2, JournalModel::kPageSize * 2 + 34); // header, trailing newline
-        const PgResult ids = m_su->exec(
+        const PgResult ids = m_db.su().exec(
             QStringLiteral("SELECT id FROM inbox.events ORDER BY received_at DESC, id DESC"));
         for (int i = 0; i < ids.rows(); ++i)
             QVERIFY(lines.at(i + 1).startsWith(ids.value(i, 0).toUtf8() + ','));
@@ -421,8 +421,8 @@ private slots:
         connectPage();
         QCOMPARE(model()->rowCount(), 20);
         QString error;
-        QVERIFY2(m_cluster.restart(QStringLiteral("fast"), &error), qPrintable(error));
-        PgSession after(m_cluster.conninfo(m_db));
+        QVERIFY2(m_db.cluster().restart(QStringLiteral("fast"), &error), qPrintable(error));
+        PgSession after(m_db.conninfo());
         QVERIFY(after.ok());
         QVERIFY_SQL(after.exec(QStringLiteral(
             "SELECT inbox.accept('late', 'after-restart', convert_to('{}', 'UTF8'))")));
@@ -430,10 +430,9 @@ private slots:
         QCOMPARE(model()->row(0).externalId, QStringLiteral("after-restart"));
         auto *errorLabel = m_page->findChild<QLabel *>(QStringLiteral("journalError"));
         QTRY_VERIFY_WITH_TIMEOUT(!errorLabel->isVisible(), 10000);
-        m_su = std::make_unique<PgSession>(m_cluster.conninfo(m_db));
     }
 
-    void cleanupTestCase() { m_cluster.stop(); }
+    void cleanupTestCase() { m_db.stop(); }
 
 private:
     JournalModel *model() const { return m_page->model(); }
@@ -442,7 +441,7 @@ private:
     {
         QSignalSpy loaded(model(), &JournalModel::loaded);
         inbox::ConnectOptions o;
-        o.conninfo = m_cluster.conninfo(m_db);
+        o.conninfo = m_db.conninfo();
         inbox::ServerInfo info;
         info.superuser = true;
         m_context->setConnected(o, info);
@@ -478,8 +477,8 @@ private:
     {
         std::unique_ptr<PgSession> own;
         if (fresh) // inbox._notify announces at most once a second per session
-            own = std::make_unique<PgSession>(m_cluster.conninfo(m_db));
-        PgSession *s = fresh ? own.get() : m_su.get();
+            own = std::make_unique<PgSession>(m_db.conninfo());
+        PgSession *s = fresh ? own.get() : &m_db.su();
         const PgResult r =
             s->exec(QStringLiteral("SELECT event_id FROM inbox.accept($1, $2, $3, $4)"),
                     {source, externalId, body, type});
@@ -488,7 +487,7 @@ private:
 
     void fill(int n)
     {
-        QVERIFY_SQL(m_su->exec(
+        QVERIFY_SQL(m_db.su().exec(
             QStringLiteral("SELECT inbox.accept('shop', 'e-' || g, convert_to('{}', 'UTF8')) "
                            "FROM generate_series(1, $1::int) g"),
             {n}));
@@ -496,7 +495,7 @@ private:
 
     int activeConsoleQueries()
     {
-        PgSession s(m_cluster.conninfo(m_db));
+        PgSession s(m_db.conninfo());
         return s
             .exec(QStringLiteral("SELECT count(*) FROM pg_stat_activity WHERE "
                                  "application_name = 'inbox-console' AND state = 'active'"))
@@ -506,7 +505,7 @@ private:
 
     int lockWaiters()
     {
-        PgSession s(m_cluster.conninfo(m_db));
+        PgSession s(m_db.conninfo());
         return s
             .exec(QStringLiteral("SELECT count(*) FROM pg_stat_activity WHERE "
                                  "application_name = 'inbox-console' AND wait_event_type = 'Lock'"))
@@ -514,9 +513,7 @@ private:
             .toInt();
     }
 
-    PgCluster m_cluster;
-    QString m_db;
-    std::unique_ptr<PgSession> m_su;
+    TestDatabase m_db;
     std::unique_ptr<inbox::ConsoleContext> m_context;
     std::unique_ptr<JournalPage> m_page;
 };

@@ -6,6 +6,7 @@
 #include "journal/journalpage.h"
 #include "pgcluster.h"
 #include "pgsession.h"
+#include "testdatabase.h"
 
 #include <QLabel>
 #include <QLineEdit>
@@ -26,15 +27,14 @@ private slots:
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true);
-        QVERIFY_CLUSTER_STARTED(m_cluster);
+        QVERIFY_TEST_DATABASE_STARTED(m_db);
     }
 
     void init()
     {
-        QVERIFY_FRESH_DATABASE(m_cluster, m_db);
-        m_su = std::make_unique<PgSession>(m_cluster.conninfo(m_db));
-        QVERIFY(m_su->ok());
-        QVERIFY_SQL(m_su->exec(
+        QVERIFY_FRESH_TEST_DATABASE(m_db);
+        QVERIFY(m_db.su().ok());
+        QVERIFY_SQL(m_db.su().exec(
             QStringLiteral("SELECT inbox.accept('wb', 'x-' || g, convert_to('{}', 'UTF8')) "
                            "FROM generate_series(1, 3) g")));
         m_context = std::make_unique<inbox::ConsoleContext>();
@@ -52,7 +52,6 @@ private slots:
         if (m_locker)
             m_locker->exec(QStringLiteral("ROLLBACK"));
         m_locker.reset();
-        m_su.reset();
     }
 
     // While the journal's query waits for the lock, the GUI thread keeps running its timers,
@@ -124,7 +123,7 @@ private:
     {
         QSignalSpy loaded(model(), &JournalModel::loaded);
         inbox::ConnectOptions o;
-        o.conninfo = m_cluster.conninfo(m_db);
+        o.conninfo = m_db.conninfo();
         o.statementTimeoutMs = statementTimeoutMs;
         inbox::ServerInfo info;
         info.superuser = true;
@@ -137,7 +136,7 @@ private:
 
     void lockEvents()
     {
-        m_locker = std::make_unique<PgSession>(m_cluster.conninfo(m_db));
+        m_locker = std::make_unique<PgSession>(m_db.conninfo());
         QVERIFY(m_locker->ok());
         QVERIFY_SQL(m_locker->exec(QStringLiteral("SET application_name = 'long-transaction'")));
         QVERIFY_SQL(m_locker->exec(QStringLiteral("BEGIN")));
@@ -156,7 +155,7 @@ private:
 
     int count(const QString &sql)
     {
-        PgSession s(m_cluster.conninfo(m_db));
+        PgSession s(m_db.conninfo());
         return s.exec(sql).value(0, 0).toInt();
     }
 
@@ -181,9 +180,7 @@ private:
             "AND l.mode = 'AccessExclusiveLock' AND l.relation = 'inbox.events'::regclass"));
     }
 
-    PgCluster m_cluster;
-    QString m_db;
-    std::unique_ptr<PgSession> m_su;
+    TestDatabase m_db;
     std::unique_ptr<PgSession> m_locker;
     std::unique_ptr<inbox::ConsoleContext> m_context;
     std::unique_ptr<JournalPage> m_page;

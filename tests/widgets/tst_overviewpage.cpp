@@ -9,6 +9,7 @@
 #include "overview/overviewpage.h"
 #include "pgcluster.h"
 #include "pgsession.h"
+#include "testdatabase.h"
 #include "window/mainwindow.h"
 
 #include <QBarSet>
@@ -26,8 +27,7 @@ class TestOverviewPage : public QObject
     Q_OBJECT
 
 private:
-    PgCluster m_cluster;
-    QString m_db;
+    TestDatabase m_db{{"v_ingest", {"inbox_ingest"}}, {"v_support", {"inbox_support"}}};
 
     // Fourteen ordinary days before today for these sources: 1000 new events a day, 3 %
     // repeats, 1 % failures.
@@ -57,7 +57,7 @@ private:
     inbox::ConnectOptions options() const
     {
         inbox::ConnectOptions o;
-        o.conninfo = m_cluster.conninfo(m_db, QStringLiteral("v_support"));
+        o.conninfo = m_db.conninfo(QStringLiteral("v_support"));
         return o;
     }
 
@@ -72,17 +72,15 @@ private slots:
     {
         QStandardPaths::setTestModeEnabled(true);
         QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
-        QVERIFY_CLUSTER_STARTED(m_cluster);
-        QVERIFY_LOGIN(m_cluster, QStringLiteral("v_ingest"), {QStringLiteral("inbox_ingest")});
-        QVERIFY_LOGIN(m_cluster, QStringLiteral("v_support"), {QStringLiteral("inbox_support")});
+        QVERIFY_TEST_DATABASE_STARTED(m_db);
     }
 
-    void init() { QVERIFY_FRESH_DATABASE(m_cluster, m_db); }
+    void init() { QVERIFY_FRESH_TEST_DATABASE(m_db); }
 
     void slowReceiverDayShowsTheWarning()
     {
-        PgSession su(m_cluster.conninfo(m_db));
-        PgSession in(m_cluster.conninfo(m_db, QStringLiteral("v_ingest")));
+        PgSession su(m_db.conninfo());
+        PgSession in(m_db.conninfo(QStringLiteral("v_ingest")));
         history(su, {QStringLiteral("wb"), QStringLiteral("crm")});
         deliveries(in, QStringLiteral("wb"), 200, 150); // 150 of 350 deliveries: 43 %
         deliveries(in, QStringLiteral("crm"), 100, 3);  // 3 of 103: as usual
@@ -158,8 +156,8 @@ private slots:
 
     void calmDayHasNoWarning()
     {
-        PgSession su(m_cluster.conninfo(m_db));
-        PgSession in(m_cluster.conninfo(m_db, QStringLiteral("v_ingest")));
+        PgSession su(m_db.conninfo());
+        PgSession in(m_db.conninfo(QStringLiteral("v_ingest")));
         history(su, {QStringLiteral("wb")});
         deliveries(in, QStringLiteral("wb"), 400, 12); // 12 of 412: 2.9 %
         inbox::ConsoleContext context;
@@ -176,7 +174,7 @@ private slots:
     // Failures jump: a third of what finished today failed, against 1 % usually.
     void failingDayShowsTheWarning()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         history(su, {QStringLiteral("crm")});
         QVERIFY(su.exec(QStringLiteral("INSERT INTO inbox.daily_stats (day, source, shard, "
                                        "received, done, failed) VALUES ((now() AT TIME ZONE "
@@ -201,7 +199,7 @@ private slots:
 
     void newEventArrivesLive()
     {
-        PgSession in(m_cluster.conninfo(m_db, QStringLiteral("v_ingest")));
+        PgSession in(m_db.conninfo(QStringLiteral("v_ingest")));
         deliveries(in, QStringLiteral("wb"), 5, 0);
         inbox::ConsoleContext context;
         inbox::OverviewPage page(&context);
@@ -249,7 +247,7 @@ private slots:
         QVERIFY(qobject_cast<inbox::OverviewPage *>(tabs->widget(1)));
     }
 
-    void cleanupTestCase() { m_cluster.stop(); }
+    void cleanupTestCase() { m_db.stop(); }
 };
 
 QTEST_MAIN(TestOverviewPage)

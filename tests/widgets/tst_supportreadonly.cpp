@@ -11,6 +11,7 @@
 #include "db/consolecontext.h"
 #include "pgcluster.h"
 #include "pgsession.h"
+#include "testdatabase.h"
 #include "window/mainwindow.h"
 
 #include <QAbstractButton>
@@ -89,13 +90,12 @@ class TestSupportReadOnly : public QObject
     Q_OBJECT
 
 private:
-    PgCluster m_cluster;
-    QString m_db;
+    TestDatabase m_db{{kSupport, {"inbox_support"}}};
 
     // Everything a write could change, as one text.
     QString state()
     {
-        PgSession s(m_cluster.conninfo(m_db));
+        PgSession s(m_db.conninfo());
         const PgResult r = s.exec(QStringLiteral(
             "SELECT (SELECT string_agg(id || ':' || status || attempts || coalesce(locked_by, "
             "'-'), ','"
@@ -110,13 +110,13 @@ private:
 
     QByteArray serverLog() const
     {
-        QFile log(m_cluster.socketDir() + QStringLiteral("/server.log"));
+        QFile log(m_db.cluster().socketDir() + QStringLiteral("/server.log"));
         return log.open(QIODevice::ReadOnly) ? log.readAll() : QByteArray("!unreadable");
     }
 
     int personEntries()
     {
-        PgSession s(m_cluster.conninfo(m_db));
+        PgSession s(m_db.conninfo());
         return s.exec(QStringLiteral("SELECT count(*) FROM inbox.journal WHERE by_person"))
             .value(0, 0)
             .toInt();
@@ -124,7 +124,7 @@ private:
 
     void fill()
     {
-        PgSession su(m_cluster.conninfo(m_db));
+        PgSession su(m_db.conninfo());
         // Failed (validation and out of attempts), stuck, waiting events.
         QVERIFY_SQL(su.exec(QStringLiteral(
             "SELECT inbox.accept('shop', 'o-' || g, convert_to('{\"n\":' || g || '}', 'UTF8'))"
@@ -158,15 +158,14 @@ private slots:
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true);
-        QVERIFY_CLUSTER_STARTED(m_cluster);
+        QVERIFY_TEST_DATABASE_STARTED(m_db);
+        QVERIFY_FRESH_TEST_DATABASE(m_db);
         QString error;
-        QVERIFY_LOGIN(m_cluster, kSupport, {QStringLiteral("inbox_support")});
-        m_db = m_cluster.createDatabase(&error);
-        QVERIFY2(!m_db.isEmpty(), qPrintable(error));
         // Every statement this login sends goes to the server log: a write that the database
         // would refuse anyway must not even be sent.
-        QVERIFY2(m_cluster.execAsSuperuser(
-                     m_db, QStringLiteral("ALTER ROLE %1 SET log_statement = 'all'").arg(kSupport),
+        QVERIFY2(m_db.cluster().execAsSuperuser(
+                     m_db.name(),
+                     QStringLiteral("ALTER ROLE %1 SET log_statement = 'all'").arg(kSupport),
                      &error),
                  qPrintable(error));
     }
@@ -184,7 +183,7 @@ private slots:
         window.resize(1400, 900);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        window.connectTo(m_cluster.conninfo(m_db, kSupport));
+        window.connectTo(m_db.conninfo(kSupport));
         QTRY_VERIFY_WITH_TIMEOUT(window.context()->isConnected(), 15000);
         QVERIFY(!window.context()->info().mayRequeue());
         QVERIFY(!window.context()->info().mayDecideDuplicates());
@@ -307,7 +306,7 @@ private slots:
         window.close();
     }
 
-    void cleanupTestCase() { m_cluster.stop(); }
+    void cleanupTestCase() { m_db.stop(); }
 };
 
 QTEST_MAIN(TestSupportReadOnly)

@@ -5,6 +5,7 @@
 #include "db/querychannel.h"
 #include "journal/journalmodel.h"
 #include "journal/journalquery.h"
+#include "table/codetexts.h"
 
 #include <QSet>
 
@@ -79,17 +80,13 @@ ColumnHeaders AuditModel::headers()
 
 QString AuditModel::actionText(const QString &entry)
 {
-    if (entry == QLatin1String("requeued"))
-        return tr("requeued");
-    if (entry == QLatin1String("duplicate_merged"))
-        return tr("merged duplicates");
-    if (entry == QLatin1String("duplicate_rejected"))
-        return tr("rejected duplicates");
-    if (entry == QLatin1String("duplicate_undone"))
-        return tr("undid a decision");
-    if (entry == QLatin1String("pruned"))
-        return tr("pruned");
-    return entry;
+    static const CodeTexts words(staticMetaObject.className(),
+                                 {{"requeued", QT_TR_NOOP("requeued")},
+                                  {"duplicate_merged", QT_TR_NOOP("merged duplicates")},
+                                  {"duplicate_rejected", QT_TR_NOOP("rejected duplicates")},
+                                  {"duplicate_undone", QT_TR_NOOP("undid a decision")},
+                                  {"pruned", QT_TR_NOOP("pruned")}});
+    return words.text(entry);
 }
 
 QString AuditModel::summary(const AuditAction &a)

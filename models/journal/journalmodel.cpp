@@ -4,6 +4,7 @@
 #include "db/querychannel.h"
 #include "journal/journalquery.h"
 #include "support/logging.h"
+#include "table/codetexts.h"
 
 #include <QLocale>
 #include <QSet>
@@ -57,15 +58,12 @@ ColumnHeaders JournalModel::headers()
 
 QString JournalModel::statusText(const QString &status)
 {
-    if (status == QLatin1String("received"))
-        return tr("received");
-    if (status == QLatin1String("processing"))
-        return tr("processing");
-    if (status == QLatin1String("done"))
-        return tr("done");
-    if (status == QLatin1String("failed"))
-        return tr("failed");
-    return status;
+    static const CodeTexts words(staticMetaObject.className(),
+                                 {{"received", QT_TR_NOOP("received")},
+                                  {"processing", QT_TR_NOOP("processing")},
+                                  {"done", QT_TR_NOOP("done")},
+                                  {"failed", QT_TR_NOOP("failed")}});
+    return words.text(status);
 }
 
 QString JournalModel::formatBytes(qint64 bytes)
@@ -91,6 +89,39 @@ QString utcTime(qint64 us)
 }
 } // namespace
 
+QVariant JournalModel::raw(const JournalRow &r, int column)
+{
+    switch (column) {
+    case Received:
+        return r.receivedUs;
+    case Source:
+        return r.source;
+    case ExternalId:
+        return r.externalId;
+    case Kind:
+        return r.kind;
+    case Status:
+        return r.status;
+    case Attempts:
+        return r.attempts;
+    case Deliveries:
+        return r.deliveries;
+    case Review:
+        return r.needsReview;
+    case Error:
+        return r.lastError;
+    case Id:
+        return r.id;
+    case Key:
+        return r.idempotencyKey;
+    case Occurred:
+        return r.occurredUs;
+    case Size:
+        return r.bodyBytes;
+    }
+    return {};
+}
+
 QVariant JournalModel::data(const QModelIndex &index, int role) const
 {
     if (!index.isValid() || index.row() >= m_rows.size())
@@ -100,67 +131,25 @@ QVariant JournalModel::data(const QModelIndex &index, int role) const
         return r.id;
     if (role == KeyRole)
         return r.idempotencyKey;
-    if (role == RawRole) {
-        switch (index.column()) {
-        case Received:
-            return r.receivedUs;
-        case Source:
-            return r.source;
-        case ExternalId:
-            return r.externalId;
-        case Kind:
-            return r.kind;
-        case Status:
-            return r.status;
-        case Attempts:
-            return r.attempts;
-        case Deliveries:
-            return r.deliveries;
-        case Review:
-            return r.needsReview;
-        case Error:
-            return r.lastError;
-        case Id:
-            return r.id;
-        case Key:
-            return r.idempotencyKey;
-        case Occurred:
-            return r.occurredUs;
-        case Size:
-            return r.bodyBytes;
-        }
-        return {};
-    }
+    if (role == RawRole)
+        return raw(r, index.column());
     if (role == Qt::DisplayRole) {
         switch (index.column()) {
         case Received:
             return localTime(r.receivedUs);
-        case Source:
-            return r.source;
-        case ExternalId:
-            return r.externalId;
-        case Kind:
-            return r.kind;
         case Status:
             return statusText(r.status);
         case Attempts:
             return QStringLiteral("%1/%2").arg(r.attempts).arg(r.maxAttempts);
-        case Deliveries:
-            return r.deliveries;
-        case Review:
-            return r.needsReview;
         case Error:
             return r.lastError.section(QLatin1Char('\n'), 0, 0);
-        case Id:
-            return r.id;
-        case Key:
-            return r.idempotencyKey;
         case Occurred:
             return localTime(r.occurredUs);
         case Size:
             return formatBytes(r.bodyBytes);
+        default:
+            return raw(r, index.column()); // shown as stored
         }
-        return {};
     }
     if (role == Qt::ToolTipRole) {
         switch (index.column()) {

@@ -108,6 +108,7 @@ signals:
 
 private:
     static ColumnHeaders headers();
+    static QVariant raw(const JournalRow &r, int column);
     using Request = JournalWindow::Request;
     using Pending = JournalWindow::Pending;
 

@@ -39,6 +39,7 @@ QMap<QString, QSet<QString>> expectedExecute()
         {QStringLiteral("heartbeat"), worker},
         {QStringLiteral("complete"), worker},
         {QStringLiteral("fail"), worker},
+        {QStringLiteral("flag_review"), worker},
         {QStringLiteral("begin_action"), worker},
         {QStringLiteral("finish_action"), worker},
         {QStringLiteral("record_lead"), worker},
@@ -46,6 +47,7 @@ QMap<QString, QSet<QString>> expectedExecute()
         {QStringLiteral("stats_now"), readers},
         {QStringLiteral("open_duplicates"), readers},
         {QStringLiteral("requeue"), logins({"l_operator", "l_manager"})},
+        {QStringLiteral("resolve_review"), logins({"l_operator", "l_manager"})},
         {QStringLiteral("decide_duplicate"), logins({"l_manager"})},
         {QStringLiteral("normalize_phone"), everyone}, // pure; granted to PUBLIC
         {QStringLiteral("normalize_email"), everyone},
@@ -63,6 +65,8 @@ QMap<QString, QString> calls()
         {QStringLiteral("heartbeat"), QStringLiteral("SELECT inbox.heartbeat(0, 'roles-worker')")},
         {QStringLiteral("complete"), QStringLiteral("SELECT inbox.complete(0, 'roles-worker')")},
         {QStringLiteral("fail"), QStringLiteral("SELECT inbox.fail(0, 'roles-worker', 'boom')")},
+        {QStringLiteral("flag_review"),
+         QStringLiteral("SELECT inbox.flag_review(0, 'roles-worker', 'look')")},
         {QStringLiteral("begin_action"),
          QStringLiteral(
              "SELECT * FROM inbox.begin_action(0, 'crm.deal', 'roles-' || md5(random()::text))")},
@@ -76,6 +80,9 @@ QMap<QString, QString> calls()
          QStringLiteral("SELECT * FROM inbox.requeue(ARRAY[0]::bigint[], 'roles')")},
         {QStringLiteral("decide_duplicate"),
          QStringLiteral("SELECT inbox.decide_duplicate(0, 'undo')")},
+        {QStringLiteral("resolve_review"),
+         QStringLiteral(
+             "SELECT * FROM inbox.resolve_review(ARRAY[0]::bigint[], 'kept_first_body')")},
         {QStringLiteral("normalize_phone"),
          QStringLiteral("SELECT inbox.normalize_phone('8 916 123 45 67')")},
         {QStringLiteral("normalize_email"),

@@ -67,6 +67,10 @@ private:
     std::atomic<qint64> m_calls{0}, m_outages{0}, m_timeouts{0}, m_rejected{0};
 };
 
+// What a worker tells a person when the enricher gave nothing after three tries (the reason
+// it gives inbox.flag_review; the history writes the same words).
+constexpr const char *kEnrichmentFailed = "enrichment failed after 3 tries";
+
 // The enrichment service (region by phone, company by e-mail domain): flaky on purpose.
 class Enricher final
 {

@@ -1,6 +1,7 @@
 #include "pastevent.h"
 
 #include "copyrow.h"
+#include "fakecrm.h"
 #include "pastformat.h"
 #include "rng.h"
 
@@ -244,7 +245,7 @@ QByteArray PastEvent::resultJson() const
     if (m_leadId > 0) {
         result += "\"lead_id\": " + QByteArray::number(m_leadId) + ", ";
         if (m_review) {
-            result += "\"needs_review\": \"enrichment failed after 3 tries\", ";
+            result += "\"needs_review\": \"" + QByteArray(kEnrichmentFailed) + "\", ";
         } else {
             const QString region = m_phoneNorm.startsWith(QStringLiteral("7495"))
                                        ? QStringLiteral("Москва")
@@ -306,6 +307,8 @@ void PastEvent::writeEvent(PastChunk &c) const
         r.null().null();
     if (m_conflict)
         r.text("key conflict");
+    else if (m_review && m_success)
+        r.text(kEnrichmentFailed);
     else
         r.null();
     r.bytea(m.body).text(m.contentType).text(m_fp);
@@ -380,6 +383,9 @@ void PastEvent::writeJournal(Past &past, QVector<Entry> &entries, PastChunk &c)
                                 (m_entity.isEmpty() ? QByteArray("null") : jsonString(m_entity)) +
                                 "}",
                             false});
+        if (m_review) // the worker flags the lead for a person before it completes
+            entries.append({m_doneAt, "review_flagged", worker,
+                            "{\"reason\": \"" + QByteArray(kEnrichmentFailed) + "\"}", false});
         entries.append({m_doneAt, "done", worker,
                         "{\"attempt\": " + QByteArray::number(m_attSucc) + "}", false});
     }

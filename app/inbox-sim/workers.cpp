@@ -281,10 +281,18 @@ Workers::Outcome Workers::process(PgConnection &db, const QString &worker, const
         if (enriched) {
             result.insert(QStringLiteral("enrichment"), *enriched);
         } else {
-            // No contract function sets events.needs_review for a worker; the reason goes
-            // into the result, where the console shows it.
-            result.insert(QStringLiteral("needs_review"),
-                          QStringLiteral("enrichment failed after 3 tries"));
+            // The lead is kept; a person finds it under "Needs review" (and in the result).
+            const QString reason = QString::fromLatin1(kEnrichmentFailed);
+            const std::optional<PgRows> flagged =
+                db.exec(QStringLiteral("SELECT inbox.flag_review($1, $2, $3)"),
+                        {job.id, worker, reason}, &e);
+            if (!flagged)
+                return trouble(db, worker, job, "flag_review", e);
+            if (!flagged->toBool(0, 0)) {
+                ++m_lostLocks;
+                return Outcome::LostLock;
+            }
+            result.insert(QStringLiteral("needs_review"), reason);
             ++m_review;
         }
     }

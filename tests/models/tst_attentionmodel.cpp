@@ -3,6 +3,8 @@
 // requeue preview against real states, batched requeue, stop between batches, a worker's
 // claim racing the requeue, two operators on the same events, and a connection terminated
 // in the middle of a batch (the outcome is read back from the journal).
+#include "contexttestcase.h"
+
 #include "attention/attentionmodel.h"
 #include "attention/requeuer.h"
 #include "db/consolecontext.h"
@@ -10,7 +12,6 @@
 #include "journal/journalmodel.h"
 #include "pgcluster.h"
 #include "pgsession.h"
-#include "testdatabase.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
@@ -213,22 +214,17 @@ private:
 
 } // namespace
 
-class TestAttentionModel : public QObject
+class TestAttentionModel : public ContextTestCase
 {
     Q_OBJECT
 
+public:
+    TestAttentionModel()
+        : ContextTestCase{
+              {"op1", {"inbox_operator"}}, {"op2", {"inbox_manager"}}, {"sup", {"inbox_support"}}}
+    {}
+
 private slots:
-    void initTestCase() { QVERIFY_TEST_DATABASE_STARTED(m_db); }
-
-    void init()
-    {
-        QVERIFY_FRESH_TEST_DATABASE(m_db);
-        QVERIFY(m_db.su().ok());
-        m_context = std::make_unique<inbox::ConsoleContext>();
-    }
-
-    void cleanup() { m_context.reset(); }
-
     // Errors differing only in their values are one group; validation failures, retryable
     // failures, stuck and review events are separate groups with the right counts; a group's
     // filter lists exactly its events through JournalModel.
@@ -769,14 +765,7 @@ private:
     void connectContext(inbox::ConsoleContext *ctx = nullptr,
                         const QString &user = QStringLiteral("postgres"))
     {
-        if (!ctx)
-            ctx = m_context.get();
-        inbox::ConnectOptions o;
-        o.conninfo = m_db.conninfo(user);
-        inbox::ServerInfo info;
-        info.user = user;
-        info.superuser = user == QLatin1String("postgres");
-        ctx->setConnected(o, info);
+        m_harness.connectAs(ctx ? *ctx : *m_context, user);
     }
 
     QVector<qint64> accept(const QString &source, int n)
@@ -876,10 +865,6 @@ private:
             "ORDER BY id)) || (SELECT count(*) FROM inbox.journal) FROM inbox.events"));
         return r.value(0, 0);
     }
-
-    TestDatabase m_db{
-        {"op1", {"inbox_operator"}}, {"op2", {"inbox_manager"}}, {"sup", {"inbox_support"}}};
-    std::unique_ptr<inbox::ConsoleContext> m_context;
 };
 
 QTEST_MAIN(TestAttentionModel)

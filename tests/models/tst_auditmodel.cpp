@@ -4,13 +4,12 @@
 // no duplicate or gap, worker entries never shown, a re-read that keeps the place, and the
 // detail model listing an action's events.
 #include "audit_fixture.h"
-#include "testdatabase.h"
+#include "contexttestcase.h"
 
 #include "audit/auditeventsmodel.h"
 #include "audit/auditmodel.h"
 #include "audit/auditquery.h"
 #include "db/consolecontext.h"
-#include "db/serverinfo.h"
 
 #include <QAbstractItemModelTester>
 #include <QPersistentModelIndex>
@@ -47,22 +46,17 @@ QVector<qint64> sorted(QVector<qint64> v)
 
 } // namespace
 
-class TestAuditModel : public QObject
+class TestAuditModel : public ContextTestCase
 {
     Q_OBJECT
 
+public:
+    TestAuditModel()
+        : ContextTestCase{
+              {kAlice, {"inbox_operator"}}, {kBob, {"inbox_manager"}}, {kCarol, {"inbox_support"}}}
+    {}
+
 private slots:
-    void initTestCase() { QVERIFY_TEST_DATABASE_STARTED(m_db); }
-
-    void init()
-    {
-        QVERIFY_FRESH_TEST_DATABASE(m_db);
-        QVERIFY(m_db.su().ok());
-        m_context = std::make_unique<inbox::ConsoleContext>();
-    }
-
-    void cleanup() { m_context.reset(); }
-
     // Every value is bound; the SQL text never holds one.
     void queryTextHoldsNoValues()
     {
@@ -427,14 +421,7 @@ private slots:
 private:
     void connect(AuditModel &model, const QString &user = QStringLiteral("postgres"))
     {
-        QSignalSpy loaded(&model, &AuditModel::loaded);
-        inbox::ConnectOptions o;
-        o.conninfo = m_db.conninfo(user);
-        inbox::ServerInfo info;
-        info.user = user;
-        info.superuser = user == QLatin1String("postgres");
-        m_context->setConnected(o, info);
-        QVERIFY(loaded.wait(10000));
+        QVERIFY(m_harness.connectLoaded(*m_context, &model, user));
     }
 
     void setFilter(AuditModel &model, const AuditFilter &f)
@@ -457,10 +444,6 @@ private:
             out << model.action(i).entry;
         return out;
     }
-
-    TestDatabase m_db{
-        {kAlice, {"inbox_operator"}}, {kBob, {"inbox_manager"}}, {kCarol, {"inbox_support"}}};
-    std::unique_ptr<inbox::ConsoleContext> m_context;
 };
 
 QTEST_GUILESS_MAIN(TestAuditModel)

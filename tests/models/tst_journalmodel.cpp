@@ -2,13 +2,14 @@
 // duplicates or gaps (also while new events arrive), the sliding window, exact-then-prefix
 // search, every filter, LIKE metacharacters taken literally, a slow query cancelled on the
 // server when a new search comes, live "N new", and a re-read that keeps the place.
+#include "contexttestcase.h"
+
 #include "db/consolecontext.h"
 #include "db/querychannel.h"
 #include "journal/journalmodel.h"
 #include "journal/journalquery.h"
 #include "pgcluster.h"
 #include "pgsession.h"
-#include "testdatabase.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
@@ -46,22 +47,11 @@ QStringList externalIdsOf(const JournalModel &m)
 
 } // namespace
 
-class TestJournalModel : public QObject
+class TestJournalModel : public ContextTestCase
 {
     Q_OBJECT
 
 private slots:
-    void initTestCase() { QVERIFY_TEST_DATABASE_STARTED(m_db); }
-
-    void init()
-    {
-        QVERIFY_FRESH_TEST_DATABASE(m_db);
-        QVERIFY(m_db.su().ok());
-        m_context = std::make_unique<inbox::ConsoleContext>();
-    }
-
-    void cleanup() { m_context.reset(); }
-
     // The query builder binds every value; the text never holds the search.
     void queryTextHoldsNoValues()
     {
@@ -536,16 +526,7 @@ private slots:
     void cleanupTestCase() { m_db.stop(); }
 
 private:
-    void connect(JournalModel &model)
-    {
-        QSignalSpy loaded(&model, &JournalModel::loaded);
-        inbox::ConnectOptions o;
-        o.conninfo = m_db.conninfo();
-        inbox::ServerInfo info;
-        info.superuser = true;
-        m_context->setConnected(o, info);
-        QVERIFY(loaded.wait(10000));
-    }
+    void connect(JournalModel &model) { QVERIFY(m_harness.connectLoaded(*m_context, &model)); }
 
     void setFilter(JournalModel &model, const JournalFilter &f)
     {
@@ -608,9 +589,6 @@ private:
             out << QStringList{r.value(i, 0), r.value(i, 1)};
         return out;
     }
-
-    TestDatabase m_db;
-    std::unique_ptr<inbox::ConsoleContext> m_context;
 };
 
 QTEST_GUILESS_MAIN(TestJournalModel)

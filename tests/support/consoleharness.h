@@ -10,6 +10,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <utility>
+
 class QWidget;
 
 // Connects the console's shared context (and so the screens and models on it) to a test
@@ -43,6 +45,22 @@ public:
         QSignalSpy spy(sender, signal);
         action();
         return spy.wait(kTimeoutMs);
+    }
+
+    // Runs `action` and waits until `model` (any model with a `loaded` signal) has read again.
+    template<typename Model, typename Action> static bool loads(const Model *model, Action &&action)
+    {
+        return emitsAfter(model, &Model::loaded, std::forward<Action>(action));
+    }
+
+    // `context` connected as `user` with assumedInfo(user, roles), waiting until `model`, which
+    // lives on it, has read its first page.
+    template<typename Model>
+    bool connectLoaded(inbox::ConsoleContext &context, const Model *model,
+                       const QString &user = QStringLiteral("postgres"),
+                       const QStringList &roles = {}) const
+    {
+        return loads(model, [&] { connectAs(context, user, roles); });
     }
 
 private:

@@ -537,6 +537,29 @@
         <source>What</source>
         <translation>What</translation>
     </message>
+    <message>
+        <source>resolved reviews</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the first body is the event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the other bodies became events of their own</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>handled by hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 resolved the review of %n event(s): %2</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>inbox::AuditPage</name>
@@ -869,6 +892,10 @@
     <message>
         <source>The server&apos;s certificate was not accepted (sslmode=verify-ca or verify-full): it is not signed by the CA in sslrootcert (or that file is missing), or it does not name the host you connect to. Check the host name and the root certificate with the database administrator; do not turn verification off.</source>
         <translation>The server&apos;s certificate was not accepted (sslmode=verify-ca or verify-full): it is not signed by the CA in sslrootcert (or that file is missing), or it does not name the host you connect to. Check the host name and the root certificate with the database administrator; do not turn verification off.</translation>
+    </message>
+    <message>
+        <source>The current connection was kept: still connected as %1 to &quot;%2&quot;, and the other screens keep working on it.</source>
+        <translation>The current connection was kept: still connected as %1 to &quot;%2&quot;, and the other screens keep working on it.</translation>
     </message>
 </context>
 <context>
@@ -1395,6 +1422,10 @@
     <message>
         <source>The connection was lost during the decision on pair #%1; reading the pair again to tell whether it was applied…</source>
         <translation>The connection was lost during the decision on pair #%1; reading the pair again to tell whether it was applied…</translation>
+    </message>
+    <message>
+        <source>In the search field: back to the list</source>
+        <translation>In the search field: back to the list</translation>
     </message>
 </context>
 <context>

@@ -546,6 +546,30 @@
         <source>What</source>
         <translation>Что</translation>
     </message>
+    <message>
+        <source>resolved reviews</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the first body is the event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the other bodies became events of their own</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>handled by hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 resolved the review of %n event(s): %2</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>inbox::AuditPage</name>
@@ -881,6 +905,10 @@
     <message>
         <source>The server&apos;s certificate was not accepted (sslmode=verify-ca or verify-full): it is not signed by the CA in sslrootcert (or that file is missing), or it does not name the host you connect to. Check the host name and the root certificate with the database administrator; do not turn verification off.</source>
         <translation>Сертификат сервера не принят (sslmode=verify-ca или verify-full): он не подписан центром сертификации из sslrootcert (или этого файла нет) либо в нём не указан хост, к которому вы подключаетесь. Проверьте имя хоста и корневой сертификат вместе с администратором базы данных; не отключайте проверку.</translation>
+    </message>
+    <message>
+        <source>The current connection was kept: still connected as %1 to &quot;%2&quot;, and the other screens keep working on it.</source>
+        <translation>Текущее подключение сохранено: вы по-прежнему подключены как %1 к &quot;%2&quot;, и остальные экраны продолжают с ним работать.</translation>
     </message>
 </context>
 <context>
@@ -1408,6 +1436,10 @@
     <message>
         <source>The connection was lost during the decision on pair #%1; reading the pair again to tell whether it was applied…</source>
         <translation>Соединение прервалось во время решения по паре №%1; пара читается заново, чтобы выяснить, применено ли решение…</translation>
+    </message>
+    <message>
+        <source>In the search field: back to the list</source>
+        <translation>В поле поиска: вернуться к списку</translation>
     </message>
 </context>
 <context>

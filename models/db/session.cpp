@@ -30,7 +30,8 @@ Session::Session(QObject *parent)
             [this](const DbError &e, ConnectProblem problem, quint64 gen) {
                 if (gen != m_generation)
                     return;
-                m_open = false;
+                // The worker kept the connection it had: m_open, m_info and m_options still
+                // describe it.
                 m_connecting = false;
                 setBusy(false);
                 emit openFailed(e, problem);
@@ -79,7 +80,6 @@ void Session::setBusy(bool busy)
 void Session::open(const ConnectOptions &options)
 {
     const quint64 gen = nextGeneration();
-    m_open = false;
     m_connecting = true;
     m_pending = options;
     setBusy(true);
@@ -92,7 +92,6 @@ void Session::cancelOpen()
     if (!m_connecting)
         return;
     nextGeneration();
-    m_open = false;
     m_connecting = false;
     setBusy(false);
     const DbError error = DbError::plain(tr("connection attempt cancelled"));

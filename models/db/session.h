@@ -27,6 +27,9 @@ public:
     ~Session() override;
     Q_DISABLE_COPY_MOVE(Session)
 
+    // Opens a connection with `options`. The current one, if any, stays open (isOpen(), info()
+    // and options() keep describing it) until the new one has succeeded: a failed or
+    // cancelled attempt leaves it in place.
     void open(const ConnectOptions &options);
     // Gives up on a connection attempt in progress (the worker stops within ~0.1 s).
     void cancelOpen();

@@ -20,7 +20,8 @@ SessionWorker::~SessionWorker()
 
 void SessionWorker::open(const ConnectOptions &options, quint64 generation)
 {
-    close();
+    // The current connection stays until the new one works: a failed attempt at another
+    // profile must not leave the console without the one it had.
     DbError error;
     ConnectProblem problem = ConnectProblem::BadConnectionString;
     const std::optional<ConnectPlan> plan = ConnectPlan::make(options, &error);
@@ -33,14 +34,15 @@ void SessionWorker::open(const ConnectOptions &options, quint64 generation)
         emit openFailed(error, problem, generation);
         return;
     }
-    m_conn = conn;
-    m_statementTimeoutMs = options.statementTimeoutMs;
-    const std::optional<ServerInfo> info = readServerInfo(m_conn, &error);
+    const std::optional<ServerInfo> info = readServerInfo(conn, &error);
     if (!info) {
-        close();
+        PQfinish(conn);
         emit openFailed(error, ConnectProblem::Other, generation);
         return;
     }
+    close();
+    m_conn = conn;
+    m_statementTimeoutMs = options.statementTimeoutMs;
     logger("db")->info("connected as {} to {} (server {}, schema {}, sslmode {}, {})",
                        info->user.toStdString(), info->database.toStdString(),
                        info->serverVersion.toStdString(), info->schemaVersion,

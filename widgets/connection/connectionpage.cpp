@@ -132,6 +132,7 @@ ConnectionPage::ConnectionPage(Session *session, QWidget *parent)
     connect(m_migrate, &QPushButton::clicked, this, [this] {
         m_error->hide();
         m_notice->hide();
+        m_migrating = true;
         m_session->applyMigrations();
     });
     connect(m_session, &Session::busyChanged, this, &ConnectionPage::setBusy);
@@ -140,12 +141,17 @@ ConnectionPage::ConnectionPage(Session *session, QWidget *parent)
             m_profiles->setLastUsed(m_attemptProfile);
         showInfo(info);
     });
-    connect(m_session, &Session::migrated, this, &ConnectionPage::showInfo);
+    connect(m_session, &Session::migrated, this, [this](const ServerInfo &info) {
+        m_migrating = false;
+        showInfo(info);
+    });
     connect(m_session, &Session::openFailed, this, &ConnectionPage::showConnectFailure);
     connect(m_session, &Session::failed, this, [this](const DbError &error) {
-        // Connection failures were explained by openFailed; this is a failed migration.
-        if (!m_session->isOpen())
+        // Connection failures were explained by openFailed (and may leave the previous
+        // connection open): only a failed migration is shown here.
+        if (!m_migrating)
             return;
+        m_migrating = false;
         showError(error);
     });
 
@@ -240,6 +246,7 @@ void ConnectionPage::connectNow()
                            : QString();
     m_error->hide();
     m_notice->hide();
+    m_migrating = false; // a new attempt supersedes a migration's reply
     m_session->open(options);
 }
 
@@ -273,7 +280,9 @@ QString ConnectionPage::userAndDatabase(QString *database) const
 
 void ConnectionPage::showConnectFailure(const DbError &error, ConnectProblem problem)
 {
-    showInfo(ServerInfo());
+    // Session keeps the connection it had through a failed attempt: the box shows that one.
+    const bool kept = m_session->isOpen();
+    showInfo(kept ? m_session->info() : ServerInfo());
     QString database;
     const QString user = userAndDatabase(&database);
     QString advice;
@@ -337,6 +346,13 @@ void ConnectionPage::showConnectFailure(const DbError &error, ConnectProblem pro
     QString text = advice;
     if (problem != ConnectProblem::Cancelled)
         text += QLatin1Char('\n') + tr("Details: %1").arg(error.oneLine());
+    if (kept) {
+        const ServerInfo &current = m_session->info();
+        text += QLatin1Char('\n') +
+                tr("The current connection was kept: still connected as %1 to \"%2\", and the "
+                   "other screens keep working on it.")
+                    .arg(current.user, current.database);
+    }
     showMessage(m_error, text);
     if (problem == ConnectProblem::PasswordNeeded || problem == ConnectProblem::PasswordRejected)
         m_password->setFocus();

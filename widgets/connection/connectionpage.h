@@ -69,6 +69,7 @@ private:
     QLabel *m_schema;
     QPushButton *m_migrate;
     QString m_attemptProfile; // the profile whose string the current attempt uses
+    bool m_migrating = false; // Session::failed then reports the migration, not a connect
 };
 
 } // namespace inbox

@@ -537,29 +537,6 @@
         <source>What</source>
         <translation>What</translation>
     </message>
-    <message>
-        <source>resolved reviews</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the first body is the event</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the other bodies became events of their own</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>handled by hand</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 resolved the review of %n event(s): %2</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
 </context>
 <context>
     <name>inbox::AuditPage</name>
@@ -1422,10 +1399,6 @@
     <message>
         <source>The connection was lost during the decision on pair #%1; reading the pair again to tell whether it was applied…</source>
         <translation>The connection was lost during the decision on pair #%1; reading the pair again to tell whether it was applied…</translation>
-    </message>
-    <message>
-        <source>In the search field: back to the list</source>
-        <translation>In the search field: back to the list</translation>
     </message>
 </context>
 <context>

@@ -546,30 +546,6 @@
         <source>What</source>
         <translation>Что</translation>
     </message>
-    <message>
-        <source>resolved reviews</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the first body is the event</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the other bodies became events of their own</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>handled by hand</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 resolved the review of %n event(s): %2</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
 </context>
 <context>
     <name>inbox::AuditPage</name>
@@ -1436,10 +1412,6 @@
     <message>
         <source>The connection was lost during the decision on pair #%1; reading the pair again to tell whether it was applied…</source>
         <translation>Соединение прервалось во время решения по паре №%1; пара читается заново, чтобы выяснить, применено ли решение…</translation>
-    </message>
-    <message>
-        <source>In the search field: back to the list</source>
-        <translation>В поле поиска: вернуться к списку</translation>
     </message>
 </context>
 <context>

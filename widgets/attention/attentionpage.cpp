@@ -165,11 +165,19 @@ AttentionPage::AttentionPage(ConsoleContext *context, QWidget *parent)
             &AttentionPage::onGroupChanged);
     connect(m_eventView->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &AttentionPage::updateActions);
+    // The pane shows the current event of the list on screen, or says that none is selected.
     connect(m_eventView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) {
                 if (current.isValid())
                     m_detail->showEvent(current.data(JournalModel::IdRole).toLongLong());
+                else
+                    m_detail->clear();
             });
+    // Another group (or filter) resets the list, and a reset drops the selection silently.
+    connect(m_events, &QAbstractItemModel::modelReset, this, [this] {
+        if (!m_eventView->currentIndex().isValid())
+            m_detail->clear();
+    });
     connect(m_groups, &AttentionModel::loaded, this, [this] {
         // The first read selects the first group; later reads keep the selection (merged in
         // place) or, when its group is gone, fall back to every failed event.

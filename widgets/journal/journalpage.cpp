@@ -37,6 +37,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <utility>
 
 namespace inbox {
 
@@ -212,11 +213,12 @@ JournalPage::JournalPage(ConsoleContext *context, QWidget *parent)
     });
 
     // Typing waits for a pause; each new search supersedes (and cancels) the one before.
-    connect(m_search, &QLineEdit::textChanged, m_searchDelay, qOverload<>(&QTimer::start));
-    connect(m_search, &QLineEdit::returnPressed, this, [this] {
-        m_searchDelay->stop();
-        applyFilter();
+    connect(m_search, &QLineEdit::textChanged, this, [this] {
+        m_afterLoad = AfterLoad::Nothing;
+        m_searchDelay->start();
     });
+    // Down and Enter in the field (searchKey) lead to the results.
+    m_search->installEventFilter(this);
     connect(m_searchDelay, &QTimer::timeout, this, &JournalPage::applyFilter);
     for (MultiSelectButton *b : {m_sources, m_statuses, m_kinds})
         connect(b, &MultiSelectButton::selectionChanged, this, &JournalPage::applyFilter);
@@ -269,8 +271,10 @@ JournalPage::JournalPage(ConsoleContext *context, QWidget *parent)
     });
     connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
         m_topId = 0;
+        onReset();
         updateStatus();
     });
+    connect(m_model, &JournalModel::loaded, this, &JournalPage::onFirstPage);
     connect(m_table->verticalScrollBar(), &QScrollBar::valueChanged, this,
             &JournalPage::onScrolled);
     connect(m_table->verticalScrollBar(), &QScrollBar::rangeChanged, this,
@@ -353,6 +357,8 @@ bool JournalPage::eventFilter(QObject *watched, QEvent *event)
         copySelectedRows();
         return true;
     }
+    if (watched == m_search && event->type() == QEvent::KeyPress)
+        return searchKey(static_cast<QKeyEvent *>(event));
     return QWidget::eventFilter(watched, event);
 }
 
@@ -473,11 +479,86 @@ void JournalPage::restorePlace()
 void JournalPage::onCurrentChanged()
 {
     const QModelIndex current = m_table->selectionModel()->currentIndex();
-    if (!current.isValid())
+    if (!current.isValid()) {
+        m_detail->clear();
         return;
+    }
     const qint64 id = current.data(JournalModel::IdRole).toLongLong();
-    if (id != m_detail->eventId())
+    if (id != m_detail->loader()->eventId()) // shown or on its way
         m_detail->showEvent(id);
+}
+
+void JournalPage::onReset()
+{
+    // A reset (new search or filter, re-read, failure, cancel) drops the selection without a
+    // signal. The event in the pane stays only as the current row of the new list (openEvent
+    // asks for it before its row is in); otherwise the pane says nothing is selected.
+    m_detailDelay->stop();
+    const int row = m_model->rowOf(m_detail->loader()->eventId());
+    if (row >= 0)
+        openRow(row);
+    else
+        m_detail->clear();
+}
+
+void JournalPage::onFirstPage()
+{
+    const AfterLoad after = std::exchange(m_afterLoad, AfterLoad::Nothing);
+    const int rows = m_model->rowCount();
+    if (m_table->currentIndex().isValid() || rows == 0)
+        return;
+    // A single result is the one looked for; Down asked for the first row.
+    if (rows == 1 || after == AfterLoad::FirstRow)
+        openRow(0);
+    if (rows == 1 && after == AfterLoad::SingleRow && m_search->hasFocus())
+        m_table->setFocus(Qt::OtherFocusReason); // Enter before the rows were in
+}
+
+void JournalPage::openRow(int row)
+{
+    m_table->selectionModel()->setCurrentIndex(m_model->index(row, JournalModel::Received),
+                                               QItemSelectionModel::ClearAndSelect |
+                                                   QItemSelectionModel::Rows);
+    m_detailDelay->stop();
+    onCurrentChanged();
+}
+
+bool JournalPage::searchKey(QKeyEvent *event)
+{
+    if (event->modifiers() & ~Qt::KeypadModifier)
+        return false;
+    const bool down = event->key() == Qt::Key_Down;
+    const bool enter = event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter;
+    if (!down && !enter)
+        return false;
+    // The text not searched yet (the pause still running): search now, act on its rows.
+    if (currentFilter() != m_model->filter()) {
+        applyFilter();
+        m_afterLoad = down ? AfterLoad::FirstRow : AfterLoad::SingleRow;
+        if (down)
+            m_table->setFocus(Qt::OtherFocusReason);
+        return true;
+    }
+    const int rows = m_model->rowCount();
+    if (rows == 0 && m_model->isFetching()) { // the rows of this search are on their way
+        m_afterLoad = down ? AfterLoad::FirstRow : AfterLoad::SingleRow;
+        if (down)
+            m_table->setFocus(Qt::OtherFocusReason);
+        return true;
+    }
+    if (down && rows > 0) {
+        // Before the focus: the view's focus-in makes row 0 current without selecting it.
+        if (!m_table->currentIndex().isValid())
+            openRow(0);
+        m_table->setFocus(Qt::OtherFocusReason);
+        return true;
+    }
+    if (enter && rows == 1) {
+        openRow(0);
+        m_table->setFocus(Qt::OtherFocusReason);
+        return true;
+    }
+    return enter; // Enter on several results: they are the search's already
 }
 
 void JournalPage::onNewCount(int count)

@@ -13,6 +13,7 @@ class QPushButton;
 class QTableView;
 class QTimer;
 class QAction;
+class QKeyEvent;
 
 namespace inbox {
 
@@ -28,7 +29,9 @@ class TimeRangeFilter;
 // The journal screen: one search field (external id, idempotency key or event id; exact
 // first, then prefix), filters, the table over every event (keyset pages as it scrolls), a
 // "N new" bar instead of jumping, a working indicator with Cancel, and the event's detail
-// below. `/` or Ctrl+F goes to the search field.
+// below. `/` or Ctrl+F goes to the search field; from there Down goes into the list and Enter
+// opens a single result. The detail shows the list's current row or says that none is
+// selected: it never keeps an event the list on screen no longer holds.
 class JournalPage final : public QWidget
 {
     Q_OBJECT
@@ -62,6 +65,10 @@ private:
     void keepPlace();
     void restorePlace();
     void onCurrentChanged();
+    void onReset();
+    void onFirstPage();
+    void openRow(int row);
+    bool searchKey(QKeyEvent *event);
     void onNewCount(int count);
     void showNew();
     void onBusy(bool busy);
@@ -107,6 +114,9 @@ private:
     qint64 m_topId = 0;  // the event at the top of the viewport, kept in place
     int m_topOffset = 0; // its row - scrollbar value (normally 0)
     bool m_restoring = false;
+    // A key in the search field asked for the list before the new search's rows were in:
+    // Down (its first row) or Enter (its single result).
+    enum class AfterLoad { Nothing, FirstRow, SingleRow } m_afterLoad = AfterLoad::Nothing;
     FilterSaver *m_filterSaver; // writes the filters a moment after a change
 };
 

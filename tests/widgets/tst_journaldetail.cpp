@@ -1,0 +1,253 @@
+// Issue 18, defect 1: the detail pane never shows an event that is not the selected row of the
+// list on screen. Offscreen against a real PostgreSQL: after a search with no result, a new
+// search (exact or prefix) without the shown event, and choosing another group on Needs
+// attention, the pane says that nothing is selected; a search with exactly one result selects
+// that row and shows it.
+#include "attention/attentionmodel.h"
+#include "attention/attentionpage.h"
+#include "db/consolecontext.h"
+#include "journal/eventdetailpane.h"
+#include "journal/journalmodel.h"
+#include "journal/journalpage.h"
+#include "pgsession.h"
+#include "testdatabase.h"
+
+#include <QLabel>
+#include <QLineEdit>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QtTest>
+
+using inbox::AttentionModel;
+using inbox::AttentionPage;
+using inbox::EventDetailPane;
+using inbox::JournalModel;
+using inbox::JournalPage;
+
+class TestJournalDetail : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY_TEST_DATABASE_STARTED(m_db);
+    }
+
+    void init()
+    {
+        QVERIFY_FRESH_TEST_DATABASE(m_db);
+        QVERIFY(m_db.su().ok());
+        m_context = std::make_unique<inbox::ConsoleContext>();
+        QSettings().remove(QStringLiteral("filters")); // each test starts unfiltered
+    }
+
+    void cleanup()
+    {
+        m_journal.reset();
+        m_attention.reset();
+        m_context.reset();
+    }
+
+    void searchWithNoResultEmptiesThePane()
+    {
+        const qint64 shown = accept(QStringLiteral("wb"), QStringLiteral("A-1"));
+        accept(QStringLiteral("wb"), QStringLiteral("B-1"));
+        openJournal();
+        clickRow(shown);
+        if (QTest::currentTestFailed())
+            return;
+        search(QStringLiteral("no-such-order"));
+        if (QTest::currentTestFailed())
+            return;
+        QCOMPARE(journalModel()->rowCount(), 0);
+        expectNothingShown(m_journal->detailPane(), shown);
+        if (QTest::currentTestFailed())
+            return;
+    }
+
+    // Exact, then prefix: neither list holds the event shown before.
+    void newSearchWithoutTheShownEventClearsIt()
+    {
+        const qint64 shown = accept(QStringLiteral("wb"), QStringLiteral("A-1"));
+        accept(QStringLiteral("wb"), QStringLiteral("B-1"));
+        accept(QStringLiteral("tg"), QStringLiteral("B-1"));
+        accept(QStringLiteral("wb"), QStringLiteral("B-10"));
+        openJournal();
+        clickRow(shown);
+        if (QTest::currentTestFailed())
+            return;
+        search(QStringLiteral("B-1")); // two exact matches, then B-10 by prefix
+        if (QTest::currentTestFailed())
+            return;
+        QCOMPARE(journalModel()->rowCount(), 3);
+        QCOMPARE(journalModel()->rowOf(shown), -1);
+        expectNothingShown(m_journal->detailPane(), shown);
+        if (QTest::currentTestFailed())
+            return;
+
+        // A prefix search after a row of the previous one was chosen.
+        const qint64 second = journalModel()->row(2).id;
+        clickRow(second);
+        if (QTest::currentTestFailed())
+            return;
+        search(QStringLiteral("A"));
+        if (QTest::currentTestFailed())
+            return;
+        QCOMPARE(journalModel()->rowCount(), 1);
+        QVERIFY(journalModel()->rowOf(second) < 0);
+        // One result: it is selected and shown, never the one before.
+        QTRY_COMPARE_WITH_TIMEOUT(m_journal->detailPane()->eventId(), shown, 10000);
+    }
+
+    void searchWithOneResultSelectsAndShowsIt()
+    {
+        const qint64 first = accept(QStringLiteral("wb"), QStringLiteral("A-1"));
+        const qint64 only = accept(QStringLiteral("wb"), QStringLiteral("C-77"));
+        openJournal();
+        clickRow(first);
+        if (QTest::currentTestFailed())
+            return;
+        search(QStringLiteral("C-77"));
+        if (QTest::currentTestFailed())
+            return;
+        QCOMPARE(journalModel()->rowCount(), 1);
+        QCOMPARE(journalModel()->row(0).id, only);
+        QTRY_COMPARE_WITH_TIMEOUT(m_journal->table()->currentIndex().row(), 0, 5000);
+        QVERIFY(m_journal->table()->selectionModel()->isRowSelected(0, {}));
+        QTRY_COMPARE_WITH_TIMEOUT(m_journal->detailPane()->eventId(), only, 10000);
+    }
+
+    // Needs attention: the pane beside a group's events follows the group chosen.
+    void anotherGroupOnNeedsAttentionClearsThePane()
+    {
+        fail(QStringLiteral("crm"), 2, QStringLiteral("CRM API: 500"));
+        fail(QStringLiteral("mail"), 2, QStringLiteral("SMTP: 550 mailbox unavailable"));
+        m_attention = std::make_unique<AttentionPage>(m_context.get());
+        m_attention->resize(1400, 900);
+        m_attention->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_attention.get()));
+        QSignalSpy groupsLoaded(m_attention->groups(), &AttentionModel::loaded);
+        connectContext();
+        QVERIFY(groupsLoaded.wait(10000));
+        QCOMPARE(m_attention->groups()->rowCount(), 2);
+        QTRY_COMPARE_WITH_TIMEOUT(m_attention->events()->rowCount(), 2, 10000);
+
+        QTableView *events = m_attention->eventView();
+        const qint64 shown = m_attention->events()->row(1).id;
+        QSignalSpy detailLoaded(m_attention->detail(), &EventDetailPane::loaded);
+        QTest::mouseClick(events->viewport(), Qt::LeftButton, {},
+                          events->visualRect(m_attention->events()->index(1, 0)).center());
+        QVERIFY(detailLoaded.wait(10000));
+        QCOMPARE(m_attention->detail()->eventId(), shown);
+
+        QTableView *groups = m_attention->groupView();
+        const int other = 1 - groups->currentIndex().row();
+        QSignalSpy eventsLoaded(m_attention->events(), &JournalModel::loaded);
+        QTest::mouseClick(groups->viewport(), Qt::LeftButton, {},
+                          groups->visualRect(m_attention->groups()->index(other, 0)).center());
+        QCOMPARE(groups->currentIndex().row(), other);
+        QVERIFY(eventsLoaded.wait(10000));
+        QCOMPARE(m_attention->events()->rowCount(), 2);
+        QCOMPARE(m_attention->events()->rowOf(shown), -1);
+        expectNothingShown(m_attention->detail(), shown);
+        if (QTest::currentTestFailed())
+            return;
+    }
+
+private:
+    JournalModel *journalModel() const { return m_journal->model(); }
+
+    void connectContext()
+    {
+        inbox::ConnectOptions o;
+        o.conninfo = m_db.conninfo();
+        inbox::ServerInfo info;
+        info.superuser = true;
+        m_context->setConnected(o, info);
+    }
+
+    void openJournal()
+    {
+        m_journal = std::make_unique<JournalPage>(m_context.get());
+        m_journal->resize(1200, 800);
+        m_journal->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_journal.get()));
+        QSignalSpy loaded(journalModel(), &JournalModel::loaded);
+        connectContext();
+        QVERIFY(loaded.wait(10000));
+    }
+
+    // A click on the event's row, and its detail in the pane.
+    void clickRow(qint64 id)
+    {
+        const int row = journalModel()->rowOf(id);
+        QVERIFY2(row >= 0, qPrintable(QString::number(id)));
+        QTableView *table = m_journal->table();
+        QSignalSpy loaded(m_journal->detailPane(), &EventDetailPane::loaded);
+        QTest::mouseClick(
+            table->viewport(), Qt::LeftButton, {},
+            table->visualRect(journalModel()->index(row, JournalModel::ExternalId)).center());
+        QVERIFY(loaded.wait(10000));
+        QCOMPARE(m_journal->detailPane()->eventId(), id);
+    }
+
+    // Typed into the search field as a person does; the results are in.
+    void search(const QString &text)
+    {
+        auto *field = m_journal->findChild<QLineEdit *>(QStringLiteral("journalSearch"));
+        QVERIFY(field);
+        QSignalSpy loaded(journalModel(), &JournalModel::loaded);
+        field->selectAll();
+        QTest::keyClick(field, Qt::Key_Backspace);
+        QTest::keyClicks(field, text);
+        QVERIFY(loaded.wait(10000));
+        QCOMPARE(journalModel()->filter().search, text);
+    }
+
+    // The pane says nothing is selected; none of `before` remains in it.
+    static void expectNothingShown(EventDetailPane *pane, qint64 before)
+    {
+        QTRY_COMPARE_WITH_TIMEOUT(pane->eventId(), qint64(0), 3000);
+        QCOMPARE(pane->loader()->eventId(), qint64(0));
+        auto *title = pane->findChild<QLabel *>(QStringLiteral("detailTitle"));
+        QVERIFY(title);
+        QVERIFY2(!title->text().contains(QString::number(before)), qPrintable(title->text()));
+        auto *facts = pane->findChild<QLabel *>(QStringLiteral("detailFacts"));
+        QVERIFY(facts && facts->text().isEmpty());
+    }
+
+    qint64 accept(const QString &source, const QString &externalId)
+    {
+        const PgResult r = m_db.su().exec(
+            QStringLiteral("SELECT event_id FROM inbox.accept($1, $2, $3, $4)"),
+            {source, externalId, QByteArray("{\"id\":1}"), QStringLiteral("application/json")});
+        return r.ok ? r.value(0, 0).toLongLong() : -1;
+    }
+
+    // `n` events of `source`, claimed and failed for good with `error`.
+    void fail(const QString &source, int n, const QString &error)
+    {
+        m_db.su().exec(QStringLiteral("SELECT a.event_id FROM generate_series(1, $2::int) g, "
+                                      "inbox.accept($1, $1 || '-' || g, convert_to('{}', 'UTF8'), "
+                                      "'application/json') a"),
+                       {source, n});
+        m_db.su().exec(QStringLiteral("SELECT count(*) FROM inbox.claim('w', $1::int)"), {n});
+        m_db.su().exec(QStringLiteral("UPDATE inbox.events SET max_attempts = attempts WHERE "
+                                      "status = 'processing' AND source = $1"),
+                       {source});
+        m_db.su().exec(QStringLiteral("SELECT inbox.fail(id, 'w', $2, false) FROM inbox.events "
+                                      "WHERE status = 'processing' AND source = $1"),
+                       {source, error});
+    }
+
+    TestDatabase m_db;
+    std::unique_ptr<inbox::ConsoleContext> m_context;
+    std::unique_ptr<JournalPage> m_journal;
+    std::unique_ptr<AttentionPage> m_attention;
+};
+
+QTEST_MAIN(TestJournalDetail)
+#include "tst_journaldetail.moc"

@@ -1400,6 +1400,10 @@
         <source>The connection was lost during the decision on pair #%1; reading the pair again to tell whether it was applied…</source>
         <translation>The connection was lost during the decision on pair #%1; reading the pair again to tell whether it was applied…</translation>
     </message>
+    <message>
+        <source>In the search field: back to the list</source>
+        <translation>In the search field: back to the list</translation>
+    </message>
 </context>
 <context>
     <name>inbox::Duration</name>

@@ -1413,6 +1413,10 @@
         <source>The connection was lost during the decision on pair #%1; reading the pair again to tell whether it was applied…</source>
         <translation>Соединение прервалось во время решения по паре №%1; пара читается заново, чтобы выяснить, применено ли решение…</translation>
     </message>
+    <message>
+        <source>In the search field: back to the list</source>
+        <translation>В поле поиска: вернуться к списку</translation>
+    </message>
 </context>
 <context>
     <name>inbox::Duration</name>

@@ -205,6 +205,9 @@ QColor Theme::color(Color color)
         return Qt::white;
     case Color::MatchBackground:
         return dark ? QColor(63, 185, 80, 82) : QColor(46, 160, 67, 56);
+    case Color::BoxBorder:
+        // The palette's Mid is close to the dark window colour: a lighter grey there.
+        return dark ? QColor(0x5c, 0x5c, 0x61) : QApplication::palette().color(QPalette::Mid);
     // Chart series keep their hue in both themes, like the statuses.
     case Color::ChartNew:
         return QColor(0x4e, 0x79, 0xa7);
@@ -261,6 +264,13 @@ QString Theme::styleSheet(Look look, const QString &extra)
         break;
     case Look::Match:
         rules = QStringLiteral("background: %1;").arg(css(color(Color::MatchBackground)));
+        break;
+    case Look::Box:
+        // The colours of the palette in use now, written out: a style sheet's palette(...) would
+        // keep the colours of the theme the widget was polished in.
+        rules = QStringLiteral("color: %1; border: 1px solid %2; border-radius: 4px;")
+                    .arg(css(QApplication::palette().color(QPalette::WindowText)),
+                         css(color(Color::BoxBorder)));
         break;
     }
     if (!extra.isEmpty())

@@ -47,6 +47,7 @@ enum class Color {
     DecidedBackground, // someone else decided already
     OnDecided,
     MatchBackground, // fields that matched, behind bold text
+    BoxBorder,       // the frame of an explanation box on the window colour
     ChartNew,
     ChartRepeats,
     ChartConflicts,
@@ -66,6 +67,7 @@ enum class Look {
     AlertText,     // red text
     WarningText,   // amber text
     Match,         // tinted background
+    Box,           // framed text in the palette's window text colour (explanations)
 };
 QString styleSheet(Look look, const QString &extra = QString());
 // Sets the widget's style sheet for `look` (plus `extra` rules, e.g. padding) and keeps it in

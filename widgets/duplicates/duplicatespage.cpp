@@ -37,8 +37,7 @@ constexpr int kReadAhead = 3; // pairs read together with the one on screen
 const QString kScreen = QStringLiteral("duplicates");
 
 const QString kBoxRules = QStringLiteral("padding: 6px; border-radius: 4px;");
-const QString kNoticeStyle =
-    QStringLiteral("QLabel { border: 1px solid palette(mid); padding: 6px; border-radius: 4px; }");
+const QString kNoticePadding = QStringLiteral("padding: 6px;");
 
 } // namespace
 
@@ -81,6 +80,17 @@ DuplicatesPage::DuplicatesPage(ConsoleContext *context, QWidget *parent)
 }
 
 DuplicatesPage::~DuplicatesPage() = default;
+
+void DuplicatesPage::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    // Never the search box first (it is first in the tab order): a J or M typed on arrival
+    // would filter the list instead of moving or deciding. Focus already inside the page (the
+    // note, a button, the list) stays where it is.
+    const QWidget *focus = window()->focusWidget();
+    if (!focus || !isAncestorOf(focus) || focus == m_search)
+        m_view->setFocus(Qt::OtherFocusReason);
+}
 
 // ---- building the screen ---------------------------------------------------------------
 
@@ -175,10 +185,12 @@ void DuplicatesPage::buildPair()
         l->setTextFormat(Qt::PlainText);
         l->setTextInteractionFlags(Qt::TextSelectableByMouse);
     }
-    m_weak->setStyleSheet(kNoticeStyle);
+    // Through the theme, so that the text follows a later change of theme (a plain style sheet
+    // keeps the palette of the theme it was first polished in: black text in the dark theme).
+    Theme::setLook(m_weak, Theme::Look::Box, kNoticePadding);
     Theme::setLook(m_decided, Theme::Look::DecidedBanner,
                    kBoxRules + QStringLiteral(" font-weight: bold;"));
-    m_mergeStatement->setStyleSheet(kNoticeStyle);
+    Theme::setLook(m_mergeStatement, Theme::Look::Box, kNoticePadding);
     m_weak->hide();
     m_decided->hide();
 }
@@ -228,9 +240,6 @@ void DuplicatesPage::layOut()
     detailLayout->addWidget(m_decided);
     detailLayout->addWidget(m_comparison);
     detailLayout->addWidget(m_mergeStatement);
-    detailLayout->addWidget(m_note);
-    detailLayout->addLayout(buttons);
-    detailLayout->addWidget(m_outcome);
     detailLayout->addStretch();
     detailLayout->addWidget(m_empty);
     auto *scroll = new QScrollArea(this);
@@ -238,9 +247,24 @@ void DuplicatesPage::layOut()
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
 
+    // The pair scrolls; the note, the decisions and their outcome stay below it, in view at
+    // any window size (a long comparison or the connection banner never pushes them out).
+    auto *right = new QWidget(this);
+    right->setObjectName(QStringLiteral("pairPane"));
+    auto *rightLayout = new QVBoxLayout(right);
+    rightLayout->setContentsMargins(0, 0, 0, 0);
+    rightLayout->addWidget(scroll, 1);
+    auto *decisions = new QVBoxLayout;
+    const QMargins margins = detailLayout->contentsMargins();
+    decisions->setContentsMargins(margins.left(), 0, margins.right(), margins.bottom());
+    decisions->addWidget(m_note);
+    decisions->addLayout(buttons);
+    decisions->addWidget(m_outcome);
+    rightLayout->addLayout(decisions);
+
     auto *splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(left);
-    splitter->addWidget(scroll);
+    splitter->addWidget(right);
     splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 3);
     splitter->setSizes({42 * em(), 78 * em()}); // the list wide enough for its names at first
@@ -283,6 +307,13 @@ void DuplicatesPage::createShortcuts()
             m_search->setFocus();
             m_search->selectAll();
         });
+    }
+    // From the search back to the pairs, where the letters are decisions again.
+    for (const QKeySequence &seq : {QKeySequence(Qt::Key_Escape), QKeySequence(Qt::Key_Down)}) {
+        auto *back = new QShortcut(seq, m_search);
+        back->setWhatsThis(tr("In the search field: back to the list"));
+        back->setContext(Qt::WidgetShortcut);
+        connect(back, &QShortcut::activated, m_view, qOverload<>(&QWidget::setFocus));
     }
     auto *escape = new QShortcut(QKeySequence(Qt::Key_Escape), m_note);
     escape->setWhatsThis(tr("In the note field: back to the list"));

@@ -41,6 +41,10 @@ public:
     // How long the last decision took from the key to the next pair on screen (for figures).
     qint64 lastAdvanceUs() const { return m_lastAdvanceUs; }
 
+protected:
+    // The keys go to the pair list whenever the screen is shown without the focus in it.
+    void showEvent(QShowEvent *event) override;
+
 signals:
     // One click to the source event's journal detail.
     void openEvent(qint64 eventId);

@@ -118,19 +118,19 @@ void LeadComparison::setRow(Field field, const QString &a, const QString &b, Mat
         cm->setText(matchText.isEmpty() ? tr("= same") : matchText);
         Theme::setLook(ca, Theme::Look::Match, kMatchRules);
         Theme::setLook(cb, Theme::Look::Match, kMatchRules);
-        cm->setStyleSheet(QStringLiteral("QLabel { font-weight: bold; }"));
+        Theme::setLook(cm, Theme::Look::Plain, QStringLiteral("font-weight: bold;"));
         break;
     case Match::Differ:
         cm->setText(matchText.isEmpty() ? tr("≠ differ") : matchText);
         Theme::setLook(ca, Theme::Look::Plain, kCellRules);
         Theme::setLook(cb, Theme::Look::Plain, kCellRules);
-        cm->setStyleSheet(QString());
+        Theme::setLook(cm, Theme::Look::Plain);
         break;
     case Match::None:
         cm->setText(matchText);
         Theme::setLook(ca, Theme::Look::Plain, kCellRules);
         Theme::setLook(cb, Theme::Look::Plain, kCellRules);
-        cm->setStyleSheet(QString());
+        Theme::setLook(cm, Theme::Look::Plain);
         break;
     }
     // Screen readers get the verdict with the values.

@@ -1,0 +1,175 @@
+// Issue 18, defect 5: the Duplicates screen opens with the focus in its pair list, so the
+// first J or M acts on the pairs (not on the search); and keys typed into the search field are
+// never decisions. Driven by QTest key events against a real PostgreSQL, with the database
+// (inbox.duplicate_candidates) saying what was decided. The screen is reached both alone and
+// as a tab of the real main window (Alt+5 from another screen).
+#include "consoleharness.h"
+#include "duplicate_fixture.h"
+
+#include "db/consolecontext.h"
+#include "duplicates/duplicatequeuemodel.h"
+#include "duplicates/duplicatespage.h"
+#include "window/mainwindow.h"
+
+#include <QApplication>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTableView>
+#include <QtTest>
+
+#include <memory>
+
+using inbox::DuplicatesPage;
+
+class TestDuplicatesKeys : public QObject
+{
+    Q_OBJECT
+
+private:
+    TestDatabase m_db{{"mgr_anna", {"inbox_manager"}}};
+    QVector<qint64> m_pairs;
+
+    // n open pairs, oldest first.
+    void makePairs(int n)
+    {
+        PgSession &su = m_db.su();
+        m_pairs.clear();
+        for (int i = 0; i < n; ++i) {
+            dupfix::Lead a;
+            a.externalId = QStringLiteral("k-a-%1").arg(i);
+            a.phone = QStringLiteral("+7 903 %1 11 22").arg(300 + i);
+            a.name = QStringLiteral("Ольга Смирнова");
+            dupfix::Lead b = a;
+            b.source = QStringLiteral("telegram");
+            b.externalId = QStringLiteral("k-b-%1").arg(i);
+            const qint64 earlier = dupfix::lead(su, a);
+            const qint64 newer = dupfix::lead(su, b);
+            m_pairs << dupfix::candidate(su, newer, earlier);
+            dupfix::age(su, m_pairs.last(), QStringLiteral("%1 hours").arg(n - i));
+        }
+    }
+
+    int decided()
+    {
+        return int(dupfix::oneInt(m_db.su(),
+                                  QStringLiteral("SELECT count(*) FROM inbox.duplicate_candidates"
+                                                 " WHERE status <> 'open'")));
+    }
+
+    static bool shows(DuplicatesPage *page, qint64 id)
+    {
+        auto *title = page->findChild<QLabel *>(QStringLiteral("pairTitle"));
+        return page->currentCandidate() == id && title->isVisible() &&
+               title->text().startsWith(QStringLiteral("Pair #%1 ").arg(id));
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY_TEST_DATABASE_STARTED(m_db);
+    }
+
+    void init()
+    {
+        QSettings().clear(); // no remembered filters or layout
+        QVERIFY_FRESH_TEST_DATABASE(m_db);
+    }
+
+    // The screen alone: the focus is in the list once it is shown, J moves, M merges.
+    void focusStartsInTheList()
+    {
+        makePairs(3);
+        inbox::ConsoleContext context;
+        DuplicatesPage page(&context);
+        QVERIFY(ConsoleHarness::show(&page, {1280, 720}, true));
+        QVERIFY(ConsoleHarness(m_db).connectReading(context, QStringLiteral("mgr_anna"), nullptr));
+        QTRY_VERIFY_WITH_TIMEOUT(shows(&page, m_pairs[0]), ConsoleHarness::kTimeoutMs);
+        auto *view = page.findChild<QTableView *>(QStringLiteral("queue"));
+        auto *search = page.findChild<QLineEdit *>(QStringLiteral("search"));
+        QWidget *focus = QApplication::focusWidget();
+        QVERIFY2(focus == view, focus ? qPrintable(focus->objectName()) : "no focus widget");
+
+        // The keys go where the focus is: J to the next pair, nothing into the search.
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_J);
+        QTRY_VERIFY_WITH_TIMEOUT(shows(&page, m_pairs[1]), ConsoleHarness::kTimeoutMs);
+        QVERIFY(search->text().isEmpty());
+        QCOMPARE(page.model()->rowCount(), 3);
+        QSignalSpy finished(&page, &DuplicatesPage::decisionFinished);
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_M);
+        QVERIFY(finished.wait(ConsoleHarness::kTimeoutMs));
+        QCOMPARE(dupfix::status(m_db.su(), m_pairs[1]), QStringLiteral("merged mgr_anna"));
+        QCOMPARE(decided(), 1);
+    }
+
+    // Letters typed into the search are text: no decision, no move, the list only filters.
+    void searchKeysAreNeverDecisions()
+    {
+        makePairs(3);
+        inbox::ConsoleContext context;
+        DuplicatesPage page(&context);
+        QVERIFY(ConsoleHarness::show(&page, {1280, 720}, true));
+        QVERIFY(ConsoleHarness(m_db).connectReading(context, QStringLiteral("mgr_anna"), nullptr));
+        QTRY_VERIFY_WITH_TIMEOUT(shows(&page, m_pairs[0]), ConsoleHarness::kTimeoutMs);
+        QSignalSpy finished(&page, &DuplicatesPage::decisionFinished);
+        QSignalSpy shown(&page, &DuplicatesPage::pairShown);
+
+        // "/" goes to the search; m, j, r, s, u, k and M (Shift) are typed there.
+        auto *view = page.findChild<QTableView *>(QStringLiteral("queue"));
+        auto *search = page.findChild<QLineEdit *>(QStringLiteral("search"));
+        QTest::keyClick(view, Qt::Key_Slash);
+        QTRY_VERIFY(search->hasFocus());
+        QTest::keyClicks(search, QStringLiteral("mjrsuk"));
+        QTest::keyClick(search, Qt::Key_M, Qt::ShiftModifier);
+        QCOMPARE(search->text().toLower(), QStringLiteral("mjrsukm"));
+        QTest::qWait(500); // a decision would be on its way by now
+        QCOMPARE(finished.count(), 0);
+        QCOMPARE(decided(), 0);
+
+        // Back to the list with Escape: the letters act again, on the list's pairs.
+        QTest::keyClick(search, Qt::Key_Escape);
+        QTRY_VERIFY(view->hasFocus());
+        search->clear(); // the clear button: the whole queue again
+        QTRY_COMPARE_WITH_TIMEOUT(page.model()->rowCount(), 3, ConsoleHarness::kTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(shows(&page, m_pairs[0]), ConsoleHarness::kTimeoutMs);
+        QTest::keyClick(view, Qt::Key_R);
+        QVERIFY(finished.wait(ConsoleHarness::kTimeoutMs));
+        QCOMPARE(dupfix::status(m_db.su(), m_pairs[0]), QStringLiteral("rejected mgr_anna"));
+        QCOMPARE(decided(), 1);
+    }
+
+    // In the real window: Alt+5 from the Overview lands in the pair list, and M merges.
+    void focusInTheListAsATab()
+    {
+        makePairs(2);
+        inbox::MainWindow window;
+        QVERIFY(ConsoleHarness::show(&window, {1280, 720}, true));
+        QVERIFY(ConsoleHarness(m_db).connectReading(*window.context(), QStringLiteral("mgr_anna"),
+                                                    nullptr));
+        auto *tabs = window.findChild<QTabWidget *>();
+        QVERIFY(tabs);
+        auto *page = window.findChild<DuplicatesPage *>();
+        QVERIFY(page);
+        tabs->setCurrentIndex(1); // Overview
+        tabs->currentWidget()->setFocus();
+        QTest::keyClick(&window, Qt::Key_5, Qt::AltModifier);
+        QTRY_COMPARE(tabs->currentWidget(), page);
+        QTRY_VERIFY_WITH_TIMEOUT(shows(page, m_pairs[0]), ConsoleHarness::kTimeoutMs);
+        QWidget *focus = QApplication::focusWidget();
+        QVERIFY2(
+            focus == page->findChild<QTableView *>(QStringLiteral("queue")),
+            focus ? qPrintable(QStringLiteral("%1 %2").arg(
+                        QString::fromLatin1(focus->metaObject()->className()), focus->objectName()))
+                  : "no focus widget");
+        QSignalSpy finished(page, &DuplicatesPage::decisionFinished);
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_M);
+        QVERIFY(finished.wait(ConsoleHarness::kTimeoutMs));
+        QCOMPARE(dupfix::status(m_db.su(), m_pairs[0]), QStringLiteral("merged mgr_anna"));
+    }
+};
+
+QTEST_MAIN(TestDuplicatesKeys)
+#include "tst_duplicateskeys.moc"

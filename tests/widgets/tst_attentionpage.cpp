@@ -3,6 +3,8 @@
 // counts; the reason required; the validation warning; the detail pane's timeline showing the
 // requeue with the same idempotency key; a support user read-only; a refusal by the database
 // shown as a clear message; filter, selection and scroll position kept after the action.
+#include "consoleharness.h"
+
 #include "attention/attentionmodel.h"
 #include "attention/attentionpage.h"
 #include "attention/requeuedialog.h"
@@ -13,7 +15,6 @@
 #include "journal/journalmodel.h"
 #include "pgcluster.h"
 #include "pgsession.h"
-#include "testdatabase.h"
 
 #include <QAction>
 #include <QApplication>
@@ -411,14 +412,7 @@ private:
     void openPage(const QString &user, const QStringList &roles)
     {
         m_page = std::make_unique<AttentionPage>(m_context.get());
-        QSignalSpy loaded(m_page->groups(), &AttentionModel::loaded);
-        inbox::ConnectOptions o;
-        o.conninfo = m_db.conninfo(user);
-        inbox::ServerInfo info;
-        info.user = user;
-        info.roles = roles;
-        m_context->setConnected(o, info);
-        QVERIFY(loaded.wait(10000));
+        QVERIFY(ConsoleHarness(m_db).connectLoaded(*m_context, m_page->groups(), user, roles));
     }
 
     void selectEvents(const QList<int> &rows)

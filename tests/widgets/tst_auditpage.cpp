@@ -2,14 +2,13 @@
 // narrow the table, a selected action lists its events in the detail pane, and one click on
 // an event asks to open it in the journal (openEvent with that event's id).
 #include "audit_fixture.h"
-#include "testdatabase.h"
+#include "consoleharness.h"
 
 #include "audit/auditeventsmodel.h"
 #include "audit/auditmodel.h"
 #include "audit/auditpage.h"
 #include "common/multiselectbutton.h"
 #include "db/consolecontext.h"
-#include "db/serverinfo.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -62,16 +61,8 @@ private slots:
         m_context = std::make_unique<inbox::ConsoleContext>();
         QSettings().remove(QStringLiteral("filters")); // each test starts unfiltered
         m_page = std::make_unique<AuditPage>(m_context.get());
-        m_page->resize(1200, 700);
-        m_page->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_page.get()));
-        QSignalSpy loaded(m_page->model(), &AuditModel::loaded);
-        inbox::ConnectOptions o;
-        o.conninfo = m_db.conninfo();
-        inbox::ServerInfo info;
-        info.superuser = true;
-        m_context->setConnected(o, info);
-        QVERIFY(loaded.wait(10000));
+        QVERIFY(ConsoleHarness::show(m_page.get(), {1200, 700}));
+        QVERIFY(ConsoleHarness(m_db).connectLoaded(*m_context, m_page->model()));
         QCOMPARE(table()->model()->rowCount(), 2);
     }
 

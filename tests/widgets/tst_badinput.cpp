@@ -4,14 +4,14 @@
 // opened in the journal's detail pane, offscreen, which shows its decoded head. And a search
 // full of SQL and LIKE metacharacters finds exactly the events whose external id literally
 // starts with it.
+#include "consoleharness.h"
+
 #include "db/consolecontext.h"
-#include "db/serverinfo.h"
 #include "journal/eventdetailpane.h"
 #include "journal/journalmodel.h"
 #include "journal/journalpage.h"
 #include "pgcluster.h"
 #include "pgsession.h"
-#include "testdatabase.h"
 
 #include "journal/bodydecoder.h"
 
@@ -62,15 +62,14 @@ private:
 
     void connectPage()
     {
-        QSignalSpy loaded(m_page->model(), &JournalModel::loaded);
-        inbox::ConnectOptions o;
-        o.conninfo = m_db.conninfo(QStringLiteral("support_sue"));
-        PgSession s(o.conninfo);
-        inbox::DbError error;
-        const auto info = inbox::readServerInfo(s.raw(), &error);
-        QVERIFY2(info, qPrintable(error.oneLine()));
-        m_context->setConnected(o, *info);
-        QVERIFY(loaded.wait(10000));
+        bool connected = false;
+        QString error;
+        const bool loaded = ConsoleHarness::loads(m_page->model(), [&] {
+            connected = ConsoleHarness(m_db).connectReading(*m_context,
+                                                            QStringLiteral("support_sue"), &error);
+        });
+        QVERIFY2(connected, qPrintable(error));
+        QVERIFY(loaded);
     }
 
     // Opens the event as "open in the journal" does; the pane shows it.
@@ -125,9 +124,7 @@ private slots:
         QVERIFY2(m_receiver->ok(), qPrintable(m_receiver->error()));
         m_context = std::make_unique<inbox::ConsoleContext>();
         m_page = std::make_unique<JournalPage>(m_context.get());
-        m_page->resize(1200, 800);
-        m_page->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_page.get()));
+        QVERIFY(ConsoleHarness::show(m_page.get(), {1200, 800}));
     }
 
     void cleanup()

@@ -4,13 +4,14 @@
 // model's filter). Writes wait a moment after a change; closing the page writes at once.
 // The search is not remembered. Garbage and other layout versions in the settings are
 // ignored without a crash; removing the "filters" group forgets everything.
+#include "consoleharness.h"
+
 #include "attention/attentionmodel.h"
 #include "attention/attentionpage.h"
 #include "audit/auditmodel.h"
 #include "audit/auditpage.h"
 #include "common/multiselectbutton.h"
 #include "db/consolecontext.h"
-#include "db/serverinfo.h"
 #include "duplicates/duplicatequeuemodel.h"
 #include "duplicates/duplicatespage.h"
 #include "journal/journalmodel.h"
@@ -18,7 +19,6 @@
 #include "pgcluster.h"
 #include "pgsession.h"
 #include "settings/filtermemory.h"
-#include "testdatabase.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -345,13 +345,7 @@ private:
     // Connects the page's context and waits for the model's first read.
     template<typename Model> void connectAndLoad(inbox::ConsoleContext *context, Model *model)
     {
-        QSignalSpy loaded(model, &Model::loaded);
-        inbox::ConnectOptions o;
-        o.conninfo = m_db.conninfo();
-        inbox::ServerInfo info;
-        info.superuser = true;
-        context->setConnected(o, info);
-        QVERIFY(loaded.wait(10000));
+        QVERIFY(ConsoleHarness(m_db).connectLoaded(*context, model));
     }
 
     QString accept(const QString &source, const QString &externalId, const QString &kind)

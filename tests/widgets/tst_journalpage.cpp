@@ -1,6 +1,8 @@
 // The journal screen, offscreen, against a real PostgreSQL: search as a person types it,
 // filter, open the detail of malformed, huge and conflicting bodies, see a live event arrive
 // as "N new", export to CSV, cancel a slow query, and come back after the server restarts.
+#include "consoleharness.h"
+
 #include "common/multiselectbutton.h"
 #include "db/consolecontext.h"
 #include "journal/bodydecoder.h"
@@ -10,7 +12,6 @@
 #include "journal/journalpage.h"
 #include "pgcluster.h"
 #include "pgsession.h"
-#include "testdatabase.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -51,9 +52,7 @@ private slots:
         m_context = std::make_unique<inbox::ConsoleContext>();
         QSettings().remove(QStringLiteral("filters")); // each test starts unfiltered
         m_page = std::make_unique<JournalPage>(m_context.get());
-        m_page->resize(1200, 800);
-        m_page->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_page.get()));
+        QVERIFY(ConsoleHarness::show(m_page.get(), {1200, 800}));
     }
 
     void cleanup()
@@ -437,16 +436,7 @@ private slots:
 private:
     JournalModel *model() const { return m_page->model(); }
 
-    void connectPage()
-    {
-        QSignalSpy loaded(model(), &JournalModel::loaded);
-        inbox::ConnectOptions o;
-        o.conninfo = m_db.conninfo();
-        inbox::ServerInfo info;
-        info.superuser = true;
-        m_context->setConnected(o, info);
-        QVERIFY(loaded.wait(10000));
-    }
+    void connectPage() { QVERIFY(ConsoleHarness(m_db).connectLoaded(*m_context, model())); }
 
     void select(qint64 id)
     {

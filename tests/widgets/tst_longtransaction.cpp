@@ -1,12 +1,13 @@
 // A transaction held open elsewhere with a lock on inbox.events: the journal's query waits,
 // the window stays responsive and shows it is working, Cancel ends the wait on the server,
 // and the statement timeout ends it with words that say what happened.
+#include "consoleharness.h"
+
 #include "db/consolecontext.h"
 #include "journal/journalmodel.h"
 #include "journal/journalpage.h"
 #include "pgcluster.h"
 #include "pgsession.h"
-#include "testdatabase.h"
 
 #include <QLabel>
 #include <QLineEdit>
@@ -40,9 +41,7 @@ private slots:
         m_context = std::make_unique<inbox::ConsoleContext>();
         QSettings().remove(QStringLiteral("filters"));
         m_page = std::make_unique<JournalPage>(m_context.get());
-        m_page->resize(1200, 800);
-        m_page->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_page.get()));
+        QVERIFY(ConsoleHarness::show(m_page.get(), {1200, 800}));
     }
 
     void cleanup()
@@ -121,14 +120,11 @@ private slots:
 private:
     void connectPage(int statementTimeoutMs)
     {
-        QSignalSpy loaded(model(), &JournalModel::loaded);
-        inbox::ConnectOptions o;
-        o.conninfo = m_db.conninfo();
+        inbox::ConnectOptions o = m_db.options();
         o.statementTimeoutMs = statementTimeoutMs;
-        inbox::ServerInfo info;
-        info.superuser = true;
-        m_context->setConnected(o, info);
-        QVERIFY(loaded.wait(10000));
+        QVERIFY(ConsoleHarness::loads(model(), [&] {
+            m_context->setConnected(o, ConsoleHarness::assumedInfo(QStringLiteral("postgres")));
+        }));
         QCOMPARE(model()->rowCount(), 3);
         // The page's other queries (filter options) finish first: only the search may wait.
         QTRY_COMPARE_WITH_TIMEOUT(activeConsoleQueries(), 0, 10000);

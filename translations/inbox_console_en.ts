@@ -537,6 +537,29 @@
         <source>What</source>
         <translation>What</translation>
     </message>
+    <message>
+        <source>resolved reviews</source>
+        <translation>resolved reviews</translation>
+    </message>
+    <message>
+        <source>the first body is the event</source>
+        <translation>the first body is the event</translation>
+    </message>
+    <message>
+        <source>the other bodies became events of their own</source>
+        <translation>the other bodies became events of their own</translation>
+    </message>
+    <message>
+        <source>handled by hand</source>
+        <translation>handled by hand</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 resolved the review of %n event(s): %2</source>
+        <translation>
+            <numerusform>%1 resolved the review of %n event: %2</numerusform>
+            <numerusform>%1 resolved the review of %n events: %2</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>inbox::AuditPage</name>

@@ -546,6 +546,30 @@
         <source>What</source>
         <translation>Что</translation>
     </message>
+    <message>
+        <source>resolved reviews</source>
+        <translation>закрыл проверку</translation>
+    </message>
+    <message>
+        <source>the first body is the event</source>
+        <translation>событие — первое тело</translation>
+    </message>
+    <message>
+        <source>the other bodies became events of their own</source>
+        <translation>другие тела стали отдельными событиями</translation>
+    </message>
+    <message>
+        <source>handled by hand</source>
+        <translation>сделано вручную</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 resolved the review of %n event(s): %2</source>
+        <translation>
+            <numerusform>%1 закрыл проверку %n события: %2</numerusform>
+            <numerusform>%1 закрыл проверку %n событий: %2</numerusform>
+            <numerusform>%1 закрыл проверку %n событий: %2</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>inbox::AuditPage</name>

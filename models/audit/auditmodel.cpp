@@ -85,8 +85,19 @@ QString AuditModel::actionText(const QString &entry)
                                   {"duplicate_merged", QT_TR_NOOP("merged duplicates")},
                                   {"duplicate_rejected", QT_TR_NOOP("rejected duplicates")},
                                   {"duplicate_undone", QT_TR_NOOP("undid a decision")},
+                                  {"review_resolved", QT_TR_NOOP("resolved reviews")},
                                   {"pruned", QT_TR_NOOP("pruned")}});
     return words.text(entry);
+}
+
+QString AuditModel::resolutionText(const QString &resolution)
+{
+    static const CodeTexts words(
+        staticMetaObject.className(),
+        {{"kept_first_body", QT_TR_NOOP("the first body is the event")},
+         {"second_is_new_event", QT_TR_NOOP("the other bodies became events of their own")},
+         {"handled_by_hand", QT_TR_NOOP("handled by hand")}});
+    return words.text(resolution);
 }
 
 QString AuditModel::summary(const AuditAction &a)
@@ -112,6 +123,9 @@ QString AuditModel::summary(const AuditAction &a)
                    .arg(a.candidateId)
                    .arg(a.leadId)
                    .arg(a.matchLeadId);
+    } else if (a.entry == QLatin1String("review_resolved")) {
+        text = tr("%1 resolved the review of %n event(s): %2", "", a.size())
+                   .arg(a.actor, resolutionText(a.reason));
     } else if (a.entry == QLatin1String("pruned")) {
         text = tr("%1 removed %n done event(s) past the retention horizon", "", int(a.prunedCount))
                    .arg(a.actor);

@@ -87,6 +87,8 @@ public:
     // "alice requeued 300 events: reason", in the user's language.
     static QString summary(const AuditAction &a);
     static QString actionText(const QString &entry);
+    // A review resolution (inbox.resolve_review's word) in the user's language.
+    static QString resolutionText(const QString &resolution);
 
 signals:
     void loaded();  // a first page is in

@@ -15,6 +15,8 @@ QString groupKey(const char *alias)
     return QStringLiteral(
                "CASE WHEN %1.entry = 'requeued' AND %1.detail ->> 'batch' IS NOT NULL"
                " THEN 'r:' || (%1.detail ->> 'batch')"
+               " WHEN %1.entry = 'review_resolved' AND %1.detail ->> 'batch' IS NOT NULL"
+               " THEN 'v:' || (%1.detail ->> 'batch')"
                " WHEN %1.entry IN ('duplicate_merged', 'duplicate_rejected', 'duplicate_undone')"
                " AND %1.detail ->> 'candidate_id' IS NOT NULL"
                " THEN 'd:' || %1.entry || ':' || (%1.detail ->> 'candidate_id') || ':' ||"
@@ -45,9 +47,10 @@ const char *presetInterval(JournalFilter::Range range)
 
 const QStringList &AuditQuery::actionEntries()
 {
-    static const QStringList entries{QStringLiteral("requeued"), QStringLiteral("duplicate_merged"),
-                                     QStringLiteral("duplicate_rejected"),
-                                     QStringLiteral("duplicate_undone"), QStringLiteral("pruned")};
+    static const QStringList entries{
+        QStringLiteral("requeued"),           QStringLiteral("duplicate_merged"),
+        QStringLiteral("duplicate_rejected"), QStringLiteral("duplicate_undone"),
+        QStringLiteral("review_resolved"),    QStringLiteral("pruned")};
     return entries;
 }
 
@@ -154,7 +157,8 @@ Query AuditQuery::page(const AuditFilter &filter, const std::optional<AuditKey> 
             " string_agg(r.id::text, ',' ORDER BY r.at DESC, r.id DESC) AS journal_ids,"
             " string_agg(coalesce(r.event_id, 0)::text, ',' ORDER BY r.at DESC, r.id DESC)"
             "  AS event_ids,"
-            " min(r.detail ->> 'reason') AS reason, min(r.detail ->> 'note') AS note,"
+            " min(coalesce(r.detail ->> 'reason', r.detail ->> 'resolution')) AS reason, "
+            "min(r.detail ->> 'note') AS note,"
             " min((r.detail ->> 'candidate_id')::int8) AS candidate_id,"
             " min((r.detail ->> 'lead_id')::int8) AS lead_id,"
             " min((r.detail ->> 'match_lead_id')::int8) AS match_lead_id,"

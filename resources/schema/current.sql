@@ -1485,11 +1485,12 @@ BEGIN
                                         b.body, b.content_type) a;
                     v_new := v_new || v_split;
                     IF v_split_outcome = 'new' THEN
-                        INSERT INTO inbox.journal (event_id, entry, detail, by_person)
+                        -- Not by_person: the person's action is the review_resolved entry,
+                        -- which names the new events; this one says where the event came from.
+                        INSERT INTO inbox.journal (event_id, entry, detail)
                         VALUES (v_split, 'split_from_conflict',
                                 jsonb_build_object('event_id', r.id, 'conflict_body_id', b.id,
-                                                   'batch', v_batch),
-                                true);
+                                                   'batch', v_batch));
                     END IF;
                 END LOOP;
             END IF;

@@ -1,7 +1,7 @@
 // inbox.begin_action / finish_action against a real PostgreSQL: the outgoing side's own
 // idempotency key tells the caller to perform (started), reuse (done) or look up (unknown).
 #include "contract_util.h"
-#include "testdatabase.h"
+#include "databasetestcase.h"
 
 #include <QtTest>
 
@@ -69,18 +69,17 @@ QString actionRow(PgSession &su, qint64 actionId)
 
 } // namespace
 
-class TestActions : public QObject
+class TestActions : public DatabaseTestCase
 {
     Q_OBJECT
 
-private:
-    TestDatabase m_db{{"action_worker", {"inbox_worker"}}, {"action_receiver", {"inbox_ingest"}}};
+public:
+    TestActions()
+        : DatabaseTestCase{{"action_worker", {"inbox_worker"}},
+                           {"action_receiver", {"inbox_ingest"}}}
+    {}
 
 private slots:
-    void initTestCase() { QVERIFY_TEST_DATABASE_STARTED(m_db); }
-
-    void init() { QVERIFY_FRESH_TEST_DATABASE(m_db); }
-
     void startedThenDoneReturnsStoredResult()
     {
         PgSession su(m_db.conninfo());

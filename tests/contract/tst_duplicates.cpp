@@ -2,7 +2,7 @@
 // for good, undo restores exactly the previous lead row, a decided pair is not decided again,
 // and of two managers deciding one pair at once exactly one wins.
 #include "contract_util.h"
-#include "testdatabase.h"
+#include "databasetestcase.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -10,12 +10,16 @@
 
 using namespace contract;
 
-class TestDuplicates : public QObject
+class TestDuplicates : public DatabaseTestCase
 {
     Q_OBJECT
 
+public:
+    TestDuplicates()
+        : DatabaseTestCase{{"mgr_anna", {"inbox_manager"}}, {"mgr_boris", {"inbox_manager"}}}
+    {}
+
 private:
-    TestDatabase m_db{{"mgr_anna", {"inbox_manager"}}, {"mgr_boris", {"inbox_manager"}}};
     int m_seq = 0;
 
     struct Pair
@@ -91,10 +95,6 @@ private:
     }
 
 private slots:
-    void initTestCase() { QVERIFY_TEST_DATABASE_STARTED(m_db); }
-
-    void init() { QVERIFY_FRESH_TEST_DATABASE(m_db); }
-
     void mergeLinksTheNewerLead()
     {
         PgSession su(m_db.conninfo());

@@ -3,8 +3,8 @@
 // functions, a time move by UPDATE, prune); and a status change of inbox.events is a HOT
 // update, which is why the queue has a table of its own.
 #include "contract_util.h"
+#include "databasetestcase.h"
 #include "db/migrator.h"
-#include "testdatabase.h"
 
 #include <QtTest>
 
@@ -32,18 +32,11 @@ QString expectedRows(PgSession &s)
 
 } // namespace
 
-class TestEventQueue : public QObject
+class TestEventQueue : public DatabaseTestCase
 {
     Q_OBJECT
 
-private:
-    TestDatabase m_db;
-
 private slots:
-    void initTestCase() { QVERIFY_TEST_DATABASE_STARTED(m_db); }
-
-    void init() { QVERIFY_FRESH_TEST_DATABASE(m_db); }
-
     void followsEveryChange()
     {
         PgSession su(m_db.conninfo());

@@ -2,7 +2,7 @@
 // conflict), what each one stores and journals, argument checks that write nothing, and
 // concurrent deliveries of the same keys from many sessions.
 #include "contract_util.h"
-#include "testdatabase.h"
+#include "databasetestcase.h"
 
 #include <QCryptographicHash>
 #include <QtTest>
@@ -88,18 +88,14 @@ QString footprint(PgSession &su)
 
 } // namespace
 
-class TestIngest : public QObject
+class TestIngest : public DatabaseTestCase
 {
     Q_OBJECT
 
-private:
-    TestDatabase m_db{{"receiver_one", {"inbox_ingest"}}};
+public:
+    TestIngest() : DatabaseTestCase{{"receiver_one", {"inbox_ingest"}}} {}
 
 private slots:
-    void initTestCase() { QVERIFY_TEST_DATABASE_STARTED(m_db); }
-
-    void init() { QVERIFY_FRESH_TEST_DATABASE(m_db); }
-
     void newEventIsStoredAsReceivedAndDue()
     {
         PgSession su(m_db.conninfo());

@@ -2,18 +2,17 @@
 // real-world spellings of one contact normalise, which earlier leads a new lead is flagged
 // against (24 h window, open deals, shared office phones), and that a repeat changes nothing.
 #include "contract_util.h"
-#include "testdatabase.h"
+#include "databasetestcase.h"
 
 #include <QtTest>
 
 using namespace contract;
 
-class TestLeads : public QObject
+class TestLeads : public DatabaseTestCase
 {
     Q_OBJECT
 
 private:
-    TestDatabase m_db;
     int m_seq = 0;
 
     // An event plus the lead it produced; returns the lead id (or -1).
@@ -62,10 +61,6 @@ private:
     }
 
 private slots:
-    void initTestCase() { QVERIFY_TEST_DATABASE_STARTED(m_db); }
-
-    void init() { QVERIFY_FRESH_TEST_DATABASE(m_db); }
-
     void normalizePhone_data()
     {
         QTest::addColumn<QVariant>("input");

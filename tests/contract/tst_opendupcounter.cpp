@@ -2,19 +2,23 @@
 // merge, reject and undo, concurrent flags from many sessions, set-based writes, and the
 // migration itself on a database that already has pairs, it equals a count of the open pairs.
 #include "contract_util.h"
-#include "testdatabase.h"
+#include "databasetestcase.h"
 
 #include <QFile>
 #include <QtTest>
 
 using namespace contract;
 
-class TestOpenDuplicateCounter : public QObject
+class TestOpenDuplicateCounter : public DatabaseTestCase
 {
     Q_OBJECT
 
+public:
+    TestOpenDuplicateCounter()
+        : DatabaseTestCase{{"c_worker", {"inbox_worker"}}, {"c_manager", {"inbox_manager"}}}
+    {}
+
 private:
-    TestDatabase m_db{{"c_worker", {"inbox_worker"}}, {"c_manager", {"inbox_manager"}}};
     int m_seq = 0;
 
     static QString counted(PgSession &su)
@@ -36,10 +40,6 @@ private:
     }
 
 private slots:
-    void initTestCase() { QVERIFY_TEST_DATABASE_STARTED(m_db); }
-
-    void init() { QVERIFY_FRESH_TEST_DATABASE(m_db); }
-
     void followsFlagsAndDecisions()
     {
         PgSession su(m_db.conninfo());

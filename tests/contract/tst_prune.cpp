@@ -2,19 +2,17 @@
 // with their journal, actions and conflict bodies; leads stay with their external ids; the
 // counters follow; one 'pruned' entry records the count.
 #include "contract_util.h"
-#include "testdatabase.h"
+#include "databasetestcase.h"
 
 #include <QtTest>
 
 using namespace contract;
 
-class TestPrune : public QObject
+class TestPrune : public DatabaseTestCase
 {
     Q_OBJECT
 
 private:
-    TestDatabase m_db;
-
     static qint64 doneEvent(PgSession &su, const QString &externalId, const QString &doneAgo)
     {
         const qint64 id =
@@ -38,10 +36,6 @@ private:
     }
 
 private slots:
-    void initTestCase() { QVERIFY_TEST_DATABASE_STARTED(m_db); }
-
-    void init() { QVERIFY_FRESH_TEST_DATABASE(m_db); }
-
     void removesOnlyOldDoneEvents()
     {
         PgSession su(m_db.conninfo());

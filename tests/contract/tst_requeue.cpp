@@ -2,7 +2,7 @@
 // the journal entry, argument errors, the 10,000-id batch, and races against a worker's
 // claim and against a second operator (real concurrent sessions).
 #include "contract_util.h"
-#include "testdatabase.h"
+#include "databasetestcase.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -31,14 +31,18 @@ QString idArray(const QList<qint64> &ids)
 
 } // namespace
 
-class TestRequeue : public QObject
+class TestRequeue : public DatabaseTestCase
 {
     Q_OBJECT
 
+public:
+    TestRequeue()
+        : DatabaseTestCase{{"op_olga", {"inbox_operator"}},
+                           {"op_pavel", {"inbox_operator"}},
+                           {"worker_w", {"inbox_worker"}}}
+    {}
+
 private:
-    TestDatabase m_db{{"op_olga", {"inbox_operator"}},
-                      {"op_pavel", {"inbox_operator"}},
-                      {"worker_w", {"inbox_worker"}}};
     int m_seq = 0;
     qint64 event(PgSession &su, const QString &status,
                  const QString &source = QStringLiteral("crm"))
@@ -110,10 +114,6 @@ private:
     }
 
 private slots:
-    void initTestCase() { QVERIFY_TEST_DATABASE_STARTED(m_db); }
-
-    void init() { QVERIFY_FRESH_TEST_DATABASE(m_db); }
-
     void eachOutcome()
     {
         PgSession su(m_db.conninfo());

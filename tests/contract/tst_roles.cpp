@@ -3,7 +3,7 @@
 // inbox table directly, the journal names the session user, and every SECURITY DEFINER
 // function has a pinned search_path that a hostile caller cannot redirect.
 #include "contract_util.h"
-#include "testdatabase.h"
+#include "databasetestcase.h"
 
 #include <QMap>
 #include <QSet>
@@ -108,18 +108,22 @@ const QStringList kContractTables = {QStringLiteral("events"),
 
 } // namespace
 
-class TestRoles : public QObject
+class TestRoles : public DatabaseTestCase
 {
     Q_OBJECT
 
+public:
+    TestRoles()
+        : DatabaseTestCase{{kLogins.at(0), {QStringLiteral("inbox_ingest")}},
+                           {kLogins.at(1), {QStringLiteral("inbox_worker")}},
+                           {kLogins.at(2), {QStringLiteral("inbox_support")}},
+                           {kLogins.at(3), {QStringLiteral("inbox_operator")}},
+                           {kLogins.at(4), {QStringLiteral("inbox_manager")}},
+                           {kLogins.at(5), QStringList{}}}
+    {}
+
 private:
     // kLogins, in order, each in its group role; l_nobody in none.
-    TestDatabase m_db{{kLogins.at(0), {QStringLiteral("inbox_ingest")}},
-                      {kLogins.at(1), {QStringLiteral("inbox_worker")}},
-                      {kLogins.at(2), {QStringLiteral("inbox_support")}},
-                      {kLogins.at(3), {QStringLiteral("inbox_operator")}},
-                      {kLogins.at(4), {QStringLiteral("inbox_manager")}},
-                      {kLogins.at(5), QStringList{}}};
 
     static QStringList inboxTables(PgSession &su)
     {
@@ -133,10 +137,6 @@ private:
     }
 
 private slots:
-    void initTestCase() { QVERIFY_TEST_DATABASE_STARTED(m_db); }
-
-    void init() { QVERIFY_FRESH_TEST_DATABASE(m_db); }
-
     void groupRolesInherit()
     {
         PgSession su(m_db.conninfo());

@@ -3,22 +3,25 @@
 // sessions, the figures match the events; sharded counters are summed; the window of days
 // and UTC days hold; and stats_now never scans the events table.
 #include "contract_util.h"
-#include "testdatabase.h"
+#include "databasetestcase.h"
 
 #include <QtTest>
 
 using namespace contract;
 
-class TestStats : public QObject
+class TestStats : public DatabaseTestCase
 {
     Q_OBJECT
 
-private:
-    TestDatabase m_db{{"s_ingest", {"inbox_ingest"}},
-                      {"s_worker", {"inbox_worker"}},
-                      {"s_operator", {"inbox_operator"}},
-                      {"s_support", {"inbox_support"}}};
+public:
+    TestStats()
+        : DatabaseTestCase{{"s_ingest", {"inbox_ingest"}},
+                           {"s_worker", {"inbox_worker"}},
+                           {"s_operator", {"inbox_operator"}},
+                           {"s_support", {"inbox_support"}}}
+    {}
 
+private:
     static qint64 accept(PgSession &s, const QString &source, const QString &externalId,
                          const QByteArray &body, QString *outcome = nullptr)
     {
@@ -48,10 +51,6 @@ private:
     }
 
 private slots:
-    void initTestCase() { QVERIFY_TEST_DATABASE_STARTED(m_db); }
-
-    void init() { QVERIFY_FRESH_TEST_DATABASE(m_db); }
-
     void figuresMatchAfterMixedOperations()
     {
         PgSession su(m_db.conninfo());

@@ -5,25 +5,23 @@
 // worker's begin_action on the same operation key must answer `unknown` (look it up first),
 // never `started`, so the action is not performed twice.
 #include "contract_util.h"
-#include "testdatabase.h"
+#include "databasetestcase.h"
 
 #include <QProcess>
 
 using contract::one;
 using contract::oneInt;
 
-class TestWorkerKill final : public QObject
+class TestWorkerKill final : public DatabaseTestCase
 {
     Q_OBJECT
 
-private:
-    TestDatabase m_db{{"worker_a", {"inbox_worker"}}, {"worker_b", {"inbox_worker"}}};
+public:
+    TestWorkerKill()
+        : DatabaseTestCase{{"worker_a", {"inbox_worker"}}, {"worker_b", {"inbox_worker"}}}
+    {}
 
 private slots:
-    void initTestCase() { QVERIFY_TEST_DATABASE_STARTED(m_db); }
-
-    void init() { QVERIFY_FRESH_TEST_DATABASE(m_db); }
-
     void killedWorkerIsTakenOverAndItsActionNotRepeated()
     {
         PgSession su(m_db.conninfo());

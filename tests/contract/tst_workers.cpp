@@ -2,7 +2,7 @@
 // workers at once, lock timeout and takeover, fencing of a worker that lost its lock, the
 // retry schedule and the failed end state. Time moves by updating timestamps, never by sleeping.
 #include "contract_util.h"
-#include "testdatabase.h"
+#include "databasetestcase.h"
 
 #include <QtTest>
 
@@ -81,18 +81,14 @@ QString stat(PgSession &su, const char *column)
 
 } // namespace
 
-class TestWorkers : public QObject
+class TestWorkers : public DatabaseTestCase
 {
     Q_OBJECT
 
-private:
-    TestDatabase m_db{{"worker_login", {"inbox_worker"}}};
+public:
+    TestWorkers() : DatabaseTestCase{{"worker_login", {"inbox_worker"}}} {}
 
 private slots:
-    void initTestCase() { QVERIFY_TEST_DATABASE_STARTED(m_db); }
-
-    void init() { QVERIFY_FRESH_TEST_DATABASE(m_db); }
-
     void claimTakesDueEventsOldestFirst()
     {
         PgSession su(m_db.conninfo());

@@ -2,8 +2,8 @@
 // pages exact to the microsecond, filters, search by a differently spelled contact, live
 // refresh in place), the counters, the pair loader with its words, and the decision runner
 // (outcomes, someone else's decision re-read, undo of mine only).
+#include "databasetestcase.h"
 #include "duplicate_fixture.h"
-#include "testdatabase.h"
 
 #include "duplicates/duplicatecounters.h"
 #include "duplicates/duplicatedecider.h"
@@ -20,12 +20,16 @@ using dupfix::oneInt;
 using inbox::DuplicateFilter;
 using inbox::DuplicateQueueModel;
 
-class TestDuplicateQueue : public QObject
+class TestDuplicateQueue : public DatabaseTestCase
 {
     Q_OBJECT
 
+public:
+    TestDuplicateQueue()
+        : DatabaseTestCase{{"mgr_anna", {"inbox_manager"}}, {"mgr_boris", {"inbox_manager"}}}
+    {}
+
 private:
-    TestDatabase m_db{{"mgr_anna", {"inbox_manager"}}, {"mgr_boris", {"inbox_manager"}}};
     int m_seq = 0;
 
     qint64 lead(PgSession &su, const QString &phone, const QString &email, const QString &name,
@@ -94,10 +98,6 @@ private:
     }
 
 private slots:
-    void initTestCase() { QVERIFY_TEST_DATABASE_STARTED(m_db); }
-
-    void init() { QVERIFY_FRESH_TEST_DATABASE(m_db); }
-
     // Oldest first, every open pair exactly once across pages, even where several pairs
     // share one timestamp to the microsecond and a page boundary falls inside that group.
     void oldestFirstInExactKeysetPages()

@@ -3,6 +3,7 @@
 // events, spelled out); days moved in the counters land on the right day; live changes arrive
 // within about two seconds but never more often than the minimum interval; the item models
 // pass QAbstractItemModelTester.
+#include "databasetestcase.h"
 #include "db/consolecontext.h"
 #include "overview/dailyfiguresmodel.h"
 #include "overview/healthrule.h"
@@ -10,7 +11,6 @@
 #include "overview/overviewmodel.h"
 #include "pgcluster.h"
 #include "pgsession.h"
-#include "testdatabase.h"
 
 #include <QAbstractItemModelTester>
 #include <QElapsedTimer>
@@ -20,17 +20,20 @@
 using inbox::DayFigures;
 using inbox::OverviewModel;
 
-class TestOverviewModel : public QObject
+class TestOverviewModel : public DatabaseTestCase
 {
     Q_OBJECT
 
-private:
-    TestDatabase m_db{{"o_ingest", {"inbox_ingest"}},
-                      {"o_worker", {"inbox_worker"}},
-                      {"o_operator", {"inbox_operator"}},
-                      {"o_support", {"inbox_support"}},
-                      {"o_nobody", {}}};
+public:
+    TestOverviewModel()
+        : DatabaseTestCase{{"o_ingest", {"inbox_ingest"}},
+                           {"o_worker", {"inbox_worker"}},
+                           {"o_operator", {"inbox_operator"}},
+                           {"o_support", {"inbox_support"}},
+                           {"o_nobody", {}}}
+    {}
 
+private:
     static qint64 accept(PgSession &s, const QString &source, const QString &key,
                          const QByteArray &body = QByteArray("{\"n\":1}"),
                          QString *outcome = nullptr)
@@ -71,10 +74,6 @@ private:
     }
 
 private slots:
-    void initTestCase() { QVERIFY_TEST_DATABASE_STARTED(m_db); }
-
-    void init() { QVERIFY_FRESH_TEST_DATABASE(m_db); }
-
     void figuresMatchTheStatisticsFunctions()
     {
         PgSession su(m_db.conninfo());

@@ -1,6 +1,8 @@
 // Every control of every screen can be named by a screen reader: a button by its text, any
 // other input, list or table by a label that is its buddy or by an accessible name. Built
 // offscreen without a connection; lists the offenders by object name and class.
+#include "testsettings.h"
+
 #include "help/aboutdialog.h"
 #include "window/mainwindow.h"
 
@@ -13,7 +15,6 @@
 #include <QLineEdit>
 #include <QMainWindow>
 #include <QSpinBox>
-#include <QStandardPaths>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QtTest>
@@ -87,12 +88,7 @@ class TestAccessibility final : public QObject
 {
     Q_OBJECT
 private slots:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("inbox-console-test"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_accessibility"));
-    }
+    void initTestCase() { TestSettings::isolate(QStringLiteral("tst_accessibility")); }
 
     void everyScreenNamesItsControls_data()
     {

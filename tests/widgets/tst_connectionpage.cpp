@@ -1,6 +1,8 @@
 // The connect screen, driven as a person would: type a connection string, press Enter, read
 // what the window says. The database work happens on the session thread; the test only waits
 // for the labels, so a blocked GUI thread would show up as a timeout.
+#include "testsettings.h"
+
 #include "connection/connectionpage.h"
 #include "db/consolecontext.h"
 #include "db/migrator.h"
@@ -30,9 +32,7 @@ class TestConnectionPage : public QObject
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("inbox-console-test"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_connectionpage"));
+        TestSettings::isolate(QStringLiteral("tst_connectionpage"));
         QSettings().clear();
         // The real log file (in the test state directory), started afresh: one test reads it.
         const QString program =

@@ -1,6 +1,8 @@
 // The Help menu: a guide for every screen (F1), the keyboard shortcuts read from the window
 // (every QAction with a shortcut and every QShortcut listed, with a description), About with
 // versions and licences, and diagnostics for support without the password.
+#include "testsettings.h"
+
 #include "db/migrator.h"
 #include "db/session.h"
 #include "help/aboutdialog.h"
@@ -17,7 +19,6 @@
 #include <QGuiApplication>
 #include <QMainWindow>
 #include <QShortcut>
-#include <QStandardPaths>
 #include <QTabWidget>
 #include <QTextBrowser>
 #include <QtTest>
@@ -39,9 +40,7 @@ class TestHelpMenu final : public QObject
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("inbox-console-test"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_helpmenu"));
+        TestSettings::isolate(QStringLiteral("tst_helpmenu"));
         QVERIFY(!setupLogging(QStringLiteral("tst_helpmenu"), false).isEmpty());
     }
 

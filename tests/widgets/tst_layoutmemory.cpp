@@ -1,12 +1,13 @@
 // The window comes back as the person left it: geometry, the screen shown, splitters and the
 // journal's columns (width and order); a layout saved by another program version is ignored.
+#include "testsettings.h"
+
 #include "common/layoutmemory.h"
 #include "window/mainwindow.h"
 
 #include <QHeaderView>
 #include <QSettings>
 #include <QSplitter>
-#include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableView>
 #include <QtTest>
@@ -17,9 +18,7 @@ class TestLayoutMemory final : public QObject
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("inbox-console-test"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_layoutmemory"));
+        TestSettings::isolate(QStringLiteral("tst_layoutmemory"));
         QCoreApplication::setApplicationVersion(QStringLiteral("1.0"));
     }
 

@@ -1,6 +1,8 @@
 // File > Settings: the theme is previewed at once and Cancel puts it back, the choices are
 // stored and read back, the reset forgets layout and filters but not connection profiles, and
 // the log level reaches spdlog. No database needed.
+#include "testsettings.h"
+
 #include "common/theme.h"
 #include "settings/connectionprofiles.h"
 #include "support/logging.h"
@@ -17,7 +19,6 @@
 #include <QMenuBar>
 #include <QPushButton>
 #include <QSettings>
-#include <QStandardPaths>
 #include <QtTest>
 
 #include <spdlog/spdlog.h>
@@ -56,9 +57,7 @@ class TestSettingsDialog final : public QObject
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("inbox-console-test"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_settingsdialog"));
+        TestSettings::isolate(QStringLiteral("tst_settingsdialog"));
         // The offscreen platform has no dark preference: the system look is light.
         QVERIFY(!inbox::Theme::systemIsDark());
     }

@@ -1,6 +1,8 @@
 // The overview screen offscreen against a real PostgreSQL: the figures of a day on which a
 // receiver was slow (senders repeated many deliveries) with the warning; a calm day without
 // it; the source picker; a new event arriving live; the tab in the main window.
+#include "consoleharness.h"
+
 #include "db/consolecontext.h"
 #include "overview/dailyfiguresmodel.h"
 #include "overview/daychart.h"
@@ -9,7 +11,6 @@
 #include "overview/overviewpage.h"
 #include "pgcluster.h"
 #include "pgsession.h"
-#include "testdatabase.h"
 #include "window/mainwindow.h"
 
 #include <QBarSet>
@@ -59,6 +60,14 @@ private:
         inbox::ConnectOptions o;
         o.conninfo = m_db.conninfo(QStringLiteral("v_support"));
         return o;
+    }
+
+    // Connects the page's context as the support login; true once its first figures are in.
+    bool connects(inbox::ConsoleContext &context, inbox::OverviewPage &page) const
+    {
+        return ConsoleHarness::emitsAfter(page.model(), &inbox::OverviewModel::updated, [&] {
+            context.setConnected(options(), inbox::ServerInfo());
+        });
     }
 
     static QString tile(QWidget &page, const char *name)
@@ -163,9 +172,7 @@ private slots:
         inbox::ConsoleContext context;
         inbox::OverviewPage page(&context);
         page.show();
-        QSignalSpy updated(page.model(), &inbox::OverviewModel::updated);
-        context.setConnected(options(), inbox::ServerInfo());
-        QVERIFY(updated.wait(10000));
+        QVERIFY(connects(context, page));
         QVERIFY(page.findChild<QLabel *>(QStringLiteral("overviewWarning"))->isHidden());
         QCOMPARE(page.dailyModel()->index(0, DailyFiguresModel::Repeats).data().toString(),
                  QStringLiteral("12"));
@@ -183,9 +190,7 @@ private slots:
         inbox::ConsoleContext context;
         inbox::OverviewPage page(&context);
         page.show();
-        QSignalSpy updated(page.model(), &inbox::OverviewModel::updated);
-        context.setConnected(options(), inbox::ServerInfo());
-        QVERIFY(updated.wait(10000));
+        QVERIFY(connects(context, page));
         auto *warning = page.findChild<QLabel *>(QStringLiteral("overviewWarning"));
         QVERIFY(!warning->isHidden());
         QVERIFY2(warning->text().contains(QStringLiteral("crm: 33 % of the events finished today "
@@ -204,9 +209,7 @@ private slots:
         inbox::ConsoleContext context;
         inbox::OverviewPage page(&context);
         page.show();
-        QSignalSpy updated(page.model(), &inbox::OverviewModel::updated);
-        context.setConnected(options(), inbox::ServerInfo());
-        QVERIFY(updated.wait(10000));
+        QVERIFY(connects(context, page));
         QCOMPARE(tile(page, "tileWaiting"), QStringLiteral("5"));
         QTest::qWait(1100); // past the receiver's one-notification-a-second window
 
@@ -228,9 +231,7 @@ private slots:
         page.show();
         auto *placeholder = page.findChild<QLabel *>(QStringLiteral("overviewPlaceholder"));
         QVERIFY(placeholder->isVisible());
-        QSignalSpy updated(page.model(), &inbox::OverviewModel::updated);
-        context.setConnected(options(), inbox::ServerInfo());
-        QVERIFY(updated.wait(10000));
+        QVERIFY(connects(context, page));
         QVERIFY(!placeholder->isVisible());
         context.setDisconnected();
         QVERIFY(placeholder->isVisible());

@@ -2677,6 +2677,22 @@
         <source>Per day, %1</source>
         <translation>Per day, %1</translation>
     </message>
+    <message>
+        <source>Oldest due</source>
+        <translation>Oldest due</translation>
+    </message>
+    <message>
+        <source>How long the longest-due event has waited for a worker; events scheduled for a retry later are not due yet</source>
+        <translation>How long the longest-due event has waited for a worker; events scheduled for a retry later are not due yet</translation>
+    </message>
+    <message>
+        <source>%1 due, %2 scheduled for a retry</source>
+        <translation>%1 due, %2 scheduled for a retry</translation>
+    </message>
+    <message>
+        <source>nothing is due; %1 scheduled for a retry</source>
+        <translation>nothing is due; %1 scheduled for a retry</translation>
+    </message>
 </context>
 <context>
     <name>inbox::RequeueDialog</name>

@@ -2701,6 +2701,22 @@
         <source>Per day, %1</source>
         <translation>По дням, %1</translation>
     </message>
+    <message>
+        <source>Oldest due</source>
+        <translation>Дольше всех ждёт</translation>
+    </message>
+    <message>
+        <source>How long the longest-due event has waited for a worker; events scheduled for a retry later are not due yet</source>
+        <translation>Сколько ждёт обработчика событие, дольше всех готовое к выполнению; события с назначенным позже повтором ещё не готовы</translation>
+    </message>
+    <message>
+        <source>%1 due, %2 scheduled for a retry</source>
+        <translation>к выполнению: %1, повтор назначен: %2</translation>
+    </message>
+    <message>
+        <source>nothing is due; %1 scheduled for a retry</source>
+        <translation>к выполнению нет; повтор назначен: %1</translation>
+    </message>
 </context>
 <context>
     <name>inbox::RequeueDialog</name>

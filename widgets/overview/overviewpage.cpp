@@ -107,8 +107,11 @@ OverviewPage::OverviewPage(ConsoleContext *context, QWidget *parent)
                        tr("Failed for good, waiting for a person (Needs attention)"));
     m_duplicates = addTile(tiles, 5, tr("Open duplicates"), QStringLiteral("tileDuplicates"),
                            tr("Possible duplicate leads waiting for a manager's decision"));
-    m_oldest = addTile(tiles, 6, tr("Oldest waiting"), QStringLiteral("tileOldest"),
-                       tr("How long the longest-due event has waited for a worker"));
+    // What stats_now calls oldest_waiting is the longest-DUE event: one scheduled for a retry
+    // later is waiting but not due, and is not measured here (the Waiting tile names them).
+    m_oldest = addTile(tiles, 6, tr("Oldest due"), QStringLiteral("tileOldest"),
+                       tr("How long the longest-due event has waited for a worker; events "
+                          "scheduled for a retry later are not due yet"));
 
     auto *charts = new QWidget(this);
     auto *chartRow = new QHBoxLayout(charts);
@@ -195,6 +198,7 @@ OverviewPage::Tile OverviewPage::addTile(QGridLayout *grid, int column, const QS
     tile.note = new QLabel(frame);
     tile.note->setObjectName(objectName + QStringLiteral("Note"));
     tile.note->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    tile.note->setWordWrap(true); // a note may be longer than a narrow tile (1280 px, Russian)
     QFont small = tile.note->font();
     small.setPointSizeF(small.pointSizeF() * 0.85);
     tile.note->setFont(small);
@@ -287,14 +291,21 @@ void OverviewPage::showSnapshot()
     m_now->setFigures(s.now, s.serverNow);
 
     const NowFigures now = s.nowFor(source);
-    setTile(m_waiting, locale.toString(now.waiting), false);
+    const qint64 scheduled = std::max<qint64>(0, now.waiting - now.due);
+    setTile(m_waiting, locale.toString(now.waiting), false,
+            scheduled > 0 ? tr("%1 due, %2 scheduled for a retry")
+                                .arg(locale.toString(now.due), locale.toString(scheduled))
+                          : QString());
     setTile(m_due, locale.toString(now.due), false);
     setTile(m_processing, locale.toString(now.processing), false);
     setTile(m_stuck, locale.toString(now.stuck), now.stuck > 0);
     setTile(m_failed, locale.toString(now.failed), now.failed > 0);
     setTile(m_duplicates, locale.toString(s.openDuplicates), false);
     if (!now.oldestWaiting.isValid()) {
-        setTile(m_oldest, tr("none"), false);
+        setTile(m_oldest, tr("none"), false,
+                scheduled > 0
+                    ? tr("nothing is due; %1 scheduled for a retry").arg(locale.toString(scheduled))
+                    : QString());
     } else {
         const qint64 age = std::max<qint64>(0, now.oldestWaiting.secsTo(s.serverNow));
         QString note;

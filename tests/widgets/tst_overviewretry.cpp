@@ -1,0 +1,100 @@
+// Issue 18, defect 9: the Overview's queue figures agree with each other and say what they
+// count while events wait for a retry (received, next_attempt_at in the future: waiting but
+// not due). Real events in a real PostgreSQL; time is moved by UPDATE, never by sleeping.
+#include "db/consolecontext.h"
+#include "overview/overviewmodel.h"
+#include "overview/overviewpage.h"
+#include "pgsession.h"
+#include "testdatabase.h"
+
+#include <QLabel>
+#include <QSignalSpy>
+#include <QtTest>
+
+class TestOverviewRetry : public QObject
+{
+    Q_OBJECT
+
+private:
+    TestDatabase m_db{{"retry_in", {"inbox_ingest"}}, {"retry_sue", {"inbox_support"}}};
+
+    static QString text(QWidget &page, const char *name)
+    {
+        auto *label = page.findChild<QLabel *>(QString::fromLatin1(name));
+        return label ? label->text() : QStringLiteral("!missing");
+    }
+    static bool shown(QWidget &page, const char *name)
+    {
+        auto *label = page.findChild<QLabel *>(QString::fromLatin1(name));
+        return label && !label->isHidden();
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+        QVERIFY_TEST_DATABASE_STARTED(m_db);
+    }
+
+    void init() { QVERIFY_FRESH_TEST_DATABASE(m_db); }
+
+    void scheduledRetriesAreNamed()
+    {
+        PgSession in(m_db.conninfo(QStringLiteral("retry_in")));
+        QVERIFY(in.exec(QStringLiteral("SELECT count(*) FROM generate_series(1, 5) g, LATERAL "
+                                       "inbox.accept('shop', 'r' || g, convert_to('{}', 'UTF8'))"))
+                    .ok);
+
+        inbox::ConsoleContext context;
+        inbox::OverviewPage page(&context);
+        page.resize(1280, 720);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        QSignalSpy updated(page.model(), &inbox::OverviewModel::updated);
+        context.setConnected(m_db.options(QStringLiteral("retry_sue")), inbox::ServerInfo());
+        QVERIFY(updated.wait(20000));
+        // Precondition: all five are due, and the oldest due one is shown.
+        QCOMPARE(text(page, "tileWaiting"), QStringLiteral("5"));
+        QCOMPARE(text(page, "tileDue"), QStringLiteral("5"));
+        QVERIFY(text(page, "tileOldest") != QStringLiteral("none"));
+        QVERIFY(!shown(page, "tileWaitingNote"));
+
+        // A worker's failed attempts put all five off for ten minutes.
+        const PgResult moved = m_db.su().exec(
+            QStringLiteral("UPDATE inbox.events SET next_attempt_at = now() + interval '10 "
+                           "minutes', attempts = 1 WHERE source = 'shop'"));
+        QVERIFY2(moved.ok, qPrintable(moved.message));
+        updated.clear();
+        context.requestReread();
+        QVERIFY(updated.wait(20000));
+
+        QCOMPARE(text(page, "tileWaiting"), QStringLiteral("5"));
+        QCOMPARE(text(page, "tileDue"), QStringLiteral("0"));
+        // Waiting says what it counts, and the oldest-due tile says why it is empty.
+        QVERIFY(shown(page, "tileWaitingNote"));
+        QCOMPARE(text(page, "tileWaitingNote"), QStringLiteral("0 due, 5 scheduled for a retry"));
+        QCOMPARE(text(page, "tileOldest"), QStringLiteral("none"));
+        QVERIFY(shown(page, "tileOldestNote"));
+        QCOMPARE(text(page, "tileOldestNote"),
+                 QStringLiteral("nothing is due; 5 scheduled for a retry"));
+        page.grab().save(QStringLiteral("/tmp/i18o/overview-retry.png"));
+
+        // One comes due again: the figures move together.
+        QVERIFY(m_db.su()
+                    .exec(QStringLiteral("UPDATE inbox.events SET next_attempt_at = now() - "
+                                         "interval '1 minute' WHERE external_id = 'r1'"))
+                    .ok);
+        updated.clear();
+        context.requestReread();
+        QVERIFY(updated.wait(20000));
+        QCOMPARE(text(page, "tileDue"), QStringLiteral("1"));
+        QCOMPARE(text(page, "tileWaitingNote"), QStringLiteral("1 due, 4 scheduled for a retry"));
+        QVERIFY(text(page, "tileOldest") != QStringLiteral("none"));
+        QVERIFY2(text(page, "tileOldestNote").contains(QStringLiteral("shop / r1")),
+                 qPrintable(text(page, "tileOldestNote")));
+    }
+};
+
+QTEST_MAIN(TestOverviewRetry)
+#include "tst_overviewretry.moc"

@@ -2607,14 +2607,6 @@
         <translation>Possible duplicate leads waiting for a manager&apos;s decision</translation>
     </message>
     <message>
-        <source>Oldest waiting</source>
-        <translation>Oldest waiting</translation>
-    </message>
-    <message>
-        <source>How long the longest-due event has waited for a worker</source>
-        <translation>How long the longest-due event has waited for a worker</translation>
-    </message>
-    <message>
         <source>All sources</source>
         <translation>All sources</translation>
     </message>

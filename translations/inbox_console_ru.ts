@@ -2630,14 +2630,6 @@
         <translation>Возможные дубли заявок, ждущие решения менеджера</translation>
     </message>
     <message>
-        <source>Oldest waiting</source>
-        <translation>Ждёт дольше всех</translation>
-    </message>
-    <message>
-        <source>How long the longest-due event has waited for a worker</source>
-        <translation>Сколько ждёт обработчика событие, ожидающее дольше всех</translation>
-    </message>
-    <message>
         <source>All sources</source>
         <translation>Все источники</translation>
     </message>

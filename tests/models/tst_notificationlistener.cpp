@@ -24,7 +24,7 @@ private slots:
         inbox::NotificationListener listener;
         QSignalSpy up(&listener, &inbox::NotificationListener::connectionUp);
         QSignalSpy changed(&listener, &inbox::NotificationListener::changed);
-        listener.start(options());
+        listener.start(m_db.options());
         QVERIFY(up.wait(10000));
         QCOMPARE(up.first().first().toBool(), false);
 
@@ -46,7 +46,7 @@ private slots:
         inbox::NotificationListener listener;
         QSignalSpy up(&listener, &inbox::NotificationListener::connectionUp);
         QSignalSpy changed(&listener, &inbox::NotificationListener::changed);
-        listener.start(options());
+        listener.start(m_db.options());
         QVERIFY(up.wait(10000));
         PgSession s(m_db.conninfo());
         const PgResult r = s.exec(QStringLiteral("SELECT * FROM inbox.accept('web', 'n-1', $1)"),
@@ -62,7 +62,7 @@ private slots:
         QSignalSpy up(&listener, &inbox::NotificationListener::connectionUp);
         QSignalSpy down(&listener, &inbox::NotificationListener::connectionDown);
         QSignalSpy changed(&listener, &inbox::NotificationListener::changed);
-        listener.start(options());
+        listener.start(m_db.options());
         QVERIFY(up.wait(10000));
         up.clear();
 
@@ -83,13 +83,6 @@ private slots:
     void cleanupTestCase() { m_db.stop(); }
 
 private:
-    inbox::ConnectOptions options() const
-    {
-        inbox::ConnectOptions o;
-        o.conninfo = m_db.conninfo();
-        return o;
-    }
-
     TestDatabase m_db;
 };
 

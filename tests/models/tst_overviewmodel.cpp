@@ -3,6 +3,7 @@
 // events, spelled out); days moved in the counters land on the right day; live changes arrive
 // within about two seconds but never more often than the minimum interval; the item models
 // pass QAbstractItemModelTester.
+#include "consoleharness.h"
 #include "databasetestcase.h"
 #include "db/consolecontext.h"
 #include "overview/dailyfiguresmodel.h"
@@ -59,6 +60,14 @@ private:
         inbox::ConnectOptions o;
         o.conninfo = m_db.conninfo(user);
         return o;
+    }
+
+    // `context` connected as the support login; true once `model` has its first figures.
+    bool connects(inbox::ConsoleContext &context, OverviewModel &model) const
+    {
+        return ConsoleHarness::emitsAfter(&model, &OverviewModel::updated, [&] {
+            context.setConnected(options(QStringLiteral("o_support")), inbox::ServerInfo());
+        });
     }
 
     static QString describe(const DayFigures &d)
@@ -225,9 +234,7 @@ private slots:
         accept(in, QStringLiteral("wb"), QStringLiteral("first"));
         inbox::ConsoleContext context;
         OverviewModel model(&context);
-        QSignalSpy updated(&model, &OverviewModel::updated);
-        context.setConnected(options(QStringLiteral("o_support")), inbox::ServerInfo());
-        QVERIFY(updated.wait(10000));
+        QVERIFY(connects(context, model));
         QCOMPARE(model.snapshot().dailyFor(QString()).at(0).received, qint64(1));
         QTest::qWait(300); // the listener is up
 
@@ -252,9 +259,7 @@ private slots:
         accept(in, QStringLiteral("wb"), QStringLiteral("a"));
         inbox::ConsoleContext context;
         OverviewModel model(&context);
-        QSignalSpy updated(&model, &OverviewModel::updated);
-        context.setConnected(options(QStringLiteral("o_support")), inbox::ServerInfo());
-        QVERIFY(updated.wait(10000));
+        QVERIFY(connects(context, model));
         const auto received = [&] {
             return model.snapshot().dailyFor(QString()).at(0).received;
         };
@@ -335,9 +340,7 @@ private slots:
         accept(in, QStringLiteral("a"), QStringLiteral("0"));
         inbox::ConsoleContext context;
         OverviewModel model(&context);
-        QSignalSpy updated(&model, &OverviewModel::updated);
-        context.setConnected(options(QStringLiteral("o_support")), inbox::ServerInfo());
-        QVERIFY(updated.wait(10000));
+        QVERIFY(connects(context, model));
         const inbox::OverviewSnapshot &s = model.snapshot();
 
         inbox::DailyFiguresModel daily;

@@ -27,7 +27,7 @@ private slots:
     void valuesArriveTyped()
     {
         QueryChannel channel(QStringLiteral("test"));
-        channel.setConnectOptions(options());
+        channel.setConnectOptions(m_db.options());
         QSignalSpy replies(&channel, &QueryChannel::replied);
         channel.submit(Query{QStringLiteral("SELECT $1::bigint AS n, $2::text AS t, "
                                             "'\\x00ff'::bytea AS b, NULL::text AS nothing, "
@@ -54,7 +54,7 @@ private slots:
     void valuesRoundTripInAnyTimeZone()
     {
         QueryChannel channel(QStringLiteral("test"));
-        channel.setConnectOptions(options());
+        channel.setConnectOptions(m_db.options());
         QSignalSpy replies(&channel, &QueryChannel::replied);
         const QDateTime sent(QDate(2026, 5, 6), QTime(7, 8, 9, 10), Qt::UTC);
         const QByteArray bytes("\x00\x01'\\;\xff", 6);
@@ -90,7 +90,7 @@ private slots:
     void errorsCarrySqlstate()
     {
         QueryChannel channel(QStringLiteral("test"));
-        channel.setConnectOptions(options());
+        channel.setConnectOptions(m_db.options());
         QSignalSpy replies(&channel, &QueryChannel::replied);
         channel.submit(Query{QStringLiteral("SELECT 1/0"), {}});
         QVERIFY(replies.wait(10000));
@@ -104,7 +104,7 @@ private slots:
     void newerQueryCancelsOlderOnTheServer()
     {
         QueryChannel channel(QStringLiteral("test"));
-        channel.setConnectOptions(options());
+        channel.setConnectOptions(m_db.options());
         QSignalSpy replies(&channel, &QueryChannel::replied);
         QElapsedTimer timer;
         timer.start();
@@ -124,7 +124,7 @@ private slots:
     void cancelDropsTheReply()
     {
         QueryChannel channel(QStringLiteral("test"));
-        channel.setConnectOptions(options());
+        channel.setConnectOptions(m_db.options());
         QSignalSpy replies(&channel, &QueryChannel::replied);
         QSignalSpy busy(&channel, &QueryChannel::busyChanged);
         channel.submit(Query{QStringLiteral("SELECT pg_sleep(30)"), {}});
@@ -139,7 +139,7 @@ private slots:
     void statementTimeoutIsReportedNotRetried()
     {
         QueryChannel channel(QStringLiteral("test"));
-        inbox::ConnectOptions o = options();
+        inbox::ConnectOptions o = m_db.options();
         o.statementTimeoutMs = 300;
         channel.setConnectOptions(o);
         QSignalSpy replies(&channel, &QueryChannel::replied);
@@ -154,7 +154,7 @@ private slots:
     void lostConnectionIsNoticedAndReopened()
     {
         QueryChannel channel(QStringLiteral("test"));
-        inbox::ConnectOptions o = options();
+        inbox::ConnectOptions o = m_db.options();
         o.applicationName = QStringLiteral("victim");
         channel.setConnectOptions(o);
         QSignalSpy replies(&channel, &QueryChannel::replied);
@@ -188,13 +188,6 @@ private slots:
     void cleanupTestCase() { m_db.stop(); }
 
 private:
-    inbox::ConnectOptions options() const
-    {
-        inbox::ConnectOptions o;
-        o.conninfo = m_db.conninfo();
-        return o;
-    }
-
     int sleepersOnServer()
     {
         // The driver runs prepared statements (EXECUTE ...), so look at what they wait on.

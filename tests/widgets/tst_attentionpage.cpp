@@ -3,7 +3,7 @@
 // counts; the reason required; the validation warning; the detail pane's timeline showing the
 // requeue with the same idempotency key; a support user read-only; a refusal by the database
 // shown as a clear message; filter, selection and scroll position kept after the action.
-#include "consoleharness.h"
+#include "screentestcase.h"
 
 #include "attention/attentionmodel.h"
 #include "attention/attentionpage.h"
@@ -48,29 +48,21 @@ QString singular(QString text)
 }
 } // namespace
 
-class TestAttentionPage : public QObject
+class TestAttentionPage : public ScreenTestCase
 {
     Q_OBJECT
 
+public:
+    TestAttentionPage()
+        : ScreenTestCase{
+              {"op", {"inbox_operator"}}, {"sup", {"inbox_support"}}, {"gone", {"inbox_operator"}}}
+    {}
+
 private slots:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true); // filters are remembered in the settings
-        QVERIFY_TEST_DATABASE_STARTED(m_db);
-    }
-
-    void init()
-    {
-        QVERIFY_FRESH_TEST_DATABASE(m_db);
-        QVERIFY(m_db.su().ok());
-        m_context = std::make_unique<inbox::ConsoleContext>();
-        QSettings().remove(QStringLiteral("filters")); // each test starts unfiltered
-    }
-
     void cleanup()
     {
         m_page.reset();
-        m_context.reset();
+        ScreenTestCase::cleanup();
     }
 
     // One event: the preview says 1, the reason is required, the validation warning shows,
@@ -412,7 +404,7 @@ private:
     void openPage(const QString &user, const QStringList &roles)
     {
         m_page = std::make_unique<AttentionPage>(m_context.get());
-        QVERIFY(ConsoleHarness(m_db).connectLoaded(*m_context, m_page->groups(), user, roles));
+        QVERIFY(m_harness.connectLoaded(*m_context, m_page->groups(), user, roles));
     }
 
     void selectEvents(const QList<int> &rows)
@@ -492,9 +484,6 @@ private:
                                       "minutes' WHERE locked_by = 'w-dead'"));
     }
 
-    TestDatabase m_db{
-        {"op", {"inbox_operator"}}, {"sup", {"inbox_support"}}, {"gone", {"inbox_operator"}}};
-    std::unique_ptr<inbox::ConsoleContext> m_context;
     std::unique_ptr<AttentionPage> m_page;
 };
 

@@ -2,7 +2,7 @@
 // narrow the table, a selected action lists its events in the detail pane, and one click on
 // an event asks to open it in the journal (openEvent with that event's id).
 #include "audit_fixture.h"
-#include "consoleharness.h"
+#include "screentestcase.h"
 
 #include "audit/auditeventsmodel.h"
 #include "audit/auditmodel.h"
@@ -32,44 +32,18 @@ const QString kAlice = QStringLiteral("page_alice"); // operator
 const QString kBob = QStringLiteral("page_bob");     // manager
 } // namespace
 
-class TestAuditPage : public QObject
+class TestAuditPage : public ScreenTestCase
 {
     Q_OBJECT
 
+public:
+    TestAuditPage() : ScreenTestCase{{kAlice, {"inbox_operator"}}, {kBob, {"inbox_manager"}}} {}
+
 private slots:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true); // filters are remembered in the settings
-        QVERIFY_TEST_DATABASE_STARTED(m_db);
-    }
-
-    void init()
-    {
-        QVERIFY_FRESH_TEST_DATABASE(m_db);
-        QVERIFY(m_db.su().ok());
-
-        m_failed = auditfix::failedEvents(m_db.su(), 5, QStringLiteral("crm"));
-        QCOMPARE(m_failed.size(), 5);
-        m_pair = auditfix::pair(m_db.su(), QStringLiteral("p"), QStringLiteral("+7 912 000-11-22"));
-        QVERIFY(m_pair.candidate > 0);
-        QCOMPARE(auditfix::requeue(m_db, kAlice, m_failed, QStringLiteral("CRM is back")), 5);
-        QCOMPARE(auditfix::decide(m_db, kBob, m_pair.candidate, QStringLiteral("reject"),
-                                  QStringLiteral("two people")),
-                 QStringLiteral("rejected"));
-        QVERIFY(auditfix::workerActivity(m_db.su(), QStringLiteral("w-1")));
-
-        m_context = std::make_unique<inbox::ConsoleContext>();
-        QSettings().remove(QStringLiteral("filters")); // each test starts unfiltered
-        m_page = std::make_unique<AuditPage>(m_context.get());
-        QVERIFY(ConsoleHarness::show(m_page.get(), {1200, 700}));
-        QVERIFY(ConsoleHarness(m_db).connectLoaded(*m_context, m_page->model()));
-        QCOMPARE(table()->model()->rowCount(), 2);
-    }
-
     void cleanup()
     {
         m_page.reset();
-        m_context.reset();
+        ScreenTestCase::cleanup();
     }
 
     void filtersNarrowTheTable()
@@ -203,6 +177,24 @@ private slots:
     }
 
 private:
+    void prepare() override
+    {
+        m_failed = auditfix::failedEvents(m_db.su(), 5, QStringLiteral("crm"));
+        QCOMPARE(m_failed.size(), 5);
+        m_pair = auditfix::pair(m_db.su(), QStringLiteral("p"), QStringLiteral("+7 912 000-11-22"));
+        QVERIFY(m_pair.candidate > 0);
+        QCOMPARE(auditfix::requeue(m_db, kAlice, m_failed, QStringLiteral("CRM is back")), 5);
+        QCOMPARE(auditfix::decide(m_db, kBob, m_pair.candidate, QStringLiteral("reject"),
+                                  QStringLiteral("two people")),
+                 QStringLiteral("rejected"));
+        QVERIFY(auditfix::workerActivity(m_db.su(), QStringLiteral("w-1")));
+
+        m_page = std::make_unique<AuditPage>(m_context.get());
+        QVERIFY(ConsoleHarness::show(m_page.get(), {1200, 700}));
+        QVERIFY(m_harness.connectLoaded(*m_context, m_page->model()));
+        QCOMPARE(table()->model()->rowCount(), 2);
+    }
+
     QTableView *table() const
     {
         return m_page->findChild<QTableView *>(QStringLiteral("auditTable"));
@@ -220,8 +212,6 @@ private:
         QVERIFY(loaded.wait(10000));
     }
 
-    TestDatabase m_db{{kAlice, {"inbox_operator"}}, {kBob, {"inbox_manager"}}};
-    std::unique_ptr<inbox::ConsoleContext> m_context;
     std::unique_ptr<AuditPage> m_page;
     QVector<qint64> m_failed;
     auditfix::Pair m_pair;

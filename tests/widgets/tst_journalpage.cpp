@@ -1,7 +1,7 @@
 // The journal screen, offscreen, against a real PostgreSQL: search as a person types it,
 // filter, open the detail of malformed, huge and conflicting bodies, see a live event arrive
 // as "N new", export to CSV, cancel a slow query, and come back after the server restarts.
-#include "consoleharness.h"
+#include "screentestcase.h"
 
 #include "common/multiselectbutton.h"
 #include "db/consolecontext.h"
@@ -34,31 +34,15 @@
 using inbox::JournalModel;
 using inbox::JournalPage;
 
-class TestJournalPage : public QObject
+class TestJournalPage : public ScreenTestCase
 {
     Q_OBJECT
 
 private slots:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QVERIFY_TEST_DATABASE_STARTED(m_db);
-    }
-
-    void init()
-    {
-        QVERIFY_FRESH_TEST_DATABASE(m_db);
-        QVERIFY(m_db.su().ok());
-        m_context = std::make_unique<inbox::ConsoleContext>();
-        QSettings().remove(QStringLiteral("filters")); // each test starts unfiltered
-        m_page = std::make_unique<JournalPage>(m_context.get());
-        QVERIFY(ConsoleHarness::show(m_page.get(), {1200, 800}));
-    }
-
     void cleanup()
     {
         m_page.reset();
-        m_context.reset();
+        ScreenTestCase::cleanup();
     }
 
     void searchIsDebouncedAndFindsExactFirst()
@@ -434,9 +418,15 @@ private slots:
     void cleanupTestCase() { m_db.stop(); }
 
 private:
+    void prepare() override
+    {
+        m_page = std::make_unique<JournalPage>(m_context.get());
+        QVERIFY(ConsoleHarness::show(m_page.get(), {1200, 800}));
+    }
+
     JournalModel *model() const { return m_page->model(); }
 
-    void connectPage() { QVERIFY(ConsoleHarness(m_db).connectLoaded(*m_context, model())); }
+    void connectPage() { QVERIFY(m_harness.connectLoaded(*m_context, model())); }
 
     void select(qint64 id)
     {
@@ -503,8 +493,6 @@ private:
             .toInt();
     }
 
-    TestDatabase m_db;
-    std::unique_ptr<inbox::ConsoleContext> m_context;
     std::unique_ptr<JournalPage> m_page;
 };
 

@@ -1,7 +1,7 @@
 // A transaction held open elsewhere with a lock on inbox.events: the journal's query waits,
 // the window stays responsive and shows it is working, Cancel ends the wait on the server,
 // and the statement timeout ends it with words that say what happened.
-#include "consoleharness.h"
+#include "screentestcase.h"
 
 #include "db/consolecontext.h"
 #include "journal/journalmodel.h"
@@ -20,34 +20,15 @@
 using inbox::JournalModel;
 using inbox::JournalPage;
 
-class TestLongTransaction : public QObject
+class TestLongTransaction : public ScreenTestCase
 {
     Q_OBJECT
 
 private slots:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QVERIFY_TEST_DATABASE_STARTED(m_db);
-    }
-
-    void init()
-    {
-        QVERIFY_FRESH_TEST_DATABASE(m_db);
-        QVERIFY(m_db.su().ok());
-        QVERIFY_SQL(m_db.su().exec(
-            QStringLiteral("SELECT inbox.accept('wb', 'x-' || g, convert_to('{}', 'UTF8')) "
-                           "FROM generate_series(1, 3) g")));
-        m_context = std::make_unique<inbox::ConsoleContext>();
-        QSettings().remove(QStringLiteral("filters"));
-        m_page = std::make_unique<JournalPage>(m_context.get());
-        QVERIFY(ConsoleHarness::show(m_page.get(), {1200, 800}));
-    }
-
     void cleanup()
     {
         m_page.reset();
-        m_context.reset();
+        ScreenTestCase::cleanup();
         if (m_locker)
             m_locker->exec(QStringLiteral("ROLLBACK"));
         m_locker.reset();
@@ -118,6 +99,15 @@ private slots:
     }
 
 private:
+    void prepare() override
+    {
+        QVERIFY_SQL(m_db.su().exec(
+            QStringLiteral("SELECT inbox.accept('wb', 'x-' || g, convert_to('{}', 'UTF8')) "
+                           "FROM generate_series(1, 3) g")));
+        m_page = std::make_unique<JournalPage>(m_context.get());
+        QVERIFY(ConsoleHarness::show(m_page.get(), {1200, 800}));
+    }
+
     void connectPage(int statementTimeoutMs)
     {
         inbox::ConnectOptions o = m_db.options();
@@ -176,9 +166,7 @@ private:
             "AND l.mode = 'AccessExclusiveLock' AND l.relation = 'inbox.events'::regclass"));
     }
 
-    TestDatabase m_db;
     std::unique_ptr<PgSession> m_locker;
-    std::unique_ptr<inbox::ConsoleContext> m_context;
     std::unique_ptr<JournalPage> m_page;
 };
 

@@ -429,6 +429,29 @@
         <source>Events of the selected group</source>
         <translation>Events of the selected group</translation>
     </message>
+    <message>
+        <source>Resolve review...</source>
+        <translation>Resolve review...</translation>
+    </message>
+    <message>
+        <source>Read-only: resolving a review needs the inbox_operator or inbox_manager role</source>
+        <translation>Read-only: resolving a review needs the inbox_operator or inbox_manager role</translation>
+    </message>
+    <message>
+        <source>Resolve the review of %1</source>
+        <translation>Resolve the review of %1</translation>
+    </message>
+    <message>
+        <source>Select events that need review, or a &quot;Needs review&quot; group</source>
+        <translation>Select events that need review, or a &quot;Needs review&quot; group</translation>
+    </message>
+    <message numerus="yes">
+        <source>the %n event(s) listed</source>
+        <translation>
+            <numerusform>the %n event listed</numerusform>
+            <numerusform>the %n events listed</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>inbox::AuditEventsModel</name>
@@ -2845,6 +2868,121 @@
     <message>
         <source>unknown (the journal could not be read)</source>
         <translation>unknown (the journal could not be read)</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::ReviewDialog</name>
+    <message>
+        <source>Resolve</source>
+        <translation>Resolve</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancel</translation>
+    </message>
+    <message>
+        <source>Resolve review</source>
+        <translation>Resolve review</translation>
+    </message>
+    <message>
+        <source>Resolve the review of %1. The flag is cleared and the resolution is recorded in the journal with your name; no body is deleted.</source>
+        <translation>Resolve the review of %1. The flag is cleared and the resolution is recorded in the journal with your name; no body is deleted.</translation>
+    </message>
+    <message>
+        <source>&amp;Kept the first body</source>
+        <translation>&amp;Kept the first body</translation>
+    </message>
+    <message>
+        <source>The stored body is the event; the other bodies stay stored.</source>
+        <translation>The stored body is the event; the other bodies stay stored.</translation>
+    </message>
+    <message>
+        <source>The other body is a &amp;new event</source>
+        <translation>The other body is a &amp;new event</translation>
+    </message>
+    <message>
+        <source>Each other body becomes an event of its own, processed like a new delivery; this cannot be undone.</source>
+        <translation>Each other body becomes an event of its own, processed like a new delivery; this cannot be undone.</translation>
+    </message>
+    <message>
+        <source>&amp;Handled by hand</source>
+        <translation>&amp;Handled by hand</translation>
+    </message>
+    <message>
+        <source>You did what the worker could not; say what in the note.</source>
+        <translation>You did what the worker could not; say what in the note.</translation>
+    </message>
+    <message>
+        <source>Only &quot;handled by hand&quot; fits: not every chosen event is a key conflict.</source>
+        <translation>Only &quot;handled by hand&quot; fits: not every chosen event is a key conflict.</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Note</translation>
+    </message>
+    <message>
+        <source>What was done (recorded in the journal)</source>
+        <translation>What was done (recorded in the journal)</translation>
+    </message>
+    <message>
+        <source>&amp;Note:</source>
+        <translation>&amp;Note:</translation>
+    </message>
+    <message>
+        <source>Resolving...</source>
+        <translation>Resolving...</translation>
+    </message>
+    <message>
+        <source>Choose what was decided.</source>
+        <translation>Choose what was decided.</translation>
+    </message>
+    <message>
+        <source>Say in the note what was done by hand: it is required.</source>
+        <translation>Say in the note what was done by hand: it is required.</translation>
+    </message>
+    <message>
+        <source>The database refused: %1 may not resolve reviews (the inbox_operator role is needed). Nothing was changed.</source>
+        <translation>The database refused: %1 may not resolve reviews (the inbox_operator role is needed). Nothing was changed.</translation>
+    </message>
+    <message>
+        <source>this login</source>
+        <translation>this login</translation>
+    </message>
+    <message>
+        <source>Nothing was changed: %1</source>
+        <translation>Nothing was changed: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n resolved</source>
+        <translation>
+            <numerusform>%n resolved</numerusform>
+            <numerusform>%n resolved</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n was no longer flagged</source>
+        <translation>
+            <numerusform>%n was no longer flagged</numerusform>
+            <numerusform>%n were no longer flagged</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n was not a key conflict</source>
+        <translation>
+            <numerusform>%n was not a key conflict</numerusform>
+            <numerusform>%n were not a key conflict</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n not found</source>
+        <translation>
+            <numerusform>%n not found</numerusform>
+            <numerusform>%n not found</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Close</translation>
     </message>
 </context>
 <context>

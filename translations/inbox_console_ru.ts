@@ -436,6 +436,30 @@
         <source>Events of the selected group</source>
         <translation>События выбранной группы</translation>
     </message>
+    <message>
+        <source>Resolve review...</source>
+        <translation>Разрешить проверку...</translation>
+    </message>
+    <message>
+        <source>Read-only: resolving a review needs the inbox_operator or inbox_manager role</source>
+        <translation>Только чтение: для разрешения проверки нужна роль inbox_operator или inbox_manager</translation>
+    </message>
+    <message>
+        <source>Resolve the review of %1</source>
+        <translation>Разрешить проверку: %1</translation>
+    </message>
+    <message>
+        <source>Select events that need review, or a &quot;Needs review&quot; group</source>
+        <translation>Выберите события, требующие проверки, или группу «Требует проверки»</translation>
+    </message>
+    <message numerus="yes">
+        <source>the %n event(s) listed</source>
+        <translation>
+            <numerusform>%n показанное событие</numerusform>
+            <numerusform>%n показанных события</numerusform>
+            <numerusform>%n показанных событий</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>inbox::AuditEventsModel</name>
@@ -2874,6 +2898,125 @@
     <message>
         <source>unknown (the journal could not be read)</source>
         <translation>неизвестно (журнал не удалось прочитать)</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::ReviewDialog</name>
+    <message>
+        <source>Resolve</source>
+        <translation>Разрешить</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
+    </message>
+    <message>
+        <source>Resolve review</source>
+        <translation>Разрешение проверки</translation>
+    </message>
+    <message>
+        <source>Resolve the review of %1. The flag is cleared and the resolution is recorded in the journal with your name; no body is deleted.</source>
+        <translation>Разрешить проверку для: %1. Отметка снимается, решение записывается в журнал с вашим именем; ни одно тело не удаляется.</translation>
+    </message>
+    <message>
+        <source>&amp;Kept the first body</source>
+        <translation>&amp;Оставлено первое тело</translation>
+    </message>
+    <message>
+        <source>The stored body is the event; the other bodies stay stored.</source>
+        <translation>Событием остаётся сохранённое тело; остальные тела остаются сохранёнными.</translation>
+    </message>
+    <message>
+        <source>The other body is a &amp;new event</source>
+        <translation>Другое тело — &amp;новое событие</translation>
+    </message>
+    <message>
+        <source>Each other body becomes an event of its own, processed like a new delivery; this cannot be undone.</source>
+        <translation>Каждое другое тело становится отдельным событием и обрабатывается как новая доставка; это нельзя отменить.</translation>
+    </message>
+    <message>
+        <source>&amp;Handled by hand</source>
+        <translation>&amp;Сделано вручную</translation>
+    </message>
+    <message>
+        <source>You did what the worker could not; say what in the note.</source>
+        <translation>Вы сделали то, что не смог обработчик; напишите, что именно, в примечании.</translation>
+    </message>
+    <message>
+        <source>Only &quot;handled by hand&quot; fits: not every chosen event is a key conflict.</source>
+        <translation>Подходит только «сделано вручную»: не все выбранные события — конфликт ключа.</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Примечание</translation>
+    </message>
+    <message>
+        <source>What was done (recorded in the journal)</source>
+        <translation>Что сделано (записывается в журнал)</translation>
+    </message>
+    <message>
+        <source>&amp;Note:</source>
+        <translation>&amp;Примечание:</translation>
+    </message>
+    <message>
+        <source>Resolving...</source>
+        <translation>Разрешение...</translation>
+    </message>
+    <message>
+        <source>Choose what was decided.</source>
+        <translation>Выберите принятое решение.</translation>
+    </message>
+    <message>
+        <source>Say in the note what was done by hand: it is required.</source>
+        <translation>Напишите в примечании, что сделано вручную: это обязательно.</translation>
+    </message>
+    <message>
+        <source>The database refused: %1 may not resolve reviews (the inbox_operator role is needed). Nothing was changed.</source>
+        <translation>База данных отказала: %1 не может разрешать проверки (нужна роль inbox_operator). Ничего не изменено.</translation>
+    </message>
+    <message>
+        <source>this login</source>
+        <translation>этот пользователь</translation>
+    </message>
+    <message>
+        <source>Nothing was changed: %1</source>
+        <translation>Ничего не изменено: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n resolved</source>
+        <translation>
+            <numerusform>%n разрешено</numerusform>
+            <numerusform>%n разрешено</numerusform>
+            <numerusform>%n разрешено</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n was no longer flagged</source>
+        <translation>
+            <numerusform>%n уже не было отмечено</numerusform>
+            <numerusform>%n уже не были отмечены</numerusform>
+            <numerusform>%n уже не были отмечены</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n was not a key conflict</source>
+        <translation>
+            <numerusform>%n не было конфликтом ключа</numerusform>
+            <numerusform>%n не были конфликтом ключа</numerusform>
+            <numerusform>%n не были конфликтом ключа</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n not found</source>
+        <translation>
+            <numerusform>%n не найдено</numerusform>
+            <numerusform>%n не найдено</numerusform>
+            <numerusform>%n не найдено</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Закрыть</translation>
     </message>
 </context>
 <context>

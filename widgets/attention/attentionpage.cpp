@@ -2,6 +2,8 @@
 
 #include "attention/attentionmodel.h"
 #include "attention/requeuedialog.h"
+#include "attention/reviewdialog.h"
+#include "attention/reviewresolution.h"
 #include "common/multiselectbutton.h"
 #include "common/pageactions.h"
 #include "common/rowtable.h"
@@ -9,8 +11,10 @@
 #include "common/statusdelegate.h"
 #include "common/timerangefilter.h"
 #include "db/consolecontext.h"
+#include "db/serverinfo.h"
 #include "journal/eventdetailpane.h"
 #include "journal/journalmodel.h"
+#include "journal/journalrow.h"
 #include "settings/filtermemory.h"
 
 #include <QAction>
@@ -49,9 +53,9 @@ AttentionPage::AttentionPage(ConsoleContext *context, QWidget *parent)
       m_requeueSelected(new QAction(tr("Selected events..."), this)),
       m_requeueGroup(new QAction(tr("All events of the selected group..."), this)),
       m_requeueAll(new QAction(tr("All events matching the filter..."), this)),
-      m_status(new QLabel(this)), m_groupView(new QTableView(this)),
-      m_eventView(new QTableView(this)), m_detail(new EventDetailPane(context, this)),
-      m_searchDelay(new QTimer(this))
+      m_review(new QToolButton(this)), m_status(new QLabel(this)),
+      m_groupView(new QTableView(this)), m_eventView(new QTableView(this)),
+      m_detail(new EventDetailPane(context, this)), m_searchDelay(new QTimer(this))
 {
     setObjectName(QStringLiteral("attentionPage"));
     m_filterSaver = new FilterSaver(this);
@@ -87,6 +91,13 @@ AttentionPage::AttentionPage(ConsoleContext *context, QWidget *parent)
         a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
         addAction(a);
     }
+    // Resolve review: the selected flagged events, else those listed of a "Needs review"
+    // group; the dialog names them and asks before anything changes.
+    m_resolveReview = addPageAction(this, QStringLiteral("resolveReview"), tr("Resolve review..."),
+                                    {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V)});
+    connect(m_resolveReview, &QAction::triggered, this, &AttentionPage::openReviewDialog);
+    m_review->setObjectName(QStringLiteral("reviewButton"));
+    m_review->setDefaultAction(m_resolveReview);
     QAction *find = addPageAction(this, QStringLiteral("findAction"), tr("Go to the search field"),
                                   {QKeySequence(QKeySequence::Find), QKeySequence(Qt::Key_Slash)});
     connect(find, &QAction::triggered, this, [this] {
@@ -100,6 +111,7 @@ AttentionPage::AttentionPage(ConsoleContext *context, QWidget *parent)
     filters->addWidget(m_kinds);
     filters->addWidget(m_range);
     filters->addWidget(m_requeue);
+    filters->addWidget(m_review);
     m_status->setObjectName(QStringLiteral("status"));
 
     setUpTable(m_groupView, QStringLiteral("groups"));
@@ -165,6 +177,8 @@ AttentionPage::AttentionPage(ConsoleContext *context, QWidget *parent)
             &AttentionPage::onGroupChanged);
     connect(m_eventView->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &AttentionPage::updateActions);
+    connect(m_events, &JournalModel::updated, this, &AttentionPage::updateActions);
+    connect(m_events, &QAbstractItemModel::modelReset, this, &AttentionPage::updateActions);
     // The pane shows the current event of the list on screen, or says that none is selected.
     connect(m_eventView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) {
@@ -281,6 +295,71 @@ void AttentionPage::updateActions()
     m_requeueSelected->setText(tr("Selected events (%n)...", "", selected));
     m_requeueGroup->setEnabled(may && m_groupView->currentIndex().isValid());
     m_requeueAll->setEnabled(may && m_groups->rowCount() > 0);
+
+    const bool mayResolve = mayResolveReview();
+    QString description;
+    const bool flagged = !reviewTarget(&description).isEmpty();
+    m_resolveReview->setEnabled(mayResolve && flagged);
+    m_review->setToolTip(
+        !mayResolve ? tr("Read-only: resolving a review needs the inbox_operator or "
+                         "inbox_manager role")
+        : flagged   ? tr("Resolve the review of %1").arg(description)
+                    : tr("Select events that need review, or a \"Needs review\" group"));
+}
+
+bool AttentionPage::mayResolveReview() const
+{
+    const ServerInfo &info = m_context->info();
+    return m_context->isConnected() && (info.hasRole(QStringLiteral("inbox_operator")) ||
+                                        info.hasRole(QStringLiteral("inbox_manager")));
+}
+
+QVector<std::pair<qint64, QString>> AttentionPage::reviewTarget(QString *description) const
+{
+    QVector<std::pair<qint64, QString>> out;
+    const QModelIndexList selected = m_eventView->selectionModel()->selectedRows();
+    for (const QModelIndex &i : selected) {
+        const JournalRow &r = m_events->row(i.row());
+        if (!r.needsReview.isEmpty())
+            out.append({r.id, r.needsReview});
+    }
+    if (!selected.isEmpty()) {
+        *description = tr("%n selected event(s)", "", int(out.size()));
+        return out;
+    }
+    const QModelIndex group = m_groupView->currentIndex();
+    if (!group.isValid() || m_groups->group(group.row()).trouble != AttentionGroup::Trouble::Review)
+        return out;
+    for (int r = 0; r < m_events->rowCount(); ++r) {
+        const JournalRow &row = m_events->row(r);
+        if (!row.needsReview.isEmpty())
+            out.append({row.id, row.needsReview});
+    }
+    *description = tr("the %n event(s) listed", "", int(out.size()));
+    return out;
+}
+
+void AttentionPage::openReviewDialog()
+{
+    if (!mayResolveReview() || m_reviewDialog)
+        return;
+    ReviewDialog::Target target;
+    const auto events = reviewTarget(&target.description);
+    if (events.isEmpty())
+        return;
+    for (const auto &[id, reason] : events) {
+        target.ids << id;
+        target.reasons << reason;
+    }
+    m_reviewDialog = new ReviewDialog(m_context, target, this);
+    m_reviewDialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(m_reviewDialog, &ReviewDialog::applied, this, [this] {
+        // Re-read in place: the groups merge by key, the events keep their place.
+        m_groups->refresh();
+        m_events->refresh();
+    });
+    connect(m_reviewDialog, &QObject::destroyed, this, [this] { m_reviewDialog = nullptr; });
+    m_reviewDialog->open();
 }
 
 void AttentionPage::openDialog(int scope)

@@ -4,6 +4,8 @@
 
 #include <QWidget>
 
+#include <utility>
+
 class QAction;
 class QLabel;
 class QLineEdit;
@@ -21,14 +23,16 @@ class JournalModel;
 class MultiSelectButton;
 class SourceKindOptions;
 class RequeueDialog;
+class ReviewDialog;
 class TimeRangeFilter;
 
 // Screen 4, "Needs attention": failed, stuck and needs-review events grouped by trouble,
 // source and error (AttentionModel); a group's events in the journal's own model and the
 // detail pane; the journal's search, source, kind and time filters (remembered between runs,
 // but not the search); "Requeue..." for the selected
-// events, the selected group or everything matching the filter (RequeueDialog), offered to
-// operators and managers only. Filters, selection and scroll positions survive a requeue.
+// events, the selected group or everything matching the filter (RequeueDialog), and
+// "Resolve review..." for flagged events (ReviewDialog), both offered to operators and
+// managers only. Filters, selection and scroll positions survive a requeue.
 class AttentionPage final : public QWidget
 {
     Q_OBJECT
@@ -46,6 +50,9 @@ public:
     QAction *requeueGroupAction() const { return m_requeueGroup; }
     QAction *requeueAllAction() const { return m_requeueAll; }
     RequeueDialog *dialog() const { return m_dialog; }
+    QToolButton *reviewButton() const { return m_review; }
+    QAction *resolveReviewAction() const { return m_resolveReview; }
+    ReviewDialog *reviewDialog() const { return m_reviewDialog; }
     JournalFilter filter() const;
     QVector<qint64> selectedEventIds() const;
 
@@ -58,6 +65,11 @@ private:
     void onGroupChanged();
     void updateActions();
     void openDialog(int scope);
+    void openReviewDialog();
+    bool mayResolveReview() const;
+    // The flagged events among the selected ones, else every event listed of a selected
+    // "Needs review" group; their ids and reasons.
+    QVector<std::pair<qint64, QString>> reviewTarget(QString *description) const;
 
     ConsoleContext *m_context;
     AttentionModel *m_groups;
@@ -71,6 +83,8 @@ private:
     QAction *m_requeueSelected;
     QAction *m_requeueGroup;
     QAction *m_requeueAll;
+    QToolButton *m_review;
+    QAction *m_resolveReview;
     QLabel *m_status;
     QTableView *m_groupView;
     QTableView *m_eventView;
@@ -78,6 +92,7 @@ private:
     QTimer *m_searchDelay;
     QString m_groupKey; // the group whose events are listed
     RequeueDialog *m_dialog = nullptr;
+    ReviewDialog *m_reviewDialog = nullptr;
     bool m_selectedOnce = false;
     FilterSaver *m_filterSaver; // writes the filters a moment after a change
 };

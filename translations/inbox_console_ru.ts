@@ -2176,7 +2176,7 @@
     </message>
     <message>
         <source>Search external id, idempotency key or event id  ( / )</source>
-        <translation>Поиск по внешнему id, ключу идемпотентности или id события  ( / )</translation>
+        <translation>Внешний id, ключ идемпотентности или id события  ( / )</translation>
     </message>
     <message>
         <source>Only events a person should look at (key conflict, enrichment failed...)</source>

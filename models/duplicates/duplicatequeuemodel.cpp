@@ -7,6 +7,8 @@
 #include "support/duration.h"
 #include "support/monotonic.h"
 
+#include <QLocale>
+
 namespace inbox {
 
 namespace {
@@ -406,7 +408,7 @@ QVariant DuplicateQueueModel::display(const Row &r, int column) const
         return words.join(QStringLiteral(", "));
     }
     case Score:
-        return QString::number(r.score, 'f', 2);
+        return QLocale().toString(r.score, 'f', 2); // "0,60" in Russian
     }
     return QVariant();
 }
@@ -422,6 +424,8 @@ QVariant DuplicateQueueModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         if (index.column() == Waiting)
             return tr("Flagged %1").arg(DuplicateWords::time(r.createdAt));
+        if (index.column() == Names || index.column() == Contact)
+            return display(r, index.column()); // the whole text where the column elides it
         if (index.column() == Reasons && r.weak)
             return tr("Weak evidence: every matching contact is shared by many names");
         return QVariant();

@@ -22,6 +22,7 @@
 #include <QScrollArea>
 #include <QShortcut>
 #include <QSplitter>
+#include <QStyle>
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -100,6 +101,16 @@ int DuplicatesPage::em() const
     return m_view->fontMetrics().horizontalAdvance(QLatin1Char('m'));
 }
 
+int DuplicatesPage::headerWidth(int column) const
+{
+    const QHeaderView *header = m_view->horizontalHeader();
+    QFont bold = header->font();
+    bold.setBold(true);
+    const int margin = header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
+    const QString text = m_model->headerData(column, Qt::Horizontal).toString();
+    return QFontMetrics(bold).horizontalAdvance(text) + 4 * margin;
+}
+
 void DuplicatesPage::nameParts()
 {
     // Object names: for tests and accessibility tools.
@@ -160,15 +171,19 @@ void DuplicatesPage::buildQueue()
     setUpRowTable(m_view);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_view->horizontalHeader()->setStretchLastSection(false);
-    m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
-    m_view->horizontalHeader()->setSectionResizeMode(DuplicateQueueModel::Names,
-                                                     QHeaderView::Stretch);
-    m_view->setColumnWidth(DuplicateQueueModel::Waiting, 8 * em());
-    m_view->setColumnWidth(DuplicateQueueModel::Channels, 12 * em());
-    m_view->setColumnWidth(DuplicateQueueModel::Contact, 14 * em());
-    m_view->setColumnWidth(DuplicateQueueModel::Reasons, 15 * em());
-    m_view->setColumnWidth(DuplicateQueueModel::Score, 5 * em());
+    // Each column as wide as its usual content and never narrower than its header (drawn bold
+    // while a row is selected), in any language; a long name or e-mail is elided and its
+    // tooltip holds the whole text. The last column takes what is left.
+    QHeaderView *header = m_view->horizontalHeader();
+    header->setSectionResizeMode(QHeaderView::Interactive);
+    header->setStretchLastSection(true);
+    const std::pair<int, int> widths[] = {
+        {DuplicateQueueModel::Waiting, 6},  {DuplicateQueueModel::Channels, 12},
+        {DuplicateQueueModel::Names, 14},   {DuplicateQueueModel::Contact, 12},
+        {DuplicateQueueModel::Reasons, 10}, {DuplicateQueueModel::Score, 4},
+    };
+    for (const auto &[column, ems] : widths)
+        m_view->setColumnWidth(column, qMax(ems * em(), headerWidth(column)));
     m_view->setAccessibleName(tr("Open pairs, oldest first"));
     m_listNote->setWordWrap(true);
     m_listNote->hide();
@@ -267,7 +282,8 @@ void DuplicatesPage::layOut()
     splitter->addWidget(right);
     splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 3);
-    splitter->setSizes({42 * em(), 78 * em()}); // the list wide enough for its names at first
+    // The list wide enough at first for its names and the matched contact, headers included.
+    splitter->setSizes({52 * em(), 68 * em()});
     splitter->setChildrenCollapsible(false);
 
     auto *layout = new QVBoxLayout(this);
@@ -697,7 +713,7 @@ void DuplicatesPage::showPair()
     m_title->setText(tr("Pair #%1 · flagged %2 ago · score %3")
                          .arg(p.id)
                          .arg(formatDuration(p.createdAt.secsTo(QDateTime::currentDateTimeUtc())))
-                         .arg(QString::number(p.score, 'f', 2)));
+                         .arg(QLocale().toString(p.score, 'f', 2)));
     m_reasons->setText(tr("Why: %1").arg(DuplicateWords::reasons(p)));
     const QString weak = DuplicateWords::weakness(p);
     m_weak->setText(tr("⚠ %1").arg(weak));

@@ -62,6 +62,8 @@ private:
     void buildDecisionButtons();
     void layOut();
     int em() const;
+    // The width `column`'s header text needs, bold, with the header's margins.
+    int headerWidth(int column) const;
     QShortcut *addKey(const QKeySequence &keys, const QString &what);
     void createShortcuts();
     void connectControls();

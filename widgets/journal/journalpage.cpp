@@ -65,6 +65,8 @@ JournalPage::JournalPage(ConsoleContext *context, QWidget *parent)
     m_search->setObjectName(QStringLiteral("journalSearch"));
     m_search->setAccessibleName(tr("Search"));
     m_search->setPlaceholderText(tr("Search external id, idempotency key or event id  ( / )"));
+    // Where a narrow window leaves the field too short for the whole placeholder.
+    m_search->setToolTip(m_search->placeholderText());
     m_search->setClearButtonEnabled(true);
     m_search->setMinimumWidth(m_search->fontMetrics().horizontalAdvance(QLatin1Char('m')) * 22);
     m_sources->setObjectName(QStringLiteral("sourceFilter"));

@@ -1,0 +1,253 @@
+// Issue 18, defect 8: in Russian nothing the person must read is cut off, and numbers follow the
+// language's locale. With the program's own Russian (or English) .qm loaded and the default
+// locale set as the program sets it, in the main window at 1280 x 720, against a real
+// PostgreSQL:
+// - the duplicate list's "Matched contact" column is at least as wide as its header text (drawn
+//   bold while a row is selected) plus the header's margins, and in view as the list opens;
+// - the journal's search field shows its whole placeholder (the text ends before the clear
+//   button's place);
+// - a duplicate pair's score reads "0,60" in Russian and "0.60" in English, in the list and in
+//   the pair's title.
+// With INBOX_TEST_GRABS=DIR it also saves pictures of the screens there, to look at.
+#include "consoleharness.h"
+#include "duplicate_fixture.h"
+
+#include "duplicates/duplicatequeuemodel.h"
+#include "duplicates/duplicatespage.h"
+#include "journal/journalpage.h"
+#include "window/mainwindow.h"
+
+#include <QApplication>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QScrollBar>
+#include <QSettings>
+#include <QStyle>
+#include <QTabWidget>
+#include <QTableView>
+#include <QToolButton>
+#include <QTranslator>
+#include <QtTest>
+
+using inbox::DuplicateQueueModel;
+using inbox::DuplicatesPage;
+
+class TestRussianFit : public QObject
+{
+    Q_OBJECT
+
+private:
+    TestDatabase m_db{{"mgr_anna", {"inbox_manager"}}};
+    std::unique_ptr<QTranslator> m_translator;
+    qint64 m_pair = 0;
+
+    // As installTranslations does for the chosen language, from the .qm files the build embeds.
+    bool useLanguage(const QString &language)
+    {
+        dropLanguage();
+        m_translator = std::make_unique<QTranslator>();
+        if (!m_translator->load(QStringLiteral(INBOX_QM_DIR "/inbox_console_%1.qm").arg(language)))
+            return false;
+        QCoreApplication::installTranslator(m_translator.get());
+        QLocale::setDefault(language == QLatin1String("ru")
+                                ? QLocale(QLocale::Russian, QLocale::Russia)
+                                : QLocale(QLocale::English, QLocale::UnitedStates));
+        return true;
+    }
+
+    void dropLanguage()
+    {
+        if (m_translator)
+            QCoreApplication::removeTranslator(m_translator.get());
+        m_translator.reset();
+        QLocale::setDefault(QLocale::c());
+    }
+
+    // One open pair with a long Russian name and a phone, its score 0.60.
+    void makePair()
+    {
+        PgSession &su = m_db.su();
+        dupfix::Lead a;
+        a.externalId = QStringLiteral("fit-a");
+        a.phone = QStringLiteral("+7 903 555 11 22");
+        a.name = QStringLiteral("Константин Константинопольский");
+        dupfix::Lead b = a;
+        b.source = QStringLiteral("telegram");
+        b.externalId = QStringLiteral("fit-b");
+        b.phone = QStringLiteral("8 903 555 11 22");
+        const qint64 earlier = dupfix::lead(su, a);
+        const qint64 newer = dupfix::lead(su, b);
+        m_pair = dupfix::candidate(su, newer, earlier);
+        QVERIFY(m_pair > 0);
+        QVERIFY(su.exec(QStringLiteral("UPDATE inbox.duplicate_candidates SET score = 0.60"
+                                       " WHERE id = $1"),
+                        {m_pair})
+                    .ok);
+    }
+
+    static void grab(QWidget *w, const QString &name)
+    {
+        const QString dir = qEnvironmentVariable("INBOX_TEST_GRABS");
+        if (!dir.isEmpty())
+            w->grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png"));
+    }
+
+    // The main window at 1280 x 720 on the Duplicates screen, the pair shown.
+    DuplicatesPage *showDuplicates(inbox::MainWindow &window)
+    {
+        if (!ConsoleHarness::show(&window, {1280, 720}, true))
+            return nullptr;
+        if (!ConsoleHarness(m_db).connectReading(*window.context(), QStringLiteral("mgr_anna"),
+                                                 nullptr))
+            return nullptr;
+        auto *page = window.findChild<DuplicatesPage *>();
+        if (!page)
+            return nullptr;
+        window.findChild<QTabWidget *>()->setCurrentWidget(page);
+        auto *title = page->findChild<QLabel *>(QStringLiteral("pairTitle"));
+        if (!QTest::qWaitFor(
+                [&] {
+                    return page->currentCandidate() == m_pair && title->isVisible() &&
+                           title->text().contains(QStringLiteral(" · "));
+                },
+                ConsoleHarness::kTimeoutMs))
+            return nullptr;
+        QApplication::processEvents();
+        return page;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY_TEST_DATABASE_STARTED(m_db);
+    }
+
+    void init()
+    {
+        QSettings().clear(); // no remembered layout
+        QVERIFY_FRESH_TEST_DATABASE(m_db);
+    }
+
+    void cleanup() { dropLanguage(); }
+
+    void matchedContactColumnFitsItsHeader()
+    {
+        QVERIFY(useLanguage(QStringLiteral("ru")));
+        makePair();
+        inbox::MainWindow window;
+        DuplicatesPage *page = showDuplicates(window);
+        QVERIFY(page);
+        auto *view = page->findChild<QTableView *>(QStringLiteral("queue"));
+        QVERIFY(view);
+        QHeaderView *header = view->horizontalHeader();
+        const QString text =
+            view->model()->headerData(DuplicateQueueModel::Contact, Qt::Horizontal).toString();
+        QCOMPARE(text, QStringLiteral("Совпавший контакт")); // the Russian is really loaded
+        QVERIFY(view->selectionModel()->hasSelection());     // so the header is drawn bold
+        QFont bold = header->font();
+        bold.setBold(true);
+        const int margin = header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
+        const int needed = QFontMetrics(bold).horizontalAdvance(text) + 2 * margin;
+        grab(&window, QStringLiteral("ru-duplicates-1280x720"));
+        QVERIFY2(header->sectionSize(DuplicateQueueModel::Contact) >= needed,
+                 qPrintable(QStringLiteral("the column is %1 px, its header needs %2 px")
+                                .arg(header->sectionSize(DuplicateQueueModel::Contact))
+                                .arg(needed)));
+        // And it is on screen as the list opens, not behind the horizontal scroll bar.
+        QCOMPARE(view->horizontalScrollBar()->value(), 0);
+        const int end = header->sectionViewportPosition(DuplicateQueueModel::Contact) +
+                        header->sectionSize(DuplicateQueueModel::Contact);
+        QVERIFY2(end <= view->viewport()->width(),
+                 qPrintable(QStringLiteral("the column ends at %1 px, the list shows %2 px")
+                                .arg(end)
+                                .arg(view->viewport()->width())));
+        // The short columns too: none cuts its header.
+        for (int c : {int(DuplicateQueueModel::Waiting), int(DuplicateQueueModel::Score)}) {
+            const QString h = view->model()->headerData(c, Qt::Horizontal).toString();
+            const int need = QFontMetrics(bold).horizontalAdvance(h) + 2 * margin;
+            QVERIFY2(header->sectionSize(c) >= need,
+                     qPrintable(QStringLiteral("%1: %2 px, needs %3 px")
+                                    .arg(h)
+                                    .arg(header->sectionSize(c))
+                                    .arg(need)));
+        }
+    }
+
+    void journalSearchShowsItsWholePlaceholder_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::newRow("ru") << QStringLiteral("ru");
+        QTest::newRow("en") << QStringLiteral("en");
+    }
+
+    void journalSearchShowsItsWholePlaceholder()
+    {
+        QFETCH(QString, language);
+        QVERIFY(useLanguage(language));
+        inbox::MainWindow window;
+        QVERIFY(ConsoleHarness::show(&window, {1280, 720}, true));
+        auto *page = window.findChild<inbox::JournalPage *>();
+        QVERIFY(page);
+        window.findChild<QTabWidget *>()->setCurrentWidget(page);
+        QApplication::processEvents();
+        QCOMPARE(window.width(), 1280);
+        auto *search = page->findChild<QLineEdit *>(QStringLiteral("journalSearch"));
+        QVERIFY(search && search->isVisible() && search->text().isEmpty());
+        const QString placeholder = search->placeholderText();
+        if (language == QLatin1String("ru"))
+            QVERIFY2(!placeholder.startsWith(QLatin1String("Search")),
+                     qPrintable(placeholder)); // Russian, not the English source
+        const int frame =
+            search->style()->pixelMetric(QStyle::PM_DefaultFrameWidth, nullptr, search);
+        const QMargins margins = search->textMargins();
+        // QLineEdit keeps 2 px between its frame and the text on each side.
+        const int left = frame + margins.left() + 2;
+        int right = search->width() - frame - margins.right() - 2;
+        // The clear button's place, reserved while the field is empty too.
+        for (auto *button : search->findChildren<QToolButton *>())
+            if (button->geometry().right() > search->width() / 2)
+                right = qMin(right, button->geometry().left());
+        const int advance = search->fontMetrics().horizontalAdvance(placeholder);
+        grab(&window, language + QStringLiteral("-journal-1280x720"));
+        QVERIFY2(right - left >= advance,
+                 qPrintable(QStringLiteral("\"%1\" needs %2 px, the field shows %3 px")
+                                .arg(placeholder)
+                                .arg(advance)
+                                .arg(right - left)));
+    }
+
+    void scoreFollowsTheLocale_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<QString>("score");
+        QTest::newRow("ru") << QStringLiteral("ru") << QStringLiteral("0,60");
+        QTest::newRow("en") << QStringLiteral("en") << QStringLiteral("0.60");
+    }
+
+    void scoreFollowsTheLocale()
+    {
+        QFETCH(QString, language);
+        QFETCH(QString, score);
+        QVERIFY(useLanguage(language));
+        makePair();
+        inbox::MainWindow window;
+        DuplicatesPage *page = showDuplicates(window);
+        QVERIFY(page);
+        auto *view = page->findChild<QTableView *>(QStringLiteral("queue"));
+        QVERIFY(view && view->model()->rowCount() == 1);
+        QCOMPARE(view->model()->index(0, DuplicateQueueModel::Score).data().toString(), score);
+        // The raw value stays a number for sorting and copying.
+        QCOMPARE(view->model()
+                     ->index(0, DuplicateQueueModel::Score)
+                     .data(DuplicateQueueModel::RawRole)
+                     .toFloat(),
+                 0.60f); // a real in the database
+        const QString title = page->findChild<QLabel *>(QStringLiteral("pairTitle"))->text();
+        QVERIFY2(title.endsWith(QLatin1Char(' ') + score), qPrintable(title));
+    }
+};
+
+QTEST_MAIN(TestRussianFit)
+#include "tst_russianfit.moc"

@@ -583,6 +583,20 @@
             <numerusform>%1 resolved the review of %n events: %2</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n pair(s)</source>
+        <translation>
+            <numerusform>%n pair</numerusform>
+            <numerusform>%n pairs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>One pair: %n event(s), one per lead</source>
+        <translation>
+            <numerusform>One pair: %n event, one per lead</numerusform>
+            <numerusform>One pair: %n events, one per lead</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>inbox::AuditPage</name>
@@ -1892,10 +1906,6 @@
         <translation>... earlier entries left out: showing the first and the latest %1</translation>
     </message>
     <message>
-        <source>This event produced no lead.</source>
-        <translation>This event produced no lead.</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;Lead %1&lt;/b&gt;, came %2</source>
         <translation>&lt;b&gt;Lead %1&lt;/b&gt;, came %2</translation>
     </message>
@@ -1962,6 +1972,18 @@
     <message>
         <source>Possible duplicates</source>
         <translation>Possible duplicates</translation>
+    </message>
+    <message>
+        <source>Double-click or Enter: open the pair on Duplicates</source>
+        <translation>Double-click or Enter: open the pair on Duplicates</translation>
+    </message>
+    <message>
+        <source>Earlier error, before the attempt that succeeded: %1</source>
+        <translation>Earlier error, before the attempt that succeeded: %1</translation>
+    </message>
+    <message>
+        <source>This event has no lead, so it has no possible duplicates.</source>
+        <translation>This event has no lead, so it has no possible duplicates.</translation>
     </message>
 </context>
 <context>
@@ -2503,6 +2525,21 @@
     <message>
         <source>Show the %1 screen</source>
         <translation>Show the %1 screen</translation>
+    </message>
+    <message>
+        <source>No server at the socket %1: is PostgreSQL running?</source>
+        <translation>No server at the socket %1: is PostgreSQL running?</translation>
+    </message>
+    <message>
+        <source>No server answers at %1, port %2: is PostgreSQL running there?</source>
+        <translation>No server answers at %1, port %2: is PostgreSQL running there?</translation>
+    </message>
+    <message numerus="yes">
+        <source>Connection lost. %1 Reconnecting in %n s; what is shown may be out of date.</source>
+        <translation>
+            <numerusform>Connection lost. %1 Reconnecting in %n s; what is shown may be out of date.</numerusform>
+            <numerusform>Connection lost. %1 Reconnecting in %n s; what is shown may be out of date.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -594,6 +594,22 @@
             <numerusform>%1 закрыл проверку %n событий: %2</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n pair(s)</source>
+        <translation>
+            <numerusform>%n пара</numerusform>
+            <numerusform>%n пары</numerusform>
+            <numerusform>%n пар</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>One pair: %n event(s), one per lead</source>
+        <translation>
+            <numerusform>Одна пара: %n событие, по одному на лид</numerusform>
+            <numerusform>Одна пара: %n события, по одному на лид</numerusform>
+            <numerusform>Одна пара: %n событий, по одному на лид</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>inbox::AuditPage</name>
@@ -1907,10 +1923,6 @@
         <translation>... часть записей пропущена: показаны первая и последние %1</translation>
     </message>
     <message>
-        <source>This event produced no lead.</source>
-        <translation>Это событие не создало заявку.</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;Lead %1&lt;/b&gt;, came %2</source>
         <translation>&lt;b&gt;Заявка %1&lt;/b&gt;, пришла %2</translation>
     </message>
@@ -1977,6 +1989,18 @@
     <message>
         <source>Possible duplicates</source>
         <translation>Возможные дубли</translation>
+    </message>
+    <message>
+        <source>Double-click or Enter: open the pair on Duplicates</source>
+        <translation>Двойной щелчок или Enter: открыть пару на экране «Дубликаты»</translation>
+    </message>
+    <message>
+        <source>Earlier error, before the attempt that succeeded: %1</source>
+        <translation>Прежняя ошибка, до успешной попытки: %1</translation>
+    </message>
+    <message>
+        <source>This event has no lead, so it has no possible duplicates.</source>
+        <translation>У этого события нет лида, поэтому нет и возможных дубликатов.</translation>
     </message>
 </context>
 <context>
@@ -2527,6 +2551,22 @@
     <message>
         <source>Show the %1 screen</source>
         <translation>Показать экран «%1»</translation>
+    </message>
+    <message>
+        <source>No server at the socket %1: is PostgreSQL running?</source>
+        <translation>Нет сервера на сокете %1: запущен ли PostgreSQL?</translation>
+    </message>
+    <message>
+        <source>No server answers at %1, port %2: is PostgreSQL running there?</source>
+        <translation>Сервер не отвечает на %1, порт %2: запущен ли там PostgreSQL?</translation>
+    </message>
+    <message numerus="yes">
+        <source>Connection lost. %1 Reconnecting in %n s; what is shown may be out of date.</source>
+        <translation>
+            <numerusform>Связь потеряна. %1 Повторное подключение через %n с; показанное может быть устаревшим.</numerusform>
+            <numerusform>Связь потеряна. %1 Повторное подключение через %n с; показанное может быть устаревшим.</numerusform>
+            <numerusform>Связь потеряна. %1 Повторное подключение через %n с; показанное может быть устаревшим.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -169,6 +169,12 @@ QVariant AuditModel::data(const QModelIndex &index, int role) const
         case Action:
             return actionText(a.entry);
         case Events:
+            if (a.entry.startsWith(QLatin1String("duplicate_"))) {
+                // A decision journals one entry per lead's event: the person decided one pair.
+                return role == Qt::DisplayRole
+                           ? tr("%n pair(s)", "", 1)
+                           : tr("One pair: %n event(s), one per lead", "", a.size());
+            }
             return pruned ? a.prunedCount : qint64(a.size());
         case Summary:
             return summary(a);

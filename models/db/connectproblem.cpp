@@ -39,6 +39,30 @@ bool isCertificateFailure(const QString &libpqMessage)
     return certificate.match(libpqMessage).hasMatch();
 }
 
+MissingServer missingServer(const QString &libpqMessage)
+{
+    static const QRegularExpression socket(QStringLiteral("\"([^\"]*)/\\.s\\.PGSQL\\.(\\d+)\""));
+    static const QRegularExpression tcp(
+        QStringLiteral("\"([^\"]+)\"(?: \\([^)]*\\))?,\\s*\\S+\\s+(\\d+)"));
+    static const QRegularExpression nothingThere(
+        QStringLiteral(": (No such file or directory|Connection refused)\\s*$"));
+    MissingServer m;
+    const QString firstLine = libpqMessage.section(QLatin1Char('\n'), 0, 0);
+    if (!nothingThere.match(firstLine).hasMatch())
+        return m;
+    if (const auto s = socket.match(firstLine); s.hasMatch()) {
+        m.socketDir = s.captured(1);
+        m.port = s.captured(2);
+    } else if (const auto t = tcp.match(firstLine); t.hasMatch()) {
+        m.host = t.captured(1);
+        m.port = t.captured(2);
+    } else {
+        return m;
+    }
+    m.noServer = true;
+    return m;
+}
+
 QString takeSqlstate(QString *message)
 {
     // The severity word is the server's language, the code is not: "FATAL:  28P01: ...",

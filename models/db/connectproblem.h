@@ -44,6 +44,20 @@ ConnectProblem classifyConnectFailure(const ConnectFacts &facts);
 // verify failed") is never translated, libpq's own sentences are matched in English.
 bool isCertificateFailure(const QString &libpqMessage);
 
+// Where libpq found no server, read from its error text: 'connection to server on socket
+// "/var/run/postgresql/.s.PGSQL.5432" failed: No such file or directory' or 'connection to
+// server at "db" (10.0.0.5), port 5432 failed: Connection refused'. The quoted address is read
+// in any language; `noServer` only from the operating system's English words for "nothing
+// there" (ENOENT, ECONNREFUSED), so a refused permission or a translated text stays unnamed.
+struct MissingServer
+{
+    bool noServer = false;
+    QString socketDir; // set for a Unix socket: the directory, as host= names it
+    QString host;      // set for TCP
+    QString port;
+};
+MissingServer missingServer(const QString &libpqMessage);
+
 // The SQLSTATE in a verbose libpq error ("... failed: FATAL:  28P01: password ..."), or
 // empty. `message` comes back without it and without LOCATION lines.
 QString takeSqlstate(QString *message);

@@ -659,6 +659,12 @@ void DuplicatesPage::onCurrentRowChanged(int row)
         open(id);
 }
 
+void DuplicatesPage::showCandidate(qint64 candidateId)
+{
+    if (candidateId > 0)
+        open(candidateId);
+}
+
 void DuplicatesPage::open(qint64 id)
 {
     m_currentId = id;

@@ -40,6 +40,8 @@ public:
     qint64 currentCandidate() const { return m_currentId; }
     // How long the last decision took from the key to the next pair on screen (for figures).
     qint64 lastAdvanceUs() const { return m_lastAdvanceUs; }
+    // Puts pair `candidateId` on screen, in the list's filter or not (a decided pair).
+    void showCandidate(qint64 candidateId);
 
 protected:
     // The keys go to the pair list whenever the screen is shown without the focus in it.

@@ -237,9 +237,11 @@ EventDetailPane::EventDetailPane(ConsoleContext *context, QWidget *parent)
                              leadPage);
     m_candidates->setObjectName(QStringLiteral("candidates"));
     m_candidates->setAccessibleName(tr("Possible duplicates"));
+    m_candidates->setToolTip(tr("Double-click or Enter: open the pair on Duplicates"));
     auto *leadLayout = new QVBoxLayout(leadPage);
     leadLayout->addWidget(m_lead);
-    leadLayout->addWidget(new QLabel(tr("Possible duplicates:"), leadPage));
+    m_candidatesLabel = new QLabel(tr("Possible duplicates:"), leadPage);
+    leadLayout->addWidget(m_candidatesLabel);
     leadLayout->addWidget(m_candidates, 1);
 
     m_tabs->setObjectName(QStringLiteral("detailTabs"));
@@ -256,6 +258,10 @@ EventDetailPane::EventDetailPane(ConsoleContext *context, QWidget *parent)
     layout->addWidget(m_tabs, 1);
 
     connect(m_loader, &EventDetailLoader::loaded, this, &EventDetailPane::onLoaded);
+    connect(m_candidates, &QTableWidget::cellActivated, this, [this](int row) {
+        if (row >= 0 && row < m_detail.candidates.size())
+            emit openPair(m_detail.candidates.at(row).id);
+    });
     connect(m_loader, &EventDetailLoader::failed, this, [this](const DbError &error) {
         m_facts->setText(escaped(tr("Could not load the event: %1").arg(error.message)));
     });
@@ -367,7 +373,12 @@ void EventDetailPane::onLoaded(const EventDetail &detail)
     QString html = facts.join(QStringLiteral(" · "));
     html += QStringLiteral("<br>") + tr("key %1").arg(escaped(detail.idempotencyKey()));
     const QString error = e.value(QStringLiteral("last_error")).toString();
-    if (!error.isEmpty()) {
+    if (!error.isEmpty() && status == QLatin1String("done")) {
+        // complete keeps the error of an earlier attempt (contract §12): it is history here,
+        // not the event's state.
+        html += QStringLiteral("<br>") +
+                tr("Earlier error, before the attempt that succeeded: %1").arg(escaped(error));
+    } else if (!error.isEmpty()) {
         const bool retryable = e.value(QStringLiteral("error_retryable")).toBool();
         html += QStringLiteral("<br>") + (retryable ? tr("Last error (retryable): %1")
                                                     : tr("Last error (not retryable): %1"))
@@ -537,8 +548,11 @@ void EventDetailPane::fillActions()
 
 void EventDetailPane::fillLead()
 {
+    // Without a lead there are no pairs: an empty table would look like "no duplicates".
+    m_candidatesLabel->setVisible(m_detail.hasLead);
+    m_candidates->setVisible(m_detail.hasLead);
     if (!m_detail.hasLead) {
-        m_lead->setText(tr("This event produced no lead."));
+        m_lead->setText(tr("This event has no lead, so it has no possible duplicates."));
         m_candidates->setRowCount(0);
         return;
     }

@@ -38,6 +38,8 @@ public:
 signals:
     void loaded(qint64 eventId);
     void saved(bool ok, const QString &pathOrError);
+    // A pair of the Lead tab was activated (double-click, Enter): show it on Duplicates.
+    void openPair(qint64 candidateId);
 
 private:
     void onLoaded(const EventDetail &detail);
@@ -81,6 +83,7 @@ private:
     QTableWidget *m_timeline;
     QTableWidget *m_actions;
     QLabel *m_lead;
+    QLabel *m_candidatesLabel;
     QTableWidget *m_candidates;
 };
 

@@ -5,11 +5,13 @@
 #include "common/layoutmemory.h"
 #include "common/theme.h"
 #include "connection/connectionpage.h"
+#include "db/connectproblem.h"
 #include "db/consolecontext.h"
 #include "db/migrator.h"
 #include "db/session.h"
 #include "duplicates/duplicatespage.h"
 #include "help/helpmenu.h"
+#include "journal/eventdetailpane.h"
 #include "journal/journalpage.h"
 #include "overview/overviewpage.h"
 #include "window/settingsdialog.h"
@@ -47,8 +49,16 @@ MainWindow::MainWindow(QWidget *parent)
     auto *journal = new JournalPage(m_context, this);
     auto *duplicates = new DuplicatesPage(m_context, this);
     addScreen(journal, tr("Journal"));
-    addScreen(new AttentionPage(m_context, this), tr("Needs attention"));
+    auto *attention = new AttentionPage(m_context, this);
+    addScreen(attention, tr("Needs attention"));
     addScreen(duplicates, tr("Duplicates"));
+    // A pair in an event's Lead tab opens on the Duplicates screen.
+    for (EventDetailPane *pane : {journal->detailPane(), attention->detail()}) {
+        connect(pane, &EventDetailPane::openPair, this, [this, duplicates](qint64 candidateId) {
+            duplicates->showCandidate(candidateId);
+            m_tabs->setCurrentWidget(duplicates);
+        });
+    }
     connect(duplicates, &DuplicatesPage::openEvent, this, [this, journal](qint64 eventId) {
         journal->openEvent(eventId);
         m_tabs->setCurrentWidget(journal);
@@ -104,14 +114,31 @@ MainWindow::MainWindow(QWidget *parent)
             m_state->setText(tr("Not connected"));
         }
     });
-    connect(m_context, &ConsoleContext::connectionDown, this,
-            [this](const DbError &error, int retry) {
-                m_banner->setText(tr("Connection lost: %1. Reconnecting in %n s; what is shown "
-                                     "may be out of date.",
+    connect(
+        m_context, &ConsoleContext::connectionDown, this, [this](const DbError &error, int retry) {
+            // libpq's own words ("No such file or directory") say nothing to a person:
+            // the banner names what is missing, the tooltip keeps libpq's text.
+            const MissingServer missing = missingServer(error.message);
+            QString what;
+            if (missing.noServer && !missing.socketDir.isEmpty())
+                what =
+                    tr("No server at the socket %1: is PostgreSQL running?").arg(missing.socketDir);
+            else if (missing.noServer)
+                what = tr("No server answers at %1, port %2: is PostgreSQL running there?")
+                           .arg(missing.host, missing.port);
+            if (what.isEmpty())
+                m_banner->setText(tr("Connection lost: %1. Reconnecting in %n s; what is "
+                                     "shown may be out of date.",
                                      "", retry)
                                       .arg(error.message));
-                m_banner->show();
-            });
+            else
+                m_banner->setText(tr("Connection lost. %1 Reconnecting in %n s; what is "
+                                     "shown may be out of date.",
+                                     "", retry)
+                                      .arg(what));
+            m_banner->setToolTip(error.message);
+            m_banner->show();
+        });
     connect(m_context, &ConsoleContext::connectionUp, m_banner, &QLabel::hide);
 }
 

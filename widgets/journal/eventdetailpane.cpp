@@ -10,6 +10,8 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
+#include <QLocale>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -588,7 +590,7 @@ void EventDetailPane::fillLead()
         setRow(m_candidates, r,
                {QString::number(c.id), c.status,
                 c.reasons.join(QStringLiteral(", ")) + (c.weak ? tr(" (weak)") : QString()),
-                QString::number(c.score, 'f', 2), c.other.name,
+                QLocale().toString(c.score, 'f', 2), c.other.name,
                 c.other.phoneNorm.isEmpty() ? c.other.phoneRaw : c.other.phoneNorm,
                 c.other.emailNorm.isEmpty() ? c.other.emailRaw : c.other.emailNorm,
                 c.other.source + QStringLiteral(" / ") + c.other.externalId,

@@ -3,6 +3,7 @@
 #include "attention/requeueoutcome.h"
 #include "attention/requeuer.h"
 #include "common/theme.h"
+#include "common/wrappinglabel.h"
 #include "db/consolecontext.h"
 
 #include <QDialogButtonBox>
@@ -22,26 +23,19 @@ namespace inbox {
 
 namespace {
 enum Page { Counting, Confirm, Running, Result };
-
-QLabel *wrapping(const QString &name, QWidget *parent)
-{
-    auto *l = new QLabel(parent);
-    l->setObjectName(name);
-    l->setWordWrap(true);
-    l->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    return l;
-}
 } // namespace
 
 RequeueDialog::RequeueDialog(ConsoleContext *context, const Target &target, QWidget *parent)
     : QDialog(parent), m_context(context), m_requeuer(new Requeuer(context, this)),
-      m_pages(new QStackedWidget(this)), m_counting(wrapping(QStringLiteral("counting"), this)),
-      m_summary(wrapping(QStringLiteral("summary"), this)),
-      m_warning(wrapping(QStringLiteral("validationWarning"), this)), m_reason(new QLineEdit(this)),
-      m_start(new QPushButton(tr("Requeue"), this)), m_progress(new QProgressBar(this)),
-      m_progressText(wrapping(QStringLiteral("progressText"), this)),
-      m_stop(new QPushButton(tr("Stop"), this)), m_result(wrapping(QStringLiteral("result"), this)),
-      m_outcomes(new QTableWidget(this))
+      m_pages(new QStackedWidget(this)),
+      m_counting(wrappingLabel(QStringLiteral("counting"), this)),
+      m_summary(wrappingLabel(QStringLiteral("summary"), this)),
+      m_warning(wrappingLabel(QStringLiteral("validationWarning"), this)),
+      m_reason(new QLineEdit(this)), m_start(new QPushButton(tr("Requeue"), this)),
+      m_progress(new QProgressBar(this)),
+      m_progressText(wrappingLabel(QStringLiteral("progressText"), this)),
+      m_stop(new QPushButton(tr("Stop"), this)),
+      m_result(wrappingLabel(QStringLiteral("result"), this)), m_outcomes(new QTableWidget(this))
 {
     setObjectName(QStringLiteral("requeueDialog"));
     setWindowTitle(tr("Requeue events"));
@@ -60,7 +54,7 @@ RequeueDialog::RequeueDialog(ConsoleContext *context, const Target &target, QWid
     // Confirmation.
     auto *confirm = new QWidget(this);
     auto *fl = new QVBoxLayout(confirm);
-    auto *what = wrapping(QStringLiteral("what"), confirm);
+    auto *what = wrappingLabel(QStringLiteral("what"), confirm);
     what->setText(tr("Requeue %1: each event keeps its id, idempotency key, body and history, "
                      "and is processed again now with a fresh attempt budget.")
                       .arg(target.description));

@@ -2,6 +2,7 @@
 
 #include "attention/reviewresolver.h"
 #include "common/theme.h"
+#include "common/wrappinglabel.h"
 #include "db/consolecontext.h"
 
 #include <QButtonGroup>
@@ -20,15 +21,6 @@ namespace inbox {
 
 namespace {
 constexpr int kNoteMax = 2000; // inbox.resolve_review's limit
-
-QLabel *wrapping(const QString &name, QWidget *parent)
-{
-    auto *l = new QLabel(parent);
-    l->setObjectName(name);
-    l->setWordWrap(true);
-    l->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    return l;
-}
 } // namespace
 
 bool ReviewDialog::Target::allConflicts() const
@@ -41,17 +33,17 @@ bool ReviewDialog::Target::allConflicts() const
 ReviewDialog::ReviewDialog(ConsoleContext *context, const Target &target, QWidget *parent)
     : QDialog(parent), m_context(context), m_target(target),
       m_resolver(new ReviewResolver(context, this)), m_choices(new QButtonGroup(this)),
-      m_note(new QLineEdit(this)), m_noteHint(wrapping(QStringLiteral("noteHint"), this)),
+      m_note(new QLineEdit(this)), m_noteHint(wrappingLabel(QStringLiteral("noteHint"), this)),
       m_resolve(new QPushButton(tr("Resolve"), this)),
       m_cancel(new QPushButton(tr("Cancel"), this)),
-      m_result(wrapping(QStringLiteral("result"), this))
+      m_result(wrappingLabel(QStringLiteral("result"), this))
 {
     setObjectName(QStringLiteral("reviewDialog"));
     setWindowTitle(tr("Resolve review"));
     setMinimumWidth(fontMetrics().horizontalAdvance(QLatin1Char('m')) * 52);
 
     auto *layout = new QVBoxLayout(this);
-    auto *what = wrapping(QStringLiteral("what"), this);
+    auto *what = wrappingLabel(QStringLiteral("what"), this);
     what->setText(tr("Resolve the review of %1. The flag is cleared and the resolution is "
                      "recorded in the journal with your name; no body is deleted.")
                       .arg(target.description));
@@ -82,14 +74,14 @@ ReviewDialog::ReviewDialog(ConsoleContext *context, const Target &target, QWidge
         button->setEnabled(c.enabled);
         m_choices->addButton(button, int(c.value));
         layout->addWidget(button);
-        auto *sentence = wrapping(c.name + QStringLiteral("Text"), this);
+        auto *sentence = wrappingLabel(c.name + QStringLiteral("Text"), this);
         sentence->setText(c.sentence);
         sentence->setEnabled(c.enabled);
         sentence->setContentsMargins(fontMetrics().height() * 3 / 2, 0, 0, 0);
         layout->addWidget(sentence);
     }
     if (!conflicts) {
-        auto *why = wrapping(QStringLiteral("notConflicts"), this);
+        auto *why = wrappingLabel(QStringLiteral("notConflicts"), this);
         why->setText(tr("Only \"handled by hand\" fits: not every chosen event is a key "
                         "conflict."));
         layout->addWidget(why);

@@ -116,6 +116,24 @@ AttentionPage::AttentionPage(ConsoleContext *context, QWidget *parent)
 
     setUpTable(m_groupView, QStringLiteral("groups"));
     m_groupView->setAccessibleName(tr("Groups of failed, stuck and needs-review events"));
+    // When the current group or event leaves its list (requeued, resolved, done meanwhile),
+    // nothing is current afterwards: the view and its selection model would otherwise move
+    // to a neighbour, so a repeated Ctrl+Shift+R or Ctrl+R acted on a group or event the
+    // person never chose. Connected before setModel, so this runs before the view's own
+    // handling of the removal.
+    connect(m_groups, &QAbstractItemModel::rowsAboutToBeRemoved, this,
+            [this](const QModelIndex &, int first, int last) {
+                const int row = m_groupView->currentIndex().row();
+                if (row >= first && row <= last)
+                    m_groupView->selectionModel()->clear();
+            });
+    connect(m_events, &QAbstractItemModel::rowsAboutToBeRemoved, this,
+            [this](const QModelIndex &, int first, int last) {
+                const int row = m_eventView->currentIndex().row();
+                if (row >= first && row <= last)
+                    m_eventView->selectionModel()->setCurrentIndex({},
+                                                                   QItemSelectionModel::NoUpdate);
+            });
     m_groupView->setModel(m_groups);
     m_groupView->setSelectionMode(QAbstractItemView::SingleSelection);
     const int em = m_groupView->fontMetrics().horizontalAdvance(QLatin1Char('m'));

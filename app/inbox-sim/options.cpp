@@ -172,15 +172,15 @@ std::optional<Options> parseOptions(const QStringList &argumentsIn, int *exitCod
         else
             *out = v;
     };
-    double v = 0;
+    // A whole-number option read as a number (a fraction is cut off); unset keeps the default.
+    const auto integer = [&](const QCommandLineOption &option, double lo, double hi, int *out) {
+        double value = *out;
+        number(option, lo, hi, &value);
+        *out = int(value);
+    };
     o.conninfo = p.value(db);
-    if (p.isSet(history)) {
-        number(history, 1, 3650, &v);
-        o.historyDays = int(v);
-    }
-    v = o.perDay;
-    number(perDay, 1, 10000000, &v);
-    o.perDay = int(v);
+    integer(history, 1, 3650, &o.historyDays);
+    integer(perDay, 1, 10000000, &o.perDay);
     if (p.isSet(bulk)) {
         const std::optional<qint64> n = parseCount(p.value(bulk));
         if (!n)
@@ -190,13 +190,9 @@ std::optional<Options> parseOptions(const QStringList &argumentsIn, int *exitCod
     }
     number(bulkDays, 1, 3650, &o.bulkDays);
     o.ifEmpty = p.isSet(ifEmpty);
-    v = o.fillSessions;
-    number(fillSessions, 1, 8, &v);
-    o.fillSessions = int(v);
+    integer(fillSessions, 1, 8, &o.fillSessions);
     number(live, 0.01, 1000, &o.liveRate);
-    v = 0;
-    number(run, 1, 86400, &v);
-    o.runSeconds = int(v);
+    integer(run, 1, 86400, &o.runSeconds);
     number(rate, 0.01, 1000, &o.rate);
     o.check = p.isSet(check);
     if (p.isSet(scenario)) {
@@ -207,28 +203,18 @@ std::optional<Options> parseOptions(const QStringList &argumentsIn, int *exitCod
             errors << QStringLiteral("--scenario must be normal or slow-receiver");
     }
     number(repeat, 0, 0.95, &o.repeatRate);
-    v = o.workers;
-    number(workers, 0, 64, &v);
-    o.workers = int(v);
-    v = o.receivers;
-    number(receivers, 1, 32, &v);
-    o.receivers = int(v);
-    v = o.batch;
-    number(batch, 1, 100, &v);
-    o.batch = int(v);
-    v = 0;
-    number(lock, 1, 86400, &v);
-    o.lockTimeoutS = int(v);
-    v = 0;
-    number(drain, 0, 86400, &v);
-    o.drainS = int(v);
+    integer(workers, 0, 64, &o.workers);
+    integer(receivers, 1, 32, &o.receivers);
+    integer(batch, 1, 100, &o.batch);
+    integer(lock, 1, 86400, &o.lockTimeoutS);
+    integer(drain, 0, 86400, &o.drainS);
     o.faults = !p.isSet(noFaults);
     number(deathRate, 0, 1, &o.faultRates.workerDeath);
     if (!o.faults)
         o.faultRates = Faults{0, 0, 0, 0, o.faultRates.crmTimeoutMs};
-    v = 0;
-    number(seed, 1, 9e15, &v);
-    o.seed = v > 0 ? quint64(v) : quint64(QDateTime::currentMSecsSinceEpoch());
+    double seedValue = 0;
+    number(seed, 1, 9e15, &seedValue);
+    o.seed = seedValue > 0 ? quint64(seedValue) : quint64(QDateTime::currentMSecsSinceEpoch());
     o.quiet = p.isSet(quiet);
     if (!p.positionalArguments().isEmpty())
         errors << QStringLiteral("unexpected argument %1").arg(p.positionalArguments().first());

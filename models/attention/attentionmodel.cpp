@@ -134,6 +134,22 @@ QString AttentionModel::troubleText(const AttentionGroup &g)
     return tr("Needs review");
 }
 
+QStringList AttentionModel::troubleTexts()
+{
+    QStringList out;
+    AttentionGroup g;
+    for (const auto t : kTroubles) {
+        g.trouble = t;
+        g.validation = false;
+        out << troubleText(g);
+        if (t == AttentionGroup::Trouble::Failed) {
+            g.validation = true;
+            out << troubleText(g);
+        }
+    }
+    return out;
+}
+
 QVariant AttentionModel::data(const QModelIndex &index, int role) const
 {
     if (!index.isValid() || index.row() >= m_rows.size())
@@ -188,12 +204,19 @@ QVariant AttentionModel::data(const QModelIndex &index, int role) const
         return {};
     }
     if (role == Qt::ToolTipRole) {
+        // The whole text of a cell the column may elide, then what the trouble means.
+        QString whole;
+        if (index.column() == Error || index.column() == Trouble || index.column() == Source)
+            whole = data(index, Qt::DisplayRole).toString();
+        QString meaning;
         if (g.validation)
-            return tr("Validation failure: the data was refused, a plain retry fails again "
-                      "unless the data was fixed");
-        if (stuck)
-            return tr("Processing past the lock timeout; held by %1").arg(g.worker);
-        return {};
+            meaning = tr("Validation failure: the data was refused, a plain retry fails again "
+                         "unless the data was fixed");
+        else if (stuck)
+            meaning = tr("Processing past the lock timeout; held by %1").arg(g.worker);
+        if (whole.isEmpty() || meaning.isEmpty())
+            return whole.isEmpty() && meaning.isEmpty() ? QVariant() : QVariant(whole + meaning);
+        return QVariant(whole + QLatin1Char('\n') + meaning);
     }
     if (role == Qt::TextAlignmentRole && index.column() == Count)
         return int(Qt::AlignRight | Qt::AlignVCenter);

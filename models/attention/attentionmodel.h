@@ -66,6 +66,8 @@ public:
 
     static Query groupsQuery(const JournalFilter &filter);
     static QString troubleText(const AttentionGroup &g);
+    // Every text the Trouble column can show, in the current language (to size the column).
+    static QStringList troubleTexts();
 
 signals:
     void loaded();

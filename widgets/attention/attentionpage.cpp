@@ -25,6 +25,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QSplitter>
+#include <QStyle>
 #include <QTableView>
 #include <QTimer>
 #include <QToolButton>
@@ -137,7 +138,18 @@ AttentionPage::AttentionPage(ConsoleContext *context, QWidget *parent)
     m_groupView->setModel(m_groups);
     m_groupView->setSelectionMode(QAbstractItemView::SingleSelection);
     const int em = m_groupView->fontMetrics().horizontalAdvance(QLatin1Char('m'));
-    m_groupView->setColumnWidth(AttentionModel::Trouble, 12 * em);
+    // The Trouble column as wide as its longest text in this language ("Ошибка: проверка
+    // данных" was cut to "Ошибка: проверка …"), so a validation group reads as one; long
+    // errors elide in the middle, where a shared prefix ("CRM API: 422 ...") is least
+    // telling, and their whole text is the tooltip.
+    m_groupView->setTextElideMode(Qt::ElideMiddle);
+    int trouble = 0;
+    for (const QString &text : AttentionModel::troubleTexts())
+        trouble = qMax(trouble, m_groupView->fontMetrics().horizontalAdvance(text));
+    const int cellMargins =
+        2 *
+        (m_groupView->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_groupView) + 1);
+    m_groupView->setColumnWidth(AttentionModel::Trouble, qMax(12 * em, trouble + cellMargins + em));
     m_groupView->setColumnWidth(AttentionModel::Source, 8 * em);
     m_groupView->setColumnWidth(AttentionModel::Error, 30 * em);
     m_groupView->setColumnWidth(AttentionModel::Count, 6 * em);

@@ -1,0 +1,181 @@
+// Issue 18, defect 8 on Needs attention: in Russian the groups can be told apart. With the
+// program's own Russian (or English) .qm loaded, in the main window at 1280 x 720, against a
+// real PostgreSQL, with two validation groups whose errors share a long beginning and one
+// retryable group:
+// - every Trouble cell's text ("Ошибка: проверка данных") fits its column, which is in view;
+// - the two validation groups' Error cells, as the view elides them at their column's width,
+//   read differently; the tooltip holds the whole error.
+// With INBOX_TEST_GRABS=DIR it also saves a picture of the screen there, to look at.
+#include "consoleharness.h"
+
+#include "attention/attentionmodel.h"
+#include "attention/attentionpage.h"
+#include "window/mainwindow.h"
+
+#include <QApplication>
+#include <QHeaderView>
+#include <QScrollBar>
+#include <QSettings>
+#include <QStyle>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTranslator>
+#include <QtTest>
+
+using inbox::AttentionModel;
+using inbox::AttentionPage;
+
+namespace {
+const QString kPrefix = QStringLiteral("CRM API: 422 Unprocessable Entity: the lead was rejected "
+                                       "by the validation of field ");
+}
+
+class TestAttentionFit : public QObject
+{
+    Q_OBJECT
+
+private:
+    TestDatabase m_db{{"op_ivan", {"inbox_operator"}}};
+    std::unique_ptr<QTranslator> m_translator;
+    int m_batch = 0;
+
+    // As installTranslations does for the chosen language, from the .qm files the build embeds.
+    bool useLanguage(const QString &language)
+    {
+        dropLanguage();
+        m_translator = std::make_unique<QTranslator>();
+        if (!m_translator->load(QStringLiteral(INBOX_QM_DIR "/inbox_console_%1.qm").arg(language)))
+            return false;
+        QCoreApplication::installTranslator(m_translator.get());
+        QLocale::setDefault(language == QLatin1String("ru")
+                                ? QLocale(QLocale::Russian, QLocale::Russia)
+                                : QLocale(QLocale::English, QLocale::UnitedStates));
+        return true;
+    }
+
+    void dropLanguage()
+    {
+        if (m_translator)
+            QCoreApplication::removeTranslator(m_translator.get());
+        m_translator.reset();
+        QLocale::setDefault(QLocale::c());
+    }
+
+    void fail(const QString &source, int n, const QString &error, bool retryable)
+    {
+        PgSession &su = m_db.su();
+        QVERIFY(su.exec(QStringLiteral("SELECT count(*) FROM generate_series(1, $2::int) g, "
+                                       "inbox.accept($1, $1 || '-' || $3 || '-' || g, "
+                                       "convert_to('{}', 'UTF8'), 'application/json', NULL, NULL)"),
+                        {source, n, ++m_batch})
+                    .ok);
+        QVERIFY(su.exec(QStringLiteral("SELECT count(*) FROM inbox.claim('w', $1::int)"), {n}).ok);
+        QVERIFY(su.exec(QStringLiteral("UPDATE inbox.events SET max_attempts = attempts WHERE "
+                                       "status = 'processing'"))
+                    .ok);
+        QVERIFY(su.exec(QStringLiteral("SELECT inbox.fail(id, 'w', $1, $2) FROM inbox.events "
+                                       "WHERE status = 'processing'"),
+                        {error, retryable})
+                    .ok);
+    }
+
+    static void grab(QWidget *w, const QString &name)
+    {
+        const QString dir = qEnvironmentVariable("INBOX_TEST_GRABS");
+        if (!dir.isEmpty())
+            w->grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png"));
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY_TEST_DATABASE_STARTED(m_db);
+    }
+
+    void init()
+    {
+        QSettings().clear(); // no remembered layout or filters
+        QVERIFY_FRESH_TEST_DATABASE(m_db);
+    }
+
+    void cleanup() { dropLanguage(); }
+
+    void groupsCanBeToldApart_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<QString>("validation");
+        QTest::newRow("ru") << QStringLiteral("ru") << QStringLiteral("Ошибка: проверка данных");
+        QTest::newRow("en") << QStringLiteral("en") << QStringLiteral("Failed: validation");
+    }
+
+    void groupsCanBeToldApart()
+    {
+        QFETCH(QString, language);
+        QFETCH(QString, validation);
+        QVERIFY(useLanguage(language));
+        fail(QStringLiteral("shop"), 3, kPrefix + QStringLiteral("phone"), false);
+        fail(QStringLiteral("shop"), 2, kPrefix + QStringLiteral("email"), false);
+        fail(QStringLiteral("shop"), 1, QStringLiteral("CRM API: 503 Service Unavailable"), true);
+
+        inbox::MainWindow window;
+        QVERIFY(ConsoleHarness::show(&window, {1280, 720}, true));
+        auto *page = window.findChild<AttentionPage *>();
+        QVERIFY(page);
+        window.findChild<QTabWidget *>()->setCurrentWidget(page);
+        QVERIFY(ConsoleHarness::loads(page->groups(), [&] {
+            QVERIFY(ConsoleHarness(m_db).connectReading(*window.context(),
+                                                        QStringLiteral("op_ivan"), nullptr));
+        }));
+        QTRY_COMPARE_WITH_TIMEOUT(page->groups()->rowCount(), 3, ConsoleHarness::kTimeoutMs);
+        QApplication::processEvents();
+        QCOMPARE(window.width(), 1280);
+        QTableView *view = page->groupView();
+        QHeaderView *header = view->horizontalHeader();
+        const int margins =
+            2 * (view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, view) + 1);
+        const QFontMetrics fm(view->font());
+        grab(&window, language + QStringLiteral("-attention-1280x720"));
+
+        // The Trouble column shows each group's whole trouble, and is in view.
+        QStringList troubles;
+        for (int r = 0; r < 3; ++r) {
+            const QString text =
+                page->groups()->index(r, AttentionModel::Trouble).data().toString();
+            troubles << text;
+            const int needed = fm.horizontalAdvance(text) + margins;
+            QVERIFY2(header->sectionSize(AttentionModel::Trouble) >= needed,
+                     qPrintable(QStringLiteral("\"%1\" needs %2 px, the column is %3 px")
+                                    .arg(text)
+                                    .arg(needed)
+                                    .arg(header->sectionSize(AttentionModel::Trouble))));
+        }
+        QVERIFY2(troubles.count(validation) == 2, qPrintable(troubles.join(QLatin1String(" | "))));
+        QCOMPARE(view->horizontalScrollBar()->value(), 0);
+        QVERIFY(header->sectionViewportPosition(AttentionModel::Error) +
+                    header->sectionSize(AttentionModel::Error) <=
+                view->viewport()->width());
+
+        // The two validation groups' errors, as the column shows them, differ.
+        QStringList shown;
+        for (int r = 0; r < 3; ++r) {
+            const QModelIndex error = page->groups()->index(r, AttentionModel::Error);
+            const QString whole = error.data().toString();
+            if (!whole.startsWith(kPrefix))
+                continue;
+            QVERIFY2(fm.horizontalAdvance(whole) + margins >
+                         header->sectionSize(AttentionModel::Error),
+                     "the error must be longer than its column for this test");
+            shown << fm.elidedText(whole, view->textElideMode(),
+                                   header->sectionSize(AttentionModel::Error) - margins);
+            QVERIFY2(error.data(Qt::ToolTipRole).toString().contains(whole),
+                     qPrintable(error.data(Qt::ToolTipRole).toString()));
+        }
+        QCOMPARE(shown.size(), 2);
+        QVERIFY2(shown.at(0) != shown.at(1),
+                 qPrintable(QStringLiteral("both read \"%1\"").arg(shown.at(0))));
+    }
+};
+
+QTEST_MAIN(TestAttentionFit)
+#include "tst_attentionfit.moc"

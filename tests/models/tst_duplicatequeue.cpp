@@ -407,10 +407,8 @@ private slots:
         a.name = QStringLiteral("Иван Петров");
         a.summary = QStringLiteral("Нужна доставка дивана");
         a.deal = QStringLiteral("D-1042");
-        dupfix::Lead b = a;
-        b.source = QStringLiteral("telegram");
-        b.externalId = QStringLiteral("T-7");
-        b.phone = QStringLiteral("8 (916) 123-45-67");
+        dupfix::Lead b =
+            dupfix::fromTelegram(a, QStringLiteral("T-7"), QStringLiteral("8 (916) 123-45-67"));
         b.email = QString();
         b.name = QStringLiteral("Maria");
         b.summary = QStringLiteral("Sofa delivery?");

@@ -41,6 +41,35 @@ inline qint64 candidate(PgSession &su, qint64 newer, qint64 earlier)
                   {newer, earlier});
 }
 
+// A person's lead from the default source, with a phone and a name.
+inline Lead person(const QString &externalId, const QString &phone, const QString &name)
+{
+    Lead l;
+    l.externalId = externalId;
+    l.phone = phone;
+    l.name = name;
+    return l;
+}
+
+// The same person again from telegram: `earlier` under another id, the phone written another
+// way.
+inline Lead fromTelegram(const Lead &earlier, const QString &externalId, const QString &phone)
+{
+    Lead l = earlier;
+    l.source = QStringLiteral("telegram");
+    l.externalId = externalId;
+    l.phone = phone;
+    return l;
+}
+
+// Both leads recorded, `earlier` first, and the pair they make (negative if there is none).
+inline qint64 pair(PgSession &su, const Lead &earlier, const Lead &newer)
+{
+    const qint64 e = lead(su, earlier);
+    const qint64 n = lead(su, newer);
+    return candidate(su, n, e);
+}
+
 // Moves a pair back in time (and its newer lead with it, so the gap stays what it was).
 inline bool age(PgSession &su, qint64 candidateId, const QString &interval)
 {

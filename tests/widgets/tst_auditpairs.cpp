@@ -4,6 +4,7 @@
 // events. Offscreen against a real PostgreSQL, with the actions made by real logins.
 #include "audit_fixture.h"
 #include "consoleharness.h"
+#include "widgettestcase.h"
 
 #include "audit/auditmodel.h"
 #include "audit/auditpage.h"
@@ -23,13 +24,16 @@ const QString kOperator = QStringLiteral("pairs_olga");
 const QString kManager = QStringLiteral("pairs_ivan");
 } // namespace
 
-class TestAuditPairs : public QObject
+class TestAuditPairs : public WidgetTestCase
 {
     Q_OBJECT
 
-private:
-    TestDatabase m_db{{kOperator, {"inbox_operator"}}, {kManager, {"inbox_manager"}}};
+public:
+    TestAuditPairs()
+        : WidgetTestCase{{kOperator, {"inbox_operator"}}, {kManager, {"inbox_manager"}}}
+    {}
 
+private:
     static int rowOfEntry(const QAbstractItemModel *model, const QString &entry)
     {
         for (int r = 0; r < model->rowCount(); ++r) {
@@ -40,18 +44,6 @@ private:
     }
 
 private slots:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QVERIFY_TEST_DATABASE_STARTED(m_db);
-    }
-
-    void init()
-    {
-        QSettings().clear();
-        QVERIFY_FRESH_TEST_DATABASE(m_db);
-    }
-
     void aPairDecisionCountsAsOnePair()
     {
         PgSession &su = m_db.su();

@@ -4,7 +4,7 @@
 // opened in the journal's detail pane, offscreen, which shows its decoded head. And a search
 // full of SQL and LIKE metacharacters finds exactly the events whose external id literally
 // starts with it.
-#include "consoleharness.h"
+#include "screentestcase.h"
 
 #include "db/consolecontext.h"
 #include "journal/eventdetailpane.h"
@@ -42,15 +42,27 @@ QByteArray largeJson(qsizetype bytes)
 
 } // namespace
 
-class TestBadInput : public QObject
+class TestBadInput : public ScreenTestCase
 {
     Q_OBJECT
 
+public:
+    TestBadInput()
+        : ScreenTestCase{{kReceiver, {"inbox_ingest"}}, {"support_sue", {"inbox_support"}}}
+    {}
+
 private:
-    TestDatabase m_db{{kReceiver, {"inbox_ingest"}}, {"support_sue", {"inbox_support"}}};
     std::unique_ptr<PgSession> m_receiver;
-    std::unique_ptr<inbox::ConsoleContext> m_context;
     std::unique_ptr<JournalPage> m_page;
+
+    // The receiver's session and the journal on screen, not yet connected.
+    void prepare() override
+    {
+        m_receiver = std::make_unique<PgSession>(m_db.conninfo(kReceiver));
+        QVERIFY2(m_receiver->ok(), qPrintable(m_receiver->error()));
+        m_page = std::make_unique<JournalPage>(m_context.get());
+        QVERIFY(ConsoleHarness::show(m_page.get(), {1200, 800}));
+    }
 
     PgResult accept(const QString &externalId, const QByteArray &body,
                     const QString &type = QStringLiteral("application/json"))
@@ -65,8 +77,7 @@ private:
         bool connected = false;
         QString error;
         const bool loaded = ConsoleHarness::loads(m_page->model(), [&] {
-            connected = ConsoleHarness(m_db).connectReading(*m_context,
-                                                            QStringLiteral("support_sue"), &error);
+            connected = m_harness.connectReading(*m_context, QStringLiteral("support_sue"), &error);
         });
         QVERIFY2(connected, qPrintable(error));
         QVERIFY(loaded);
@@ -110,27 +121,10 @@ private:
     }
 
 private slots:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QVERIFY_TEST_DATABASE_STARTED(m_db);
-    }
-
-    void init()
-    {
-        QVERIFY_FRESH_TEST_DATABASE(m_db);
-        QString error;
-        m_receiver = std::make_unique<PgSession>(m_db.conninfo(kReceiver));
-        QVERIFY2(m_receiver->ok(), qPrintable(m_receiver->error()));
-        m_context = std::make_unique<inbox::ConsoleContext>();
-        m_page = std::make_unique<JournalPage>(m_context.get());
-        QVERIFY(ConsoleHarness::show(m_page.get(), {1200, 800}));
-    }
-
     void cleanup()
     {
         m_page.reset();
-        m_context.reset();
+        ScreenTestCase::cleanup();
         m_receiver.reset();
     }
 

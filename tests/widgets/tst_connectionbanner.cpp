@@ -4,6 +4,7 @@
 // real PostgreSQL that is then stopped; and libpq's two texts for a missing server read by
 // missingServer() (the socket and TCP forms), with a refused permission left unnamed.
 #include "consoleharness.h"
+#include "widgettestcase.h"
 
 #include "db/connectproblem.h"
 #include "db/consolecontext.h"
@@ -13,26 +14,11 @@
 #include <QSettings>
 #include <QtTest>
 
-class TestConnectionBanner : public QObject
+class TestConnectionBanner : public WidgetTestCase
 {
     Q_OBJECT
 
-private:
-    TestDatabase m_db;
-
 private slots:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QVERIFY_TEST_DATABASE_STARTED(m_db);
-    }
-
-    void init()
-    {
-        QSettings().clear();
-        QVERIFY_FRESH_TEST_DATABASE(m_db);
-    }
-
     void missingServerReadsLibpqsText()
     {
         const inbox::MissingServer socket = inbox::missingServer(

@@ -7,6 +7,7 @@
 // and what the screen reports is what inbox.duplicate_candidates and the journal hold.
 #include "consoleharness.h"
 #include "duplicate_fixture.h"
+#include "widgettestcase.h"
 
 #include "db/consolecontext.h"
 #include "db/serverinfo.h"
@@ -55,12 +56,14 @@ struct Screen
 
 } // namespace
 
-class TestDecisionRestart : public QObject
+class TestDecisionRestart : public WidgetTestCase
 {
     Q_OBJECT
 
+public:
+    TestDecisionRestart() : WidgetTestCase{{{kManager, {"inbox_manager"}}}, Settings::Kept} {}
+
 private:
-    TestDatabase m_db{{kManager, {"inbox_manager"}}};
     qint64 m_pair = 0;
 
     std::unique_ptr<PgSession> superuser() { return std::make_unique<PgSession>(m_db.conninfo()); }
@@ -96,27 +99,17 @@ private:
     }
 
 private slots:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QVERIFY_TEST_DATABASE_STARTED(m_db);
-    }
-
     void init()
     {
-        QVERIFY_FRESH_TEST_DATABASE(m_db);
+        WidgetTestCase::init();
+        if (QTest::currentTestFailed())
+            return;
         auto su = superuser();
-        dupfix::Lead a;
-        a.externalId = QStringLiteral("r-1");
-        a.phone = QStringLiteral("+7 903 555 11 22");
-        a.name = QStringLiteral("Ольга Смирнова");
-        dupfix::Lead b = a;
-        b.source = QStringLiteral("telegram");
-        b.externalId = QStringLiteral("r-2");
-        b.phone = QStringLiteral("89035551122");
-        const qint64 earlier = dupfix::lead(*su, a);
-        const qint64 newer = dupfix::lead(*su, b);
-        m_pair = dupfix::candidate(*su, newer, earlier);
+        const dupfix::Lead a =
+            dupfix::person(QStringLiteral("r-1"), QStringLiteral("+7 903 555 11 22"),
+                           QStringLiteral("Ольга Смирнова"));
+        m_pair = dupfix::pair(
+            *su, a, dupfix::fromTelegram(a, QStringLiteral("r-2"), QStringLiteral("89035551122")));
         QVERIFY(m_pair > 0);
         // The test cluster commits asynchronously (synchronous_commit=off): without this an
         // immediate shutdown could lose the pair itself, not only the decision under test.

@@ -5,6 +5,7 @@
 // as a tab of the real main window (Alt+5 from another screen).
 #include "consoleharness.h"
 #include "duplicate_fixture.h"
+#include "widgettestcase.h"
 
 #include "db/consolecontext.h"
 #include "duplicates/duplicatequeuemodel.h"
@@ -24,12 +25,14 @@
 
 using inbox::DuplicatesPage;
 
-class TestDuplicatesKeys : public QObject
+class TestDuplicatesKeys : public WidgetTestCase
 {
     Q_OBJECT
 
+public:
+    TestDuplicatesKeys() : WidgetTestCase{{"mgr_anna", {"inbox_manager"}}} {}
+
 private:
-    TestDatabase m_db{{"mgr_anna", {"inbox_manager"}}};
     QVector<qint64> m_pairs;
 
     // n open pairs, oldest first.
@@ -38,16 +41,11 @@ private:
         PgSession &su = m_db.su();
         m_pairs.clear();
         for (int i = 0; i < n; ++i) {
-            dupfix::Lead a;
-            a.externalId = QStringLiteral("k-a-%1").arg(i);
-            a.phone = QStringLiteral("+7 903 %1 11 22").arg(300 + i);
-            a.name = QStringLiteral("Ольга Смирнова");
-            dupfix::Lead b = a;
-            b.source = QStringLiteral("telegram");
-            b.externalId = QStringLiteral("k-b-%1").arg(i);
-            const qint64 earlier = dupfix::lead(su, a);
-            const qint64 newer = dupfix::lead(su, b);
-            m_pairs << dupfix::candidate(su, newer, earlier);
+            const dupfix::Lead a = dupfix::person(QStringLiteral("k-a-%1").arg(i),
+                                                  QStringLiteral("+7 903 %1 11 22").arg(300 + i),
+                                                  QStringLiteral("Ольга Смирнова"));
+            m_pairs << dupfix::pair(
+                su, a, dupfix::fromTelegram(a, QStringLiteral("k-b-%1").arg(i), a.phone));
             dupfix::age(su, m_pairs.last(), QStringLiteral("%1 hours").arg(n - i));
         }
     }
@@ -67,18 +65,6 @@ private:
     }
 
 private slots:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QVERIFY_TEST_DATABASE_STARTED(m_db);
-    }
-
-    void init()
-    {
-        QSettings().clear(); // no remembered filters or layout
-        QVERIFY_FRESH_TEST_DATABASE(m_db);
-    }
-
     // The screen alone: the focus is in the list once it is shown, J moves, M merges.
     void focusStartsInTheList()
     {

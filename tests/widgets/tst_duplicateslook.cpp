@@ -7,6 +7,7 @@
 // With INBOX_TEST_GRABS=DIR it also saves pictures of the screen there, to look at.
 #include "consoleharness.h"
 #include "duplicate_fixture.h"
+#include "widgettestcase.h"
 
 #include "common/theme.h"
 #include "db/consolecontext.h"
@@ -73,12 +74,14 @@ std::pair<QColor, QColor> backgroundAndInk(const QImage &image)
 
 } // namespace
 
-class TestDuplicatesLook : public QObject
+class TestDuplicatesLook : public WidgetTestCase
 {
     Q_OBJECT
 
+public:
+    TestDuplicatesLook() : WidgetTestCase{{"mgr_anna", {"inbox_manager"}}} {}
+
 private:
-    TestDatabase m_db{{"mgr_anna", {"inbox_manager"}}};
     qint64 m_pair = 0;
 
     // One pair whose comparison is long: a message of many lines on both sides.
@@ -89,21 +92,15 @@ private:
         for (int i = 0; i < 40; ++i)
             message +=
                 QStringLiteral("Кухня на заказ, строка %1 длинного описания заявки.\n").arg(i);
-        dupfix::Lead a;
-        a.externalId = QStringLiteral("l-a");
-        a.phone = QStringLiteral("+7 903 555 11 22");
+        dupfix::Lead a = dupfix::person(QStringLiteral("l-a"), QStringLiteral("+7 903 555 11 22"),
+                                        QStringLiteral("Ольга Смирнова"));
         a.email = QStringLiteral("olga.smirnova@example.org");
-        a.name = QStringLiteral("Ольга Смирнова");
         a.summary = message;
         a.deal = QStringLiteral("D-2040");
-        dupfix::Lead b = a;
-        b.source = QStringLiteral("telegram");
-        b.externalId = QStringLiteral("l-b");
-        b.phone = QStringLiteral("8 903 555 11 22");
+        dupfix::Lead b =
+            dupfix::fromTelegram(a, QStringLiteral("l-b"), QStringLiteral("8 903 555 11 22"));
         b.deal = QString();
-        const qint64 earlier = dupfix::lead(su, a);
-        const qint64 newer = dupfix::lead(su, b);
-        m_pair = dupfix::candidate(su, newer, earlier);
+        m_pair = dupfix::pair(su, a, b);
         QVERIFY(m_pair > 0);
     }
 
@@ -145,17 +142,10 @@ private:
     }
 
 private slots:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QVERIFY_TEST_DATABASE_STARTED(m_db);
-    }
-
     void init()
     {
-        QSettings().clear(); // no remembered layout
+        WidgetTestCase::init();
         inbox::Theme::apply(inbox::Theme::Mode::Light);
-        QVERIFY_FRESH_TEST_DATABASE(m_db);
     }
 
     void cleanup() { inbox::Theme::apply(inbox::Theme::Mode::System); }

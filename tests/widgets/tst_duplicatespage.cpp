@@ -96,10 +96,8 @@ private:
         a.name = QStringLiteral("Ольга Смирнова");
         a.summary = QStringLiteral("Кухня на заказ");
         a.deal = deal;
-        dupfix::Lead b = a;
-        b.source = QStringLiteral("telegram");
-        b.externalId = QStringLiteral("w-%1").arg(++m_seq);
-        b.phone = QStringLiteral("8") + phone.mid(2);
+        dupfix::Lead b = dupfix::fromTelegram(a, QStringLiteral("w-%1").arg(++m_seq),
+                                              QStringLiteral("8") + phone.mid(2));
         b.deal = QString();
         Pair p;
         p.earlier = dupfix::lead(su, a);

@@ -5,6 +5,7 @@
 // table; a double-click or Enter on a pair of the Lead tab opens it on the Duplicates screen.
 #include "audit_fixture.h"
 #include "consoleharness.h"
+#include "widgettestcase.h"
 
 #include "db/consolecontext.h"
 #include "duplicates/duplicatespage.h"
@@ -29,12 +30,11 @@ using inbox::EventDetailPane;
 using inbox::JournalModel;
 using inbox::JournalPage;
 
-class TestEventDetailSmall : public QObject
+class TestEventDetailSmall : public WidgetTestCase
 {
     Q_OBJECT
 
 private:
-    TestDatabase m_db;
     std::unique_ptr<inbox::MainWindow> m_window;
     JournalPage *m_journal = nullptr;
 
@@ -103,18 +103,6 @@ private:
     }
 
 private slots:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QVERIFY_TEST_DATABASE_STARTED(m_db);
-    }
-
-    void init()
-    {
-        QSettings().clear();
-        QVERIFY_FRESH_TEST_DATABASE(m_db);
-    }
-
     void cleanup() { m_window.reset(); }
 
     void doneEventShowsItsOldErrorAsHistory()

@@ -3,6 +3,9 @@
 // search (exact or prefix) without the shown event, and choosing another group on Needs
 // attention, the pane says that nothing is selected; a search with exactly one result selects
 // that row and shows it.
+#include "contract_util.h"
+#include "screentestcase.h"
+
 #include "attention/attentionmodel.h"
 #include "attention/attentionpage.h"
 #include "db/consolecontext.h"
@@ -10,7 +13,6 @@
 #include "journal/journalmodel.h"
 #include "journal/journalpage.h"
 #include "pgsession.h"
-#include "testdatabase.h"
 
 #include <QLabel>
 #include <QLineEdit>
@@ -25,30 +27,16 @@ using inbox::EventDetailPane;
 using inbox::JournalModel;
 using inbox::JournalPage;
 
-class TestJournalDetail : public QObject
+class TestJournalDetail : public ScreenTestCase
 {
     Q_OBJECT
 
 private slots:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QVERIFY_TEST_DATABASE_STARTED(m_db);
-    }
-
-    void init()
-    {
-        QVERIFY_FRESH_TEST_DATABASE(m_db);
-        QVERIFY(m_db.su().ok());
-        m_context = std::make_unique<inbox::ConsoleContext>();
-        QSettings().remove(QStringLiteral("filters")); // each test starts unfiltered
-    }
-
     void cleanup()
     {
         m_journal.reset();
         m_attention.reset();
-        m_context.reset();
+        ScreenTestCase::cleanup();
     }
 
     void searchWithNoResultEmptiesThePane()
@@ -160,14 +148,7 @@ private slots:
 private:
     JournalModel *journalModel() const { return m_journal->model(); }
 
-    void connectContext()
-    {
-        inbox::ConnectOptions o;
-        o.conninfo = m_db.conninfo();
-        inbox::ServerInfo info;
-        info.superuser = true;
-        m_context->setConnected(o, info);
-    }
+    void connectContext() { m_harness.connectAs(*m_context, QStringLiteral("postgres")); }
 
     void openJournal()
     {
@@ -221,10 +202,7 @@ private:
 
     qint64 accept(const QString &source, const QString &externalId)
     {
-        const PgResult r = m_db.su().exec(
-            QStringLiteral("SELECT event_id FROM inbox.accept($1, $2, $3, $4)"),
-            {source, externalId, QByteArray("{\"id\":1}"), QStringLiteral("application/json")});
-        return r.ok ? r.value(0, 0).toLongLong() : -1;
+        return contract::acceptEvent(m_db.su(), externalId, source);
     }
 
     // `n` events of `source`, claimed and failed for good with `error`.
@@ -243,8 +221,6 @@ private:
                        {source, error});
     }
 
-    TestDatabase m_db;
-    std::unique_ptr<inbox::ConsoleContext> m_context;
     std::unique_ptr<JournalPage> m_journal;
     std::unique_ptr<AttentionPage> m_attention;
 };

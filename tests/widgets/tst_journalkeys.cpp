@@ -3,12 +3,14 @@
 // opens it (selected, shown in the detail pane, the focus in the list); Enter with several
 // results runs the search as before. Offscreen, keys sent to the real search field, against a
 // real PostgreSQL.
+#include "contract_util.h"
+#include "screentestcase.h"
+
 #include "db/consolecontext.h"
 #include "journal/eventdetailpane.h"
 #include "journal/journalmodel.h"
 #include "journal/journalpage.h"
 #include "pgsession.h"
-#include "testdatabase.h"
 
 #include <QLineEdit>
 #include <QSettings>
@@ -20,49 +22,15 @@ using inbox::EventDetailPane;
 using inbox::JournalModel;
 using inbox::JournalPage;
 
-class TestJournalKeys : public QObject
+class TestJournalKeys : public ScreenTestCase
 {
     Q_OBJECT
 
 private slots:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QVERIFY_TEST_DATABASE_STARTED(m_db);
-    }
-
-    void init()
-    {
-        QVERIFY_FRESH_TEST_DATABASE(m_db);
-        QVERIFY(m_db.su().ok());
-        m_context = std::make_unique<inbox::ConsoleContext>();
-        QSettings().remove(QStringLiteral("filters")); // each test starts unfiltered
-        m_ids.clear();
-        for (const char *id : {"K-1", "K-2", "K-3", "Z-9"})
-            m_ids << accept(QString::fromLatin1(id));
-        m_page = std::make_unique<JournalPage>(m_context.get());
-        m_page->resize(1200, 800);
-        m_page->show();
-        m_page->activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(m_page.get()));
-        QSignalSpy loaded(model(), &JournalModel::loaded);
-        inbox::ConnectOptions o;
-        o.conninfo = m_db.conninfo();
-        inbox::ServerInfo info;
-        info.superuser = true;
-        m_context->setConnected(o, info);
-        QVERIFY(loaded.wait(10000));
-        QCOMPARE(model()->rowCount(), 4);
-        m_search = m_page->findChild<QLineEdit *>(QStringLiteral("journalSearch"));
-        QVERIFY(m_search);
-        m_search->setFocus();
-        QTRY_VERIFY(m_search->hasFocus());
-    }
-
     void cleanup()
     {
         m_page.reset();
-        m_context.reset();
+        ScreenTestCase::cleanup();
     }
 
     void downMovesIntoTheListOnItsFirstRow()
@@ -154,17 +122,23 @@ private slots:
 private:
     JournalModel *model() const { return m_page->model(); }
 
-    qint64 accept(const QString &externalId)
+    // Four events in the journal, shown with the focus in the search field.
+    void prepare() override
     {
-        const PgResult r =
-            m_db.su().exec(QStringLiteral("SELECT event_id FROM inbox.accept($1, $2, $3, $4)"),
-                           {QStringLiteral("wb"), externalId, QByteArray("{\"id\":1}"),
-                            QStringLiteral("application/json")});
-        return r.ok ? r.value(0, 0).toLongLong() : -1;
+        m_ids.clear();
+        for (const char *id : {"K-1", "K-2", "K-3", "Z-9"})
+            m_ids << contract::acceptEvent(m_db.su(), QString::fromLatin1(id),
+                                           QStringLiteral("wb"));
+        m_page = std::make_unique<JournalPage>(m_context.get());
+        QVERIFY(ConsoleHarness::show(m_page.get(), QSize(1200, 800), true));
+        QVERIFY(m_harness.connectLoaded(*m_context, model()));
+        QCOMPARE(model()->rowCount(), 4);
+        m_search = m_page->findChild<QLineEdit *>(QStringLiteral("journalSearch"));
+        QVERIFY(m_search);
+        m_search->setFocus();
+        QTRY_VERIFY(m_search->hasFocus());
     }
 
-    TestDatabase m_db;
-    std::unique_ptr<inbox::ConsoleContext> m_context;
     std::unique_ptr<JournalPage> m_page;
     QLineEdit *m_search = nullptr;
     QVector<qint64> m_ids;

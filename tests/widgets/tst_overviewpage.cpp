@@ -2,6 +2,7 @@
 // receiver was slow (senders repeated many deliveries) with the warning; a calm day without
 // it; the source picker; a new event arriving live; the tab in the main window.
 #include "consoleharness.h"
+#include "widgettestcase.h"
 
 #include "db/consolecontext.h"
 #include "overview/dailyfiguresmodel.h"
@@ -23,13 +24,17 @@
 
 using inbox::DailyFiguresModel;
 
-class TestOverviewPage : public QObject
+class TestOverviewPage : public WidgetTestCase
 {
     Q_OBJECT
 
-private:
-    TestDatabase m_db{{"v_ingest", {"inbox_ingest"}}, {"v_support", {"inbox_support"}}};
+public:
+    TestOverviewPage()
+        : WidgetTestCase{{{"v_ingest", {"inbox_ingest"}}, {"v_support", {"inbox_support"}}},
+                         WidgetTestCase::Settings::Kept}
+    {}
 
+private:
     // Fourteen ordinary days before today for these sources: 1000 new events a day, 3 %
     // repeats, 1 % failures.
     void history(PgSession &su, const QStringList &sources)
@@ -79,12 +84,9 @@ private:
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
         QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
-        QVERIFY_TEST_DATABASE_STARTED(m_db);
+        WidgetTestCase::initTestCase();
     }
-
-    void init() { QVERIFY_FRESH_TEST_DATABASE(m_db); }
 
     void slowReceiverDayShowsTheWarning()
     {

@@ -1,6 +1,8 @@
 // Issue 18, defect 9: the Overview's queue figures agree with each other and say what they
 // count while events wait for a retry (received, next_attempt_at in the future: waiting but
 // not due). Real events in a real PostgreSQL; time is moved by UPDATE, never by sleeping.
+#include "widgettestcase.h"
+
 #include "db/consolecontext.h"
 #include "overview/overviewmodel.h"
 #include "overview/overviewpage.h"
@@ -11,13 +13,17 @@
 #include <QSignalSpy>
 #include <QtTest>
 
-class TestOverviewRetry : public QObject
+class TestOverviewRetry : public WidgetTestCase
 {
     Q_OBJECT
 
-private:
-    TestDatabase m_db{{"retry_in", {"inbox_ingest"}}, {"retry_sue", {"inbox_support"}}};
+public:
+    TestOverviewRetry()
+        : WidgetTestCase{{{"retry_in", {"inbox_ingest"}}, {"retry_sue", {"inbox_support"}}},
+                         WidgetTestCase::Settings::Kept}
+    {}
 
+private:
     static QString text(QWidget &page, const char *name)
     {
         auto *label = page.findChild<QLabel *>(QString::fromLatin1(name));
@@ -32,12 +38,9 @@ private:
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
         QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
-        QVERIFY_TEST_DATABASE_STARTED(m_db);
+        WidgetTestCase::initTestCase();
     }
-
-    void init() { QVERIFY_FRESH_TEST_DATABASE(m_db); }
 
     void scheduledRetriesAreNamed()
     {

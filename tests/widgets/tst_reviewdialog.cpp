@@ -5,8 +5,8 @@
 // happened and the group shrinks. "Handled by hand" keeps Resolve disabled until a note is
 // written; a worker's reason enables only "handled by hand"; a support login is not offered the
 // action.
-#include "consoleharness.h"
 #include "contract_util.h"
+#include "screentestcase.h"
 
 #include "attention/attentionmodel.h"
 #include "attention/attentionpage.h"
@@ -15,7 +15,6 @@
 #include "db/consolecontext.h"
 #include "journal/journalmodel.h"
 #include "pgsession.h"
-#include "testdatabase.h"
 
 #include <QAction>
 #include <QLineEdit>
@@ -32,29 +31,18 @@ using inbox::AttentionPage;
 using inbox::ReviewDialog;
 using inbox::ReviewResolution;
 
-class TestReviewDialog : public QObject
+class TestReviewDialog : public ScreenTestCase
 {
     Q_OBJECT
 
+public:
+    TestReviewDialog() : ScreenTestCase{{"op", {"inbox_operator"}}, {"sup", {"inbox_support"}}} {}
+
 private slots:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QVERIFY_TEST_DATABASE_STARTED(m_db);
-    }
-
-    void init()
-    {
-        QVERIFY_FRESH_TEST_DATABASE(m_db);
-        QVERIFY(m_db.su().ok());
-        m_context = std::make_unique<inbox::ConsoleContext>();
-        QSettings().remove(QStringLiteral("filters"));
-    }
-
     void cleanup()
     {
         m_page.reset();
-        m_context.reset();
+        ScreenTestCase::cleanup();
     }
 
     void keptFirstBodyResolvesTheSelectedConflict()
@@ -112,13 +100,8 @@ private slots:
 
     void handledByHandNeedsANote()
     {
-        const qint64 id = conflict(QStringLiteral("K-1"));
-        QVERIFY(id > 0);
-        openPage(QStringLiteral("op"), {QStringLiteral("inbox_operator")});
-        chooseReviewGroup();
-        if (QTest::currentTestFailed())
-            return;
-        clickEvent(id);
+        qint64 id = 0;
+        openOnConflict(QStringLiteral("op"), QStringLiteral("inbox_operator"), &id);
         if (QTest::currentTestFailed())
             return;
         ReviewDialog *d = openDialog();
@@ -176,13 +159,8 @@ private slots:
 
     void supportIsNotOffered()
     {
-        const qint64 id = conflict(QStringLiteral("K-1"));
-        QVERIFY(id > 0);
-        openPage(QStringLiteral("sup"), {QStringLiteral("inbox_support")});
-        chooseReviewGroup();
-        if (QTest::currentTestFailed())
-            return;
-        clickEvent(id);
+        qint64 id = 0;
+        openOnConflict(QStringLiteral("sup"), QStringLiteral("inbox_support"), &id);
         if (QTest::currentTestFailed())
             return;
         QVERIFY(!m_page->resolveReviewAction()->isEnabled());
@@ -203,10 +181,23 @@ private:
         return id == again ? id : -1;
     }
 
+    // A key conflict (K-1), the page open as `user` in `role` on the review group, the
+    // conflict's event selected.
+    void openOnConflict(const QString &user, const QString &role, qint64 *id)
+    {
+        *id = conflict(QStringLiteral("K-1"));
+        QVERIFY(*id > 0);
+        openPage(user, {role});
+        chooseReviewGroup();
+        if (QTest::currentTestFailed())
+            return;
+        clickEvent(*id);
+    }
+
     void openPage(const QString &user, const QStringList &roles)
     {
         m_page = std::make_unique<AttentionPage>(m_context.get());
-        QVERIFY(ConsoleHarness(m_db).connectLoaded(*m_context, m_page->groups(), user, roles));
+        QVERIFY(m_harness.connectLoaded(*m_context, m_page->groups(), user, roles));
         QVERIFY(ConsoleHarness::show(m_page.get(), QSize(1280, 800), true));
     }
 
@@ -269,8 +260,6 @@ private:
         return m_page->reviewDialog();
     }
 
-    TestDatabase m_db{{"op", {"inbox_operator"}}, {"sup", {"inbox_support"}}};
-    std::unique_ptr<inbox::ConsoleContext> m_context;
     std::unique_ptr<AttentionPage> m_page;
 };
 

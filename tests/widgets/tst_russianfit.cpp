@@ -11,6 +11,8 @@
 // With INBOX_TEST_GRABS=DIR it also saves pictures of the screens there, to look at.
 #include "consoleharness.h"
 #include "duplicate_fixture.h"
+#include "testlanguage.h"
+#include "widgettestcase.h"
 
 #include "duplicates/duplicatequeuemodel.h"
 #include "duplicates/duplicatespage.h"
@@ -27,58 +29,38 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QToolButton>
-#include <QTranslator>
 #include <QtTest>
 
 using inbox::DuplicateQueueModel;
 using inbox::DuplicatesPage;
 
-class TestRussianFit : public QObject
+class TestRussianFit : public WidgetTestCase
 {
     Q_OBJECT
 
+public:
+    TestRussianFit() : WidgetTestCase{{"mgr_anna", {"inbox_manager"}}} {}
+
 private:
-    TestDatabase m_db{{"mgr_anna", {"inbox_manager"}}};
-    std::unique_ptr<QTranslator> m_translator;
+    TestLanguage m_language;
     qint64 m_pair = 0;
 
-    // As installTranslations does for the chosen language, from the .qm files the build embeds.
+    // From the .qm files the build embeds.
     bool useLanguage(const QString &language)
     {
-        dropLanguage();
-        m_translator = std::make_unique<QTranslator>();
-        if (!m_translator->load(QStringLiteral(INBOX_QM_DIR "/inbox_console_%1.qm").arg(language)))
-            return false;
-        QCoreApplication::installTranslator(m_translator.get());
-        QLocale::setDefault(language == QLatin1String("ru")
-                                ? QLocale(QLocale::Russian, QLocale::Russia)
-                                : QLocale(QLocale::English, QLocale::UnitedStates));
-        return true;
-    }
-
-    void dropLanguage()
-    {
-        if (m_translator)
-            QCoreApplication::removeTranslator(m_translator.get());
-        m_translator.reset();
-        QLocale::setDefault(QLocale::c());
+        return m_language.use(QStringLiteral(INBOX_QM_DIR), language);
     }
 
     // One open pair with a long Russian name and a phone, its score 0.60.
     void makePair()
     {
         PgSession &su = m_db.su();
-        dupfix::Lead a;
-        a.externalId = QStringLiteral("fit-a");
-        a.phone = QStringLiteral("+7 903 555 11 22");
-        a.name = QStringLiteral("Константин Константинопольский");
-        dupfix::Lead b = a;
-        b.source = QStringLiteral("telegram");
-        b.externalId = QStringLiteral("fit-b");
-        b.phone = QStringLiteral("8 903 555 11 22");
-        const qint64 earlier = dupfix::lead(su, a);
-        const qint64 newer = dupfix::lead(su, b);
-        m_pair = dupfix::candidate(su, newer, earlier);
+        const dupfix::Lead a =
+            dupfix::person(QStringLiteral("fit-a"), QStringLiteral("+7 903 555 11 22"),
+                           QStringLiteral("Константин Константинопольский"));
+        m_pair = dupfix::pair(
+            su, a,
+            dupfix::fromTelegram(a, QStringLiteral("fit-b"), QStringLiteral("8 903 555 11 22")));
         QVERIFY(m_pair > 0);
         QVERIFY(su.exec(QStringLiteral("UPDATE inbox.duplicate_candidates SET score = 0.60"
                                        " WHERE id = $1"),
@@ -118,19 +100,7 @@ private:
     }
 
 private slots:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QVERIFY_TEST_DATABASE_STARTED(m_db);
-    }
-
-    void init()
-    {
-        QSettings().clear(); // no remembered layout
-        QVERIFY_FRESH_TEST_DATABASE(m_db);
-    }
-
-    void cleanup() { dropLanguage(); }
+    void cleanup() { m_language.drop(); }
 
     void matchedContactColumnFitsItsHeader()
     {

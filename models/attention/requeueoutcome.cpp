@@ -1,13 +1,13 @@
 #include "attention/requeueoutcome.h"
 
-#include <utility>
+#include "table/wordtable.h"
 
 namespace inbox {
 
 namespace {
 
 // The words, each in one place.
-const std::pair<RequeueOutcome, const char *> kWords[] = {
+const WordTable<RequeueOutcome> kWords{
     {RequeueOutcome::Requeued, "requeued"},      {RequeueOutcome::Done, "done"},
     {RequeueOutcome::InProgress, "in_progress"}, {RequeueOutcome::AlreadyQueued, "already_queued"},
     {RequeueOutcome::NotFound, "not_found"},     {RequeueOutcome::NotAttempted, "not_attempted"},
@@ -18,18 +18,12 @@ const std::pair<RequeueOutcome, const char *> kWords[] = {
 
 QString requeueOutcomeWord(RequeueOutcome outcome)
 {
-    for (const auto &[value, word] : kWords)
-        if (value == outcome)
-            return QLatin1String(word);
-    return QString();
+    return kWords.word(outcome);
 }
 
 RequeueOutcome parseRequeueOutcome(const QString &word)
 {
-    for (const auto &[value, spelled] : kWords)
-        if (word == QLatin1String(spelled))
-            return value;
-    return RequeueOutcome::Unrecognised;
+    return kWords.parse(word).value_or(RequeueOutcome::Unrecognised);
 }
 
 } // namespace inbox

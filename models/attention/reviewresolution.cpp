@@ -1,19 +1,19 @@
 #include "attention/reviewresolution.h"
 
-#include <utility>
+#include "table/wordtable.h"
 
 namespace inbox {
 
 namespace {
 
 // The words, each in one place.
-const std::pair<ReviewResolution, const char *> kResolutions[] = {
+const WordTable<ReviewResolution> kResolutions{
     {ReviewResolution::KeptFirstBody, "kept_first_body"},
     {ReviewResolution::SecondIsNewEvent, "second_is_new_event"},
     {ReviewResolution::HandledByHand, "handled_by_hand"},
 };
 
-const std::pair<ReviewOutcome, const char *> kOutcomes[] = {
+const WordTable<ReviewOutcome> kOutcomes{
     {ReviewOutcome::Resolved, "resolved"},
     {ReviewOutcome::NotFlagged, "not_flagged"},
     {ReviewOutcome::NotAConflict, "not_a_conflict"},
@@ -24,34 +24,22 @@ const std::pair<ReviewOutcome, const char *> kOutcomes[] = {
 
 QString reviewResolutionWord(ReviewResolution resolution)
 {
-    for (const auto &[value, word] : kResolutions)
-        if (value == resolution)
-            return QLatin1String(word);
-    return QString();
+    return kResolutions.word(resolution);
 }
 
 std::optional<ReviewResolution> parseReviewResolution(const QString &word)
 {
-    for (const auto &[value, spelled] : kResolutions)
-        if (word == QLatin1String(spelled))
-            return value;
-    return std::nullopt;
+    return kResolutions.parse(word);
 }
 
 QString reviewOutcomeWord(ReviewOutcome outcome)
 {
-    for (const auto &[value, word] : kOutcomes)
-        if (value == outcome)
-            return QLatin1String(word);
-    return QString();
+    return kOutcomes.word(outcome);
 }
 
 ReviewOutcome parseReviewOutcome(const QString &word)
 {
-    for (const auto &[value, spelled] : kOutcomes)
-        if (word == QLatin1String(spelled))
-            return value;
-    return ReviewOutcome::Unrecognised;
+    return kOutcomes.parse(word).value_or(ReviewOutcome::Unrecognised);
 }
 
 } // namespace inbox

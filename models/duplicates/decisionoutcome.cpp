@@ -1,19 +1,19 @@
 #include "duplicates/decisionoutcome.h"
 
-#include <utility>
+#include "table/wordtable.h"
 
 namespace inbox {
 
 namespace {
 
 // The contract's words, each in one place.
-const std::pair<Decision, const char *> kDecisions[] = {
+const WordTable<Decision> kDecisions{
     {Decision::Merge, "merge"},
     {Decision::Reject, "reject"},
     {Decision::Undo, "undo"},
 };
 
-const std::pair<DecisionOutcome, const char *> kOutcomes[] = {
+const WordTable<DecisionOutcome> kOutcomes{
     {DecisionOutcome::Merged, "merged"},
     {DecisionOutcome::Rejected, "rejected"},
     {DecisionOutcome::Undone, "undone"},
@@ -28,36 +28,24 @@ const std::pair<DecisionOutcome, const char *> kOutcomes[] = {
 
 QString decisionWord(Decision decision)
 {
-    for (const auto &[value, word] : kDecisions)
-        if (value == decision)
-            return QLatin1String(word);
-    return QString();
+    return kDecisions.word(decision);
 }
 
 std::optional<Decision> parseDecision(const QString &word)
 {
-    for (const auto &[value, spelled] : kDecisions)
-        if (word == QLatin1String(spelled))
-            return value;
-    return std::nullopt;
+    return kDecisions.parse(word);
 }
 
 QString decisionOutcomeWord(DecisionOutcome outcome)
 {
-    for (const auto &[value, word] : kOutcomes)
-        if (value == outcome)
-            return QLatin1String(word);
-    return QString();
+    return kOutcomes.word(outcome);
 }
 
 DecisionOutcome parseDecisionOutcome(const QString &word)
 {
     if (word.isEmpty())
         return DecisionOutcome::None;
-    for (const auto &[value, spelled] : kOutcomes)
-        if (word == QLatin1String(spelled))
-            return value;
-    return DecisionOutcome::Unknown;
+    return kOutcomes.parse(word).value_or(DecisionOutcome::Unknown);
 }
 
 } // namespace inbox

@@ -22,17 +22,6 @@ public:
     {}
 
 private:
-    static qint64 accept(PgSession &s, const QString &source, const QString &externalId,
-                         const QByteArray &body, QString *outcome = nullptr)
-    {
-        const PgResult r =
-            s.exec(QStringLiteral("SELECT event_id, outcome FROM inbox.accept($1, $2, $3)"),
-                   {source, externalId, body});
-        if (outcome)
-            *outcome = r.ok ? r.value(0, 1) : r.message;
-        return r.ok ? r.value(0, 0).toLongLong() : -1;
-    }
-
     static int shard(PgSession &s) { return backendPid(s) % 8; }
 
     // Rows of stats_daily / stats_now keyed by source, as "col=value" lists.
@@ -73,21 +62,21 @@ private slots:
         const QByteArray body("{\"n\":1}");
         for (int i = 1; i <= 5; ++i)
             ev.insert(QStringLiteral("c%1").arg(i),
-                      accept(i % 2 ? in1 : *in2, QStringLiteral("crm"),
-                             QStringLiteral("c%1").arg(i), body));
+                      contract::deliver(i % 2 ? in1 : *in2, QStringLiteral("crm"),
+                                        QStringLiteral("c%1").arg(i), body));
         for (int i = 1; i <= 3; ++i)
             ev.insert(QStringLiteral("s%1").arg(i),
-                      accept(i % 2 ? *in2 : in1, QStringLiteral("shop"),
-                             QStringLiteral("s%1").arg(i), body));
+                      contract::deliver(i % 2 ? *in2 : in1, QStringLiteral("shop"),
+                                        QStringLiteral("s%1").arg(i), body));
         QString outcome;
-        accept(in1, QStringLiteral("crm"), QStringLiteral("c1"), body, &outcome);
+        contract::deliver(in1, QStringLiteral("crm"), QStringLiteral("c1"), body, &outcome);
         QCOMPARE(outcome, QStringLiteral("duplicate"));
-        accept(*in2, QStringLiteral("crm"), QStringLiteral("c1"), body, &outcome);
+        contract::deliver(*in2, QStringLiteral("crm"), QStringLiteral("c1"), body, &outcome);
         QCOMPARE(outcome, QStringLiteral("duplicate"));
-        accept(*in2, QStringLiteral("crm"), QStringLiteral("c2"), QByteArray("{\"n\":2}"),
-               &outcome);
+        contract::deliver(*in2, QStringLiteral("crm"), QStringLiteral("c2"),
+                          QByteArray("{\"n\":2}"), &outcome);
         QCOMPARE(outcome, QStringLiteral("conflict"));
-        accept(in1, QStringLiteral("shop"), QStringLiteral("s1"), body, &outcome);
+        contract::deliver(in1, QStringLiteral("shop"), QStringLiteral("s1"), body, &outcome);
         QCOMPARE(outcome, QStringLiteral("duplicate"));
 
         const PgResult claimed =

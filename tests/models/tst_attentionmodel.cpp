@@ -42,18 +42,8 @@ namespace {
 
 QSet<qint64> idSet(const PgResult &r)
 {
-    QSet<qint64> ids;
-    for (int i = 0; i < r.rows(); ++i)
-        ids.insert(r.value(i, 0).toLongLong());
-    return ids;
-}
-
-QVector<qint64> idList(const PgResult &r)
-{
-    QVector<qint64> ids;
-    for (int i = 0; i < r.rows(); ++i)
-        ids << r.value(i, 0).toLongLong();
-    return ids;
+    const QVector<qint64> ids = r.ids();
+    return QSet<qint64>(ids.cbegin(), ids.cend());
 }
 
 QSet<qint64> outcomeSet(const Requeuer &q, const QString &outcome)
@@ -777,7 +767,7 @@ private:
             {source, n});
         if (!r.ok)
             qWarning() << r.message;
-        return idList(r);
+        return r.ids();
     }
 
     // Accepted and claimed by `worker` (only these events).

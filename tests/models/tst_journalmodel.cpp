@@ -21,14 +21,6 @@ using inbox::JournalQuery;
 
 namespace {
 
-QVector<qint64> idsOf(const PgResult &r)
-{
-    QVector<qint64> ids;
-    for (int i = 0; i < r.rows(); ++i)
-        ids << r.value(i, 0).toLongLong();
-    return ids;
-}
-
 QVector<qint64> idsOf(const JournalModel &m)
 {
     QVector<qint64> ids;
@@ -92,8 +84,11 @@ private slots:
         // Spread received_at, with runs of equal times (ties are broken by id).
         QVERIFY_SQL(m_db.su().exec(QStringLiteral(
             "UPDATE inbox.events SET received_at = now() - make_interval(secs => (id / 3) * 7)")));
-        const QVector<qint64> expected = idsOf(m_db.su().exec(
-            QStringLiteral("SELECT id FROM inbox.events ORDER BY received_at DESC, id DESC")));
+        const QVector<qint64> expected =
+            m_db.su()
+                .exec(QStringLiteral(
+                    "SELECT id FROM inbox.events ORDER BY received_at DESC, id DESC"))
+                .ids();
         QCOMPARE(expected.size(), 1500);
 
         JournalModel model(m_context.get());
@@ -151,9 +146,10 @@ private slots:
             QVERIFY(loaded.wait(10000));
             while (model.canFetchMore({}))
                 fetchMore(model);
-            QCOMPARE(idsOf(model),
-                     idsOf(m_db.su().exec(QStringLiteral("SELECT id FROM inbox.events ") +
-                                          QLatin1String(c.sql))));
+            QCOMPARE(idsOf(model), m_db.su()
+                                       .exec(QStringLiteral("SELECT id FROM inbox.events ") +
+                                             QLatin1String(c.sql))
+                                       .ids());
             QCOMPARE(model.sortColumn(), c.column);
         }
         // A column without an index does not sort (and does not reload).
@@ -169,8 +165,11 @@ private slots:
     {
         const int total = JournalModel::kMaxRows + 3 * JournalModel::kPageSize + 17;
         fill(total, QStringLiteral("bulk"));
-        const QVector<qint64> expected = idsOf(m_db.su().exec(
-            QStringLiteral("SELECT id FROM inbox.events ORDER BY received_at DESC, id DESC")));
+        const QVector<qint64> expected =
+            m_db.su()
+                .exec(QStringLiteral(
+                    "SELECT id FROM inbox.events ORDER BY received_at DESC, id DESC"))
+                .ids();
         JournalModel model(m_context.get());
         connect(model);
         model.setFollowing(false);

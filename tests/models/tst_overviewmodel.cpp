@@ -4,6 +4,7 @@
 // within about two seconds but never more often than the minimum interval; the item models
 // pass QAbstractItemModelTester.
 #include "consoleharness.h"
+#include "contract_util.h"
 #include "databasetestcase.h"
 #include "db/consolecontext.h"
 #include "overview/dailyfiguresmodel.h"
@@ -35,18 +36,6 @@ public:
     {}
 
 private:
-    static qint64 accept(PgSession &s, const QString &source, const QString &key,
-                         const QByteArray &body = QByteArray("{\"n\":1}"),
-                         QString *outcome = nullptr)
-    {
-        const PgResult r =
-            s.exec(QStringLiteral("SELECT event_id, outcome FROM inbox.accept($1, $2, $3)"),
-                   {source, key, body});
-        if (outcome)
-            *outcome = r.ok ? r.value(0, 1) : r.message;
-        return r.ok ? r.value(0, 0).toLongLong() : -1;
-    }
-
     static QString one(PgSession &s, const QString &sql, const QVariantList &params = {})
     {
         const PgResult r = s.exec(sql, params);
@@ -92,17 +81,17 @@ private slots:
         QMap<QString, qint64> ev;
         for (int i = 1; i <= 6; ++i)
             ev[QStringLiteral("c%1").arg(i)] =
-                accept(in, QStringLiteral("crm"), QStringLiteral("c%1").arg(i));
+                contract::deliver(in, QStringLiteral("crm"), QStringLiteral("c%1").arg(i));
         for (int i = 1; i <= 4; ++i)
             ev[QStringLiteral("s%1").arg(i)] =
-                accept(in, QStringLiteral("shop"), QStringLiteral("s%1").arg(i));
+                contract::deliver(in, QStringLiteral("shop"), QStringLiteral("s%1").arg(i));
         QString outcome;
-        accept(in, QStringLiteral("crm"), QStringLiteral("c1"), "{\"n\":1}", &outcome);
+        contract::deliver(in, QStringLiteral("crm"), QStringLiteral("c1"), "{\"n\":1}", &outcome);
         QCOMPARE(outcome, QStringLiteral("duplicate"));
-        accept(in, QStringLiteral("crm"), QStringLiteral("c1"), "{\"n\":1}", &outcome);
-        accept(in, QStringLiteral("shop"), QStringLiteral("s1"), "{\"n\":1}", &outcome);
+        contract::deliver(in, QStringLiteral("crm"), QStringLiteral("c1"), "{\"n\":1}", &outcome);
+        contract::deliver(in, QStringLiteral("shop"), QStringLiteral("s1"), "{\"n\":1}", &outcome);
         QCOMPARE(outcome, QStringLiteral("duplicate"));
-        accept(in, QStringLiteral("crm"), QStringLiteral("c2"), "{\"n\":2}", &outcome);
+        contract::deliver(in, QStringLiteral("crm"), QStringLiteral("c2"), "{\"n\":2}", &outcome);
         QCOMPARE(outcome, QStringLiteral("conflict"));
 
         QCOMPARE(worker.exec(QStringLiteral("SELECT id FROM inbox.claim('w1', 100)")).rows(), 10);
@@ -231,7 +220,7 @@ private slots:
     void liveUpdateWithinTwoSeconds()
     {
         PgSession in(m_db.conninfo(QStringLiteral("o_ingest")));
-        accept(in, QStringLiteral("wb"), QStringLiteral("first"));
+        contract::deliver(in, QStringLiteral("wb"), QStringLiteral("first"));
         inbox::ConsoleContext context;
         OverviewModel model(&context);
         QVERIFY(connects(context, model));
@@ -242,7 +231,7 @@ private slots:
         PgSession in2(m_db.conninfo(QStringLiteral("o_ingest")));
         QElapsedTimer timer;
         timer.start();
-        QVERIFY(accept(in2, QStringLiteral("wb"), QStringLiteral("second")) > 0);
+        QVERIFY(contract::deliver(in2, QStringLiteral("wb"), QStringLiteral("second")) > 0);
         QTRY_COMPARE_WITH_TIMEOUT(model.snapshot().dailyFor(QString()).at(0).received, qint64(2),
                                   5000);
         QVERIFY2(timer.elapsed() < 2500, qPrintable(QString::number(timer.elapsed())));
@@ -256,7 +245,7 @@ private slots:
     {
         PgSession su(m_db.conninfo());
         PgSession in(m_db.conninfo(QStringLiteral("o_ingest")));
-        accept(in, QStringLiteral("wb"), QStringLiteral("a"));
+        contract::deliver(in, QStringLiteral("wb"), QStringLiteral("a"));
         inbox::ConsoleContext context;
         OverviewModel model(&context);
         QVERIFY(connects(context, model));
@@ -336,8 +325,9 @@ private slots:
     {
         PgSession in(m_db.conninfo(QStringLiteral("o_ingest")));
         for (int i = 0; i < 7; ++i)
-            accept(in, i < 4 ? QStringLiteral("a") : QStringLiteral("b"), QString::number(i));
-        accept(in, QStringLiteral("a"), QStringLiteral("0"));
+            contract::deliver(in, i < 4 ? QStringLiteral("a") : QStringLiteral("b"),
+                              QString::number(i));
+        contract::deliver(in, QStringLiteral("a"), QStringLiteral("0"));
         inbox::ConsoleContext context;
         OverviewModel model(&context);
         QVERIFY(connects(context, model));

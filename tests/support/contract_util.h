@@ -46,6 +46,19 @@ inline qint64 acceptEvent(PgSession &s, const QString &externalId,
                   {source, externalId, QByteArray("{\"id\":\"") + externalId.toUtf8() + "\"}"});
 }
 
+// One delivery of `body` through inbox.accept as `s`; its event id (-1 on an error) and, if
+// asked, accept's outcome word (the server's message on an error).
+inline qint64 deliver(PgSession &s, const QString &source, const QString &externalId,
+                      const QByteArray &body = QByteArray("{\"n\":1}"), QString *outcome = nullptr)
+{
+    const PgResult r =
+        s.exec(QStringLiteral("SELECT event_id, outcome FROM inbox.accept($1, $2, $3)"),
+               {source, externalId, body});
+    if (outcome)
+        *outcome = r.ok ? r.value(0, 1) : r.message;
+    return r.ok ? r.value(0, 0).toLongLong() : -1;
+}
+
 // A bare event row as a receiver would have stored it (superuser INSERT, all NOT NULL
 // columns), so these tests do not depend on inbox.accept. Returns its id, or -1.
 inline qint64 insertEvent(PgSession &su, const QString &source, const QString &externalId,

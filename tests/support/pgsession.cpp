@@ -10,6 +10,15 @@ QString PgResult::value(int row, const char *column) const
     return col < 0 ? QString() : value(row, col);
 }
 
+QVector<qint64> PgResult::ids() const
+{
+    QVector<qint64> out;
+    out.reserve(rows());
+    for (int i = 0; i < rows(); ++i)
+        out << value(i, 0).toLongLong();
+    return out;
+}
+
 QByteArray PgResult::bytes(int row, int col) const
 {
     if (isNull(row, col))

@@ -23,6 +23,8 @@ struct PgResult
     QString value(int row, const char *column) const;
     bool isNull(int row, int col) const { return nulls.value(row).value(col, true); }
     QByteArray bytes(int row, int col) const; // bytea decoded to raw bytes
+    // The first column of every row as a number (an id), in row order.
+    QVector<qint64> ids() const;
 };
 
 // A bare libpq session for contract tests: every instance is a real server connection, so

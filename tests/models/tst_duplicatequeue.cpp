@@ -57,6 +57,15 @@ private:
         return dupfix::candidate(su, b, a);
     }
 
+    // n pairs, each on its own phone (pair(su, 0) to pair(su, n - 1)).
+    QVector<qint64> pairs(PgSession &su, int n)
+    {
+        QVector<qint64> made;
+        for (int i = 0; i < n; ++i)
+            made << pair(su, i);
+        return made;
+    }
+
     static QVector<qint64> ids(const DuplicateQueueModel &model)
     {
         QVector<qint64> out;
@@ -103,9 +112,7 @@ private slots:
     void oldestFirstInExactKeysetPages()
     {
         PgSession su(m_db.conninfo());
-        QVector<qint64> made;
-        for (int i = 0; i < 25; ++i)
-            made << pair(su, i);
+        const QVector<qint64> made = pairs(su, 25);
         QVERIFY(!made.contains(-999999));
         // Later pairs get earlier times, in groups of five sharing a microsecond timestamp.
         QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.duplicate_candidates d SET created_at = "
@@ -265,9 +272,7 @@ private slots:
     void refreshAppliesTheDifferenceInPlace()
     {
         PgSession su(m_db.conninfo());
-        QVector<qint64> made;
-        for (int i = 0; i < 5; ++i)
-            made << pair(su, i);
+        const QVector<qint64> made = pairs(su, 5);
         DuplicateQueueModel model;
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -311,9 +316,7 @@ private slots:
     void refreshOfPartlyLoadedQueueKeepsTheRange()
     {
         PgSession su(m_db.conninfo());
-        QVector<qint64> made;
-        for (int i = 0; i < 12; ++i)
-            made << pair(su, i);
+        const QVector<qint64> made = pairs(su, 12);
         // No model tester here: it fetches every page as rows arrive, and this test is about
         // a queue that is only partly loaded.
         DuplicateQueueModel model;
@@ -337,9 +340,7 @@ private slots:
         PgSession su(m_db.conninfo());
         PgSession anna(m_db.conninfo(QStringLiteral("mgr_anna")));
         PgSession boris(m_db.conninfo(QStringLiteral("mgr_boris")));
-        QVector<qint64> made;
-        for (int i = 0; i < 6; ++i)
-            made << pair(su, i);
+        const QVector<qint64> made = pairs(su, 6);
         QCOMPARE(
             one(anna, QStringLiteral("SELECT inbox.decide_duplicate($1, 'merge')"), {made.at(0)}),
             QStringLiteral("merged"));

@@ -98,6 +98,35 @@ private:
         return dupfix::status(s, m_pair);
     }
 
+    // The screen open as the manager with the pair current and ready to decide.
+    void openOnThePair(Screen &s)
+    {
+        QVERIFY(s.open(m_db));
+        QTRY_VERIFY_WITH_TIMEOUT(s.mayMerge() && s.page->currentCandidate() == m_pair, 10000);
+    }
+
+    // A superuser session holding the pair's row lock in an open transaction.
+    void lockThePair(std::unique_ptr<PgSession> *locker)
+    {
+        *locker = superuser();
+        QVERIFY_SQL((*locker)->exec(QStringLiteral("BEGIN")));
+        QVERIFY_SQL((*locker)->exec(
+            QStringLiteral("SELECT 1 FROM inbox.duplicate_candidates WHERE id = $1 FOR UPDATE"),
+            {m_pair}));
+    }
+
+    // The decision reported as not applied, and the database agrees: the pair open, no
+    // `entry` in the journal.
+    void expectNotApplied(const Screen &s, const DecisionResult &r, const QString &entry)
+    {
+        QVERIFY(r.outcomeUnknown);
+        QVERIFY2(r.stateKnown, qPrintable(r.outcome + QLatin1Char(' ') + r.error.oneLine()));
+        QCOMPARE(r.status, QStringLiteral("open"));
+        QVERIFY2(s.outcome().contains(QLatin1String("was not applied")), qPrintable(s.outcome()));
+        QCOMPARE(pairStatus(), QStringLiteral("open"));
+        QCOMPARE(decisionEntries(entry), 0);
+    }
+
 private slots:
     void init()
     {
@@ -121,16 +150,16 @@ private slots:
     void blockedDecisionThenImmediateRestart()
     {
         Screen s;
-        QVERIFY(s.open(m_db));
-        QTRY_VERIFY_WITH_TIMEOUT(s.mayMerge() && s.page->currentCandidate() == m_pair, 10000);
+        openOnThePair(s);
+        if (QTest::currentTestFailed())
+            return;
         QSignalSpy finished(s.page.get(), &DuplicatesPage::decisionFinished);
         QSignalSpy up(&s.context, &inbox::ConsoleContext::connectionUp);
 
-        auto locker = superuser();
-        QVERIFY_SQL(locker->exec(QStringLiteral("BEGIN")));
-        QVERIFY_SQL(locker->exec(
-            QStringLiteral("SELECT 1 FROM inbox.duplicate_candidates WHERE id = $1 FOR UPDATE"),
-            {m_pair}));
+        std::unique_ptr<PgSession> locker;
+        lockThePair(&locker);
+        if (QTest::currentTestFailed())
+            return;
         s.key(Qt::Key_M);
         QTRY_VERIFY_WITH_TIMEOUT(decisionWaits(QStringLiteral("Lock")), 10000);
 
@@ -139,13 +168,10 @@ private slots:
         locker.reset();
 
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 30000);
-        const auto r = finished.first().first().value<DecisionResult>();
-        QVERIFY(r.outcomeUnknown);
-        QVERIFY2(r.stateKnown, qPrintable(r.outcome + QLatin1Char(' ') + r.error.oneLine()));
-        QCOMPARE(r.status, QStringLiteral("open"));
-        QVERIFY2(s.outcome().contains(QLatin1String("was not applied")), qPrintable(s.outcome()));
-        QCOMPARE(pairStatus(), QStringLiteral("open"));
-        QCOMPARE(decisionEntries(QStringLiteral("duplicate_merged")), 0);
+        expectNotApplied(s, finished.first().first().value<DecisionResult>(),
+                         QStringLiteral("duplicate_merged"));
+        if (QTest::currentTestFailed())
+            return;
 
         // The console reconnects by itself and the pair can be decided again, once.
         QTRY_VERIFY_WITH_TIMEOUT(up.size() >= 1, 30000);
@@ -162,17 +188,17 @@ private slots:
     void serverStaysDownUntilTheOutcomeIsRead()
     {
         Screen s;
-        QVERIFY(s.open(m_db));
-        QTRY_VERIFY_WITH_TIMEOUT(s.mayMerge() && s.page->currentCandidate() == m_pair, 10000);
+        openOnThePair(s);
+        if (QTest::currentTestFailed())
+            return;
         QSignalSpy finished(s.page.get(), &DuplicatesPage::decisionFinished);
         QSignalSpy down(&s.context, &inbox::ConsoleContext::connectionDown);
         QSignalSpy up(&s.context, &inbox::ConsoleContext::connectionUp);
 
-        auto locker = superuser();
-        QVERIFY_SQL(locker->exec(QStringLiteral("BEGIN")));
-        QVERIFY_SQL(locker->exec(
-            QStringLiteral("SELECT 1 FROM inbox.duplicate_candidates WHERE id = $1 FOR UPDATE"),
-            {m_pair}));
+        std::unique_ptr<PgSession> locker;
+        lockThePair(&locker);
+        if (QTest::currentTestFailed())
+            return;
         s.key(Qt::Key_R);
         QTRY_VERIFY_WITH_TIMEOUT(decisionWaits(QStringLiteral("Lock")), 10000);
 
@@ -187,13 +213,10 @@ private slots:
 
         QVERIFY2(m_db.cluster().startServer(&error), qPrintable(error));
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 30000);
-        const auto r = finished.first().first().value<DecisionResult>();
-        QVERIFY(r.outcomeUnknown);
-        QVERIFY2(r.stateKnown, qPrintable(r.outcome + QLatin1Char(' ') + r.error.oneLine()));
-        QCOMPARE(r.status, QStringLiteral("open"));
-        QVERIFY2(s.outcome().contains(QLatin1String("was not applied")), qPrintable(s.outcome()));
-        QCOMPARE(pairStatus(), QStringLiteral("open"));
-        QCOMPARE(decisionEntries(QStringLiteral("duplicate_rejected")), 0);
+        expectNotApplied(s, finished.first().first().value<DecisionResult>(),
+                         QStringLiteral("duplicate_rejected"));
+        if (QTest::currentTestFailed())
+            return;
         QTRY_VERIFY_WITH_TIMEOUT(up.size() >= 1, 30000);
         QTRY_VERIFY_WITH_TIMEOUT(s.mayMerge(), 10000); // re-read: open, decidable again
     }
@@ -221,8 +244,9 @@ private slots:
         };
 
         Screen s;
-        QVERIFY(s.open(m_db));
-        QTRY_VERIFY_WITH_TIMEOUT(s.mayMerge() && s.page->currentCandidate() == m_pair, 10000);
+        openOnThePair(s);
+        if (QTest::currentTestFailed())
+            return;
         QSignalSpy finished(s.page.get(), &DuplicatesPage::decisionFinished);
         QSignalSpy up(&s.context, &inbox::ConsoleContext::connectionUp);
         s.key(Qt::Key_M);

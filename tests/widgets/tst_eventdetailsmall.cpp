@@ -93,6 +93,15 @@ private:
         QVERIFY(pane()->detail().found);
     }
 
+    // The window open on the journal, the event's row clicked and its detail in the pane.
+    void openOnRow(qint64 id)
+    {
+        openWindow();
+        if (QTest::currentTestFailed())
+            return;
+        clickRow(id);
+    }
+
     void clickLeadTab()
     {
         auto *detailTabs = pane()->findChild<QTabWidget *>(QStringLiteral("detailTabs"));
@@ -115,10 +124,7 @@ private slots:
                                               "error_retryable FROM inbox.events WHERE id = $1"),
                                {id}),
                  QStringLiteral("done CRM API: 503 true"));
-        openWindow();
-        if (QTest::currentTestFailed())
-            return;
-        clickRow(id);
+        openOnRow(id);
         if (QTest::currentTestFailed())
             return;
         const QString facts = pane()->findChild<QLabel *>(QStringLiteral("detailFacts"))->text();
@@ -132,10 +138,7 @@ private slots:
     {
         const qint64 id = doneAfterRetry();
         QVERIFY(id > 0);
-        openWindow();
-        if (QTest::currentTestFailed())
-            return;
-        clickRow(id);
+        openOnRow(id);
         if (QTest::currentTestFailed())
             return;
         clickLeadTab();
@@ -162,10 +165,7 @@ private slots:
         const auditfix::Pair p =
             auditfix::pair(m_db.su(), QStringLiteral("lt"), QStringLiteral("+7 903 555 11 22"));
         QVERIFY(p.candidate > 0 && p.newerEvent > 0);
-        openWindow();
-        if (QTest::currentTestFailed())
-            return;
-        clickRow(p.newerEvent);
+        openOnRow(p.newerEvent);
         if (QTest::currentTestFailed())
             return;
         clickLeadTab();

@@ -56,15 +56,6 @@ QString expectedKey(const QString &source, const QString &externalId)
     return source + QLatin1Char(':') + sha256Hex(material).left(32);
 }
 
-QString journalEntries(PgSession &su, qint64 eventId)
-{
-    return one(
-        su,
-        QStringLiteral(
-            "SELECT string_agg(entry, ',' ORDER BY id) FROM inbox.journal WHERE event_id = $1"),
-        {eventId});
-}
-
 QString stats(PgSession &su, const QString &source)
 {
     return one(su,

@@ -44,15 +44,6 @@ QString lastEntry(PgSession &su, qint64 eventId)
                {eventId});
 }
 
-QString journalEntries(PgSession &su, qint64 eventId)
-{
-    return one(
-        su,
-        QStringLiteral(
-            "SELECT string_agg(entry, ',' ORDER BY id) FROM inbox.journal WHERE event_id = $1"),
-        {eventId});
-}
-
 // Everything about an event a worker call could change.
 QString eventState(PgSession &su, qint64 eventId)
 {

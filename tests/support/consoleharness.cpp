@@ -51,3 +51,9 @@ bool ConsoleHarness::show(QWidget *screen, QSize size, bool activate)
     QApplication::setActiveWindow(screen);
     return QTest::qWaitForWindowActive(screen);
 }
+
+bool ConsoleHarness::showReading(QWidget *screen, inbox::ConsoleContext &context,
+                                 const QString &user, QSize size) const
+{
+    return show(screen, size, true) && connectReading(context, user, nullptr);
+}

@@ -37,6 +37,10 @@ public:
 
     // Shows a screen at `size` and waits until it is exposed, or active with `activate`.
     static bool show(QWidget *screen, QSize size, bool activate = false);
+    // Shows `screen` (a page or the main window) at `size`, active, then connects `context` as
+    // `user` with what the server reports (connectReading); false if either fails.
+    bool showReading(QWidget *screen, inbox::ConsoleContext &context, const QString &user,
+                     QSize size = QSize(1280, 720)) const;
 
     // Runs `action` and waits until `sender` emits `signal` after it.
     template<typename Sender, typename Signal, typename Action>

@@ -59,6 +59,16 @@ inline qint64 deliver(PgSession &s, const QString &source, const QString &extern
     return r.ok ? r.value(0, 0).toLongLong() : -1;
 }
 
+// The event's journal entries in order, comma-separated; only those LIKE `like` if given.
+inline QString journalEntries(PgSession &su, qint64 eventId,
+                              const QString &like = QStringLiteral("%"))
+{
+    return one(su,
+               QStringLiteral("SELECT string_agg(entry, ',' ORDER BY id) FROM inbox.journal"
+                              " WHERE event_id = $1 AND entry LIKE $2"),
+               {eventId, like});
+}
+
 // A bare event row as a receiver would have stored it (superuser INSERT, all NOT NULL
 // columns), so these tests do not depend on inbox.accept. Returns its id, or -1.
 inline qint64 insertEvent(PgSession &su, const QString &source, const QString &externalId,

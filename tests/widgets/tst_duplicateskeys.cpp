@@ -50,6 +50,14 @@ private:
         }
     }
 
+    // The decision in, `pair` now `status`, and the only one made.
+    void expectOneDecision(QSignalSpy &finished, qint64 pair, const QString &status)
+    {
+        QVERIFY(finished.wait(ConsoleHarness::kTimeoutMs));
+        QCOMPARE(dupfix::status(m_db.su(), pair), status);
+        QCOMPARE(decided(), 1);
+    }
+
     int decided()
     {
         return int(dupfix::oneInt(m_db.su(),
@@ -71,8 +79,7 @@ private slots:
         makePairs(3);
         inbox::ConsoleContext context;
         DuplicatesPage page(&context);
-        QVERIFY(ConsoleHarness::show(&page, {1280, 720}, true));
-        QVERIFY(ConsoleHarness(m_db).connectReading(context, QStringLiteral("mgr_anna"), nullptr));
+        QVERIFY(ConsoleHarness(m_db).showReading(&page, context, QStringLiteral("mgr_anna")));
         QTRY_VERIFY_WITH_TIMEOUT(shows(&page, m_pairs[0]), ConsoleHarness::kTimeoutMs);
         auto *view = page.findChild<QTableView *>(QStringLiteral("queue"));
         auto *search = page.findChild<QLineEdit *>(QStringLiteral("search"));
@@ -86,9 +93,7 @@ private slots:
         QCOMPARE(page.model()->rowCount(), 3);
         QSignalSpy finished(&page, &DuplicatesPage::decisionFinished);
         QTest::keyClick(QApplication::focusWidget(), Qt::Key_M);
-        QVERIFY(finished.wait(ConsoleHarness::kTimeoutMs));
-        QCOMPARE(dupfix::status(m_db.su(), m_pairs[1]), QStringLiteral("merged mgr_anna"));
-        QCOMPARE(decided(), 1);
+        expectOneDecision(finished, m_pairs[1], QStringLiteral("merged mgr_anna"));
     }
 
     // Letters typed into the search are text: no decision, no move, the list only filters.
@@ -97,8 +102,7 @@ private slots:
         makePairs(3);
         inbox::ConsoleContext context;
         DuplicatesPage page(&context);
-        QVERIFY(ConsoleHarness::show(&page, {1280, 720}, true));
-        QVERIFY(ConsoleHarness(m_db).connectReading(context, QStringLiteral("mgr_anna"), nullptr));
+        QVERIFY(ConsoleHarness(m_db).showReading(&page, context, QStringLiteral("mgr_anna")));
         QTRY_VERIFY_WITH_TIMEOUT(shows(&page, m_pairs[0]), ConsoleHarness::kTimeoutMs);
         QSignalSpy finished(&page, &DuplicatesPage::decisionFinished);
         QSignalSpy shown(&page, &DuplicatesPage::pairShown);
@@ -122,9 +126,7 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(page.model()->rowCount(), 3, ConsoleHarness::kTimeoutMs);
         QTRY_VERIFY_WITH_TIMEOUT(shows(&page, m_pairs[0]), ConsoleHarness::kTimeoutMs);
         QTest::keyClick(view, Qt::Key_R);
-        QVERIFY(finished.wait(ConsoleHarness::kTimeoutMs));
-        QCOMPARE(dupfix::status(m_db.su(), m_pairs[0]), QStringLiteral("rejected mgr_anna"));
-        QCOMPARE(decided(), 1);
+        expectOneDecision(finished, m_pairs[0], QStringLiteral("rejected mgr_anna"));
     }
 
     // In the real window: Alt+5 from the Overview lands in the pair list, and M merges.
@@ -132,9 +134,8 @@ private slots:
     {
         makePairs(2);
         inbox::MainWindow window;
-        QVERIFY(ConsoleHarness::show(&window, {1280, 720}, true));
-        QVERIFY(ConsoleHarness(m_db).connectReading(*window.context(), QStringLiteral("mgr_anna"),
-                                                    nullptr));
+        QVERIFY(ConsoleHarness(m_db).showReading(&window, *window.context(),
+                                                 QStringLiteral("mgr_anna")));
         auto *tabs = window.findChild<QTabWidget *>();
         QVERIFY(tabs);
         auto *page = window.findChild<DuplicatesPage *>();

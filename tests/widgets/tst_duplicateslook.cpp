@@ -162,9 +162,8 @@ private slots:
         QFETCH(bool, minimum);
         makeLongPair();
         inbox::MainWindow window;
-        QVERIFY(ConsoleHarness::show(&window, {1280, 720}, true));
-        QVERIFY(ConsoleHarness(m_db).connectReading(*window.context(), QStringLiteral("mgr_anna"),
-                                                    nullptr));
+        QVERIFY(ConsoleHarness(m_db).showReading(&window, *window.context(),
+                                                 QStringLiteral("mgr_anna")));
         auto *page = window.findChild<DuplicatesPage *>();
         QVERIFY(page);
         window.findChild<QTabWidget *>()->setCurrentWidget(page);
@@ -209,8 +208,7 @@ private slots:
             inbox::Theme::apply(inbox::Theme::Mode::Dark);
         inbox::ConsoleContext context;
         DuplicatesPage page(&context);
-        QVERIFY(ConsoleHarness::show(&page, {1280, 720}, true));
-        QVERIFY(ConsoleHarness(m_db).connectReading(context, QStringLiteral("mgr_anna"), nullptr));
+        QVERIFY(ConsoleHarness(m_db).showReading(&page, context, QStringLiteral("mgr_anna")));
         QTRY_VERIFY_WITH_TIMEOUT(shows(&page, m_pair), ConsoleHarness::kTimeoutMs);
         if (!darkFirst)
             inbox::Theme::apply(inbox::Theme::Mode::Dark);

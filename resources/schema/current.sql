@@ -97,7 +97,7 @@ $$;
 --
 
 CREATE FUNCTION inbox._name_key(p_name text) RETURNS text
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    LANGUAGE sql IMMUTABLE SECURITY DEFINER PARALLEL SAFE
     SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
     SELECT nullif(translate(lower(btrim(regexp_replace(p_name, '\s+', ' ', 'g'))), 'ё', 'е'), '');
@@ -2132,6 +2132,13 @@ CREATE INDEX leads_merged_into_idx ON inbox.leads USING btree (merged_into) WHER
 
 
 --
+-- Name: leads_name_key_idx; Type: INDEX; Schema: inbox; Owner: -
+--
+
+CREATE INDEX leads_name_key_idx ON inbox.leads USING btree (inbox._name_key(name) COLLATE "C", event_id);
+
+
+--
 -- Name: leads_open_deal_email_idx; Type: INDEX; Schema: inbox; Owner: -
 --
 
@@ -2298,13 +2305,6 @@ REVOKE ALL ON FUNCTION inbox._candidate_channels() FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION inbox._check_name(p_value text, p_arg text, p_max integer) FROM PUBLIC;
-
-
---
--- Name: FUNCTION _name_key(p_name text); Type: ACL; Schema: inbox; Owner: -
---
-
-REVOKE ALL ON FUNCTION inbox._name_key(p_name text) FROM PUBLIC;
 
 
 --

@@ -51,6 +51,7 @@ QMap<QString, QSet<QString>> expectedExecute()
         {QStringLiteral("decide_duplicate"), logins({"l_manager"})},
         {QStringLiteral("normalize_phone"), everyone}, // pure; granted to PUBLIC
         {QStringLiteral("normalize_email"), everyone},
+        {QStringLiteral("_name_key"), everyone}, // pure; PUBLIC since 0015 (journal search)
     };
 }
 

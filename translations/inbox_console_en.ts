@@ -664,6 +664,14 @@
         <source>Events of the selected action</source>
         <translation>Events of the selected action</translation>
     </message>
+    <message>
+        <source>Copy link</source>
+        <translation>Copy link</translation>
+    </message>
+    <message>
+        <source>The audit entry of the link is not here any more (pruned), or this user may not see it.</source>
+        <translation>The audit entry of the link is not here any more (pruned), or this user may not see it.</translation>
+    </message>
 </context>
 <context>
     <name>inbox::ConnectionPage</name>
@@ -1051,6 +1059,14 @@
     <message>
         <source>Outcomes per day (UTC), today on the right</source>
         <translation>Outcomes per day (UTC), today on the right</translation>
+    </message>
+    <message>
+        <source>%1 (UTC)
+%2: %3
+Click to list that day&apos;s events in the journal.</source>
+        <translation>%1 (UTC)
+%2: %3
+Click to list that day&apos;s events in the journal.</translation>
     </message>
 </context>
 <context>
@@ -1985,6 +2001,14 @@
         <source>This event has no lead, so it has no possible duplicates.</source>
         <translation>This event has no lead, so it has no possible duplicates.</translation>
     </message>
+    <message>
+        <source>Copy link</source>
+        <translation>Copy link</translation>
+    </message>
+    <message>
+        <source>Copy a link to this event that a colleague can open (%1)</source>
+        <translation>Copy a link to this event that a colleague can open (%1)</translation>
+    </message>
 </context>
 <context>
     <name>inbox::HelpMenu</name>
@@ -2076,10 +2100,6 @@
     <message>
         <source>exact match</source>
         <translation>exact match</translation>
-    </message>
-    <message>
-        <source>its lead&apos;s phone, e-mail or name matches</source>
-        <translation>its lead&apos;s phone, e-mail or name matches</translation>
     </message>
     <message>
         <source>Click to sort</source>
@@ -2184,12 +2204,8 @@
         <translation>Show</translation>
     </message>
     <message>
-        <source>Search id, key, phone, e-mail or name  ( / )</source>
-        <translation>Search id, key, phone, e-mail or name  ( / )</translation>
-    </message>
-    <message>
-        <source>An external id, idempotency key or event id (exact matches first), the start of an external id or idempotency key, or a customer&apos;s phone, e-mail or the start of their name as their lead has it (any way the phone is written; e-mail and name in any case)</source>
-        <translation>An external id, idempotency key or event id (exact matches first), the start of an external id or idempotency key, or a customer&apos;s phone, e-mail or the start of their name as their lead has it (any way the phone is written; e-mail and name in any case)</translation>
+        <source>Search external id, idempotency key or event id  ( / )</source>
+        <translation>Search external id, idempotency key or event id  ( / )</translation>
     </message>
     <message>
         <source>Only events a person should look at (key conflict, enrichment failed...)</source>
@@ -2257,8 +2273,8 @@
         </translation>
     </message>
     <message>
-        <source>exact matches first, then external ids and keys starting with the text, then the lead&apos;s phone, e-mail or name</source>
-        <translation>exact matches first, then external ids and keys starting with the text, then the lead&apos;s phone, e-mail or name</translation>
+        <source>exact matches first, then external ids starting with the text</source>
+        <translation>exact matches first, then external ids starting with the text</translation>
     </message>
     <message>
         <source>earlier rows let go to save memory (scroll up to read them again)</source>
@@ -2549,6 +2565,54 @@
             <numerusform>Connection lost. %1 Reconnecting in %n s; what is shown may be out of date.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Copy &amp;link</source>
+        <translation>Copy &amp;link</translation>
+    </message>
+    <message>
+        <source>Copy a link to the event, pair or audit entry shown, for a colleague to open with inbox-console --open</source>
+        <translation>Copy a link to the event, pair or audit entry shown, for a colleague to open with inbox-console --open</translation>
+    </message>
+    <message>
+        <source>Nothing to link to here: select an event, a pair or an audit entry first.</source>
+        <translation>Nothing to link to here: select an event, a pair or an audit entry first.</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Edit</translation>
+    </message>
+    <message>
+        <source>The link opens once connected: connect to the database it is about.</source>
+        <translation>The link opens once connected: connect to the database it is about.</translation>
+    </message>
+    <message>
+        <source>Connecting with the profile &quot;%1&quot; to open the link.</source>
+        <translation>Connecting with the profile &quot;%1&quot; to open the link.</translation>
+    </message>
+    <message>
+        <source>The link is for the connection profile &quot;%1&quot;, which is not saved on this computer. Enter that database&apos;s connection here (and save it under that name); the link opens once connected.</source>
+        <translation>The link is for the connection profile &quot;%1&quot;, which is not saved on this computer. Enter that database&apos;s connection here (and save it under that name); the link opens once connected.</translation>
+    </message>
+    <message>
+        <source>The link was not opened: %1</source>
+        <translation>The link was not opened: %1</translation>
+    </message>
+    <message>
+        <source>Open link</source>
+        <translation>Open link</translation>
+    </message>
+    <message>
+        <source>This link cannot be opened.</source>
+        <translation>This link cannot be opened.</translation>
+    </message>
+    <message>
+        <source>Link copied: %1 (this connection has no saved profile: the link opens on whatever the colleague is connected to)</source>
+        <translation>Link copied: %1 (this connection has no saved profile: the link opens on whatever the colleague is connected to)</translation>
+    </message>
+    <message>
+        <source>Link copied: %1</source>
+        <translation>Link copied: %1</translation>
+    </message>
 </context>
 <context>
     <name>inbox::MultiSelectButton</name>
@@ -2752,6 +2816,14 @@
     <message>
         <source>nothing is due; %1 scheduled for a retry</source>
         <translation>nothing is due; %1 scheduled for a retry</translation>
+    </message>
+    <message>
+        <source>Opens Needs attention on the failed events</source>
+        <translation>Opens Needs attention on the failed events</translation>
+    </message>
+    <message>
+        <source>Opens the Duplicates screen</source>
+        <translation>Opens the Duplicates screen</translation>
     </message>
 </context>
 <context>
@@ -3053,8 +3125,8 @@
         <translation>Reading the overview needs the &lt;b&gt;inbox_support&lt;/b&gt; role (or inbox_operator or inbox_manager, which include it). Nothing here changes data.</translation>
     </message>
     <message>
-        <source>&lt;h2&gt;Journal&lt;/h2&gt;&lt;p&gt;Every event, newest first, and everything that happened to it. Use it to answer &quot;what happened to order 12345?&quot;.&lt;/p&gt;&lt;h3&gt;Controls&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Search&lt;/b&gt; (&lt;b&gt;/&lt;/b&gt; or &lt;b&gt;Ctrl+F&lt;/b&gt;): an external id, an idempotency key or an event id, or a customer&apos;s phone, e-mail or name. Exact matches come first, then external ids and keys that start with the text, then the events whose lead has that phone (written any way: +7 (916) 123-45-67 and 89161234567 are one number) or e-mail (in any case), or a name that starts with the text (in any case). Enter searches at once; Esc cancels a slow search or moves to the table.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Source&lt;/b&gt;, &lt;b&gt;Status&lt;/b&gt;, &lt;b&gt;Kind&lt;/b&gt;: tick one or more values; none ticked means all. The time box limits when the event was received; &lt;i&gt;Custom...&lt;/i&gt; shows from and to fields. &lt;b&gt;Needs review&lt;/b&gt; keeps only the events a person should look at. &lt;b&gt;Clear filters&lt;/b&gt; resets them all. The filters are kept for the next start; the search is not.&lt;/li&gt;&lt;li&gt;&lt;b&gt;The table&lt;/b&gt; reads more rows as you scroll, through any number of events. Click a column header to sort by it where the column allows. When new events arrive the list does not jump: a bar says how many are new and &lt;b&gt;Show&lt;/b&gt; brings them in. A slow query shows a bar with &lt;b&gt;Cancel&lt;/b&gt;.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Copying&lt;/b&gt;: Ctrl+C copies the selected rows (tab-separated, for a spreadsheet); the right-click menu copies an event id, external id or idempotency key, and so do Ctrl+Shift+C, Ctrl+Shift+E and Ctrl+Shift+K for the current row. &lt;b&gt;Export CSV...&lt;/b&gt; (Ctrl+E) writes every event the search and filters match to a file.&lt;/li&gt;&lt;li&gt;&lt;b&gt;The detail pane&lt;/b&gt; shows the selected event: &lt;i&gt;Body&lt;/i&gt; (decoded JSON, form fields, text or hex; &lt;i&gt;Save whole body...&lt;/i&gt;), &lt;i&gt;Deliveries&lt;/i&gt; (every delivery, with the differing body of a conflict), &lt;i&gt;Timeline&lt;/i&gt; (the journal entries), &lt;i&gt;Actions&lt;/i&gt; (outgoing calls with their operation keys and results) and &lt;i&gt;Lead&lt;/i&gt; (the lead and its possible duplicates). The copy buttons put the id, external id or key on the clipboard.&lt;/li&gt;&lt;/ul&gt;</source>
-        <translation>&lt;h2&gt;Journal&lt;/h2&gt;&lt;p&gt;Every event, newest first, and everything that happened to it. Use it to answer &quot;what happened to order 12345?&quot;.&lt;/p&gt;&lt;h3&gt;Controls&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Search&lt;/b&gt; (&lt;b&gt;/&lt;/b&gt; or &lt;b&gt;Ctrl+F&lt;/b&gt;): an external id, an idempotency key or an event id, or a customer&apos;s phone, e-mail or name. Exact matches come first, then external ids and keys that start with the text, then the events whose lead has that phone (written any way: +7 (916) 123-45-67 and 89161234567 are one number) or e-mail (in any case), or a name that starts with the text (in any case). Enter searches at once; Esc cancels a slow search or moves to the table.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Source&lt;/b&gt;, &lt;b&gt;Status&lt;/b&gt;, &lt;b&gt;Kind&lt;/b&gt;: tick one or more values; none ticked means all. The time box limits when the event was received; &lt;i&gt;Custom...&lt;/i&gt; shows from and to fields. &lt;b&gt;Needs review&lt;/b&gt; keeps only the events a person should look at. &lt;b&gt;Clear filters&lt;/b&gt; resets them all. The filters are kept for the next start; the search is not.&lt;/li&gt;&lt;li&gt;&lt;b&gt;The table&lt;/b&gt; reads more rows as you scroll, through any number of events. Click a column header to sort by it where the column allows. When new events arrive the list does not jump: a bar says how many are new and &lt;b&gt;Show&lt;/b&gt; brings them in. A slow query shows a bar with &lt;b&gt;Cancel&lt;/b&gt;.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Copying&lt;/b&gt;: Ctrl+C copies the selected rows (tab-separated, for a spreadsheet); the right-click menu copies an event id, external id or idempotency key, and so do Ctrl+Shift+C, Ctrl+Shift+E and Ctrl+Shift+K for the current row. &lt;b&gt;Export CSV...&lt;/b&gt; (Ctrl+E) writes every event the search and filters match to a file.&lt;/li&gt;&lt;li&gt;&lt;b&gt;The detail pane&lt;/b&gt; shows the selected event: &lt;i&gt;Body&lt;/i&gt; (decoded JSON, form fields, text or hex; &lt;i&gt;Save whole body...&lt;/i&gt;), &lt;i&gt;Deliveries&lt;/i&gt; (every delivery, with the differing body of a conflict), &lt;i&gt;Timeline&lt;/i&gt; (the journal entries), &lt;i&gt;Actions&lt;/i&gt; (outgoing calls with their operation keys and results) and &lt;i&gt;Lead&lt;/i&gt; (the lead and its possible duplicates). The copy buttons put the id, external id or key on the clipboard.&lt;/li&gt;&lt;/ul&gt;</translation>
+        <source>&lt;h2&gt;Journal&lt;/h2&gt;&lt;p&gt;Every event, newest first, and everything that happened to it. Use it to answer &quot;what happened to order 12345?&quot;.&lt;/p&gt;&lt;h3&gt;Controls&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Search&lt;/b&gt; (&lt;b&gt;/&lt;/b&gt; or &lt;b&gt;Ctrl+F&lt;/b&gt;): an external id, an idempotency key or an event id. Exact matches come first, then external ids that start with the text. Enter searches at once; Esc cancels a slow search or moves to the table.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Source&lt;/b&gt;, &lt;b&gt;Status&lt;/b&gt;, &lt;b&gt;Kind&lt;/b&gt;: tick one or more values; none ticked means all. The time box limits when the event was received; &lt;i&gt;Custom...&lt;/i&gt; shows from and to fields. &lt;b&gt;Needs review&lt;/b&gt; keeps only the events a person should look at. &lt;b&gt;Clear filters&lt;/b&gt; resets them all. The filters are kept for the next start; the search is not.&lt;/li&gt;&lt;li&gt;&lt;b&gt;The table&lt;/b&gt; reads more rows as you scroll, through any number of events. Click a column header to sort by it where the column allows. When new events arrive the list does not jump: a bar says how many are new and &lt;b&gt;Show&lt;/b&gt; brings them in. A slow query shows a bar with &lt;b&gt;Cancel&lt;/b&gt;.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Copying&lt;/b&gt;: Ctrl+C copies the selected rows (tab-separated, for a spreadsheet); the right-click menu copies an event id, external id or idempotency key, and so do Ctrl+Shift+C, Ctrl+Shift+E and Ctrl+Shift+K for the current row. &lt;b&gt;Export CSV...&lt;/b&gt; (Ctrl+E) writes every event the search and filters match to a file.&lt;/li&gt;&lt;li&gt;&lt;b&gt;The detail pane&lt;/b&gt; shows the selected event: &lt;i&gt;Body&lt;/i&gt; (decoded JSON, form fields, text or hex; &lt;i&gt;Save whole body...&lt;/i&gt;), &lt;i&gt;Deliveries&lt;/i&gt; (every delivery, with the differing body of a conflict), &lt;i&gt;Timeline&lt;/i&gt; (the journal entries), &lt;i&gt;Actions&lt;/i&gt; (outgoing calls with their operation keys and results) and &lt;i&gt;Lead&lt;/i&gt; (the lead and its possible duplicates). The copy buttons put the id, external id or key on the clipboard.&lt;/li&gt;&lt;/ul&gt;</source>
+        <translation>&lt;h2&gt;Journal&lt;/h2&gt;&lt;p&gt;Every event, newest first, and everything that happened to it. Use it to answer &quot;what happened to order 12345?&quot;.&lt;/p&gt;&lt;h3&gt;Controls&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Search&lt;/b&gt; (&lt;b&gt;/&lt;/b&gt; or &lt;b&gt;Ctrl+F&lt;/b&gt;): an external id, an idempotency key or an event id. Exact matches come first, then external ids that start with the text. Enter searches at once; Esc cancels a slow search or moves to the table.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Source&lt;/b&gt;, &lt;b&gt;Status&lt;/b&gt;, &lt;b&gt;Kind&lt;/b&gt;: tick one or more values; none ticked means all. The time box limits when the event was received; &lt;i&gt;Custom...&lt;/i&gt; shows from and to fields. &lt;b&gt;Needs review&lt;/b&gt; keeps only the events a person should look at. &lt;b&gt;Clear filters&lt;/b&gt; resets them all. The filters are kept for the next start; the search is not.&lt;/li&gt;&lt;li&gt;&lt;b&gt;The table&lt;/b&gt; reads more rows as you scroll, through any number of events. Click a column header to sort by it where the column allows. When new events arrive the list does not jump: a bar says how many are new and &lt;b&gt;Show&lt;/b&gt; brings them in. A slow query shows a bar with &lt;b&gt;Cancel&lt;/b&gt;.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Copying&lt;/b&gt;: Ctrl+C copies the selected rows (tab-separated, for a spreadsheet); the right-click menu copies an event id, external id or idempotency key, and so do Ctrl+Shift+C, Ctrl+Shift+E and Ctrl+Shift+K for the current row. &lt;b&gt;Export CSV...&lt;/b&gt; (Ctrl+E) writes every event the search and filters match to a file.&lt;/li&gt;&lt;li&gt;&lt;b&gt;The detail pane&lt;/b&gt; shows the selected event: &lt;i&gt;Body&lt;/i&gt; (decoded JSON, form fields, text or hex; &lt;i&gt;Save whole body...&lt;/i&gt;), &lt;i&gt;Deliveries&lt;/i&gt; (every delivery, with the differing body of a conflict), &lt;i&gt;Timeline&lt;/i&gt; (the journal entries), &lt;i&gt;Actions&lt;/i&gt; (outgoing calls with their operation keys and results) and &lt;i&gt;Lead&lt;/i&gt; (the lead and its possible duplicates). The copy buttons put the id, external id or key on the clipboard.&lt;/li&gt;&lt;/ul&gt;</translation>
     </message>
     <message>
         <source>Reading the journal needs the &lt;b&gt;inbox_support&lt;/b&gt; role (or one that includes it). The journal is read-only: requeue events on Needs attention, decide on duplicates on Duplicates.</source>
@@ -3087,6 +3159,14 @@
     <message>
         <source>&lt;h2&gt;Inbox Console&lt;/h2&gt;&lt;p&gt;Choose a screen with its tab or Alt+1 to Alt+6, then press F1 for its guide. Help &gt; Keyboard shortcuts lists every key.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Inbox Console&lt;/h2&gt;&lt;p&gt;Choose a screen with its tab or Alt+1 to Alt+6, then press F1 for its guide. Help &gt; Keyboard shortcuts lists every key.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The figures lead to what they count: click the &lt;b&gt;Failed&lt;/b&gt; tile (or Tab to it and press Enter or Space) for Needs attention on the failed events of the source chosen, &lt;b&gt;Open duplicates&lt;/b&gt; for the Duplicates screen, and a day&apos;s bar for the journal on that UTC day and source. Hover a bar for its day and count.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;The figures lead to what they count: click the &lt;b&gt;Failed&lt;/b&gt; tile (or Tab to it and press Enter or Space) for Needs attention on the failed events of the source chosen, &lt;b&gt;Open duplicates&lt;/b&gt; for the Duplicates screen, and a day&apos;s bar for the journal on that UTC day and source. Hover a bar for its day and count.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Copy link&lt;/b&gt; (Ctrl+Shift+L, Edit menu, the detail pane&apos;s button or its right-click menu; also for a pair on Duplicates and an entry on Audit) puts a link such as &lt;code&gt;inbox-console://open?profile=prod&amp;amp;event=42&lt;/code&gt; on the clipboard. A colleague opens it with &lt;code&gt;inbox-console --open LINK&lt;/code&gt; or a click where the desktop knows the program: it connects with the saved connection profile of that name (asking on Connect for what is missing) and shows the same place.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Copy link&lt;/b&gt; (Ctrl+Shift+L, Edit menu, the detail pane&apos;s button or its right-click menu; also for a pair on Duplicates and an entry on Audit) puts a link such as &lt;code&gt;inbox-console://open?profile=prod&amp;amp;event=42&lt;/code&gt; on the clipboard. A colleague opens it with &lt;code&gt;inbox-console --open LINK&lt;/code&gt; or a click where the desktop knows the program: it connects with the saved connection profile of that name (asking on Connect for what is missing) and shows the same place.&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -3286,6 +3366,73 @@ The database is given the libpq way: --db with a connection string (key=value or
     <message>
         <source>Once connected, save a picture of every screen into DIR and exit.</source>
         <translation>Once connected, save a picture of every screen into DIR and exit.</translation>
+    </message>
+    <message>
+        <source>Open LINK (inbox-console://open?..., from Copy link) at its place, connecting with the saved connection profile it names.</source>
+        <translation>Open LINK (inbox-console://open?..., from Copy link) at its place, connecting with the saved connection profile it names.</translation>
+    </message>
+</context>
+<context>
+    <name>ConsoleLink</name>
+    <message>
+        <source>The link is empty.</source>
+        <translation>The link is empty.</translation>
+    </message>
+    <message>
+        <source>The link is too long to be an Inbox Console link.</source>
+        <translation>The link is too long to be an Inbox Console link.</translation>
+    </message>
+    <message>
+        <source>This is not an Inbox Console link: such a link starts with inbox-console://open?</source>
+        <translation>This is not an Inbox Console link: such a link starts with inbox-console://open?</translation>
+    </message>
+    <message>
+        <source>The link names no place to open (nothing after &quot;?&quot;): it may have been cut off.</source>
+        <translation>The link names no place to open (nothing after &quot;?&quot;): it may have been cut off.</translation>
+    </message>
+    <message>
+        <source>The link contains a space or a character a link cannot hold: it may have been broken across lines. Copy it again.</source>
+        <translation>The link contains a space or a character a link cannot hold: it may have been broken across lines. Copy it again.</translation>
+    </message>
+    <message>
+        <source>The part &quot;%1&quot; of the link is not of the form key=value with valid %-codes.</source>
+        <translation>The part &quot;%1&quot; of the link is not of the form key=value with valid %-codes.</translation>
+    </message>
+    <message>
+        <source>The link gives &quot;%1&quot; twice.</source>
+        <translation>The link gives &quot;%1&quot; twice.</translation>
+    </message>
+    <message>
+        <source>The link gives &quot;%1&quot; without a value.</source>
+        <translation>The link gives &quot;%1&quot; without a value.</translation>
+    </message>
+    <message>
+        <source>The value of &quot;%1&quot; in the link is too long or holds control characters.</source>
+        <translation>The value of &quot;%1&quot; in the link is too long or holds control characters.</translation>
+    </message>
+    <message>
+        <source>The link names no place this version knows (an event, a pair, an audit entry, a day or a view).</source>
+        <translation>The link names no place this version knows (an event, a pair, an audit entry, a day or a view).</translation>
+    </message>
+    <message>
+        <source>The link names more than one place to open.</source>
+        <translation>The link names more than one place to open.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; in the link is not a positive whole number: %2</source>
+        <translation>&quot;%1&quot; in the link is not a positive whole number: %2</translation>
+    </message>
+    <message>
+        <source>The audit link lacks the time of the entry (at=, in UTC).</source>
+        <translation>The audit link lacks the time of the entry (at=, in UTC).</translation>
+    </message>
+    <message>
+        <source>&quot;day&quot; in the link is not a date of the form 2026-12-31: %1</source>
+        <translation>&quot;day&quot; in the link is not a date of the form 2026-12-31: %1</translation>
+    </message>
+    <message>
+        <source>The link names a view this version does not know: %1</source>
+        <translation>The link names a view this version does not know: %1</translation>
     </message>
 </context>
 </TS>

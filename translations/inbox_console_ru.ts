@@ -677,6 +677,14 @@
         <source>Events of the selected action</source>
         <translation>События выбранного действия</translation>
     </message>
+    <message>
+        <source>Copy link</source>
+        <translation>Копировать ссылку</translation>
+    </message>
+    <message>
+        <source>The audit entry of the link is not here any more (pruned), or this user may not see it.</source>
+        <translation>Записи аудита из ссылки здесь уже нет (удалена при очистке), или этому пользователю её не видно.</translation>
+    </message>
 </context>
 <context>
     <name>inbox::ConnectionPage</name>
@@ -1067,6 +1075,14 @@
     <message>
         <source>Outcomes per day (UTC), today on the right</source>
         <translation>Итоги по дням (UTC), сегодня справа</translation>
+    </message>
+    <message>
+        <source>%1 (UTC)
+%2: %3
+Click to list that day&apos;s events in the journal.</source>
+        <translation>%1 (UTC)
+%2: %3
+Щелчок покажет события этого дня в журнале.</translation>
     </message>
 </context>
 <context>
@@ -2002,6 +2018,14 @@
         <source>This event has no lead, so it has no possible duplicates.</source>
         <translation>У этого события нет лида, поэтому нет и возможных дубликатов.</translation>
     </message>
+    <message>
+        <source>Copy link</source>
+        <translation>Копировать ссылку</translation>
+    </message>
+    <message>
+        <source>Copy a link to this event that a colleague can open (%1)</source>
+        <translation>Скопировать ссылку на это событие, которую откроет коллега (%1)</translation>
+    </message>
 </context>
 <context>
     <name>inbox::HelpMenu</name>
@@ -2094,10 +2118,6 @@
     <message>
         <source>exact match</source>
         <translation>точное совпадение</translation>
-    </message>
-    <message>
-        <source>its lead&apos;s phone, e-mail or name matches</source>
-        <translation>совпал телефон, e-mail или имя его лида</translation>
     </message>
     <message>
         <source>Click to sort</source>
@@ -2203,12 +2223,8 @@
         <translation>Показать</translation>
     </message>
     <message>
-        <source>Search id, key, phone, e-mail or name  ( / )</source>
-        <translation>id, ключ, телефон, e-mail или имя  ( / )</translation>
-    </message>
-    <message>
-        <source>An external id, idempotency key or event id (exact matches first), the start of an external id or idempotency key, or a customer&apos;s phone, e-mail or the start of their name as their lead has it (any way the phone is written; e-mail and name in any case)</source>
-        <translation>Внешний id, ключ идемпотентности или id события (сначала точные совпадения), начало внешнего id или ключа идемпотентности либо телефон, e-mail или начало имени клиента, как они записаны в его лиде (телефон в любой записи; e-mail и имя в любом регистре)</translation>
+        <source>Search external id, idempotency key or event id  ( / )</source>
+        <translation>Внешний id, ключ идемпотентности или id события  ( / )</translation>
     </message>
     <message>
         <source>Only events a person should look at (key conflict, enrichment failed...)</source>
@@ -2279,8 +2295,8 @@
         </translation>
     </message>
     <message>
-        <source>exact matches first, then external ids and keys starting with the text, then the lead&apos;s phone, e-mail or name</source>
-        <translation>сначала точные совпадения, затем внешние id и ключи, начинающиеся с текста, затем телефон, e-mail или имя лида</translation>
+        <source>exact matches first, then external ids starting with the text</source>
+        <translation>сначала точные совпадения, затем внешние id, начинающиеся с текста</translation>
     </message>
     <message>
         <source>earlier rows let go to save memory (scroll up to read them again)</source>
@@ -2576,6 +2592,54 @@
             <numerusform>Связь потеряна. %1 Повторное подключение через %n с; показанное может быть устаревшим.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Copy &amp;link</source>
+        <translation>Копировать сс&amp;ылку</translation>
+    </message>
+    <message>
+        <source>Copy a link to the event, pair or audit entry shown, for a colleague to open with inbox-console --open</source>
+        <translation>Скопировать ссылку на показанное событие, пару или запись аудита, чтобы коллега открыл её через inbox-console --open</translation>
+    </message>
+    <message>
+        <source>Nothing to link to here: select an event, a pair or an audit entry first.</source>
+        <translation>Здесь не на что ссылаться: сначала выберите событие, пару или запись аудита.</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Правка</translation>
+    </message>
+    <message>
+        <source>The link opens once connected: connect to the database it is about.</source>
+        <translation>Ссылка откроется после подключения: подключитесь к базе, о которой она.</translation>
+    </message>
+    <message>
+        <source>Connecting with the profile &quot;%1&quot; to open the link.</source>
+        <translation>Подключение с профилем «%1», чтобы открыть ссылку.</translation>
+    </message>
+    <message>
+        <source>The link is for the connection profile &quot;%1&quot;, which is not saved on this computer. Enter that database&apos;s connection here (and save it under that name); the link opens once connected.</source>
+        <translation>Ссылка для профиля подключения «%1», которого на этом компьютере нет. Введите здесь подключение к этой базе (и сохраните его под этим именем); ссылка откроется после подключения.</translation>
+    </message>
+    <message>
+        <source>The link was not opened: %1</source>
+        <translation>Ссылка не открыта: %1</translation>
+    </message>
+    <message>
+        <source>Open link</source>
+        <translation>Открыть ссылку</translation>
+    </message>
+    <message>
+        <source>This link cannot be opened.</source>
+        <translation>Эту ссылку открыть нельзя.</translation>
+    </message>
+    <message>
+        <source>Link copied: %1 (this connection has no saved profile: the link opens on whatever the colleague is connected to)</source>
+        <translation>Ссылка скопирована: %1 (у этого подключения нет сохранённого профиля: ссылка откроется на том подключении, что у коллеги)</translation>
+    </message>
+    <message>
+        <source>Link copied: %1</source>
+        <translation>Ссылка скопирована: %1</translation>
+    </message>
 </context>
 <context>
     <name>inbox::MultiSelectButton</name>
@@ -2780,6 +2844,14 @@
     <message>
         <source>nothing is due; %1 scheduled for a retry</source>
         <translation>к выполнению нет; повтор назначен: %1</translation>
+    </message>
+    <message>
+        <source>Opens Needs attention on the failed events</source>
+        <translation>Открывает «Требует внимания» на событиях с ошибкой</translation>
+    </message>
+    <message>
+        <source>Opens the Duplicates screen</source>
+        <translation>Открывает экран «Дубли»</translation>
     </message>
 </context>
 <context>
@@ -3090,8 +3162,8 @@
         <translation>Для чтения обзора нужна роль &lt;b&gt;inbox_support&lt;/b&gt; (или inbox_operator либо inbox_manager, которые её включают). Ничто на этом экране не изменяет данные.</translation>
     </message>
     <message>
-        <source>&lt;h2&gt;Journal&lt;/h2&gt;&lt;p&gt;Every event, newest first, and everything that happened to it. Use it to answer &quot;what happened to order 12345?&quot;.&lt;/p&gt;&lt;h3&gt;Controls&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Search&lt;/b&gt; (&lt;b&gt;/&lt;/b&gt; or &lt;b&gt;Ctrl+F&lt;/b&gt;): an external id, an idempotency key or an event id, or a customer&apos;s phone, e-mail or name. Exact matches come first, then external ids and keys that start with the text, then the events whose lead has that phone (written any way: +7 (916) 123-45-67 and 89161234567 are one number) or e-mail (in any case), or a name that starts with the text (in any case). Enter searches at once; Esc cancels a slow search or moves to the table.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Source&lt;/b&gt;, &lt;b&gt;Status&lt;/b&gt;, &lt;b&gt;Kind&lt;/b&gt;: tick one or more values; none ticked means all. The time box limits when the event was received; &lt;i&gt;Custom...&lt;/i&gt; shows from and to fields. &lt;b&gt;Needs review&lt;/b&gt; keeps only the events a person should look at. &lt;b&gt;Clear filters&lt;/b&gt; resets them all. The filters are kept for the next start; the search is not.&lt;/li&gt;&lt;li&gt;&lt;b&gt;The table&lt;/b&gt; reads more rows as you scroll, through any number of events. Click a column header to sort by it where the column allows. When new events arrive the list does not jump: a bar says how many are new and &lt;b&gt;Show&lt;/b&gt; brings them in. A slow query shows a bar with &lt;b&gt;Cancel&lt;/b&gt;.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Copying&lt;/b&gt;: Ctrl+C copies the selected rows (tab-separated, for a spreadsheet); the right-click menu copies an event id, external id or idempotency key, and so do Ctrl+Shift+C, Ctrl+Shift+E and Ctrl+Shift+K for the current row. &lt;b&gt;Export CSV...&lt;/b&gt; (Ctrl+E) writes every event the search and filters match to a file.&lt;/li&gt;&lt;li&gt;&lt;b&gt;The detail pane&lt;/b&gt; shows the selected event: &lt;i&gt;Body&lt;/i&gt; (decoded JSON, form fields, text or hex; &lt;i&gt;Save whole body...&lt;/i&gt;), &lt;i&gt;Deliveries&lt;/i&gt; (every delivery, with the differing body of a conflict), &lt;i&gt;Timeline&lt;/i&gt; (the journal entries), &lt;i&gt;Actions&lt;/i&gt; (outgoing calls with their operation keys and results) and &lt;i&gt;Lead&lt;/i&gt; (the lead and its possible duplicates). The copy buttons put the id, external id or key on the clipboard.&lt;/li&gt;&lt;/ul&gt;</source>
-        <translation>&lt;h2&gt;Журнал&lt;/h2&gt;&lt;p&gt;Все события, сначала новые, и всё, что с ними происходило. Здесь можно ответить на вопрос «что случилось с заказом 12345?».&lt;/p&gt;&lt;h3&gt;Элементы управления&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Поиск&lt;/b&gt; (&lt;b&gt;/&lt;/b&gt; или &lt;b&gt;Ctrl+F&lt;/b&gt;): внешний id, ключ идемпотентности или id события, либо телефон, e-mail или имя клиента. Сначала идут точные совпадения, затем внешние id и ключи, начинающиеся с введённого текста, затем события, у лида которых этот телефон (записанный как угодно: +7 (916) 123-45-67 и 89161234567 — один номер) или e-mail (в любом регистре) либо имя, начинающееся с текста (в любом регистре). Enter запускает поиск сразу; Esc отменяет медленный поиск или переходит к таблице.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Источник&lt;/b&gt;, &lt;b&gt;Статус&lt;/b&gt;, &lt;b&gt;Вид&lt;/b&gt;: отметьте одно или несколько значений; если ничего не отмечено, показываются все. Поле времени ограничивает время получения события; &lt;i&gt;Свой период...&lt;/i&gt; показывает поля «с» и «до». &lt;b&gt;Нужна проверка&lt;/b&gt; оставляет только события, которые должен посмотреть человек. &lt;b&gt;Сбросить фильтры&lt;/b&gt; сбрасывает все фильтры. Фильтры сохраняются до следующего запуска, поиск — нет.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Таблица&lt;/b&gt; подгружает строки по мере прокрутки, сколько бы ни было событий. Щёлкните заголовок столбца, чтобы отсортировать по нему, если столбец это допускает. Когда приходят новые события, список не прыгает: панель сообщает, сколько пришло новых, а кнопка &lt;b&gt;Показать&lt;/b&gt; добавляет их. При медленном запросе появляется панель с кнопкой &lt;b&gt;Отмена&lt;/b&gt;.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Копирование&lt;/b&gt;: Ctrl+C копирует выбранные строки (через табуляцию, для электронной таблицы); контекстное меню копирует id события, внешний id или ключ идемпотентности, как и Ctrl+Shift+C, Ctrl+Shift+E и Ctrl+Shift+K для текущей строки. &lt;b&gt;Экспорт в CSV...&lt;/b&gt; (Ctrl+E) записывает в файл все события, подходящие под поиск и фильтры.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Панель подробностей&lt;/b&gt; показывает выбранное событие: &lt;i&gt;Тело&lt;/i&gt; (декодированный JSON, поля формы, текст или шестнадцатеричный дамп; &lt;i&gt;Сохранить тело целиком...&lt;/i&gt;), &lt;i&gt;Доставки&lt;/i&gt; (все доставки, с отличающимся телом при конфликте), &lt;i&gt;Хронология&lt;/i&gt; (записи журнала), &lt;i&gt;Действия&lt;/i&gt; (исходящие вызовы с ключами операций и результатами) и &lt;i&gt;Заявка&lt;/i&gt; (заявка и её возможные дубли). Кнопки копирования помещают id, внешний id или ключ в буфер обмена.&lt;/li&gt;&lt;/ul&gt;</translation>
+        <source>&lt;h2&gt;Journal&lt;/h2&gt;&lt;p&gt;Every event, newest first, and everything that happened to it. Use it to answer &quot;what happened to order 12345?&quot;.&lt;/p&gt;&lt;h3&gt;Controls&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Search&lt;/b&gt; (&lt;b&gt;/&lt;/b&gt; or &lt;b&gt;Ctrl+F&lt;/b&gt;): an external id, an idempotency key or an event id. Exact matches come first, then external ids that start with the text. Enter searches at once; Esc cancels a slow search or moves to the table.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Source&lt;/b&gt;, &lt;b&gt;Status&lt;/b&gt;, &lt;b&gt;Kind&lt;/b&gt;: tick one or more values; none ticked means all. The time box limits when the event was received; &lt;i&gt;Custom...&lt;/i&gt; shows from and to fields. &lt;b&gt;Needs review&lt;/b&gt; keeps only the events a person should look at. &lt;b&gt;Clear filters&lt;/b&gt; resets them all. The filters are kept for the next start; the search is not.&lt;/li&gt;&lt;li&gt;&lt;b&gt;The table&lt;/b&gt; reads more rows as you scroll, through any number of events. Click a column header to sort by it where the column allows. When new events arrive the list does not jump: a bar says how many are new and &lt;b&gt;Show&lt;/b&gt; brings them in. A slow query shows a bar with &lt;b&gt;Cancel&lt;/b&gt;.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Copying&lt;/b&gt;: Ctrl+C copies the selected rows (tab-separated, for a spreadsheet); the right-click menu copies an event id, external id or idempotency key, and so do Ctrl+Shift+C, Ctrl+Shift+E and Ctrl+Shift+K for the current row. &lt;b&gt;Export CSV...&lt;/b&gt; (Ctrl+E) writes every event the search and filters match to a file.&lt;/li&gt;&lt;li&gt;&lt;b&gt;The detail pane&lt;/b&gt; shows the selected event: &lt;i&gt;Body&lt;/i&gt; (decoded JSON, form fields, text or hex; &lt;i&gt;Save whole body...&lt;/i&gt;), &lt;i&gt;Deliveries&lt;/i&gt; (every delivery, with the differing body of a conflict), &lt;i&gt;Timeline&lt;/i&gt; (the journal entries), &lt;i&gt;Actions&lt;/i&gt; (outgoing calls with their operation keys and results) and &lt;i&gt;Lead&lt;/i&gt; (the lead and its possible duplicates). The copy buttons put the id, external id or key on the clipboard.&lt;/li&gt;&lt;/ul&gt;</source>
+        <translation>&lt;h2&gt;Журнал&lt;/h2&gt;&lt;p&gt;Все события, сначала новые, и всё, что с ними происходило. Здесь можно ответить на вопрос «что случилось с заказом 12345?».&lt;/p&gt;&lt;h3&gt;Элементы управления&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Поиск&lt;/b&gt; (&lt;b&gt;/&lt;/b&gt; или &lt;b&gt;Ctrl+F&lt;/b&gt;): внешний id, ключ идемпотентности или id события. Сначала идут точные совпадения, затем внешние id, начинающиеся с введённого текста. Enter запускает поиск сразу; Esc отменяет медленный поиск или переходит к таблице.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Источник&lt;/b&gt;, &lt;b&gt;Статус&lt;/b&gt;, &lt;b&gt;Вид&lt;/b&gt;: отметьте одно или несколько значений; если ничего не отмечено, показываются все. Поле времени ограничивает время получения события; &lt;i&gt;Свой период...&lt;/i&gt; показывает поля «с» и «до». &lt;b&gt;Нужна проверка&lt;/b&gt; оставляет только события, которые должен посмотреть человек. &lt;b&gt;Сбросить фильтры&lt;/b&gt; сбрасывает все фильтры. Фильтры сохраняются до следующего запуска, поиск — нет.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Таблица&lt;/b&gt; подгружает строки по мере прокрутки, сколько бы ни было событий. Щёлкните заголовок столбца, чтобы отсортировать по нему, если столбец это допускает. Когда приходят новые события, список не прыгает: панель сообщает, сколько пришло новых, а кнопка &lt;b&gt;Показать&lt;/b&gt; добавляет их. При медленном запросе появляется панель с кнопкой &lt;b&gt;Отмена&lt;/b&gt;.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Копирование&lt;/b&gt;: Ctrl+C копирует выбранные строки (через табуляцию, для электронной таблицы); контекстное меню копирует id события, внешний id или ключ идемпотентности, как и Ctrl+Shift+C, Ctrl+Shift+E и Ctrl+Shift+K для текущей строки. &lt;b&gt;Экспорт в CSV...&lt;/b&gt; (Ctrl+E) записывает в файл все события, подходящие под поиск и фильтры.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Панель подробностей&lt;/b&gt; показывает выбранное событие: &lt;i&gt;Тело&lt;/i&gt; (декодированный JSON, поля формы, текст или шестнадцатеричный дамп; &lt;i&gt;Сохранить тело целиком...&lt;/i&gt;), &lt;i&gt;Доставки&lt;/i&gt; (все доставки, с отличающимся телом при конфликте), &lt;i&gt;Хронология&lt;/i&gt; (записи журнала), &lt;i&gt;Действия&lt;/i&gt; (исходящие вызовы с ключами операций и результатами) и &lt;i&gt;Заявка&lt;/i&gt; (заявка и её возможные дубли). Кнопки копирования помещают id, внешний id или ключ в буфер обмена.&lt;/li&gt;&lt;/ul&gt;</translation>
     </message>
     <message>
         <source>Reading the journal needs the &lt;b&gt;inbox_support&lt;/b&gt; role (or one that includes it). The journal is read-only: requeue events on Needs attention, decide on duplicates on Duplicates.</source>
@@ -3124,6 +3196,14 @@
     <message>
         <source>&lt;h2&gt;Inbox Console&lt;/h2&gt;&lt;p&gt;Choose a screen with its tab or Alt+1 to Alt+6, then press F1 for its guide. Help &gt; Keyboard shortcuts lists every key.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Inbox Console&lt;/h2&gt;&lt;p&gt;Выберите экран вкладкой или клавишами Alt+1 – Alt+6, затем нажмите F1, чтобы открыть справку по нему. В меню «Справка &gt; Сочетания клавиш» перечислены все клавиши.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The figures lead to what they count: click the &lt;b&gt;Failed&lt;/b&gt; tile (or Tab to it and press Enter or Space) for Needs attention on the failed events of the source chosen, &lt;b&gt;Open duplicates&lt;/b&gt; for the Duplicates screen, and a day&apos;s bar for the journal on that UTC day and source. Hover a bar for its day and count.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Цифры ведут к тому, что они считают: щелчок по плитке &lt;b&gt;С ошибкой&lt;/b&gt; (или Tab до неё и Enter или пробел) открывает «Требует внимания» на событиях с ошибкой выбранного источника, &lt;b&gt;Открытые дубли&lt;/b&gt; — экран «Дубли», столбик дня — журнал за этот день (UTC) и источник. Наведите указатель на столбик, чтобы увидеть его день и число.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Copy link&lt;/b&gt; (Ctrl+Shift+L, Edit menu, the detail pane&apos;s button or its right-click menu; also for a pair on Duplicates and an entry on Audit) puts a link such as &lt;code&gt;inbox-console://open?profile=prod&amp;amp;event=42&lt;/code&gt; on the clipboard. A colleague opens it with &lt;code&gt;inbox-console --open LINK&lt;/code&gt; or a click where the desktop knows the program: it connects with the saved connection profile of that name (asking on Connect for what is missing) and shows the same place.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Копировать ссылку&lt;/b&gt; (Ctrl+Shift+L, меню «Правка», кнопка панели события или её контекстное меню; также для пары на «Дублях» и записи на «Аудите») кладёт в буфер обмена ссылку вида &lt;code&gt;inbox-console://open?profile=prod&amp;amp;event=42&lt;/code&gt;. Коллега открывает её командой &lt;code&gt;inbox-console --open ССЫЛКА&lt;/code&gt; или щелчком там, где рабочий стол знает программу: она подключается с сохранённым профилем подключения с этим именем (недостающее спросит экран «Подключение») и показывает то же место.&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -3323,6 +3403,73 @@ The database is given the libpq way: --db with a connection string (key=value or
     <message>
         <source>Once connected, save a picture of every screen into DIR and exit.</source>
         <translation>После подключения сохранить снимок каждого экрана в каталог DIR и выйти.</translation>
+    </message>
+    <message>
+        <source>Open LINK (inbox-console://open?..., from Copy link) at its place, connecting with the saved connection profile it names.</source>
+        <translation>Открыть ССЫЛКУ (inbox-console://open?..., из «Копировать ссылку») на её месте, подключившись с сохранённым профилем, который она называет.</translation>
+    </message>
+</context>
+<context>
+    <name>ConsoleLink</name>
+    <message>
+        <source>The link is empty.</source>
+        <translation>Ссылка пуста.</translation>
+    </message>
+    <message>
+        <source>The link is too long to be an Inbox Console link.</source>
+        <translation>Ссылка слишком длинная для ссылки Inbox Console.</translation>
+    </message>
+    <message>
+        <source>This is not an Inbox Console link: such a link starts with inbox-console://open?</source>
+        <translation>Это не ссылка Inbox Console: такая ссылка начинается с inbox-console://open?</translation>
+    </message>
+    <message>
+        <source>The link names no place to open (nothing after &quot;?&quot;): it may have been cut off.</source>
+        <translation>Ссылка не называет, что открыть (после «?» ничего нет): возможно, её обрезали.</translation>
+    </message>
+    <message>
+        <source>The link contains a space or a character a link cannot hold: it may have been broken across lines. Copy it again.</source>
+        <translation>В ссылке пробел или символ, которого в ссылке быть не может: возможно, её разбили на строки. Скопируйте её ещё раз.</translation>
+    </message>
+    <message>
+        <source>The part &quot;%1&quot; of the link is not of the form key=value with valid %-codes.</source>
+        <translation>Часть «%1» ссылки не имеет вида ключ=значение с правильными %-кодами.</translation>
+    </message>
+    <message>
+        <source>The link gives &quot;%1&quot; twice.</source>
+        <translation>В ссылке «%1» указан дважды.</translation>
+    </message>
+    <message>
+        <source>The link gives &quot;%1&quot; without a value.</source>
+        <translation>В ссылке «%1» указан без значения.</translation>
+    </message>
+    <message>
+        <source>The value of &quot;%1&quot; in the link is too long or holds control characters.</source>
+        <translation>Значение «%1» в ссылке слишком длинное или содержит управляющие символы.</translation>
+    </message>
+    <message>
+        <source>The link names no place this version knows (an event, a pair, an audit entry, a day or a view).</source>
+        <translation>Ссылка не называет ничего, что знает эта версия (событие, пару, запись аудита, день или экран).</translation>
+    </message>
+    <message>
+        <source>The link names more than one place to open.</source>
+        <translation>Ссылка называет больше одного места.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; in the link is not a positive whole number: %2</source>
+        <translation>«%1» в ссылке — не положительное целое число: %2</translation>
+    </message>
+    <message>
+        <source>The audit link lacks the time of the entry (at=, in UTC).</source>
+        <translation>В ссылке на запись аудита нет времени записи (at=, в UTC).</translation>
+    </message>
+    <message>
+        <source>&quot;day&quot; in the link is not a date of the form 2026-12-31: %1</source>
+        <translation>«day» в ссылке — не дата вида 2026-12-31: %1</translation>
+    </message>
+    <message>
+        <source>The link names a view this version does not know: %1</source>
+        <translation>Ссылка называет экран, которого эта версия не знает: %1</translation>
     </message>
 </context>
 </TS>

@@ -97,4 +97,19 @@ int selfTest(const QString &conninfo)
     return 0;
 }
 
+QStringList withoutEmptyOpen(QStringList arguments)
+{
+    if (arguments.size() > 1 && arguments.last() == QLatin1String("--open"))
+        arguments.removeLast();
+    return arguments;
+}
+
+QString linkArgument(const QStringList &positional)
+{
+    if (positional.size() == 1 && positional.first().trimmed().startsWith(
+                                      QLatin1String("inbox-console:"), Qt::CaseInsensitive))
+        return positional.first();
+    return QString();
+}
+
 } // namespace inbox::cli

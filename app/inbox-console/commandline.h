@@ -11,4 +11,10 @@ namespace inbox::cli {
 int migrate(const QString &conninfo);
 int selfTest(const QString &conninfo);
 
+// The arguments with a trailing "--open" that has no link dropped: the desktop entry's
+// `Exec=inbox-console --open %u` passes nothing for %u on a plain start.
+QStringList withoutEmptyOpen(QStringList arguments);
+// A positional argument that is a link (a URL handler may pass it bare): the link, else "".
+QString linkArgument(const QStringList &positional);
+
 } // namespace inbox::cli

@@ -1,6 +1,7 @@
 // inbox-console: the desktop console, plus headless commands for scripts and CI.
 #include "commandline.h"
 #include "common/translations.h"
+#include "navigation/consolelink.h"
 #include "support/logging.h"
 #include "window/mainwindow.h"
 #include "window/screenshottour.h"
@@ -10,7 +11,9 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 
+#include <cstdio>
 #include <memory>
+#include <optional>
 
 namespace {
 
@@ -62,7 +65,14 @@ int main(int argc, char **argv)
         QCoreApplication::translate("main", "Once connected, save a picture of every screen "
                                             "into DIR and exit."),
         QStringLiteral("DIR"));
+    const QCommandLineOption openOption(
+        QStringLiteral("open"),
+        QCoreApplication::translate(
+            "main", "Open LINK (inbox-console://open?..., from Copy link) at its place, "
+                    "connecting with the saved connection profile it names."),
+        QStringLiteral("LINK"));
     parser.addOption(dbOption);
+    parser.addOption(openOption);
     parser.addOption(selfTestOption);
     parser.addOption(langOption);
     parser.addOption(screenshotsOption);
@@ -70,11 +80,14 @@ int main(int argc, char **argv)
         QStringLiteral("command"),
         QCoreApplication::translate("main", "migrate: apply pending schema migrations and exit."),
         QStringLiteral("[migrate]"));
-    parser.process(*app);
+    parser.process(inbox::cli::withoutEmptyOpen(app->arguments()));
 
     const QString conninfo = parser.value(dbOption);
     const QStringList positional = parser.positionalArguments();
-    if (!positional.isEmpty()) {
+    // A URL handler may pass the link bare, without --open.
+    const QString link =
+        parser.isSet(openOption) ? parser.value(openOption) : inbox::cli::linkArgument(positional);
+    if (!positional.isEmpty() && link.isEmpty()) {
         if (positional.size() > 1 || positional.first() != QLatin1String("migrate")) {
             std::fprintf(stderr, "inbox-console: unknown command '%s' (try --help)\n",
                          qPrintable(positional.join(QLatin1Char(' '))));
@@ -95,10 +108,17 @@ int main(int argc, char **argv)
                                                         : inbox::SettingsDialog::storedLanguage());
     inbox::MainWindow window;
     window.show();
-    // --db, or the PG* environment, opens the window already connected.
-    if (parser.isSet(dbOption) || qEnvironmentVariableIsSet("PGDATABASE") ||
-        qEnvironmentVariableIsSet("PGHOST") || qEnvironmentVariableIsSet("PGSERVICE"))
+    // A link that names a profile connects with it (MainWindow::open); otherwise --db, or the
+    // PG* environment, opens the window already connected, and a link opens once it is.
+    const std::optional<inbox::ConsoleLink> parsed =
+        link.isEmpty() ? std::nullopt : inbox::ConsoleLink::fromUrl(link);
+    const bool linkConnects = parsed && !parsed->profile().isEmpty();
+    if (!linkConnects &&
+        (parser.isSet(dbOption) || qEnvironmentVariableIsSet("PGDATABASE") ||
+         qEnvironmentVariableIsSet("PGHOST") || qEnvironmentVariableIsSet("PGSERVICE")))
         window.connectTo(conninfo);
+    if (!link.isEmpty() && !window.openLink(link))
+        std::fprintf(stderr, "inbox-console: the link was not opened (see the window)\n");
     if (parser.isSet(screenshotsOption)) {
         auto *tour = new inbox::ScreenshotTour(&window, parser.value(screenshotsOption),
                                                parser.value(langOption));

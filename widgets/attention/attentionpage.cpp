@@ -432,4 +432,32 @@ void AttentionPage::openDialog(int scope)
     m_dialog->open();
 }
 
+void AttentionPage::showFailed(const QString &source)
+{
+    const auto select = [this, source] {
+        int best = -1;
+        for (int r = 0; r < m_groups->rowCount(); ++r) {
+            const AttentionGroup &g = m_groups->group(r);
+            if (g.trouble == AttentionGroup::Trouble::Failed &&
+                (source.isEmpty() || g.source == source) &&
+                (best < 0 || g.count > m_groups->group(best).count))
+                best = r;
+        }
+        if (best >= 0) {
+            m_groupView->setCurrentIndex(m_groups->index(best, AttentionModel::Trouble));
+            m_groupView->scrollTo(m_groupView->currentIndex());
+            m_groupView->setFocus(Qt::OtherFocusReason);
+        }
+    };
+    if (m_groups->rowCount() > 0 && !m_groups->isBusy()) {
+        select();
+        return;
+    }
+    auto *once = new QObject(this); // the next read only
+    connect(m_groups, &AttentionModel::loaded, once, [once, select] {
+        select();
+        once->deleteLater();
+    });
+}
+
 } // namespace inbox

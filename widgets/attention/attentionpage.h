@@ -95,6 +95,11 @@ private:
     ReviewDialog *m_reviewDialog = nullptr;
     bool m_selectedOnce = false;
     FilterSaver *m_filterSaver; // writes the filters a moment after a change
+
+public:
+    // Selects the (largest) failed group, of `source` when one is given: the Overview's Failed
+    // figure and links (navigation/consolelink.h). Waits for the groups if they are not in.
+    void showFailed(const QString &source);
 };
 
 } // namespace inbox

@@ -6,6 +6,7 @@
 #include "common/multiselectbutton.h"
 #include "common/timerangefilter.h"
 #include "db/consolecontext.h"
+#include "journal/eventdetailpane.h"
 #include "settings/filtermemory.h"
 
 #include <QComboBox>
@@ -13,6 +14,7 @@
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
+#include <QMenu>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
@@ -143,7 +145,60 @@ AuditPage::AuditPage(ConsoleContext *context, QWidget *parent)
         if (current.isValid())
             openEventAt(current.row());
     });
+    // Right-click on an action: a link to it for a colleague (the key is Edit > Copy link).
+    m_table->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_table, &QWidget::customContextMenuRequested, this, [this](const QPoint &at) {
+        const QModelIndex index = m_table->indexAt(at);
+        if (index.isValid())
+            m_table->setCurrentIndex(index);
+        const std::optional<ConsoleLink> link = selectedLink();
+        QMenu menu(this);
+        QAction *copy =
+            menu.addAction(tr("Copy link") + QLatin1Char('\t') +
+                           EventDetailPane::linkKey().toString(QKeySequence::NativeText));
+        copy->setEnabled(link.has_value());
+        if (menu.exec(m_table->viewport()->mapToGlobal(at)) == copy && link)
+            emit linkRequested(*link);
+    });
     restoreFilters();
+}
+
+std::optional<ConsoleLink> AuditPage::selectedLink() const
+{
+    const QModelIndex current = m_table->selectionModel()->currentIndex();
+    if (!current.isValid() || current.row() >= m_model->rowCount())
+        return std::nullopt;
+    const AuditAction &a = m_model->action(current.row());
+    return ConsoleLink::auditEntry(a.newestId,
+                                   QDateTime::fromMSecsSinceEpoch(a.newestUs / 1000, Qt::UTC));
+}
+
+void AuditPage::showEntry(qint64 journalId, const QDateTime &at)
+{
+    // The entry's own second, everyone and every action: the list is then short and holds
+    // it whatever the filters were (keyset pages from the newest would have to reach it).
+    {
+        const QSignalBlocker b1(m_person), b2(m_actions), b3(m_range);
+        m_person->setCurrentIndex(m_person->findData(QString()));
+        m_actions->setSelected({});
+        m_range->setRange(JournalFilter::Range::Custom, at.addSecs(-1).toLocalTime(),
+                          at.addSecs(1).toLocalTime());
+    }
+    auto *once = new QObject(this); // the first page of this filter only
+    connect(m_model, &AuditModel::loaded, once, [this, once, journalId] {
+        once->deleteLater();
+        for (int r = 0; r < m_model->rowCount(); ++r) {
+            if (m_model->action(r).journalIds.contains(journalId)) {
+                m_table->setCurrentIndex(m_model->index(r, AuditModel::At));
+                m_table->scrollTo(m_table->currentIndex());
+                m_table->setFocus(Qt::OtherFocusReason);
+                return;
+            }
+        }
+        m_status->setText(tr("The audit entry of the link is not here any more (pruned), or "
+                             "this user may not see it."));
+    });
+    applyFilter();
 }
 
 void AuditPage::applyFilter()

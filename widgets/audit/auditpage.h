@@ -1,6 +1,10 @@
 #pragma once
 
+#include "navigation/consolelink.h"
+
 #include <QWidget>
+
+#include <optional>
 
 class QComboBox;
 class QLabel;
@@ -28,9 +32,14 @@ public:
 
     AuditModel *model() const { return m_model; }
     AuditEventsModel *eventsModel() const { return m_events; }
+    // The selected action as a link (its newest journal row and time); nullopt: none.
+    std::optional<ConsoleLink> selectedLink() const;
+    // A link's entry: the list narrowed to its time, the entry selected once read.
+    void showEntry(qint64 journalId, const QDateTime &at);
 
 signals:
     void openEvent(qint64 eventId);
+    void linkRequested(const inbox::ConsoleLink &place);
 
 private:
     void applyFilter();

@@ -169,6 +169,19 @@ void ConnectionPage::setConnInfo(const QString &conninfo)
     m_conninfo->setText(conninfo);
 }
 
+bool ConnectionPage::useProfile(const QString &name, const QString &notice)
+{
+    if (name.isEmpty()) {
+        showMessage(m_notice, notice);
+        return false;
+    }
+    reloadProfiles(name);
+    const int index = m_profile->findText(name);
+    loadProfile(index);
+    showMessage(m_notice, notice);
+    return index >= 0;
+}
+
 void ConnectionPage::reloadProfiles(const QString &select)
 {
     const QSignalBlocker block(m_profile);

@@ -34,6 +34,10 @@ public:
 
     void setConnInfo(const QString &conninfo);
     void connectNow();
+    // For a link (navigation/consolelink.h): chooses the saved profile `name` (its string, no
+    // password) and shows `notice`; false, with only the notice shown, when it is not saved
+    // (or `name` is empty).
+    bool useProfile(const QString &name, const QString &notice);
 
 private:
     void showInfo(const ServerInfo &info);

@@ -91,6 +91,11 @@ QString ScreenGuide::overviewGuide()
               "failures jumps against the usual level (the median of the earlier days): "
               "repeats usually mean the receiver answers too slowly, failures are listed on "
               "Needs attention.</p>") +
+           tr("<p>The figures lead to what they count: click the <b>Failed</b> tile (or Tab to "
+              "it and press Enter or Space) for Needs attention on the failed events of the "
+              "source chosen, <b>Open duplicates</b> for the Duplicates screen, and a day's bar "
+              "for the journal on that UTC day and source. Hover a bar for its day and "
+              "count.</p>") +
            roles(tr("Reading the overview needs the <b>inbox_support</b> role (or "
                     "inbox_operator or inbox_manager, which include it). Nothing here changes "
                     "data."));
@@ -103,11 +108,8 @@ QString ScreenGuide::journalGuide()
               "answer \"what happened to order 12345?\".</p>"
               "<h3>Controls</h3><ul>"
               "<li><b>Search</b> (<b>/</b> or <b>Ctrl+F</b>): an external id, an idempotency key "
-              "or an event id, or a customer's phone, e-mail or name. Exact matches come first, "
-              "then external ids and keys that start with the text, then the events whose lead "
-              "has that phone (written any way: +7 (916) 123-45-67 and 89161234567 are one "
-              "number) or e-mail (in any case), or a name that starts with the text (in any "
-              "case). Enter searches at once; Esc cancels a slow search or moves to the "
+              "or an event id. Exact matches come first, then external ids that start with the "
+              "text. Enter searches at once; Esc cancels a slow search or moves to the "
               "table.</li>"
               "<li><b>Source</b>, <b>Status</b>, <b>Kind</b>: tick one or more values; none "
               "ticked means all. The time box limits when the event was received; "
@@ -129,6 +131,13 @@ QString ScreenGuide::journalGuide()
               "entries), <i>Actions</i> (outgoing calls with their operation keys and results) "
               "and <i>Lead</i> (the lead and its possible duplicates). The copy buttons put the "
               "id, external id or key on the clipboard.</li></ul>") +
+           tr("<p><b>Copy link</b> (Ctrl+Shift+L, Edit menu, the detail pane's button or its "
+              "right-click menu; also for a pair on Duplicates and an entry on Audit) puts a link "
+              "such as <code>inbox-console://open?profile=prod&amp;event=42</code> on the "
+              "clipboard. A colleague opens it with <code>inbox-console --open LINK</code> or a "
+              "click where the desktop knows the program: it connects with the saved connection "
+              "profile of that name (asking on Connect for what is missing) and shows the same "
+              "place.</p>") +
            roles(tr("Reading the journal needs the <b>inbox_support</b> role (or one that "
                     "includes it). The journal is read-only: requeue events on Needs attention, "
                     "decide on duplicates on Duplicates."));

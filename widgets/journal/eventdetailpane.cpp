@@ -2,6 +2,7 @@
 
 #include "journal/bodydecoder.h"
 #include "journal/journalmodel.h"
+#include "navigation/consolelink.h"
 
 #include <QClipboard>
 #include <QFileDialog>
@@ -11,6 +12,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QMenu>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -129,7 +131,8 @@ EventDetailPane::EventDetailPane(ConsoleContext *context, QWidget *parent)
       m_title(new QLabel(this)), m_facts(new QLabel(this)), m_message(new QLabel(this)),
       m_copyId(new QPushButton(tr("Copy id"), this)),
       m_copyExternal(new QPushButton(tr("Copy external id"), this)),
-      m_copyKey(new QPushButton(tr("Copy key"), this)), m_tabs(new QTabWidget(this))
+      m_copyKey(new QPushButton(tr("Copy key"), this)),
+      m_copyLink(new QPushButton(tr("Copy link"), this)), m_tabs(new QTabWidget(this))
 {
     setObjectName(QStringLiteral("eventDetail"));
     m_title->setObjectName(QStringLiteral("detailTitle"));
@@ -152,6 +155,9 @@ EventDetailPane::EventDetailPane(ConsoleContext *context, QWidget *parent)
     m_copyId->setToolTip(tr("Copy the event id to the clipboard"));
     m_copyExternal->setToolTip(tr("Copy the external id to the clipboard"));
     m_copyKey->setToolTip(tr("Copy the idempotency key to the clipboard"));
+    m_copyLink->setObjectName(QStringLiteral("copyLinkButton"));
+    m_copyLink->setToolTip(tr("Copy a link to this event that a colleague can open (%1)")
+                               .arg(linkKey().toString(QKeySequence::NativeText)));
 
     auto *head = new QHBoxLayout;
     head->addWidget(m_title, 1);
@@ -159,6 +165,7 @@ EventDetailPane::EventDetailPane(ConsoleContext *context, QWidget *parent)
     head->addWidget(m_copyId);
     head->addWidget(m_copyExternal);
     head->addWidget(m_copyKey);
+    head->addWidget(m_copyLink);
 
     // Body
     auto *bodyPage = new QWidget(this);
@@ -272,6 +279,18 @@ EventDetailPane::EventDetailPane(ConsoleContext *context, QWidget *parent)
             [this] { copy(m_detail.externalId(), tr("external id")); });
     connect(m_copyKey, &QPushButton::clicked, this,
             [this] { copy(m_detail.idempotencyKey(), tr("idempotency key")); });
+    connect(m_copyLink, &QPushButton::clicked, this, &EventDetailPane::requestLink);
+    // Right-click on the pane (outside its texts and tables, which have their own menus).
+    setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(this, &QWidget::customContextMenuRequested, this, [this](const QPoint &at) {
+        QMenu menu(this);
+        // The key is the window's Edit > Copy link: shown here, not bound a second time.
+        QAction *link = menu.addAction(tr("Copy link") + QLatin1Char('\t') +
+                                       linkKey().toString(QKeySequence::NativeText));
+        link->setEnabled(m_detail.found && m_detail.id > 0);
+        if (menu.exec(mapToGlobal(at)) == link)
+            requestLink();
+    });
     connect(m_saveBody, &QPushButton::clicked, this, [this] { askAndSave(0); });
     connect(m_saveConflict, &QPushButton::clicked, this, [this] {
         const int row = m_conflicts->currentRow();
@@ -322,7 +341,8 @@ void EventDetailPane::clear()
         tr("Select an event to see its body, deliveries, timeline, actions and lead."));
     m_facts->clear();
     m_message->hide();
-    for (QPushButton *b : {m_copyId, m_copyExternal, m_copyKey, m_saveBody, m_saveConflict})
+    for (QPushButton *b :
+         {m_copyId, m_copyExternal, m_copyKey, m_copyLink, m_saveBody, m_saveConflict})
         b->setEnabled(false);
     m_bodyInfo->clear();
     m_bodyText->clear();
@@ -349,7 +369,7 @@ void EventDetailPane::onLoaded(const EventDetail &detail)
     const QVariantMap &e = detail.event;
     m_title->setText(
         tr("Event %1: %2 / %3").arg(detail.id).arg(detail.source(), detail.externalId()));
-    for (QPushButton *b : {m_copyId, m_copyExternal, m_copyKey, m_saveBody})
+    for (QPushButton *b : {m_copyId, m_copyExternal, m_copyKey, m_copyLink, m_saveBody})
         b->setEnabled(true);
 
     const QString status = detail.status();
@@ -604,6 +624,17 @@ void EventDetailPane::copy(const QString &text, const QString &what)
     m_message->setText(tr("Copied %1").arg(what));
     m_message->show();
     QTimer::singleShot(3000, m_message, &QLabel::hide);
+}
+
+QKeySequence EventDetailPane::linkKey()
+{
+    return QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L);
+}
+
+void EventDetailPane::requestLink()
+{
+    if (m_detail.found && m_detail.id > 0)
+        emit linkRequested(ConsoleLink::event(m_detail.id));
 }
 
 void EventDetailPane::askAndSave(qint64 conflictId)

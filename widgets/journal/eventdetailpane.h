@@ -2,6 +2,7 @@
 
 #include "journal/eventdetail.h"
 
+#include <QKeySequence>
 #include <QWidget>
 
 class QLabel;
@@ -13,6 +14,7 @@ class QTableWidget;
 namespace inbox {
 
 class ConsoleContext;
+class ConsoleLink;
 struct DecodedBody;
 
 // The lower half of the journal: one event in full. A header with the key facts and
@@ -34,12 +36,16 @@ public:
     // Saves the whole body (event's own: conflictId 0) to `path` without asking; the result
     // comes by saved(). The buttons ask for the path first.
     void saveWholeBody(qint64 conflictId, const QString &path);
+    // Edit > Copy link's key (the window binds it; the pane's menu and button show it).
+    static QKeySequence linkKey();
 
 signals:
     void loaded(qint64 eventId);
     void saved(bool ok, const QString &pathOrError);
     // A pair of the Lead tab was activated (double-click, Enter): show it on Duplicates.
     void openPair(qint64 candidateId);
+    // "Copy link" on the event shown (the window adds the profile and copies it).
+    void linkRequested(const inbox::ConsoleLink &place);
 
 private:
     void onLoaded(const EventDetail &detail);
@@ -52,6 +58,7 @@ private:
     void showConflictBody(int row);
     void askAndSave(qint64 conflictId);
     void copy(const QString &text, const QString &what);
+    void requestLink();
     static QString noteText(const DecodedBody &decoded);
 
     ConsoleContext *m_context;
@@ -66,6 +73,7 @@ private:
     QPushButton *m_copyId;
     QPushButton *m_copyExternal;
     QPushButton *m_copyKey;
+    QPushButton *m_copyLink;
     QTabWidget *m_tabs;
     // Body
     QLabel *m_bodyInfo;

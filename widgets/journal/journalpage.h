@@ -118,6 +118,11 @@ private:
     // Down (its first row) or Enter (its single result).
     enum class AfterLoad { Nothing, FirstRow, SingleRow } m_afterLoad = AfterLoad::Nothing;
     FilterSaver *m_filterSaver; // writes the filters a moment after a change
+
+public:
+    // The events received on one UTC day (of one source; "" for all), the other filters
+    // cleared: the Overview's day bars and links (navigation/consolelink.h).
+    void showDay(const QDate &day, const QString &source);
 };
 
 } // namespace inbox

@@ -5,11 +5,13 @@
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
+#include <QCursor>
 #include <QEvent>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QLocale>
 #include <QStackedBarSeries>
+#include <QToolTip>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -82,6 +84,9 @@ DayChart::DayChart(Kind kind, QWidget *parent)
         set->setBorderColor(spec.color);
         bars->append(set);
         m_sets << set;
+        connect(set, &QBarSet::clicked, this, &DayChart::activateBar);
+        connect(set, &QBarSet::hovered, this,
+                [this, set](bool over, int index) { onHovered(over, index, set); });
     }
     bars->setBarWidth(0.7);
     QPen pen(Theme::color(Theme::Color::ChartShare));
@@ -120,6 +125,9 @@ void DayChart::setDays(const QVector<DayFigures> &days)
     // Oldest on the left: time runs to the right, today is the last bar.
     QVector<DayFigures> ordered(days.crbegin(), days.crend());
     QStringList labels;
+    m_daysShown.clear();
+    for (const DayFigures &d : std::as_const(ordered))
+        m_daysShown << d.day;
     QVector<QVector<double>> values(m_sets.size());
     QList<QPointF> shares;
     double maxStack = 0;
@@ -151,6 +159,39 @@ void DayChart::setDays(const QVector<DayFigures> &days)
     m_share->replace(shares);
     m_counts->setRange(0, niceCeiling(maxStack * 1.05));
     m_percent->setRange(0, std::min(100.0, std::max(10.0, niceCeiling(maxShare * 1.1))));
+}
+
+QDate DayChart::dayAt(int index) const
+{
+    return m_daysShown.value(index);
+}
+
+QString DayChart::barToolTip(int set, int index) const
+{
+    if (set < 0 || set >= m_sets.size() || index < 0 || index >= m_sets.at(set)->count())
+        return QString();
+    const QLocale locale;
+    return tr("%1 (UTC)\n%2: %3\nClick to list that day's events in the journal.")
+        .arg(locale.toString(dayAt(index), QLocale::ShortFormat), m_sets.at(set)->label(),
+             locale.toString(qint64(m_sets.at(set)->at(index))));
+}
+
+void DayChart::activateBar(int index)
+{
+    const QDate day = dayAt(index);
+    if (day.isValid())
+        emit dayActivated(day);
+}
+
+void DayChart::onHovered(bool over, int index, QBarSet *set)
+{
+    if (!over) {
+        QToolTip::hideText();
+        viewport()->unsetCursor();
+        return;
+    }
+    viewport()->setCursor(Qt::PointingHandCursor);
+    QToolTip::showText(QCursor::pos(), barToolTip(int(m_sets.indexOf(set)), index), this);
 }
 
 void DayChart::applyTheme()

@@ -31,12 +31,25 @@ public:
     QList<QBarSet *> barSets() const { return m_sets; }
     QLineSeries *shareLine() const { return m_share; }
     QStringList categories() const;
+    // The day of bar `index` (0 = the oldest, on the left); invalid when there is none.
+    QDate dayAt(int index) const;
+    // What hovering bar `index` of set `set` shows: the day, the set and its count.
+    QString barToolTip(int set, int index) const;
+    // What a click on bar `index` does (QBarSet::clicked): dayActivated(dayAt(index)).
+    void activateBar(int index);
+
+signals:
+    // A day's bar was clicked: its events in the journal.
+    void dayActivated(const QDate &day);
 
 protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    void onHovered(bool over, int index, QBarSet *set);
+
     Kind m_kind;
+    QVector<QDate> m_daysShown; // oldest first, as the bars
     QList<QBarSet *> m_sets;
     QLineSeries *m_share;
     QBarCategoryAxis *m_days;

@@ -6,6 +6,7 @@
 #include "db/consolecontext.h"
 #include "overview/dailyfiguresmodel.h"
 #include "overview/daychart.h"
+#include "overview/figuretile.h"
 #include "overview/healthrule.h"
 #include "overview/nowfiguresmodel.h"
 #include "overview/overviewmodel.h"
@@ -113,6 +114,23 @@ OverviewPage::OverviewPage(ConsoleContext *context, QWidget *parent)
                        tr("How long the longest-due event has waited for a worker; events "
                           "scheduled for a retry later are not due yet"));
 
+    // The figures that lead somewhere: the labels pass clicks on to their tile.
+    m_failed.frame->setAction(tr("Opens Needs attention on the failed events"));
+    m_duplicates.frame->setAction(tr("Opens the Duplicates screen"));
+    for (const Tile *t : {&m_failed, &m_duplicates}) {
+        t->value->setTextInteractionFlags(Qt::NoTextInteraction);
+        t->note->setTextInteractionFlags(Qt::NoTextInteraction);
+    }
+    connect(m_failed.frame, &FigureTile::activated, this,
+            [this] { emit openPlace(ConsoleLink::failed(selectedSource())); });
+    connect(m_duplicates.frame, &FigureTile::activated, this,
+            [this] { emit openPlace(ConsoleLink::duplicates()); });
+    for (DayChart *chart : {m_deliveries, m_outcomes}) {
+        connect(chart, &DayChart::dayActivated, this, [this](const QDate &day) {
+            emit openPlace(ConsoleLink::journalDay(day, selectedSource()));
+        });
+    }
+
     auto *charts = new QWidget(this);
     auto *chartRow = new QHBoxLayout(charts);
     chartRow->setContentsMargins(0, 0, 0, 0);
@@ -180,14 +198,15 @@ void OverviewPage::hideEvent(QHideEvent *event)
 OverviewPage::Tile OverviewPage::addTile(QGridLayout *grid, int column, const QString &caption,
                                          const QString &objectName, const QString &toolTip)
 {
-    auto *frame = new QFrame(this);
-    frame->setFrameShape(QFrame::StyledPanel);
+    auto *frame = new FigureTile(this);
     frame->setToolTip(toolTip);
+    frame->setAccessibleName(caption);
     auto *box = new QVBoxLayout(frame);
     box->setContentsMargins(8, 4, 8, 4);
     box->setSpacing(0);
     auto *title = new QLabel(caption, frame);
     Tile tile;
+    tile.frame = frame;
     tile.value = new QLabel(QStringLiteral("\u2014"), frame);
     tile.value->setObjectName(objectName);
     QFont big = tile.value->font();

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "db/dberror.h"
+#include "navigation/consolelink.h"
 
 #include <QWidget>
 
@@ -17,6 +18,7 @@ namespace inbox {
 class ConsoleContext;
 class DailyFiguresModel;
 class DayChart;
+class FigureTile;
 class NowFiguresModel;
 class OverviewModel;
 
@@ -32,6 +34,14 @@ public:
     OverviewModel *model() const { return m_model; }
     DailyFiguresModel *dailyModel() const { return m_daily; }
     NowFiguresModel *nowModel() const { return m_now; }
+    DayChart *deliveriesChart() const { return m_deliveries; }
+    DayChart *outcomesChart() const { return m_outcomes; }
+    FigureTile *failedTile() const { return m_failed.frame; }
+    FigureTile *duplicatesTile() const { return m_duplicates.frame; }
+
+signals:
+    // A figure was clicked: the screen that lists what it counts (MainWindow::open).
+    void openPlace(const inbox::ConsoleLink &place);
 
 protected:
     void showEvent(QShowEvent *event) override;
@@ -40,6 +50,7 @@ protected:
 private:
     struct Tile
     {
+        FigureTile *frame = nullptr;
         QLabel *value = nullptr;
         QLabel *note = nullptr;
     };

@@ -14,10 +14,14 @@
 #include "journal/eventdetailpane.h"
 #include "journal/journalpage.h"
 #include "overview/overviewpage.h"
+#include "settings/connectionprofiles.h"
+#include "support/logging.h"
 #include "window/settingsdialog.h"
 
 #include <QApplication>
+#include <QClipboard>
 #include <QCloseEvent>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -27,12 +31,20 @@
 #include <QTabWidget>
 #include <QVBoxLayout>
 
+#include <spdlog/spdlog.h>
+
+#include <utility>
+
 namespace inbox {
 
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent), m_session(new Session(this)), m_context(new ConsoleContext(this)),
       m_connectionPage(new ConnectionPage(m_session, this)), m_tabs(new QTabWidget(this)),
-      m_banner(new QLabel(this)), m_state(new QLabel(tr("Not connected"), this))
+      m_banner(new QLabel(this)), m_state(new QLabel(tr("Not connected"), this)),
+      m_overview(new OverviewPage(m_context, this)), m_journal(new JournalPage(m_context, this)),
+      m_attention(new AttentionPage(m_context, this)),
+      m_duplicates(new DuplicatesPage(m_context, this)), m_audit(new AuditPage(m_context, this)),
+      m_copyLink(new QAction(tr("Copy &link"), this))
 {
     setWindowTitle(tr("Inbox Console"));
     // At most 90 % of the screen: at a scale factor of 2 a 1200 x 760 window would not fit.
@@ -45,11 +57,11 @@ MainWindow::MainWindow(QWidget *parent)
     m_banner->hide();
     m_tabs->setDocumentMode(true);
     addScreen(m_connectionPage, tr("Connect"));
-    addScreen(new OverviewPage(m_context, this), tr("Overview"));
-    auto *journal = new JournalPage(m_context, this);
-    auto *duplicates = new DuplicatesPage(m_context, this);
+    addScreen(m_overview, tr("Overview"));
+    JournalPage *journal = m_journal;
+    DuplicatesPage *duplicates = m_duplicates;
     addScreen(journal, tr("Journal"));
-    auto *attention = new AttentionPage(m_context, this);
+    AttentionPage *attention = m_attention;
     addScreen(attention, tr("Needs attention"));
     addScreen(duplicates, tr("Duplicates"));
     // A pair in an event's Lead tab opens on the Duplicates screen.
@@ -63,11 +75,40 @@ MainWindow::MainWindow(QWidget *parent)
         journal->openEvent(eventId);
         m_tabs->setCurrentWidget(journal);
     });
-    auto *audit = new AuditPage(m_context, this);
+    AuditPage *audit = m_audit;
     addScreen(audit, tr("Audit"));
     connect(audit, &AuditPage::openEvent, this, [this, journal](qint64 eventId) {
         journal->openEvent(eventId);
         m_tabs->setCurrentWidget(journal);
+    });
+    // The Overview's figures lead to the screens that list what they count.
+    connect(m_overview, &OverviewPage::openPlace, this, &MainWindow::open);
+    // "Copy link" on an event's pane and an audit entry; Edit > Copy link on any screen.
+    for (EventDetailPane *pane : {journal->detailPane(), attention->detail()})
+        connect(pane, &EventDetailPane::linkRequested, this, &MainWindow::copyLink);
+    connect(audit, &AuditPage::linkRequested, this, &MainWindow::copyLink);
+    m_copyLink->setObjectName(QStringLiteral("copyLink"));
+    m_copyLink->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
+    m_copyLink->setStatusTip(tr("Copy a link to the event, pair or audit entry shown, for a "
+                                "colleague to open with inbox-console --open"));
+    connect(m_copyLink, &QAction::triggered, this, [this] {
+        if (const std::optional<ConsoleLink> place = currentPlace())
+            copyLink(*place);
+        else
+            statusBar()->showMessage(tr("Nothing to link to here: select an event, a pair or "
+                                        "an audit entry first."),
+                                     5000);
+    });
+    connect(m_context, &ConsoleContext::connected, this, [this] {
+        // A link waiting for the connection opens now (the screens were told first: they
+        // connected to this signal in their constructors).
+        if (const std::optional<ConsoleLink> pending = std::exchange(m_pending, std::nullopt))
+            showPlace(*pending);
+    });
+    connect(m_session, &Session::openFailed, this, [this] {
+        // The Connect screen explains the failure and asks for what is missing.
+        if (m_pending)
+            m_tabs->setCurrentWidget(m_connectionPage);
     });
 
     // How the person left the window last time (geometry, screen, splitters, columns).
@@ -91,6 +132,8 @@ MainWindow::MainWindow(QWidget *parent)
                                : preferences);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::closeAllWindows);
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(m_copyLink);
     QMenu *view = menuBar()->addMenu(tr("&View"));
     view->addAction(tr("&Refresh"), QKeySequence(Qt::Key_F5), m_context,
                     &ConsoleContext::requestReread);
@@ -155,6 +198,15 @@ void MainWindow::addScreen(QWidget *screen, const QString &title)
 
 void MainWindow::onOpened()
 {
+    // The profile whose string this connection uses (the last one used first), for links.
+    const ConnectionProfiles profiles;
+    const QString conninfo = m_session->options().conninfo.trimmed();
+    const QString last = profiles.lastUsed();
+    m_profile.clear();
+    for (const ConnectionProfile &p : profiles.profiles()) {
+        if (p.conninfo.trimmed() == conninfo && (m_profile.isEmpty() || p.name == last))
+            m_profile = p.name;
+    }
     const ServerInfo &info = m_session->info();
     m_state->setText(
         tr("%1 @ %2, schema %3").arg(info.user, info.database).arg(info.schemaVersion));
@@ -169,6 +221,112 @@ void MainWindow::connectTo(const QString &conninfo)
 {
     m_connectionPage->setConnInfo(conninfo);
     m_connectionPage->connectNow();
+}
+
+void MainWindow::open(const ConsoleLink &link)
+{
+    const bool sameProfile = link.profile().isEmpty() || link.profile() == m_profile;
+    if (m_context->isConnected() && sameProfile) {
+        m_pending.reset();
+        showPlace(link);
+        return;
+    }
+    m_pending = link;
+    m_tabs->setCurrentWidget(m_connectionPage);
+    if (link.profile().isEmpty()) {
+        m_connectionPage->useProfile(
+            QString(), tr("The link opens once connected: connect to the database it is about."));
+        return;
+    }
+    if (m_connectionPage->useProfile(
+            link.profile(),
+            tr("Connecting with the profile \"%1\" to open the link.").arg(link.profile()))) {
+        m_connectionPage->connectNow();
+    } else {
+        m_connectionPage->useProfile(
+            link.profile(), tr("The link is for the connection profile \"%1\", which is not "
+                               "saved on this computer. Enter that database's connection here "
+                               "(and save it under that name); the link opens once connected.")
+                                .arg(link.profile()));
+    }
+}
+
+bool MainWindow::openLink(const QString &text)
+{
+    QString error;
+    const std::optional<ConsoleLink> link = ConsoleLink::fromUrl(text, &error);
+    if (!link) {
+        logger("ui")->warn("link refused ({} characters): {}", text.size(), error.toStdString());
+        statusBar()->showMessage(tr("The link was not opened: %1").arg(error), 10000);
+        auto *box = new QMessageBox(QMessageBox::Warning, tr("Open link"),
+                                    tr("This link cannot be opened."), QMessageBox::Ok, this);
+        box->setObjectName(QStringLiteral("linkError"));
+        box->setInformativeText(error);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open();
+        return false;
+    }
+    open(*link);
+    return true;
+}
+
+void MainWindow::showPlace(const ConsoleLink &link)
+{
+    switch (link.kind()) {
+    case ConsoleLink::Kind::Event:
+        m_journal->openEvent(link.id());
+        m_tabs->setCurrentWidget(m_journal);
+        break;
+    case ConsoleLink::Kind::JournalDay:
+        m_journal->showDay(link.day(), link.source());
+        m_tabs->setCurrentWidget(m_journal);
+        break;
+    case ConsoleLink::Kind::Failed:
+        m_attention->showFailed(link.source());
+        m_tabs->setCurrentWidget(m_attention);
+        break;
+    case ConsoleLink::Kind::Pair:
+        m_duplicates->showCandidate(link.id());
+        m_tabs->setCurrentWidget(m_duplicates);
+        break;
+    case ConsoleLink::Kind::Duplicates:
+        m_tabs->setCurrentWidget(m_duplicates);
+        break;
+    case ConsoleLink::Kind::AuditEntry:
+        m_audit->showEntry(link.id(), link.at());
+        m_tabs->setCurrentWidget(m_audit);
+        break;
+    }
+}
+
+std::optional<ConsoleLink> MainWindow::currentPlace() const
+{
+    QWidget *screen = m_tabs->currentWidget();
+    if (screen == m_journal || screen == m_attention) {
+        const EventDetailPane *pane =
+            screen == m_journal ? m_journal->detailPane() : m_attention->detail();
+        if (pane->eventId() > 0)
+            return ConsoleLink::event(pane->eventId());
+    } else if (screen == m_duplicates && m_duplicates->currentCandidate() > 0) {
+        return ConsoleLink::pair(m_duplicates->currentCandidate());
+    } else if (screen == m_audit) {
+        return m_audit->selectedLink();
+    }
+    return std::nullopt;
+}
+
+void MainWindow::copyLink(ConsoleLink place)
+{
+    place.setProfile(m_profile);
+    const QString url = place.toUrl();
+    QGuiApplication::clipboard()->setText(url);
+    statusBar()->showMessage(m_profile.isEmpty()
+                                 ? tr("Link copied: %1 (this connection has no saved profile: "
+                                      "the link opens on whatever the colleague is connected "
+                                      "to)")
+                                       .arg(url)
+                                 : tr("Link copied: %1").arg(url),
+                             8000);
 }
 
 } // namespace inbox

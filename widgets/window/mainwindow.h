@@ -1,14 +1,24 @@
 #pragma once
 
+#include "navigation/consolelink.h"
+
 #include <QMainWindow>
 
+#include <optional>
+
+class QAction;
 class QLabel;
 class QTabWidget;
 
 namespace inbox {
 
+class AttentionPage;
+class AuditPage;
 class ConnectionPage;
 class ConsoleContext;
+class DuplicatesPage;
+class JournalPage;
+class OverviewPage;
 class Session;
 
 // The frame: menus, the connection banner, the status bar and one tab per screen. Screens
@@ -26,12 +36,29 @@ public:
     // Opens the window already connecting to `conninfo` (the --db option or PG* environment).
     void connectTo(const QString &conninfo);
 
+    // The one way into a place (a link, an Overview figure): switches to its screen and asks
+    // the page to show it. Without a connection, or on another profile than the link's, it
+    // connects first with the link's saved profile; what is missing (an unknown profile, a
+    // password) is asked on the Connect screen, and the place opens once connected.
+    void open(const ConsoleLink &link);
+    // A pasted or --open link: opened, or a malformed one explained (message box, status bar).
+    bool openLink(const QString &text);
+    // The saved profile of the working connection, "" when it was made without one.
+    QString connectedProfile() const { return m_profile; }
+    // What the current screen shows, as a link (event, pair, audit entry); nullopt: nothing.
+    std::optional<ConsoleLink> currentPlace() const;
+    // Puts the link (with the connection's profile) on the clipboard and says so.
+    void copyLink(ConsoleLink place);
+    QAction *copyLinkAction() const { return m_copyLink; }
+    std::optional<ConsoleLink> pendingLink() const { return m_pending; }
+
 protected:
     void closeEvent(QCloseEvent *event) override;
 
 private:
     void addScreen(QWidget *screen, const QString &title);
     void onOpened();
+    void showPlace(const ConsoleLink &link);
 
     Session *m_session;
     ConsoleContext *m_context;
@@ -39,6 +66,14 @@ private:
     QTabWidget *m_tabs;
     QLabel *m_banner;
     QLabel *m_state;
+    OverviewPage *m_overview;
+    JournalPage *m_journal;
+    AttentionPage *m_attention;
+    DuplicatesPage *m_duplicates;
+    AuditPage *m_audit;
+    QAction *m_copyLink;
+    QString m_profile;                    // of the working connection
+    std::optional<ConsoleLink> m_pending; // opens once connected
 };
 
 } // namespace inbox

@@ -3435,4 +3435,67 @@ The database is given the libpq way: --db with a connection string (key=value or
         <translation>The link names a view this version does not know: %1</translation>
     </message>
 </context>
+<context>
+    <name>ConsoleLink</name>
+    <message>
+        <source>The link is empty.</source>
+        <translation>The link is empty.</translation>
+    </message>
+    <message>
+        <source>The link is too long to be an Inbox Console link.</source>
+        <translation>The link is too long to be an Inbox Console link.</translation>
+    </message>
+    <message>
+        <source>This is not an Inbox Console link: such a link starts with inbox-console://open?</source>
+        <translation>This is not an Inbox Console link: such a link starts with inbox-console://open?</translation>
+    </message>
+    <message>
+        <source>The link names no place to open (nothing after &quot;?&quot;): it may have been cut off.</source>
+        <translation>The link names no place to open (nothing after &quot;?&quot;): it may have been cut off.</translation>
+    </message>
+    <message>
+        <source>The link contains a space or a character a link cannot hold: it may have been broken across lines. Copy it again.</source>
+        <translation>The link contains a space or a character a link cannot hold: it may have been broken across lines. Copy it again.</translation>
+    </message>
+    <message>
+        <source>The part &quot;%1&quot; of the link is not of the form key=value with valid %-codes.</source>
+        <translation>The part &quot;%1&quot; of the link is not of the form key=value with valid %-codes.</translation>
+    </message>
+    <message>
+        <source>The link gives &quot;%1&quot; twice.</source>
+        <translation>The link gives &quot;%1&quot; twice.</translation>
+    </message>
+    <message>
+        <source>The link gives &quot;%1&quot; without a value.</source>
+        <translation>The link gives &quot;%1&quot; without a value.</translation>
+    </message>
+    <message>
+        <source>The value of &quot;%1&quot; in the link is too long or holds control characters.</source>
+        <translation>The value of &quot;%1&quot; in the link is too long or holds control characters.</translation>
+    </message>
+    <message>
+        <source>The link names no place this version knows (an event, a pair, an audit entry, a day or a view).</source>
+        <translation>The link names no place this version knows (an event, a pair, an audit entry, a day or a view).</translation>
+    </message>
+    <message>
+        <source>The link names more than one place to open.</source>
+        <translation>The link names more than one place to open.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; in the link is not a positive whole number: %2</source>
+        <translation>&quot;%1&quot; in the link is not a positive whole number: %2</translation>
+    </message>
+    <message>
+        <source>The audit link lacks the time of the entry (at=, in UTC).</source>
+        <translation>The audit link lacks the time of the entry (at=, in UTC).</translation>
+    </message>
+    <message>
+        <source>&quot;day&quot; in the link is not a date of the form 2026-12-31: %1</source>
+        <translation>&quot;day&quot; in the link is not a date of the form 2026-12-31: %1</translation>
+    </message>
+    <message>
+        <source>The link names a view this version does not know: %1</source>
+        <translation>The link names a view this version does not know: %1</translation>
+    </message>
+</context>
 </TS>

@@ -3472,4 +3472,67 @@ The database is given the libpq way: --db with a connection string (key=value or
         <translation>Ссылка называет экран, которого эта версия не знает: %1</translation>
     </message>
 </context>
+<context>
+    <name>ConsoleLink</name>
+    <message>
+        <source>The link is empty.</source>
+        <translation>Ссылка пуста.</translation>
+    </message>
+    <message>
+        <source>The link is too long to be an Inbox Console link.</source>
+        <translation>Ссылка слишком длинная для ссылки Inbox Console.</translation>
+    </message>
+    <message>
+        <source>This is not an Inbox Console link: such a link starts with inbox-console://open?</source>
+        <translation>Это не ссылка Inbox Console: такая ссылка начинается с inbox-console://open?</translation>
+    </message>
+    <message>
+        <source>The link names no place to open (nothing after &quot;?&quot;): it may have been cut off.</source>
+        <translation>Ссылка не называет, что открыть (после «?» ничего нет): возможно, её обрезали.</translation>
+    </message>
+    <message>
+        <source>The link contains a space or a character a link cannot hold: it may have been broken across lines. Copy it again.</source>
+        <translation>В ссылке пробел или символ, которого в ссылке быть не может: возможно, её разбили на строки. Скопируйте её ещё раз.</translation>
+    </message>
+    <message>
+        <source>The part &quot;%1&quot; of the link is not of the form key=value with valid %-codes.</source>
+        <translation>Часть «%1» ссылки не имеет вида ключ=значение с правильными %-кодами.</translation>
+    </message>
+    <message>
+        <source>The link gives &quot;%1&quot; twice.</source>
+        <translation>В ссылке «%1» указан дважды.</translation>
+    </message>
+    <message>
+        <source>The link gives &quot;%1&quot; without a value.</source>
+        <translation>В ссылке «%1» указан без значения.</translation>
+    </message>
+    <message>
+        <source>The value of &quot;%1&quot; in the link is too long or holds control characters.</source>
+        <translation>Значение «%1» в ссылке слишком длинное или содержит управляющие символы.</translation>
+    </message>
+    <message>
+        <source>The link names no place this version knows (an event, a pair, an audit entry, a day or a view).</source>
+        <translation>Ссылка не называет ничего, что знает эта версия (событие, пару, запись аудита, день или экран).</translation>
+    </message>
+    <message>
+        <source>The link names more than one place to open.</source>
+        <translation>Ссылка называет больше одного места.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; in the link is not a positive whole number: %2</source>
+        <translation>«%1» в ссылке — не положительное целое число: %2</translation>
+    </message>
+    <message>
+        <source>The audit link lacks the time of the entry (at=, in UTC).</source>
+        <translation>В ссылке на запись аудита нет времени записи (at=, в UTC).</translation>
+    </message>
+    <message>
+        <source>&quot;day&quot; in the link is not a date of the form 2026-12-31: %1</source>
+        <translation>«day» в ссылке — не дата вида 2026-12-31: %1</translation>
+    </message>
+    <message>
+        <source>The link names a view this version does not know: %1</source>
+        <translation>Ссылка называет экран, которого эта версия не знает: %1</translation>
+    </message>
+</context>
 </TS>

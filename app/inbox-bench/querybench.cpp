@@ -11,6 +11,7 @@
 
 #include <QElapsedTimer>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <functional>
@@ -55,6 +56,43 @@ bool measure(const Options &o, Figure *f, const std::function<bool(int, QString 
         if (i >= o.warmup) {
             f->console.ms << c;
             f->plain.ms << p;
+        }
+    }
+    return true;
+}
+
+// Contacts of random leads as a customer quotes them: the phone and e-mail as they were
+// recorded (raw, so the search's normalisation does the work) and the start of the name (at
+// least 3 characters, half of it).
+struct LeadSamples
+{
+    QStringList phones, emails, names;
+};
+
+bool drawLeadSamples(inbox::PgConnection &db, int count, LeadSamples *out, QString *error)
+{
+    inbox::DbError e;
+    // Random leads by id, one index probe each, separately per contact (not every lead has
+    // each).
+    const char *const columns[][2] = {
+        {"phone_raw", "phone_norm"}, {"email_raw", "email_norm"}, {"name", "name"}};
+    QStringList *lists[] = {&out->phones, &out->emails, &out->names};
+    for (int k = 0; k < 3; ++k) {
+        const auto picked = db.exec(
+            QStringLiteral("WITH b AS (SELECT min(id) AS lo, max(id) AS hi FROM inbox.leads) "
+                           "SELECT l.v FROM b, generate_series(1, $1) g, "
+                           "LATERAL (SELECT %1 AS v FROM inbox.leads "
+                           "         WHERE id >= b.lo + (random() * (b.hi - b.lo))::bigint + 0 * g "
+                           "           AND %2 IS NOT NULL ORDER BY id LIMIT 1) l")
+                .arg(QLatin1String(columns[k][0]), QLatin1String(columns[k][1])),
+            {inbox::PgParam(count)}, &e);
+        if (!picked) {
+            *error = QStringLiteral("sampling leads: %1").arg(e.message);
+            return false;
+        }
+        for (int i = 0; i < picked->rows(); ++i) {
+            const QString v = picked->text(i, 0).trimmed();
+            *lists[k] << (k == 2 ? v.left(std::max(3, int(v.size()) / 2)) : v);
         }
     }
     return true;
@@ -174,6 +212,35 @@ bool runQueryFigures(const Options &o, inbox::ConsoleContext *context, inbox::Pg
             return f;
         }))
         return false;
+
+    // The lead searches (issue 18): the same first page as search_exact_external_id, for a
+    // phone, an e-mail or the start of a name. Skipped, with a note, without leads.
+    LeadSamples leads;
+    if (!drawLeadSamples(plain, std::max(64, o.warmup + o.runs), &leads, error))
+        return false;
+    // A contact names few leads (the exact search's target); a name's start is a page of
+    // them (the prefix search's).
+    struct LeadSearch
+    {
+        const char *name;
+        const QStringList *values;
+        double targetMs;
+    };
+    const LeadSearch leadSearches[] = {{"search_lead_phone", &leads.phones, kExactSearchMs},
+                                       {"search_lead_email", &leads.emails, kExactSearchMs},
+                                       {"search_lead_name_prefix", &leads.names, kFirstPageMs}};
+    for (const LeadSearch &ls : leadSearches) {
+        if (ls.values->isEmpty()) {
+            std::fprintf(stderr, "  %s: no leads with it, skipped\n", ls.name);
+            continue;
+        }
+        if (!journal(QLatin1String(ls.name), ls.targetMs, [&](int i) {
+                JournalFilter f;
+                f.search = pick(*ls.values, i);
+                return f;
+            }))
+            return false;
+    }
 
     // Deep pages: the statements the model sends for the next page after a key, through a
     // QueryChannel (submit to replied); the model cannot be put at a depth without paging there.

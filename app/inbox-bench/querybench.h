@@ -16,8 +16,9 @@ namespace bench {
 // The read paths of the console, each timed through its own model or QueryChannel (request
 // to rows in the model) and then as the same statements over `plain`, alternating run by run:
 // journal first pages (unfiltered, by source, failed, one day, needs review), searches
-// (exact external id, idempotency key, prefix), deep keyset pages, the overview and the first
-// page of the duplicate queue. Appends one figure each; false with the reason on failure.
+// (exact external id, idempotency key, prefix; a lead's phone, e-mail and the start of its
+// name), deep keyset pages, the overview and the first page of the duplicate queue. Appends
+// one figure each; false with the reason on failure.
 bool runQueryFigures(const Options &options, inbox::ConsoleContext *context,
                      inbox::PgConnection &plain, const Samples &samples, QVector<Figure> *figures,
                      QString *error);

@@ -18,6 +18,30 @@ std::optional<qint64> JournalFilter::searchId() const
     return id;
 }
 
+JournalFilter::LeadMatch JournalFilter::leadMatch() const
+{
+    const QString text = searchText();
+    if (text.isEmpty())
+        return LeadMatch::None;
+    int digits = 0;
+    bool phoneChars = true;
+    bool letter = false;
+    bool space = false;
+    for (const QChar c : text) {
+        if (c.isDigit())
+            ++digits;
+        else if (!c.isSpace() && !QStringLiteral("+()-.").contains(c))
+            phoneChars = false;
+        letter = letter || c.isLetter();
+        space = space || c.isSpace();
+    }
+    if (phoneChars && digits >= kPhoneDigits)
+        return LeadMatch::Phone;
+    if (text.contains(QLatin1Char('@')) && !space)
+        return LeadMatch::Email;
+    return letter ? LeadMatch::Name : LeadMatch::None;
+}
+
 const QStringList &JournalFilter::statusValues()
 {
     static const QStringList values{QStringLiteral("received"), QStringLiteral("processing"),

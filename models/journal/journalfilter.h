@@ -19,7 +19,9 @@ struct JournalFilter
     // Only keys with an index behind them (see JournalQuery): other columns are not sortable.
     enum class SortKey { ReceivedAt, Id, ExternalId };
 
-    QString search;      // external id, idempotency key or event id: exact first, then prefix
+    // External id, idempotency key or event id (exact first, then external id or key prefix),
+    // and the lead's phone, e-mail or name (see leadMatch()).
+    QString search;
     QStringList sources; // empty: every source
     QStringList statuses;
     QStringList kinds;
@@ -42,6 +44,14 @@ struct JournalFilter
     bool isSearch() const { return !searchText().isEmpty(); }
     // The event id the search text names, if it is a plain positive number.
     std::optional<qint64> searchId() const;
+    // How the search text is matched against leads (inbox.leads), by its look: a phone (only
+    // digits, +, spaces, brackets, dots and dashes, with at least kPhoneDigits digits) by
+    // phone_norm = normalize_phone(text); an e-mail (an @, no space) by email_norm =
+    // normalize_email(text); any other text with a letter by a prefix of the name key
+    // (_name_key: lower case, single spaces, ё = е); else not at all.
+    enum class LeadMatch { None, Phone, Email, Name };
+    static constexpr int kPhoneDigits = 7;
+    LeadMatch leadMatch() const;
     // The order really used: id and external id sort only with no filter but sources (see
     // the .cpp); otherwise the time order, which has an index for every filter.
     SortKey effectiveSortKey() const;
@@ -58,10 +68,15 @@ struct JournalFilter
 // page that rounds its key skips or repeats rows.
 struct JournalKey
 {
-    int rank = 0; // search: 0 = exact match (shown first), 1 = prefix match; otherwise 0
+    // Search: 0 = exact match (shown first), 1 = external id or idempotency key prefix, 2 = the
+    // event's lead matches (phone, e-mail or name); otherwise 0.
+    int rank = 0;
     qint64 receivedUs = 0;
     qint64 id = 0;
     QString externalId;
+    // Search ranks ordered by a text (the prefix matches by the text that matched, external id
+    // or key; name matches by the name key), in byte order, then by id.
+    QString sortText{}; // (a default: older brace-initialised keys need not name it)
 };
 
 } // namespace inbox

@@ -171,7 +171,11 @@ QVariant JournalModel::data(const QModelIndex &index, int role) const
         case Size:
             return tr("%1 bytes, %2").arg(r.bodyBytes).arg(r.contentType);
         case ExternalId:
-            return r.rank == 0 && m_filter.isSearch() ? tr("exact match") : QVariant();
+            if (!m_filter.isSearch())
+                return QVariant();
+            if (r.rank == 0)
+                return tr("exact match");
+            return r.rank == 2 ? tr("its lead's phone, e-mail or name matches") : QVariant();
         default:
             return {};
         }

@@ -160,16 +160,40 @@ QString likePattern(const JournalFilter &f, SqlParams &p)
     return p.add(JournalQuery::escapeLike(f.searchText()) + QLatin1Char('%'), "text");
 }
 
-QString prefixCondition(const JournalFilter &f, SqlParams &p)
+// Not an exact match (the exact block shows it).
+QString notExact(const JournalFilter &f, SqlParams &p)
 {
-    const QString pattern = likePattern(f, p);
     const QString text = p.add(f.searchText(), "text");
-    QString sql = QStringLiteral("e.external_id LIKE %1 AND e.external_id <> %2 AND "
-                                 "e.idempotency_key <> %2")
-                      .arg(pattern, text);
+    QString sql = QStringLiteral("e.external_id <> %1 AND e.idempotency_key <> %1").arg(text);
     if (const auto id = f.searchId())
         sql += QStringLiteral(" AND e.id <> %1").arg(p.add(*id, "int8"));
     return sql;
+}
+
+// The lead's name key (record_lead's own _name_key) in byte order: leads_name_key_idx (0015).
+const QString kNameKey = QStringLiteral("inbox._name_key(l.name) COLLATE \"C\"");
+
+// The condition on the lead `l` that the search text matches (see JournalFilter::leadMatch),
+// through the database's own normalisation; empty when the text matches no lead.
+QString leadCondition(const JournalFilter &f, SqlParams &p)
+{
+    switch (f.leadMatch()) {
+    case JournalFilter::LeadMatch::None:
+        break;
+    case JournalFilter::LeadMatch::Phone:
+        return QStringLiteral("l.phone_norm = inbox.normalize_phone(%1)")
+            .arg(p.add(f.searchText(), "text"));
+    case JournalFilter::LeadMatch::Email:
+        return QStringLiteral("l.email_norm = inbox.normalize_email(%1)")
+            .arg(p.add(f.searchText(), "text"));
+    case JournalFilter::LeadMatch::Name:
+        // The key of the text, its LIKE metacharacters taken literally, as a prefix. All of it
+        // is immutable over a bound value, so the planner folds it into an index range.
+        return QStringLiteral("%1 LIKE replace(replace(replace(inbox._name_key(%2), '\\', "
+                              "'\\\\'), '%', '\\%'), '_', '\\_') || '%'")
+            .arg(kNameKey, p.add(f.searchText(), "text"));
+    }
+    return QString();
 }
 
 QString where(QStringList parts)
@@ -253,12 +277,106 @@ Query idsNewestFirst(const JournalFilter &filter, const QString &columns,
     return q;
 }
 
+// The ranks after the exact block, in display order:
+//   1  external id or idempotency key starting with the text, by (the text that matched, id):
+//      one branch per unique index (both COLLATE "C", so LIKE 'prefix%' is a range);
+//   2  the event's lead matches (JournalFilter::leadMatch): a phone or an e-mail newest first
+//      (received_at DESC, id DESC; the leads of one contact are few, read by leads_phone_idx /
+//      leads_email_idx); a name by (name key, event id), leads_name_key_idx in order.
+// An event is listed once, in its first rank. Each rank reads at most `limit` rows in its order
+// after the key (those of the key's rank) or all of it (later ranks; earlier ones walking
+// back), and the merge keeps the first `limit` in display order, so the page is exactly the
+// next `limit` rows. None when the walk touches no such rank.
+std::optional<Query> rankedPage(const JournalFilter &filter, const std::optional<JournalKey> &key,
+                                bool reverse, int limit, bool inclusive)
+{
+    const int keyRank = key ? key->rank : 0;
+    auto wanted = [&](int rank) {
+        return reverse ? rank <= keyRank : rank >= keyRank;
+    };
+    const bool contact = filter.leadMatch() == JournalFilter::LeadMatch::Phone ||
+                         filter.leadMatch() == JournalFilter::LeadMatch::Email;
+    Query q;
+    SqlParams p(&q.params);
+    const QString lim = p.add(limit, "int4");
+    // Rows after the key in its own rank: (columns) compared with the key's (sortText or
+    // receivedUs, id).
+    auto after = [&](int rank, const QString &first, bool descending) {
+        if (!key || key->rank != rank)
+            return QString();
+        const bool desc = descending != reverse;
+        QString op = desc ? QStringLiteral("<") : QStringLiteral(">");
+        if (inclusive)
+            op += QLatin1Char('=');
+        const QString value = first.endsWith(QLatin1String(".received_at"))
+                                  ? sql::fromEpochMicros(p.add(key->receivedUs, "int8"))
+                                  : p.add(key->sortText, "text");
+        const QString id = first.startsWith(QLatin1String("inbox._name_key"))
+                               ? QStringLiteral("l.event_id")
+                               : QStringLiteral("e.id");
+        return QStringLiteral("(%1, %2) %3 (%4, %5)")
+            .arg(first, id, op, value, p.add(key->id, "int8"));
+    };
+    auto block = [&](int rank, const QString &sortText, const QString &from,
+                     const QStringList &conditions, const QString &first, bool descending) {
+        QStringList parts = conditions;
+        parts << conditionSql(filter, p) << after(rank, first, descending);
+        const Order o{{first, first.startsWith(QLatin1String("inbox._name_key"))
+                                  ? QStringLiteral("l.event_id")
+                                  : QStringLiteral("e.id")},
+                      descending};
+        return QStringLiteral("(SELECT %1 AS rank, %2 AS sort_text, ").arg(rank).arg(sortText) +
+               selectList() + from + where(parts) + orderBy(o, reverse) +
+               QStringLiteral(" LIMIT ") + lim + QLatin1Char(')');
+    };
+    const QString from = fromSql(filter);
+    const QString leadFrom = from + QStringLiteral(" JOIN inbox.leads l ON l.event_id = e.id");
+    QStringList blocks;
+    if (wanted(1)) {
+        const QString pattern = likePattern(filter, p);
+        blocks << block(1, QStringLiteral("e.external_id"), from,
+                        {QStringLiteral("e.external_id LIKE ") + pattern, notExact(filter, p)},
+                        QStringLiteral("e.external_id"), false);
+        blocks << block(1, QStringLiteral("e.idempotency_key"), from,
+                        {QStringLiteral("e.idempotency_key LIKE ") + pattern,
+                         QStringLiteral("e.external_id NOT LIKE ") + pattern, notExact(filter, p)},
+                        QStringLiteral("e.idempotency_key"), false);
+    }
+    if (wanted(2) && filter.leadMatch() != JournalFilter::LeadMatch::None) {
+        const QString pattern = likePattern(filter, p);
+        const QStringList conditions{leadCondition(filter, p), notExact(filter, p),
+                                     QStringLiteral("e.external_id NOT LIKE ") + pattern,
+                                     QStringLiteral("e.idempotency_key NOT LIKE ") + pattern};
+        if (contact)
+            blocks << block(2, QStringLiteral("NULL::text"), leadFrom, conditions,
+                            QStringLiteral("e.received_at"), true);
+        else
+            blocks << block(2, kNameKey, leadFrom, conditions, kNameKey, false);
+    }
+    if (blocks.isEmpty())
+        return std::nullopt;
+    // The display order on the output columns (reversed walking back): by rank, then the rank's
+    // own order; the contact rank sorts newest first, every other one by (sort_text, id).
+    const QString dir = reverse ? QStringLiteral(" DESC") : QString();
+    QStringList order{QStringLiteral("u.rank"), QStringLiteral("u.sort_text COLLATE \"C\"")};
+    if (contact) {
+        order << QStringLiteral("CASE WHEN u.rank = 2 THEN -u.received_us END")
+              << QStringLiteral("CASE WHEN u.rank = 2 THEN -u.id ELSE u.id END");
+    } else {
+        order << QStringLiteral("u.id");
+    }
+    q.sql = QStringLiteral("SELECT u.* FROM (") + blocks.join(QStringLiteral(" UNION ALL ")) +
+            QStringLiteral(") u ORDER BY ") + order.join(dir + QStringLiteral(", ")) + dir +
+            QStringLiteral(" LIMIT ") + lim;
+    return q;
+}
+
 } // namespace
 
 const QStringList &JournalQuery::columns()
 {
     static const QStringList names = [] {
-        QStringList n{QStringLiteral("rank")};
+        QStringList n{QStringLiteral("rank"), QStringLiteral("sort_text")};
         for (const auto &c : kColumns)
             n << QLatin1String(c[1]);
         return n;
@@ -323,9 +441,10 @@ JournalQuery::Page JournalQuery::page(const JournalFilter &filter,
             const Order o = orderFor(sortKey, descending, tableOf(b));
             const QString cond = conditionSql(b, p);
             const QString after = key ? keyset(o, *key, reverse, inclusive, p) : QString();
-            statements << QStringLiteral("SELECT 0 AS rank, ") + selectList() + fromSql(b) +
-                              where({cond, after}) + orderBy(o, reverse) +
-                              QStringLiteral(" LIMIT ") + p.add(limit, "int4");
+            statements << QStringLiteral("SELECT 0 AS rank, NULL::text AS sort_text, ") +
+                              selectList() + fromSql(b) + where({cond, after}) +
+                              orderBy(o, reverse) + QStringLiteral(" LIMIT ") +
+                              p.add(limit, "int4");
         }
         if (statements.size() == 1) {
             q.sql = statements.first();
@@ -341,33 +460,21 @@ JournalQuery::Page JournalQuery::page(const JournalFilter &filter,
     }
 
     const Order exactOrder = orderFor(JournalFilter::SortKey::ReceivedAt, true);
-    const Order prefixOrder = orderFor(JournalFilter::SortKey::ExternalId, false);
     // The exact block comes whole whenever the walk touches it; the caller keeps the rows on
-    // the wanted side of the key. The prefix block is keyset paged.
+    // the wanted side of the key. The ranks after it are keyset paged, as one statement.
     const bool touchesExact = !key || key->rank == 0 || reverse;
     if (touchesExact) {
         Query q;
         SqlParams p(&q.params);
         const QString exact = exactCondition(filter, p);
-        q.sql = QStringLiteral("SELECT 0 AS rank, ") + selectList() + fromSql(filter) +
-                where({exact, conditionSql(filter, p)}) + orderBy(exactOrder, false) +
-                QStringLiteral(" LIMIT %1").arg(kExactMax);
+        q.sql = QStringLiteral("SELECT 0 AS rank, NULL::text AS sort_text, ") + selectList() +
+                fromSql(filter) + where({exact, conditionSql(filter, p)}) +
+                orderBy(exactOrder, false) + QStringLiteral(" LIMIT %1").arg(kExactMax);
         batch << q;
     }
-    const bool touchesPrefix = !reverse || (key && key->rank == 1);
-    if (touchesPrefix) {
-        Query q;
-        SqlParams p(&q.params);
-        const QString prefix = prefixCondition(filter, p);
-        const QString cond = conditionSql(filter, p);
-        QString after;
-        if (key && key->rank == 1)
-            after = keyset(prefixOrder, *key, reverse, inclusive, p);
-        q.sql = QStringLiteral("SELECT 1 AS rank, ") + selectList() + fromSql(filter) +
-                where({prefix, cond, after}) + orderBy(prefixOrder, reverse) +
-                QStringLiteral(" LIMIT ") + p.add(limit, "int4");
+    if (const std::optional<Query> q = rankedPage(filter, key, reverse, limit, inclusive)) {
         page.paged = int(batch.size());
-        batch << q;
+        batch << *q;
     }
     return page;
 }
@@ -419,7 +526,17 @@ QString JournalQuery::searchCondition(const JournalFilter &filter, QVariantList 
         return QStringLiteral("true");
     SqlParams p(params);
     const QString exact = exactCondition(filter, p);
-    return QStringLiteral("(%1 OR e.external_id LIKE %2)").arg(exact, likePattern(filter, p));
+    const QString pattern = likePattern(filter, p);
+    QString sql = QStringLiteral("(%1 OR e.external_id LIKE %2 OR e.idempotency_key LIKE %2")
+                      .arg(exact, pattern);
+    // The matching leads' events as one array (an InitPlan): e.id = ANY of it is an index
+    // condition, so the whole OR stays a BitmapOr of index scans.
+    const QString lead = leadCondition(filter, p);
+    if (!lead.isEmpty())
+        sql += QStringLiteral(" OR e.id = ANY (ARRAY(SELECT l.event_id FROM inbox.leads l "
+                              "WHERE %1))")
+                   .arg(lead);
+    return sql + QLatin1Char(')');
 }
 
 QString JournalQuery::textKey(const QString &column, QVariantList *params)
@@ -467,12 +584,15 @@ int JournalQuery::compare(const JournalFilter &filter, const JournalKey &a, cons
     if (filter.isSearch()) {
         if (a.rank != b.rank)
             return cmp(a.rank, b.rank);
-        if (a.rank == 0) { // newest first
+        const JournalFilter::LeadMatch lead = filter.leadMatch();
+        const bool contact =
+            lead == JournalFilter::LeadMatch::Phone || lead == JournalFilter::LeadMatch::Email;
+        if (a.rank == 0 || (a.rank == 2 && contact)) { // newest first
             if (const int c = cmp(b.receivedUs, a.receivedUs))
                 return c;
             return cmp(b.id, a.id);
         }
-        if (const int c = cmpText(a.externalId, b.externalId))
+        if (const int c = cmpText(a.sortText, b.sortText))
             return c;
         return cmp(a.id, b.id);
     }

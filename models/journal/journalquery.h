@@ -20,7 +20,10 @@ namespace inbox {
 // A kind filter has no index of its own: it walks the time order and filters, so a page
 // costs about (page size / share of that kind) index entries (measured in the README).
 // A search shows the exact matches (external_id = s, idempotency_key = s, id = s) newest
-// first, then the prefix matches on external_id in external_id order.
+// first (rank 0), then the prefix matches on external_id or idempotency_key by the text that
+// matched (rank 1), then the events whose lead matches (rank 2, JournalFilter::leadMatch):
+// phone or e-mail newest first, a name by (name key, event id) through leads_name_key_idx
+// (0015). Each event once, in its first rank.
 class JournalQuery final
 {
 public:
@@ -37,7 +40,8 @@ public:
     // A page of at most `limit` rows. Without a key: the first page. With one: the rows after
     // it (Forward; `inclusive` also returns the key's own row) or before it (Backward, nearest
     // first). In search mode there are up to two statements, the exact block (small, read
-    // whole whenever the walk touches it) and the prefix block (keyset paged); the caller
+    // whole whenever the walk touches it) and the later ranks (keyset paged, one statement
+    // merging a branch per rank and index); the caller
     // keeps the rows on the wanted side of the key and orders them by compare().
     static Page page(const JournalFilter &filter, const std::optional<JournalKey> &key,
                      Direction direction, int limit, bool inclusive = false);

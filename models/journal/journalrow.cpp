@@ -37,6 +37,7 @@ QVector<JournalRow> JournalRow::fromRows(const Rows &rows)
     const int cType = rows.column(QStringLiteral("content_type"));
     const int cBytes = rows.column(QStringLiteral("body_bytes"));
     const int cLocked = rows.column(QStringLiteral("locked_by"));
+    const int cSort = rows.column(QStringLiteral("sort_text"));
     for (const QVariantList &v : rows.rows) {
         JournalRow r;
         r.rank = v.value(cRank).toInt();
@@ -45,6 +46,7 @@ QVector<JournalRow> JournalRow::fromRows(const Rows &rows)
         r.occurredUs = v.value(cOccurred).toLongLong();
         r.source = v.value(cSource).toString();
         r.externalId = v.value(cExternal).toString();
+        r.sortText = v.value(cSort).toString();
         r.kind = v.value(cKind).toString();
         r.status = v.value(cStatus).toString();
         r.attempts = v.value(cAttempts).toInt();

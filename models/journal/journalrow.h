@@ -18,12 +18,12 @@ struct JournalRow
     qint64 receivedUs = 0;
     qint64 occurredUs = 0;
     QString source, externalId, kind, status, needsReview, lastError, idempotencyKey, contentType,
-        lockedBy;
+        lockedBy, sortText;
     QVariant errorRetryable; // bool, or null when there was no error
     int attempts = 0, maxAttempts = 0, deliveries = 0;
     qint64 bodyBytes = 0;
 
-    JournalKey key() const { return JournalKey{rank, receivedUs, id, externalId}; }
+    JournalKey key() const { return JournalKey{rank, receivedUs, id, externalId, sortText}; }
     bool operator==(const JournalRow &o) const;
     bool operator!=(const JournalRow &o) const { return !(*this == o); }
     // Reads every row of a page statement (columns as JournalQuery::columns()).

@@ -64,9 +64,12 @@ JournalPage::JournalPage(ConsoleContext *context, QWidget *parent)
     m_filterSaver = new FilterSaver(this);
     m_search->setObjectName(QStringLiteral("journalSearch"));
     m_search->setAccessibleName(tr("Search"));
-    m_search->setPlaceholderText(tr("Search external id, idempotency key or event id  ( / )"));
-    // Where a narrow window leaves the field too short for the whole placeholder.
-    m_search->setToolTip(m_search->placeholderText());
+    m_search->setPlaceholderText(tr("Search id, key, phone, e-mail or name  ( / )"));
+    // The whole rule, which the short placeholder cannot hold.
+    m_search->setToolTip(tr("An external id, idempotency key or event id (exact matches first), "
+                            "the start of an external id or idempotency key, or a customer's "
+                            "phone, e-mail or the start of their name as their lead has it "
+                            "(any way the phone is written; e-mail and name in any case)"));
     m_search->setClearButtonEnabled(true);
     m_search->setMinimumWidth(m_search->fontMetrics().horizontalAdvance(QLatin1Char('m')) * 22);
     m_sources->setObjectName(QStringLiteral("sourceFilter"));
@@ -389,6 +392,8 @@ void JournalPage::applyFilter()
     QHeaderView *h = m_table->horizontalHeader();
     h->setSortIndicatorShown(!f.isSearch());
     m_table->scrollToTop();
+    // A new list starts at its first column too (after Ctrl+End it stayed at the last).
+    m_table->horizontalScrollBar()->setValue(m_table->horizontalScrollBar()->minimum());
 }
 
 void JournalPage::clearFilters()
@@ -610,7 +615,8 @@ void JournalPage::updateStatus()
     QString text = tr("%n event(s) in the list", "", m_model->rowCount());
     if (m_model->filter().isSearch())
         text += QStringLiteral(" · ") +
-                tr("exact matches first, then external ids starting with the text");
+                tr("exact matches first, then external ids and keys starting with the text, "
+                   "then the lead's phone, e-mail or name");
     if (m_model->hasDroppedTop())
         text += QStringLiteral(" · ") +
                 tr("earlier rows let go to save memory (scroll up to read them again)");

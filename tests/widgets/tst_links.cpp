@@ -87,6 +87,16 @@ private:
         QCOMPARE(window.connectedProfile(), kProfile);
     }
 
+    // INBOX_LINKS_GRAB=DIR saves what a test shows, to look at (not an assertion).
+    static void grab(QWidget &window, const QString &name)
+    {
+        const QString dir = qEnvironmentVariable("INBOX_LINKS_GRAB");
+        if (dir.isEmpty())
+            return;
+        QTest::qWait(200); // laid out as a person would see it
+        window.grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png"));
+    }
+
     static QTabWidget *tabs(MainWindow &window)
     {
         return window.centralWidget()->findChild<QTabWidget *>(QString(),
@@ -176,6 +186,7 @@ private slots:
         source->setCurrentIndex(source->findData(QStringLiteral("crm")));
         tile->setFocus(Qt::TabFocusReason);
         QVERIFY(tile->hasFocus());
+        grab(window, QStringLiteral("overview-failed-focused"));
         QTest::keyClick(tile, Qt::Key_Space);
         QCOMPARE(tabs(window)->currentWidget(), attention);
         const inbox::AttentionGroup &crm =
@@ -307,6 +318,7 @@ private slots:
             QVERIFY(button && button->isEnabled());
             QTest::mouseClick(button, Qt::LeftButton);
             QCOMPARE(QGuiApplication::clipboard()->text(), url);
+            grab(window, QStringLiteral("journal-link-copied"));
         }
 
         MainWindow fresh;
@@ -345,6 +357,7 @@ private slots:
                  qPrintable(notice->text()));
         QVERIFY(window.pendingLink());
         QVERIFY(!window.session()->isConnecting());
+        grab(window, QStringLiteral("connect-unknown-profile"));
         // Connecting by hand then opens the place.
         auto *profile = window.findChild<QComboBox *>(QStringLiteral("profile"));
         QCOMPARE(profile->currentText(), QStringLiteral("Nowhere here"));

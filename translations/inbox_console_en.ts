@@ -944,6 +944,44 @@
     </message>
 </context>
 <context>
+    <name>inbox::CsvExportFlow</name>
+    <message>
+        <source>Open folder</source>
+        <translation>Open folder</translation>
+    </message>
+    <message>
+        <source>Open the folder of the exported file</source>
+        <translation>Open the folder of the exported file</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Close</translation>
+    </message>
+    <message>
+        <source>Close the export notice</source>
+        <translation>Close the export notice</translation>
+    </message>
+    <message>
+        <source>Export journal to CSV</source>
+        <translation>Export journal to CSV</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV files (*.csv)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %Ln event(s) to %1</source>
+        <translation>
+            <numerusform>Exported %Ln event to %1</numerusform>
+            <numerusform>Exported %Ln events to %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export to %1 failed: %2. No file was written.</source>
+        <translation>Export to %1 failed: %2. No file was written.</translation>
+    </message>
+</context>
+<context>
     <name>inbox::DailyFiguresModel</name>
     <message>
         <source>Today (%1)</source>

@@ -960,6 +960,45 @@
     </message>
 </context>
 <context>
+    <name>inbox::CsvExportFlow</name>
+    <message>
+        <source>Open folder</source>
+        <translation>Открыть папку</translation>
+    </message>
+    <message>
+        <source>Open the folder of the exported file</source>
+        <translation>Открыть папку с выгруженным файлом</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Закрыть</translation>
+    </message>
+    <message>
+        <source>Close the export notice</source>
+        <translation>Закрыть сообщение о выгрузке</translation>
+    </message>
+    <message>
+        <source>Export journal to CSV</source>
+        <translation>Экспорт журнала в CSV</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>Файлы CSV (*.csv)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %Ln event(s) to %1</source>
+        <translation>
+            <numerusform>Выгружено %Ln событие в %1</numerusform>
+            <numerusform>Выгружено %Ln события в %1</numerusform>
+            <numerusform>Выгружено %Ln событий в %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export to %1 failed: %2. No file was written.</source>
+        <translation>Выгрузка в %1 не удалась: %2. Файл не записан.</translation>
+    </message>
+</context>
+<context>
     <name>inbox::DailyFiguresModel</name>
     <message>
         <source>Today (%1)</source>

@@ -7,6 +7,7 @@
 #include "common/theme.h"
 #include "common/timerangefilter.h"
 #include "db/consolecontext.h"
+#include "journal/csvexportflow.h"
 #include "journal/eventdetailpane.h"
 #include "journal/journalexporter.h"
 #include "journal/journalmodel.h"
@@ -199,6 +200,8 @@ JournalPage::JournalPage(ConsoleContext *context, QWidget *parent)
     layout->addWidget(m_newBar);
     layout->addWidget(m_error);
     layout->addWidget(split, 1);
+    m_exportFlow = new CsvExportFlow(this);
+    layout->addWidget(m_exportFlow->notice());
     layout->addWidget(m_status);
 
     m_searchDelay->setSingleShot(true);
@@ -672,13 +675,16 @@ void JournalPage::copyCurrent(int column)
 
 void JournalPage::askExport()
 {
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export journal to CSV"), QStringLiteral("journal.csv"), tr("CSV files (*.csv)"));
+    const QString path = m_exportFlow->choosePath();
     if (path.isEmpty())
         return;
     QString error;
-    if (!exportTo(path, &error))
+    if (!exportTo(path, &error)) {
         m_status->setText(tr("Export failed: %1").arg(error));
+        m_exportFlow->refused(path, error);
+        return;
+    }
+    m_exportFlow->follow(m_exporter, path);
 }
 
 bool JournalPage::exportTo(const QString &path, QString *error)

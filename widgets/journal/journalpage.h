@@ -18,6 +18,7 @@ class QKeyEvent;
 namespace inbox {
 
 class ConsoleContext;
+class CsvExportFlow;
 class EventDetailPane;
 class FilterSaver;
 class JournalExporter;
@@ -82,6 +83,7 @@ private:
     JournalModel *m_model;
     SourceKindOptions *m_options; // the source and kind filters' choices
     JournalExporter *m_exporter = nullptr;
+    CsvExportFlow *m_exportFlow; // the save dialog's folder, the notice afterwards
     QProgressDialog *m_progress = nullptr;
 
     QLineEdit *m_search;

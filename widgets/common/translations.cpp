@@ -28,6 +28,12 @@ QString installTranslations(const QString &language)
     // English is a translation too: the source texts say "%n event(s)", and only the
     // English .qm turns that into "1 event" and "250 events".
     if (lang != QLatin1String("ru")) {
+        // Numbers in English read "1,234" whatever the system's locale is (C or POSIX on
+        // servers gives "1234"); an English system locale keeps its own country's ways.
+        const QLocale system = QLocale::system();
+        QLocale::setDefault(system.language() == QLocale::English
+                                ? system
+                                : QLocale(QLocale::English, QLocale::UnitedStates));
         installOwn(QStringLiteral("en"));
         return QStringLiteral("en");
     }

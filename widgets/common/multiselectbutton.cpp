@@ -22,6 +22,10 @@ MultiSelectButton::MultiSelectButton(const QString &title, QWidget *parent)
     menu->addSeparator();
     menu->addAction(tr("All (clear)"), this, [this] { setSelected({}); });
     setMenu(menu);
+    // Sized again as it opens: the items may have got icons (the journal's status shapes)
+    // or another font since the options came, and a row taller than the first estimate
+    // cut the last item off.
+    connect(menu, &QMenu::aboutToShow, this, &MultiSelectButton::fitList);
     connect(m_list, &QListWidget::itemChanged, this, [this] {
         if (m_filling)
             return;
@@ -56,10 +60,7 @@ void MultiSelectButton::setOptions(const QVector<QPair<QString, QString>> &optio
             item->setCheckState(Qt::Checked);
         }
     }
-    const int rows = qMax(1, qMin(m_list->count(), 14));
-    const int rowHeight =
-        m_list->count() ? m_list->sizeHintForRow(0) : m_list->fontMetrics().height();
-    m_list->setFixedHeight(rows * rowHeight + 2 * m_list->frameWidth() + 4);
+    fitList();
     m_filling = false;
     updateText();
 }
@@ -113,6 +114,18 @@ void MultiSelectButton::setSelected(const QStringList &values)
         m_last = now;
         emit selectionChanged(now);
     }
+}
+
+void MultiSelectButton::fitList()
+{
+    // Every row's own height, up to 14 rows; more scroll.
+    const int rows = qMin(m_list->count(), 14);
+    int height = 0;
+    for (int r = 0; r < rows; ++r)
+        height += m_list->sizeHintForRow(r);
+    if (rows == 0)
+        height = m_list->fontMetrics().height();
+    m_list->setFixedHeight(height + 2 * m_list->frameWidth() + 4);
 }
 
 void MultiSelectButton::updateText()

@@ -32,6 +32,7 @@ signals:
 
 private:
     void updateText();
+    void fitList(); // the list as tall as its rows (up to 14)
 
     QString m_title;
     QListWidget *m_list;

@@ -89,6 +89,7 @@ QMap<QString, QString> calls()
          QStringLiteral("SELECT inbox.normalize_email('a@mail.ru')")},
         {QStringLiteral("prune"), QStringLiteral("SELECT inbox.prune()")},
         {QStringLiteral("_bump_daily"), QStringLiteral("SELECT inbox._bump_daily('roles', 1)")},
+        {QStringLiteral("_fold_counters"), QStringLiteral("SELECT inbox._fold_counters()")},
         {QStringLiteral("_notify"), QStringLiteral("SELECT inbox._notify('events')")},
         {QStringLiteral("_name_key"), QStringLiteral("SELECT inbox._name_key('Ivan')")},
         {QStringLiteral("_check_name"), QStringLiteral("SELECT inbox._check_name('a', 'p_a', 10)")},

@@ -484,6 +484,165 @@ $$;
 
 
 --
+-- Name: accept_many(text[], text[], bytea[], text[], timestamp with time zone[], text[], text[]); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.accept_many(p_sources text[], p_external_ids text[], p_bodies bytea[], p_content_types text[] DEFAULT NULL::text[], p_occurred_ats timestamp with time zone[] DEFAULT NULL::timestamp with time zone[], p_kinds text[] DEFAULT NULL::text[], p_fingerprints text[] DEFAULT NULL::text[]) RETURNS TABLE(ord integer, event_id bigint, outcome text)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+#variable_conflict use_column
+DECLARE
+    c_max      constant int := 1000;
+    v_n        int := cardinality(p_sources);
+    v_bad      record;
+    v_ids      bigint[];
+    v_outcomes text[];
+    v_new_ids  bigint[];
+    v_new_ords int[];
+    v_counts   jsonb;
+    r          record;
+    v_id       bigint;
+    v_outcome  text;
+BEGIN
+    IF p_sources IS NULL THEN
+        RAISE EXCEPTION 'p_sources must not be null' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_external_ids IS NULL THEN
+        RAISE EXCEPTION 'p_external_ids must not be null' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_bodies IS NULL THEN
+        RAISE EXCEPTION 'p_bodies must not be null' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF array_ndims(p_sources) > 1 OR array_ndims(p_external_ids) > 1 OR array_ndims(p_bodies) > 1
+       OR array_ndims(p_content_types) > 1 OR array_ndims(p_occurred_ats) > 1
+       OR array_ndims(p_kinds) > 1 OR array_ndims(p_fingerprints) > 1 THEN
+        RAISE EXCEPTION 'the arrays must be one-dimensional' USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF cardinality(p_external_ids) <> v_n OR cardinality(p_bodies) <> v_n
+       OR cardinality(p_content_types) <> v_n OR cardinality(p_occurred_ats) <> v_n
+       OR cardinality(p_kinds) <> v_n OR cardinality(p_fingerprints) <> v_n THEN
+        RAISE EXCEPTION 'the arrays must have the same length (p_sources has %)', v_n
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF v_n > c_max THEN
+        RAISE EXCEPTION 'at most % deliveries per call, got %', c_max, v_n
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF v_n = 0 THEN
+        RETURN;
+    END IF;
+
+    -- Every delivery is checked before anything is written; the first bad one is named.
+    SELECT d.i, d.msg, d.code INTO v_bad
+      FROM (SELECT x.i,
+                   CASE
+                     WHEN x.s IS NULL THEN 'p_sources[' || x.i || '] must not be null'
+                     WHEN x.e IS NULL THEN 'p_external_ids[' || x.i || '] must not be null'
+                     WHEN x.b IS NULL THEN 'p_bodies[' || x.i || '] must not be null'
+                     WHEN p_content_types IS NOT NULL AND x.ct IS NULL
+                       THEN 'p_content_types[' || x.i || '] must not be null'
+                     WHEN x.s = '' OR char_length(x.s) > 64 OR x.s ~ '[\x01-\x1f\x7f]'
+                       THEN 'p_sources[' || x.i || '] must be 1..64 characters without control characters'
+                     WHEN x.e = '' OR char_length(x.e) > 1024 OR x.e ~ '[\x01-\x1f\x7f]'
+                       THEN 'p_external_ids[' || x.i || '] must be 1..1024 characters without control characters'
+                     WHEN x.ct = '' OR char_length(x.ct) > 255 OR x.ct ~ '[\x01-\x1f\x7f]'
+                       THEN 'p_content_types[' || x.i || '] must be 1..255 characters without control characters'
+                     WHEN x.k = '' OR char_length(x.k) > 128 OR x.k ~ '[\x01-\x1f\x7f]'
+                       THEN 'p_kinds[' || x.i || '] must be null or 1..128 characters without control characters'
+                     WHEN x.f = '' OR char_length(x.f) > 1024
+                       THEN 'p_fingerprints[' || x.i || '] must be null or 1..1024 characters'
+                     WHEN x.o IS NOT NULL AND NOT isfinite(x.o)
+                       THEN 'p_occurred_ats[' || x.i || '] must be a finite time'
+                   END AS msg,
+                   CASE WHEN x.s IS NULL OR x.e IS NULL OR x.b IS NULL
+                             OR (p_content_types IS NOT NULL AND x.ct IS NULL)
+                        THEN 'null_value_not_allowed' ELSE 'invalid_parameter_value' END AS code
+              FROM unnest(p_sources, p_external_ids, p_bodies, p_content_types, p_occurred_ats,
+                          p_kinds, p_fingerprints) WITH ORDINALITY AS x(s, e, b, ct, o, k, f, i)) d
+     WHERE d.msg IS NOT NULL
+     ORDER BY d.i
+     LIMIT 1;
+    IF FOUND THEN
+        IF v_bad.code = 'null_value_not_allowed' THEN
+            RAISE EXCEPTION '%', v_bad.msg USING ERRCODE = 'null_value_not_allowed';
+        END IF;
+        RAISE EXCEPTION '%', v_bad.msg USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+
+    -- First deliveries of each key, inserted in (source, external_id) order with ids taken in
+    -- the order of the deliveries; the 'received' entries in the same statement.
+    WITH d AS (
+        SELECT x.i::int AS i, x.s COLLATE "C" AS source, x.e COLLATE "C" AS external_id,
+               x.b AS body, coalesce(x.ct, 'application/json') AS content_type,
+               x.o AS occurred_at, x.k AS kind, coalesce(x.f, encode(sha256(x.b), 'hex')) AS fp
+          FROM unnest(p_sources, p_external_ids, p_bodies, p_content_types, p_occurred_ats,
+                      p_kinds, p_fingerprints) WITH ORDINALITY AS x(s, e, b, ct, o, k, f, i)
+    ), firsts AS (
+        SELECT DISTINCT ON (d.source, d.external_id) d.*
+          FROM d ORDER BY d.source, d.external_id, d.i
+    ), numbered AS MATERIALIZED (
+        SELECT f.*, nextval('inbox.events_id_seq') AS id
+          FROM (SELECT * FROM firsts ORDER BY firsts.i) f
+    ), ins AS (
+        INSERT INTO inbox.events AS e (id, source, external_id, idempotency_key, kind,
+                                       occurred_at, body, content_type, fingerprint)
+        OVERRIDING SYSTEM VALUE
+        SELECT n.id, n.source, n.external_id,
+               n.source || ':' || left(encode(sha256(convert_to(n.source || E'\x1f' || n.external_id, 'UTF8')), 'hex'), 32),
+               n.kind, coalesce(n.occurred_at, now()), n.body, n.content_type, n.fp
+          FROM numbered n
+         ORDER BY n.source, n.external_id
+        -- Both unique keys are arbiters, as in accept.
+        ON CONFLICT DO NOTHING
+        RETURNING e.id
+    ), j AS (
+        INSERT INTO inbox.journal (event_id, entry, detail)
+        SELECT n.id, 'received', jsonb_build_object('bytes', octet_length(n.body), 'fingerprint', n.fp)
+          FROM ins JOIN numbered n ON n.id = ins.id
+         ORDER BY n.id
+    )
+    SELECT array_agg(n.i ORDER BY n.i), array_agg(n.id ORDER BY n.i),
+           (SELECT jsonb_object_agg(c.source, c.k)
+              FROM (SELECT n2.source, count(*) AS k FROM ins JOIN numbered n2 ON n2.id = ins.id
+                     GROUP BY n2.source) c)
+      INTO v_new_ords, v_new_ids, v_counts
+      FROM ins JOIN numbered n ON n.id = ins.id;
+
+    v_ids := array_fill(NULL::bigint, ARRAY[v_n]);
+    v_outcomes := array_fill(NULL::text, ARRAY[v_n]);
+    FOR r IN SELECT u.i, u.id FROM unnest(v_new_ords, v_new_ids) AS u(i, id) LOOP
+        v_ids[r.i] := r.id;
+        v_outcomes[r.i] := 'new';
+    END LOOP;
+    FOR r IN SELECT c.key, c.value::int AS k FROM jsonb_each_text(v_counts) c LOOP
+        PERFORM inbox._bump_daily(r.key, p_received => r.k);
+    END LOOP;
+
+    -- Every other delivery is what accept makes of it, key by key in the same order, each
+    -- key's deliveries in the batch's order.
+    FOR r IN
+        SELECT x.i::int AS i, x.s, x.e, x.b, x.ct, x.o, x.k, x.f
+          FROM unnest(p_sources, p_external_ids, p_bodies, p_content_types, p_occurred_ats,
+                      p_kinds, p_fingerprints) WITH ORDINALITY AS x(s, e, b, ct, o, k, f, i)
+         WHERE v_new_ords IS NULL OR x.i <> ALL (v_new_ords)
+         ORDER BY x.s COLLATE "C", x.e COLLATE "C", x.i
+    LOOP
+        SELECT a.event_id, a.outcome INTO v_id, v_outcome
+          FROM inbox.accept(r.s, r.e, r.b, coalesce(r.ct, 'application/json'), r.o, r.k, r.f) a;
+        v_ids[r.i] := v_id;
+        v_outcomes[r.i] := v_outcome;
+    END LOOP;
+
+    PERFORM inbox._notify('events');
+    RETURN QUERY SELECT u.i::int, u.id, u.outcome
+                   FROM unnest(v_ids, v_outcomes) WITH ORDINALITY AS u(id, outcome, i)
+                  ORDER BY u.i;
+END;
+$$;
+
+
+--
 -- Name: begin_action(bigint, text, text); Type: FUNCTION; Schema: inbox; Owner: -
 --
 
@@ -2393,6 +2552,14 @@ REVOKE ALL ON FUNCTION inbox._track_status_update() FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION inbox.accept(p_source text, p_external_id text, p_body bytea, p_content_type text, p_occurred_at timestamp with time zone, p_kind text, p_fingerprint text) FROM PUBLIC;
 GRANT ALL ON FUNCTION inbox.accept(p_source text, p_external_id text, p_body bytea, p_content_type text, p_occurred_at timestamp with time zone, p_kind text, p_fingerprint text) TO inbox_ingest;
+
+
+--
+-- Name: FUNCTION accept_many(p_sources text[], p_external_ids text[], p_bodies bytea[], p_content_types text[], p_occurred_ats timestamp with time zone[], p_kinds text[], p_fingerprints text[]); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.accept_many(p_sources text[], p_external_ids text[], p_bodies bytea[], p_content_types text[], p_occurred_ats timestamp with time zone[], p_kinds text[], p_fingerprints text[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.accept_many(p_sources text[], p_external_ids text[], p_bodies bytea[], p_content_types text[], p_occurred_ats timestamp with time zone[], p_kinds text[], p_fingerprints text[]) TO inbox_ingest;
 
 
 --

@@ -35,6 +35,7 @@ QMap<QString, QSet<QString>> expectedExecute()
     const QSet<QString> everyone(kLogins.cbegin(), kLogins.cend());
     return {
         {QStringLiteral("accept"), logins({"l_ingest"})},
+        {QStringLiteral("accept_many"), logins({"l_ingest"})},
         {QStringLiteral("claim"), worker},
         {QStringLiteral("heartbeat"), worker},
         {QStringLiteral("complete"), worker},
@@ -61,6 +62,10 @@ QMap<QString, QString> calls()
         {QStringLiteral("accept"),
          QStringLiteral(
              "SELECT * FROM inbox.accept('roles', md5(random()::text), '\\x7b7d'::bytea)")},
+        {QStringLiteral("accept_many"),
+         QStringLiteral(
+             "SELECT * FROM inbox.accept_many(ARRAY['roles'], ARRAY[md5(random()::text)],"
+             " ARRAY['\\x7b7d'::bytea])")},
         {QStringLiteral("claim"), QStringLiteral("SELECT * FROM inbox.claim('roles-worker', 1)")},
         {QStringLiteral("heartbeat"), QStringLiteral("SELECT inbox.heartbeat(0, 'roles-worker')")},
         {QStringLiteral("complete"), QStringLiteral("SELECT inbox.complete(0, 'roles-worker')")},

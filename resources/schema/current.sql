@@ -336,7 +336,6 @@ CREATE FUNCTION inbox.accept(p_source text, p_external_id text, p_body bytea, p_
 #variable_conflict use_column
 DECLARE
     v_fp       text;
-    v_key      text;
     v_id       bigint;
     v_status   text;
     v_fp_old   text;
@@ -387,7 +386,7 @@ BEGIN
     v_fp := coalesce(p_fingerprint, encode(sha256(p_body), 'hex'));
 
     LOOP
-        -- New key: the event and its 'received' entry in one statement.
+        -- New key: the event, its 'received' entry and the daily delta in one statement.
         WITH ins AS (
             INSERT INTO inbox.events AS e (source, external_id, idempotency_key, kind, occurred_at,
                                            body, content_type, fingerprint)
@@ -404,11 +403,17 @@ BEGIN
             SELECT ins.id, 'received',
                    jsonb_build_object('bytes', octet_length(p_body), 'fingerprint', v_fp)
             FROM ins
+        ), d AS (
+            INSERT INTO inbox.daily_stats (day, source, shard, received)
+            SELECT (now() AT TIME ZONE 'UTC')::date, p_source, (pg_backend_pid() % 8)::smallint, 1
+              FROM ins
         )
         SELECT ins.id INTO v_id FROM ins;
 
         IF v_id IS NOT NULL THEN
-            PERFORM inbox._bump_daily(p_source, p_received => 1);
+            IF random() < 1.0 / 256 THEN
+                PERFORM inbox._fold_counters();
+            END IF;
             PERFORM inbox._notify('events');
             event_id := v_id;
             outcome := 'new';
@@ -453,25 +458,35 @@ BEGIN
         PERFORM inbox._bump_daily(p_source, p_conflicts => 1);
         outcome := 'conflict';
     ELSIF v_status = 'failed' AND v_retry THEN
-        UPDATE inbox.events e
-           SET deliveries = e.deliveries + 1, last_delivery_at = now(),
-               status = 'received', next_attempt_at = now(), attempts = 0,
-               locked_by = NULL, locked_at = NULL, last_error = NULL, error_retryable = NULL
-         WHERE e.id = v_id
-        RETURNING e.deliveries INTO v_deliv;
-        INSERT INTO inbox.journal (event_id, entry, detail)
-        VALUES (v_id, 'rearmed',
-                jsonb_build_object('delivery', v_deliv, 'previous_attempts', v_attempts,
-                                   'previous_error', left(v_error, 1000)));
+        WITH u AS (
+            UPDATE inbox.events e
+               SET deliveries = e.deliveries + 1, last_delivery_at = now(),
+                   status = 'received', next_attempt_at = now(), attempts = 0,
+                   locked_by = NULL, locked_at = NULL, last_error = NULL, error_retryable = NULL
+             WHERE e.id = v_id
+            RETURNING e.deliveries
+        ), j AS (
+            INSERT INTO inbox.journal (event_id, entry, detail)
+            SELECT v_id, 'rearmed',
+                   jsonb_build_object('delivery', u.deliveries, 'previous_attempts', v_attempts,
+                                      'previous_error', left(v_error, 1000))
+              FROM u
+        )
+        SELECT u.deliveries INTO v_deliv FROM u;
         PERFORM inbox._bump_daily(p_source, p_repeats => 1);
         outcome := 'rearmed';
     ELSE
-        UPDATE inbox.events e
-           SET deliveries = e.deliveries + 1, last_delivery_at = now()
-         WHERE e.id = v_id
-        RETURNING e.deliveries INTO v_deliv;
-        INSERT INTO inbox.journal (event_id, entry, detail)
-        VALUES (v_id, 'duplicate', jsonb_build_object('delivery', v_deliv, 'status', v_status));
+        WITH u AS (
+            UPDATE inbox.events e
+               SET deliveries = e.deliveries + 1, last_delivery_at = now()
+             WHERE e.id = v_id
+            RETURNING e.deliveries
+        ), j AS (
+            INSERT INTO inbox.journal (event_id, entry, detail)
+            SELECT v_id, 'duplicate', jsonb_build_object('delivery', u.deliveries, 'status', v_status)
+              FROM u
+        )
+        SELECT u.deliveries INTO v_deliv FROM u;
         PERFORM inbox._bump_daily(p_source, p_repeats => 1);
         outcome := 'duplicate';
     END IF;
@@ -762,6 +777,7 @@ WITH (fillfactor='90');
 CREATE FUNCTION inbox.claim(p_worker text, p_limit integer DEFAULT 1, p_lock_timeout interval DEFAULT '00:05:00'::interval) RETURNS SETOF inbox.events
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'pg_temp'
+    SET plan_cache_mode TO 'force_generic_plan'
     AS $$
 DECLARE
     v_taken   int := 0;
@@ -904,8 +920,7 @@ CREATE FUNCTION inbox.complete(p_event_id bigint, p_worker text, p_result jsonb 
     SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 DECLARE
-    v_source   text;
-    v_attempts int;
+    v_done     boolean;
     v_status   text;
     v_holder   text;
 BEGIN
@@ -914,15 +929,23 @@ BEGIN
     END IF;
     PERFORM inbox._check_name(p_worker, 'p_worker', 200);
 
-    UPDATE inbox.events e
-       SET status = 'done', done_at = now(), result = p_result, locked_by = NULL, locked_at = NULL
-     WHERE e.id = p_event_id AND e.status = 'processing' AND e.locked_by = p_worker
-    RETURNING e.source, e.attempts INTO v_source, v_attempts;
-
-    IF FOUND THEN
+    -- The change, its journal entry and the daily delta in one statement.
+    WITH u AS (
+        UPDATE inbox.events e
+           SET status = 'done', done_at = now(), result = p_result, locked_by = NULL, locked_at = NULL
+         WHERE e.id = p_event_id AND e.status = 'processing' AND e.locked_by = p_worker
+        RETURNING e.source, e.attempts
+    ), j AS (
         INSERT INTO inbox.journal (event_id, entry, actor, detail)
-        VALUES (p_event_id, 'done', p_worker, jsonb_build_object('attempt', v_attempts));
-        PERFORM inbox._bump_daily(v_source, p_done => 1);
+        SELECT p_event_id, 'done', p_worker, jsonb_build_object('attempt', u.attempts) FROM u
+    ), d AS (
+        INSERT INTO inbox.daily_stats (day, source, shard, done)
+        SELECT (now() AT TIME ZONE 'UTC')::date, u.source, (pg_backend_pid() % 8)::smallint, 1
+          FROM u
+    )
+    SELECT true INTO v_done FROM u;
+
+    IF v_done THEN
         PERFORM inbox._notify('events');
         RETURN true;
     END IF;
@@ -1080,31 +1103,42 @@ BEGIN
         RETURN 'lost_lock';
     END IF;
 
+    -- Each outcome: the change and its journal entry (and daily delta) in one statement.
     IF p_retryable AND v_ev.attempts < v_ev.max_attempts THEN
         v_delay := inbox._retry_delay(v_ev.attempts) * (0.9 + random() * 0.2);
-        UPDATE inbox.events e
-           SET status = 'received', next_attempt_at = now() + v_delay,
-               locked_by = NULL, locked_at = NULL, last_error = p_error, error_retryable = true
-         WHERE e.id = p_event_id;
+        WITH u AS (
+            UPDATE inbox.events e
+               SET status = 'received', next_attempt_at = now() + v_delay,
+                   locked_by = NULL, locked_at = NULL, last_error = p_error, error_retryable = true
+             WHERE e.id = p_event_id
+            RETURNING e.id
+        )
         INSERT INTO inbox.journal (event_id, entry, actor, detail)
-        VALUES (p_event_id, 'retry_scheduled', p_worker,
-                jsonb_build_object('attempt', v_ev.attempts, 'error', left(p_error, 200),
-                                   'delay_seconds', round(extract(epoch FROM v_delay)::numeric, 1),
-                                   'next_attempt_at', now() + v_delay));
+        SELECT u.id, 'retry_scheduled', p_worker,
+               jsonb_build_object('attempt', v_ev.attempts, 'error', left(p_error, 200),
+                                  'delay_seconds', round(extract(epoch FROM v_delay)::numeric, 1),
+                                  'next_attempt_at', now() + v_delay)
+          FROM u;
         PERFORM inbox._notify('events');
         RETURN 'received';
     END IF;
 
-    UPDATE inbox.events e
-       SET status = 'failed', locked_by = NULL, locked_at = NULL,
-           last_error = p_error, error_retryable = p_retryable
-     WHERE e.id = p_event_id;
-    INSERT INTO inbox.journal (event_id, entry, actor, detail)
-    VALUES (p_event_id, 'failed', p_worker,
-            jsonb_build_object('attempt', v_ev.attempts, 'error', left(p_error, 200),
-                               'retryable', p_retryable,
-                               'reason', CASE WHEN p_retryable THEN 'out_of_attempts' ELSE 'not_retryable' END));
-    PERFORM inbox._bump_daily(v_ev.source, p_failed => 1);
+    WITH u AS (
+        UPDATE inbox.events e
+           SET status = 'failed', locked_by = NULL, locked_at = NULL,
+               last_error = p_error, error_retryable = p_retryable
+         WHERE e.id = p_event_id
+        RETURNING e.id, e.source
+    ), j AS (
+        INSERT INTO inbox.journal (event_id, entry, actor, detail)
+        SELECT u.id, 'failed', p_worker,
+               jsonb_build_object('attempt', v_ev.attempts, 'error', left(p_error, 200),
+                                  'retryable', p_retryable,
+                                  'reason', CASE WHEN p_retryable THEN 'out_of_attempts' ELSE 'not_retryable' END)
+          FROM u
+    )
+    INSERT INTO inbox.daily_stats (day, source, shard, failed)
+    SELECT (now() AT TIME ZONE 'UTC')::date, u.source, (pg_backend_pid() % 8)::smallint, 1 FROM u;
     PERFORM inbox._notify('events');
     RETURN 'failed';
 END;

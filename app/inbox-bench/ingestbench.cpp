@@ -231,6 +231,87 @@ bool runIngestFigures(const Options &o, inbox::PgConnection &admin, QVector<Figu
               ingestFigure(QStringLiteral("accept_per_s_sync_off"),
                            QStringLiteral("SET synchronous_commit = off"), QStringLiteral("off"));
 
+    // Batches: inbox.accept_many of kBatch deliveries per call (the same mix of new keys and
+    // repeats) against a bare multi-row insert of the same arrays.
+    if (ok) {
+        constexpr int kBatch = 100;
+        const auto batches = [&](bool contract, Totals *totals, double *rate) {
+            Deliveries d(QStringLiteral("%1-%2").arg(runTag).arg(++measurement), o.repeatRate,
+                         o.ingestSessions);
+            const QString sql =
+                contract ? QStringLiteral("SELECT count(*) FILTER (WHERE outcome = 'new') FROM "
+                                          "inbox.accept_many($1::text[], $2::text[], $3::bytea[])")
+                         : QStringLiteral("WITH i AS (INSERT INTO %1.events (source, external_id, "
+                                          "body, content_type) SELECT x.s, x.e, x.b, "
+                                          "'application/json' FROM unnest($1::text[], $2::text[], "
+                                          "$3::bytea[]) AS x(s, e, b) ON CONFLICT (source, "
+                                          "external_id) DO NOTHING RETURNING 1) "
+                                          "SELECT count(*) FROM i")
+                               .arg(scratch);
+            const Step step = [&](inbox::PgConnection &conn, int s, std::mt19937_64 &rng,
+                                  Totals &t) {
+                QStringList sources, ids, bodies;
+                for (int i = 0; i < kBatch; ++i) {
+                    bool repeat = false;
+                    const QString id = d.pick(s, rng, &repeat);
+                    if (repeat)
+                        ++t.repeats;
+                    sources << QString::fromLatin1(kSource);
+                    ids << id;
+                    // Elements of a bytea[] literal: "\\x<hex>" (the backslash escaped).
+                    bodies << QStringLiteral("\"\\\\x%1\"")
+                                  .arg(QString::fromLatin1(Deliveries::body(id).toHex()));
+                }
+                const auto literal = [](const QStringList &items) {
+                    return QLatin1Char('{') + items.join(QLatin1Char(',')) + QLatin1Char('}');
+                };
+                inbox::DbError err;
+                const auto r =
+                    conn.exec(sql,
+                              {inbox::PgParam(literal(sources)), inbox::PgParam(literal(ids)),
+                               inbox::PgParam(literal(bodies))},
+                              &err);
+                if (!r) {
+                    t.fail(err.message);
+                    return false;
+                }
+                t.fresh += r->toInt(0, 0);
+                return true;
+            };
+            double elapsed = 0;
+            std::fprintf(stderr, "  %s, %d per call, for %d s from %d sessions ...\n",
+                         contract ? "inbox.accept_many" : "bare multi-row insert", kBatch,
+                         o.ingestSeconds, o.ingestSessions);
+            if (!runSessions(conninfo, o.ingestSessions, o.ingestSeconds, QString(), step, totals,
+                             &elapsed, error))
+                return false;
+            *rate = double(totals->calls.load()) * kBatch / elapsed;
+            return true;
+        };
+        Totals bare, many;
+        double bareRate = 0, manyRate = 0;
+        ok = batches(false, &bare, &bareRate) && batches(true, &many, &manyRate);
+        if (ok) {
+            Figure f;
+            f.name = QStringLiteral("accept_many_per_s");
+            f.latency = false;
+            f.value = manyRate;
+            f.plainValue = bareRate;
+            f.unit = QStringLiteral("rows/s");
+            f.target = QStringLiteral(">= 0.45 of the bare multi-row insert (issue 19)");
+            f.met = f.ratio() >= 0.45;
+            f.extra.insert(QStringLiteral("per_call"), kBatch);
+            f.extra.insert(QStringLiteral("sessions"), o.ingestSessions);
+            f.extra.insert(QStringLiteral("seconds"), o.ingestSeconds);
+            f.extra.insert(QStringLiteral("fsync"), fsync);
+            f.extra.insert(QStringLiteral("synchronous_commit"), syncCommit);
+            f.extra.insert(QStringLiteral("calls"), double(many.calls.load()));
+            f.extra.insert(QStringLiteral("repeats"), double(many.repeats.load()));
+            f.extra.insert(QStringLiteral("new"), double(many.fresh.load()));
+            *figures << f;
+        }
+    }
+
     // Workers: claim one, complete it; the bare pair on the scratch rows inserted above.
     if (ok) {
         const auto workers = [&](bool contract, Totals *totals, double *rate) {

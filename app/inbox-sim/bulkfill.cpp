@@ -221,30 +221,22 @@ bool writeCounters(PgConnection &db, const QHash<QString, PastChunk::Daily> &dai
         statuses << it.key().section(QLatin1Char('\t'), 1, 1);
         counts << it.value();
     }
-    return db.run(
-               QStringLiteral(
-                   "INSERT INTO inbox.daily_stats AS d (day, source, shard, received, repeats, "
-                   "conflicts, done, failed, requeued) "
-                   "SELECT x.day, x.source, 0, x.received, x.repeats, x.conflicts, x.done, "
-                   "x.failed, "
-                   "x.requeued FROM unnest($1::date[], $2::text[], $3::bigint[], $4::bigint[], "
-                   "$5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[]) "
-                   "AS x(day, source, received, repeats, conflicts, done, failed, requeued) "
-                   "ON CONFLICT (day, source, shard) DO UPDATE SET "
-                   "received = d.received + excluded.received, repeats = d.repeats + "
-                   "excluded.repeats, "
-                   "conflicts = d.conflicts + excluded.conflicts, done = d.done + excluded.done, "
-                   "failed = d.failed + excluded.failed, requeued = d.requeued + "
-                   "excluded.requeued"),
-               {sql::textArray(days), sql::textArray(dailySources), numberArray(received),
-                numberArray(repeats), numberArray(conflicts), numberArray(doneCount),
-                numberArray(failed), numberArray(requeued)},
-               error) &&
+    return db.run(QStringLiteral(
+                      "INSERT INTO inbox.daily_stats AS d (day, source, shard, received, repeats, "
+                      "conflicts, done, failed, requeued) "
+                      "SELECT x.day, x.source, 0, x.received, x.repeats, x.conflicts, x.done, "
+                      "x.failed, "
+                      "x.requeued FROM unnest($1::date[], $2::text[], $3::bigint[], $4::bigint[], "
+                      "$5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[]) "
+                      "AS x(day, source, received, repeats, conflicts, done, failed, requeued)"),
+                  {sql::textArray(days), sql::textArray(dailySources), numberArray(received),
+                   numberArray(repeats), numberArray(conflicts), numberArray(doneCount),
+                   numberArray(failed), numberArray(requeued)},
+                  error) &&
            db.run(QStringLiteral(
                       "INSERT INTO inbox.status_counts AS c (source, status, shard, n) "
                       "SELECT x.source, x.status, 0, x.n "
-                      "FROM unnest($1::text[], $2::text[], $3::bigint[]) AS x(source, status, n) "
-                      "ON CONFLICT (source, status, shard) DO UPDATE SET n = c.n + excluded.n"),
+                      "FROM unnest($1::text[], $2::text[], $3::bigint[]) AS x(source, status, n)"),
                   {sql::textArray(statusSources), sql::textArray(statuses), numberArray(counts)},
                   error) &&
            // The queue rows of the events that are not done (the triggers that write them are

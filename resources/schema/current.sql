@@ -35,16 +35,13 @@ CREATE FUNCTION inbox._bump_daily(p_source text, p_received integer DEFAULT 0, p
     SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 BEGIN
-    INSERT INTO inbox.daily_stats AS d (day, source, shard, received, repeats, conflicts, done, failed, requeued)
+    INSERT INTO inbox.daily_stats (day, source, shard, received, repeats, conflicts, done,
+                                   failed, requeued)
     VALUES ((now() AT TIME ZONE 'UTC')::date, p_source, (pg_backend_pid() % 8)::smallint,
-            p_received, p_repeats, p_conflicts, p_done, p_failed, p_requeued)
-    ON CONFLICT (day, source, shard) DO UPDATE
-       SET received = d.received + excluded.received,
-           repeats = d.repeats + excluded.repeats,
-           conflicts = d.conflicts + excluded.conflicts,
-           done = d.done + excluded.done,
-           failed = d.failed + excluded.failed,
-           requeued = d.requeued + excluded.requeued;
+            p_received, p_repeats, p_conflicts, p_done, p_failed, p_requeued);
+    IF random() < 1.0 / 256 THEN
+        PERFORM inbox._fold_counters();
+    END IF;
 END;
 $$;
 
@@ -88,6 +85,47 @@ BEGIN
         RAISE EXCEPTION '% must not contain control characters', p_arg
             USING ERRCODE = 'invalid_parameter_value';
     END IF;
+END;
+$$;
+
+
+--
+-- Name: _fold_counters(); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox._fold_counters() RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+BEGIN
+    -- Only in read committed: a transaction snapshot older than another fold would get a
+    -- serialization failure on the rows that fold deleted.
+    IF current_setting('transaction_isolation') <> 'read committed' THEN
+        RETURN;
+    END IF;
+    -- A fold never waits: rows that another fold (still open) has taken are skipped, so two
+    -- folds take disjoint rows, and a fold inside a long transaction holds back only its own.
+    -- Zero rows are kept: stats_now shows every source that ever had an event.
+    WITH t AS (
+        SELECT c.ctid AS row_id FROM inbox.status_counts c FOR UPDATE SKIP LOCKED
+    ), d AS (
+        DELETE FROM inbox.status_counts c USING t WHERE c.ctid = t.row_id
+        RETURNING c.source, c.status, c.shard, c.n
+    )
+    INSERT INTO inbox.status_counts (source, status, shard, n)
+    SELECT d.source, d.status, d.shard, sum(d.n) FROM d GROUP BY d.source, d.status, d.shard;
+    WITH t AS (
+        SELECT s.ctid AS row_id FROM inbox.daily_stats s FOR UPDATE SKIP LOCKED
+    ), d AS (
+        DELETE FROM inbox.daily_stats s USING t WHERE s.ctid = t.row_id
+        RETURNING s.day, s.source, s.shard, s.received, s.repeats, s.conflicts, s.done,
+                  s.failed, s.requeued
+    )
+    INSERT INTO inbox.daily_stats (day, source, shard, received, repeats, conflicts, done,
+                                   failed, requeued)
+    SELECT d.day, d.source, d.shard, sum(d.received), sum(d.repeats), sum(d.conflicts),
+           sum(d.done), sum(d.failed), sum(d.requeued)
+      FROM d GROUP BY d.day, d.source, d.shard;
 END;
 $$;
 
@@ -233,32 +271,6 @@ $$;
 
 
 --
--- Name: _track_status(); Type: FUNCTION; Schema: inbox; Owner: -
---
-
-CREATE FUNCTION inbox._track_status() RETURNS trigger
-    LANGUAGE plpgsql
-    SET search_path TO 'pg_catalog', 'pg_temp'
-    AS $$
-DECLARE
-    v_shard smallint := (pg_backend_pid() % 8)::smallint;
-BEGIN
-    IF TG_OP IN ('UPDATE', 'DELETE') THEN
-        INSERT INTO inbox.status_counts AS c (source, status, shard, n)
-        VALUES (OLD.source, OLD.status, v_shard, -1)
-        ON CONFLICT (source, status, shard) DO UPDATE SET n = c.n - 1;
-    END IF;
-    IF TG_OP IN ('INSERT', 'UPDATE') THEN
-        INSERT INTO inbox.status_counts AS c (source, status, shard, n)
-        VALUES (NEW.source, NEW.status, v_shard, 1)
-        ON CONFLICT (source, status, shard) DO UPDATE SET n = c.n + 1;
-    END IF;
-    RETURN NULL;
-END;
-$$;
-
-
---
 -- Name: _track_status_delete(); Type: FUNCTION; Schema: inbox; Owner: -
 --
 
@@ -267,12 +279,28 @@ CREATE FUNCTION inbox._track_status_delete() RETURNS trigger
     SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 BEGIN
-    INSERT INTO inbox.status_counts AS c (source, status, shard, n)
+    INSERT INTO inbox.status_counts (source, status, shard, n)
     SELECT o.source, o.status, (pg_backend_pid() % 8)::smallint, -count(*)
       FROM old_rows o
-     GROUP BY o.source, o.status
-     ORDER BY o.source, o.status
-    ON CONFLICT (source, status, shard) DO UPDATE SET n = c.n + excluded.n;
+     GROUP BY o.source, o.status;
+    RETURN NULL;
+END;
+$$;
+
+
+--
+-- Name: _track_status_insert(); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox._track_status_insert() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+BEGIN
+    INSERT INTO inbox.status_counts (source, status, shard, n)
+    SELECT n.source, n.status, (pg_backend_pid() % 8)::smallint, count(*)
+      FROM new_rows n
+     GROUP BY n.source, n.status;
     RETURN NULL;
 END;
 $$;
@@ -287,15 +315,16 @@ CREATE FUNCTION inbox._track_status_update() RETURNS trigger
     SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 BEGIN
-    INSERT INTO inbox.status_counts AS c (source, status, shard, n)
+    INSERT INTO inbox.status_counts (source, status, shard, n)
     SELECT d.source, d.status, (pg_backend_pid() % 8)::smallint, sum(d.delta)
       FROM (SELECT o.source, o.status, -1 AS delta FROM old_rows o
             UNION ALL
             SELECT n.source, n.status, 1 FROM new_rows n) d
      GROUP BY d.source, d.status
-    HAVING sum(d.delta) <> 0
-     ORDER BY d.source, d.status
-    ON CONFLICT (source, status, shard) DO UPDATE SET n = c.n + excluded.n;
+    HAVING sum(d.delta) <> 0;
+    IF random() < 1.0 / 256 THEN
+        PERFORM inbox._fold_counters();
+    END IF;
     RETURN NULL;
 END;
 $$;
@@ -312,7 +341,6 @@ CREATE FUNCTION inbox.accept(p_source text, p_external_id text, p_body bytea, p_
 #variable_conflict use_column
 DECLARE
     v_fp       text;
-    v_key      text;
     v_id       bigint;
     v_status   text;
     v_fp_old   text;
@@ -363,7 +391,7 @@ BEGIN
     v_fp := coalesce(p_fingerprint, encode(sha256(p_body), 'hex'));
 
     LOOP
-        -- New key: the event and its 'received' entry in one statement.
+        -- New key: the event, its 'received' entry and the daily delta in one statement.
         WITH ins AS (
             INSERT INTO inbox.events AS e (source, external_id, idempotency_key, kind, occurred_at,
                                            body, content_type, fingerprint)
@@ -380,11 +408,17 @@ BEGIN
             SELECT ins.id, 'received',
                    jsonb_build_object('bytes', octet_length(p_body), 'fingerprint', v_fp)
             FROM ins
+        ), d AS (
+            INSERT INTO inbox.daily_stats (day, source, shard, received)
+            SELECT (now() AT TIME ZONE 'UTC')::date, p_source, (pg_backend_pid() % 8)::smallint, 1
+              FROM ins
         )
         SELECT ins.id INTO v_id FROM ins;
 
         IF v_id IS NOT NULL THEN
-            PERFORM inbox._bump_daily(p_source, p_received => 1);
+            IF random() < 1.0 / 256 THEN
+                PERFORM inbox._fold_counters();
+            END IF;
             PERFORM inbox._notify('events');
             event_id := v_id;
             outcome := 'new';
@@ -429,25 +463,35 @@ BEGIN
         PERFORM inbox._bump_daily(p_source, p_conflicts => 1);
         outcome := 'conflict';
     ELSIF v_status = 'failed' AND v_retry THEN
-        UPDATE inbox.events e
-           SET deliveries = e.deliveries + 1, last_delivery_at = now(),
-               status = 'received', next_attempt_at = now(), attempts = 0,
-               locked_by = NULL, locked_at = NULL, last_error = NULL, error_retryable = NULL
-         WHERE e.id = v_id
-        RETURNING e.deliveries INTO v_deliv;
-        INSERT INTO inbox.journal (event_id, entry, detail)
-        VALUES (v_id, 'rearmed',
-                jsonb_build_object('delivery', v_deliv, 'previous_attempts', v_attempts,
-                                   'previous_error', left(v_error, 1000)));
+        WITH u AS (
+            UPDATE inbox.events e
+               SET deliveries = e.deliveries + 1, last_delivery_at = now(),
+                   status = 'received', next_attempt_at = now(), attempts = 0,
+                   locked_by = NULL, locked_at = NULL, last_error = NULL, error_retryable = NULL
+             WHERE e.id = v_id
+            RETURNING e.deliveries
+        ), j AS (
+            INSERT INTO inbox.journal (event_id, entry, detail)
+            SELECT v_id, 'rearmed',
+                   jsonb_build_object('delivery', u.deliveries, 'previous_attempts', v_attempts,
+                                      'previous_error', left(v_error, 1000))
+              FROM u
+        )
+        SELECT u.deliveries INTO v_deliv FROM u;
         PERFORM inbox._bump_daily(p_source, p_repeats => 1);
         outcome := 'rearmed';
     ELSE
-        UPDATE inbox.events e
-           SET deliveries = e.deliveries + 1, last_delivery_at = now()
-         WHERE e.id = v_id
-        RETURNING e.deliveries INTO v_deliv;
-        INSERT INTO inbox.journal (event_id, entry, detail)
-        VALUES (v_id, 'duplicate', jsonb_build_object('delivery', v_deliv, 'status', v_status));
+        WITH u AS (
+            UPDATE inbox.events e
+               SET deliveries = e.deliveries + 1, last_delivery_at = now()
+             WHERE e.id = v_id
+            RETURNING e.deliveries
+        ), j AS (
+            INSERT INTO inbox.journal (event_id, entry, detail)
+            SELECT v_id, 'duplicate', jsonb_build_object('delivery', u.deliveries, 'status', v_status)
+              FROM u
+        )
+        SELECT u.deliveries INTO v_deliv FROM u;
         PERFORM inbox._bump_daily(p_source, p_repeats => 1);
         outcome := 'duplicate';
     END IF;
@@ -455,6 +499,165 @@ BEGIN
     PERFORM inbox._notify('events');
     event_id := v_id;
     RETURN NEXT;
+END;
+$$;
+
+
+--
+-- Name: accept_many(text[], text[], bytea[], text[], timestamp with time zone[], text[], text[]); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.accept_many(p_sources text[], p_external_ids text[], p_bodies bytea[], p_content_types text[] DEFAULT NULL::text[], p_occurred_ats timestamp with time zone[] DEFAULT NULL::timestamp with time zone[], p_kinds text[] DEFAULT NULL::text[], p_fingerprints text[] DEFAULT NULL::text[]) RETURNS TABLE(ord integer, event_id bigint, outcome text)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+#variable_conflict use_column
+DECLARE
+    c_max      constant int := 1000;
+    v_n        int := cardinality(p_sources);
+    v_bad      record;
+    v_ids      bigint[];
+    v_outcomes text[];
+    v_new_ids  bigint[];
+    v_new_ords int[];
+    v_counts   jsonb;
+    r          record;
+    v_id       bigint;
+    v_outcome  text;
+BEGIN
+    IF p_sources IS NULL THEN
+        RAISE EXCEPTION 'p_sources must not be null' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_external_ids IS NULL THEN
+        RAISE EXCEPTION 'p_external_ids must not be null' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_bodies IS NULL THEN
+        RAISE EXCEPTION 'p_bodies must not be null' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF array_ndims(p_sources) > 1 OR array_ndims(p_external_ids) > 1 OR array_ndims(p_bodies) > 1
+       OR array_ndims(p_content_types) > 1 OR array_ndims(p_occurred_ats) > 1
+       OR array_ndims(p_kinds) > 1 OR array_ndims(p_fingerprints) > 1 THEN
+        RAISE EXCEPTION 'the arrays must be one-dimensional' USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF cardinality(p_external_ids) <> v_n OR cardinality(p_bodies) <> v_n
+       OR cardinality(p_content_types) <> v_n OR cardinality(p_occurred_ats) <> v_n
+       OR cardinality(p_kinds) <> v_n OR cardinality(p_fingerprints) <> v_n THEN
+        RAISE EXCEPTION 'the arrays must have the same length (p_sources has %)', v_n
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF v_n > c_max THEN
+        RAISE EXCEPTION 'at most % deliveries per call, got %', c_max, v_n
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF v_n = 0 THEN
+        RETURN;
+    END IF;
+
+    -- Every delivery is checked before anything is written; the first bad one is named.
+    SELECT d.i, d.msg, d.code INTO v_bad
+      FROM (SELECT x.i,
+                   CASE
+                     WHEN x.s IS NULL THEN 'p_sources[' || x.i || '] must not be null'
+                     WHEN x.e IS NULL THEN 'p_external_ids[' || x.i || '] must not be null'
+                     WHEN x.b IS NULL THEN 'p_bodies[' || x.i || '] must not be null'
+                     WHEN p_content_types IS NOT NULL AND x.ct IS NULL
+                       THEN 'p_content_types[' || x.i || '] must not be null'
+                     WHEN x.s = '' OR char_length(x.s) > 64 OR x.s ~ '[\x01-\x1f\x7f]'
+                       THEN 'p_sources[' || x.i || '] must be 1..64 characters without control characters'
+                     WHEN x.e = '' OR char_length(x.e) > 1024 OR x.e ~ '[\x01-\x1f\x7f]'
+                       THEN 'p_external_ids[' || x.i || '] must be 1..1024 characters without control characters'
+                     WHEN x.ct = '' OR char_length(x.ct) > 255 OR x.ct ~ '[\x01-\x1f\x7f]'
+                       THEN 'p_content_types[' || x.i || '] must be 1..255 characters without control characters'
+                     WHEN x.k = '' OR char_length(x.k) > 128 OR x.k ~ '[\x01-\x1f\x7f]'
+                       THEN 'p_kinds[' || x.i || '] must be null or 1..128 characters without control characters'
+                     WHEN x.f = '' OR char_length(x.f) > 1024
+                       THEN 'p_fingerprints[' || x.i || '] must be null or 1..1024 characters'
+                     WHEN x.o IS NOT NULL AND NOT isfinite(x.o)
+                       THEN 'p_occurred_ats[' || x.i || '] must be a finite time'
+                   END AS msg,
+                   CASE WHEN x.s IS NULL OR x.e IS NULL OR x.b IS NULL
+                             OR (p_content_types IS NOT NULL AND x.ct IS NULL)
+                        THEN 'null_value_not_allowed' ELSE 'invalid_parameter_value' END AS code
+              FROM unnest(p_sources, p_external_ids, p_bodies, p_content_types, p_occurred_ats,
+                          p_kinds, p_fingerprints) WITH ORDINALITY AS x(s, e, b, ct, o, k, f, i)) d
+     WHERE d.msg IS NOT NULL
+     ORDER BY d.i
+     LIMIT 1;
+    IF FOUND THEN
+        IF v_bad.code = 'null_value_not_allowed' THEN
+            RAISE EXCEPTION '%', v_bad.msg USING ERRCODE = 'null_value_not_allowed';
+        END IF;
+        RAISE EXCEPTION '%', v_bad.msg USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+
+    -- First deliveries of each key, inserted in (source, external_id) order with ids taken in
+    -- the order of the deliveries; the 'received' entries in the same statement.
+    WITH d AS (
+        SELECT x.i::int AS i, x.s COLLATE "C" AS source, x.e COLLATE "C" AS external_id,
+               x.b AS body, coalesce(x.ct, 'application/json') AS content_type,
+               x.o AS occurred_at, x.k AS kind, coalesce(x.f, encode(sha256(x.b), 'hex')) AS fp
+          FROM unnest(p_sources, p_external_ids, p_bodies, p_content_types, p_occurred_ats,
+                      p_kinds, p_fingerprints) WITH ORDINALITY AS x(s, e, b, ct, o, k, f, i)
+    ), firsts AS (
+        SELECT DISTINCT ON (d.source, d.external_id) d.*
+          FROM d ORDER BY d.source, d.external_id, d.i
+    ), numbered AS MATERIALIZED (
+        SELECT f.*, nextval('inbox.events_id_seq') AS id
+          FROM (SELECT * FROM firsts ORDER BY firsts.i) f
+    ), ins AS (
+        INSERT INTO inbox.events AS e (id, source, external_id, idempotency_key, kind,
+                                       occurred_at, body, content_type, fingerprint)
+        OVERRIDING SYSTEM VALUE
+        SELECT n.id, n.source, n.external_id,
+               n.source || ':' || left(encode(sha256(convert_to(n.source || E'\x1f' || n.external_id, 'UTF8')), 'hex'), 32),
+               n.kind, coalesce(n.occurred_at, now()), n.body, n.content_type, n.fp
+          FROM numbered n
+         ORDER BY n.source, n.external_id
+        -- Both unique keys are arbiters, as in accept.
+        ON CONFLICT DO NOTHING
+        RETURNING e.id
+    ), j AS (
+        INSERT INTO inbox.journal (event_id, entry, detail)
+        SELECT n.id, 'received', jsonb_build_object('bytes', octet_length(n.body), 'fingerprint', n.fp)
+          FROM ins JOIN numbered n ON n.id = ins.id
+         ORDER BY n.id
+    )
+    SELECT array_agg(n.i ORDER BY n.i), array_agg(n.id ORDER BY n.i),
+           (SELECT jsonb_object_agg(c.source, c.k)
+              FROM (SELECT n2.source, count(*) AS k FROM ins JOIN numbered n2 ON n2.id = ins.id
+                     GROUP BY n2.source) c)
+      INTO v_new_ords, v_new_ids, v_counts
+      FROM ins JOIN numbered n ON n.id = ins.id;
+
+    v_ids := array_fill(NULL::bigint, ARRAY[v_n]);
+    v_outcomes := array_fill(NULL::text, ARRAY[v_n]);
+    FOR r IN SELECT u.i, u.id FROM unnest(v_new_ords, v_new_ids) AS u(i, id) LOOP
+        v_ids[r.i] := r.id;
+        v_outcomes[r.i] := 'new';
+    END LOOP;
+    FOR r IN SELECT c.key, c.value::int AS k FROM jsonb_each_text(v_counts) c LOOP
+        PERFORM inbox._bump_daily(r.key, p_received => r.k);
+    END LOOP;
+
+    -- Every other delivery is what accept makes of it, key by key in the same order, each
+    -- key's deliveries in the batch's order.
+    FOR r IN
+        SELECT x.i::int AS i, x.s, x.e, x.b, x.ct, x.o, x.k, x.f
+          FROM unnest(p_sources, p_external_ids, p_bodies, p_content_types, p_occurred_ats,
+                      p_kinds, p_fingerprints) WITH ORDINALITY AS x(s, e, b, ct, o, k, f, i)
+         WHERE v_new_ords IS NULL OR x.i <> ALL (v_new_ords)
+         ORDER BY x.s COLLATE "C", x.e COLLATE "C", x.i
+    LOOP
+        SELECT a.event_id, a.outcome INTO v_id, v_outcome
+          FROM inbox.accept(r.s, r.e, r.b, coalesce(r.ct, 'application/json'), r.o, r.k, r.f) a;
+        v_ids[r.i] := v_id;
+        v_outcomes[r.i] := v_outcome;
+    END LOOP;
+
+    PERFORM inbox._notify('events');
+    RETURN QUERY SELECT u.i::int, u.id, u.outcome
+                   FROM unnest(v_ids, v_outcomes) WITH ORDINALITY AS u(id, outcome, i)
+                  ORDER BY u.i;
 END;
 $$;
 
@@ -579,6 +782,7 @@ WITH (fillfactor='90');
 CREATE FUNCTION inbox.claim(p_worker text, p_limit integer DEFAULT 1, p_lock_timeout interval DEFAULT '00:05:00'::interval) RETURNS SETOF inbox.events
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'pg_temp'
+    SET plan_cache_mode TO 'force_generic_plan'
     AS $$
 DECLARE
     v_taken   int := 0;
@@ -721,8 +925,7 @@ CREATE FUNCTION inbox.complete(p_event_id bigint, p_worker text, p_result jsonb 
     SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 DECLARE
-    v_source   text;
-    v_attempts int;
+    v_done     boolean;
     v_status   text;
     v_holder   text;
 BEGIN
@@ -731,15 +934,23 @@ BEGIN
     END IF;
     PERFORM inbox._check_name(p_worker, 'p_worker', 200);
 
-    UPDATE inbox.events e
-       SET status = 'done', done_at = now(), result = p_result, locked_by = NULL, locked_at = NULL
-     WHERE e.id = p_event_id AND e.status = 'processing' AND e.locked_by = p_worker
-    RETURNING e.source, e.attempts INTO v_source, v_attempts;
-
-    IF FOUND THEN
+    -- The change, its journal entry and the daily delta in one statement.
+    WITH u AS (
+        UPDATE inbox.events e
+           SET status = 'done', done_at = now(), result = p_result, locked_by = NULL, locked_at = NULL
+         WHERE e.id = p_event_id AND e.status = 'processing' AND e.locked_by = p_worker
+        RETURNING e.source, e.attempts
+    ), j AS (
         INSERT INTO inbox.journal (event_id, entry, actor, detail)
-        VALUES (p_event_id, 'done', p_worker, jsonb_build_object('attempt', v_attempts));
-        PERFORM inbox._bump_daily(v_source, p_done => 1);
+        SELECT p_event_id, 'done', p_worker, jsonb_build_object('attempt', u.attempts) FROM u
+    ), d AS (
+        INSERT INTO inbox.daily_stats (day, source, shard, done)
+        SELECT (now() AT TIME ZONE 'UTC')::date, u.source, (pg_backend_pid() % 8)::smallint, 1
+          FROM u
+    )
+    SELECT true INTO v_done FROM u;
+
+    IF v_done THEN
         PERFORM inbox._notify('events');
         RETURN true;
     END IF;
@@ -897,31 +1108,42 @@ BEGIN
         RETURN 'lost_lock';
     END IF;
 
+    -- Each outcome: the change and its journal entry (and daily delta) in one statement.
     IF p_retryable AND v_ev.attempts < v_ev.max_attempts THEN
         v_delay := inbox._retry_delay(v_ev.attempts) * (0.9 + random() * 0.2);
-        UPDATE inbox.events e
-           SET status = 'received', next_attempt_at = now() + v_delay,
-               locked_by = NULL, locked_at = NULL, last_error = p_error, error_retryable = true
-         WHERE e.id = p_event_id;
+        WITH u AS (
+            UPDATE inbox.events e
+               SET status = 'received', next_attempt_at = now() + v_delay,
+                   locked_by = NULL, locked_at = NULL, last_error = p_error, error_retryable = true
+             WHERE e.id = p_event_id
+            RETURNING e.id
+        )
         INSERT INTO inbox.journal (event_id, entry, actor, detail)
-        VALUES (p_event_id, 'retry_scheduled', p_worker,
-                jsonb_build_object('attempt', v_ev.attempts, 'error', left(p_error, 200),
-                                   'delay_seconds', round(extract(epoch FROM v_delay)::numeric, 1),
-                                   'next_attempt_at', now() + v_delay));
+        SELECT u.id, 'retry_scheduled', p_worker,
+               jsonb_build_object('attempt', v_ev.attempts, 'error', left(p_error, 200),
+                                  'delay_seconds', round(extract(epoch FROM v_delay)::numeric, 1),
+                                  'next_attempt_at', now() + v_delay)
+          FROM u;
         PERFORM inbox._notify('events');
         RETURN 'received';
     END IF;
 
-    UPDATE inbox.events e
-       SET status = 'failed', locked_by = NULL, locked_at = NULL,
-           last_error = p_error, error_retryable = p_retryable
-     WHERE e.id = p_event_id;
-    INSERT INTO inbox.journal (event_id, entry, actor, detail)
-    VALUES (p_event_id, 'failed', p_worker,
-            jsonb_build_object('attempt', v_ev.attempts, 'error', left(p_error, 200),
-                               'retryable', p_retryable,
-                               'reason', CASE WHEN p_retryable THEN 'out_of_attempts' ELSE 'not_retryable' END));
-    PERFORM inbox._bump_daily(v_ev.source, p_failed => 1);
+    WITH u AS (
+        UPDATE inbox.events e
+           SET status = 'failed', locked_by = NULL, locked_at = NULL,
+               last_error = p_error, error_retryable = p_retryable
+         WHERE e.id = p_event_id
+        RETURNING e.id, e.source
+    ), j AS (
+        INSERT INTO inbox.journal (event_id, entry, actor, detail)
+        SELECT u.id, 'failed', p_worker,
+               jsonb_build_object('attempt', v_ev.attempts, 'error', left(p_error, 200),
+                                  'retryable', p_retryable,
+                                  'reason', CASE WHEN p_retryable THEN 'out_of_attempts' ELSE 'not_retryable' END)
+          FROM u
+    )
+    INSERT INTO inbox.daily_stats (day, source, shard, failed)
+    SELECT (now() AT TIME ZONE 'UTC')::date, u.source, (pg_backend_pid() % 8)::smallint, 1 FROM u;
     PERFORM inbox._notify('events');
     RETURN 'failed';
 END;
@@ -1670,7 +1892,8 @@ CREATE TABLE inbox.daily_stats (
     done bigint DEFAULT 0 NOT NULL,
     failed bigint DEFAULT 0 NOT NULL,
     requeued bigint DEFAULT 0 NOT NULL
-);
+)
+WITH (autovacuum_vacuum_scale_factor='0', autovacuum_vacuum_threshold='2000', autovacuum_vacuum_cost_delay='0');
 
 
 --
@@ -1839,7 +2062,8 @@ CREATE TABLE inbox.status_counts (
     status text NOT NULL,
     shard smallint NOT NULL,
     n bigint DEFAULT 0 NOT NULL
-);
+)
+WITH (autovacuum_vacuum_scale_factor='0', autovacuum_vacuum_threshold='2000', autovacuum_vacuum_cost_delay='0');
 
 
 --
@@ -1864,14 +2088,6 @@ ALTER TABLE ONLY inbox.actions
 
 ALTER TABLE ONLY inbox.conflict_bodies
     ADD CONSTRAINT conflict_bodies_pkey PRIMARY KEY (id);
-
-
---
--- Name: daily_stats daily_stats_pkey; Type: CONSTRAINT; Schema: inbox; Owner: -
---
-
-ALTER TABLE ONLY inbox.daily_stats
-    ADD CONSTRAINT daily_stats_pkey PRIMARY KEY (day, source, shard);
 
 
 --
@@ -1960,14 +2176,6 @@ ALTER TABLE ONLY inbox.leads
 
 ALTER TABLE ONLY inbox.schema_version
     ADD CONSTRAINT schema_version_pkey PRIMARY KEY (version);
-
-
---
--- Name: status_counts status_counts_pkey; Type: CONSTRAINT; Schema: inbox; Owner: -
---
-
-ALTER TABLE ONLY inbox.status_counts
-    ADD CONSTRAINT status_counts_pkey PRIMARY KEY (source, status, shard);
 
 
 --
@@ -2219,7 +2427,7 @@ CREATE TRIGGER events_track_status_del AFTER DELETE ON inbox.events REFERENCING 
 -- Name: events events_track_status_ins; Type: TRIGGER; Schema: inbox; Owner: -
 --
 
-CREATE TRIGGER events_track_status_ins AFTER INSERT ON inbox.events FOR EACH ROW EXECUTE FUNCTION inbox._track_status();
+CREATE TRIGGER events_track_status_ins AFTER INSERT ON inbox.events REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION inbox._track_status_insert();
 
 
 --
@@ -2308,6 +2516,13 @@ REVOKE ALL ON FUNCTION inbox._check_name(p_value text, p_arg text, p_max integer
 
 
 --
+-- Name: FUNCTION _fold_counters(); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox._fold_counters() FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION _notify(p_topic text); Type: ACL; Schema: inbox; Owner: -
 --
 
@@ -2350,17 +2565,17 @@ REVOKE ALL ON FUNCTION inbox._track_open_duplicates() FROM PUBLIC;
 
 
 --
--- Name: FUNCTION _track_status(); Type: ACL; Schema: inbox; Owner: -
---
-
-REVOKE ALL ON FUNCTION inbox._track_status() FROM PUBLIC;
-
-
---
 -- Name: FUNCTION _track_status_delete(); Type: ACL; Schema: inbox; Owner: -
 --
 
 REVOKE ALL ON FUNCTION inbox._track_status_delete() FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION _track_status_insert(); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox._track_status_insert() FROM PUBLIC;
 
 
 --
@@ -2376,6 +2591,14 @@ REVOKE ALL ON FUNCTION inbox._track_status_update() FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION inbox.accept(p_source text, p_external_id text, p_body bytea, p_content_type text, p_occurred_at timestamp with time zone, p_kind text, p_fingerprint text) FROM PUBLIC;
 GRANT ALL ON FUNCTION inbox.accept(p_source text, p_external_id text, p_body bytea, p_content_type text, p_occurred_at timestamp with time zone, p_kind text, p_fingerprint text) TO inbox_ingest;
+
+
+--
+-- Name: FUNCTION accept_many(p_sources text[], p_external_ids text[], p_bodies bytea[], p_content_types text[], p_occurred_ats timestamp with time zone[], p_kinds text[], p_fingerprints text[]); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.accept_many(p_sources text[], p_external_ids text[], p_bodies bytea[], p_content_types text[], p_occurred_ats timestamp with time zone[], p_kinds text[], p_fingerprints text[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.accept_many(p_sources text[], p_external_ids text[], p_bodies bytea[], p_content_types text[], p_occurred_ats timestamp with time zone[], p_kinds text[], p_fingerprints text[]) TO inbox_ingest;
 
 
 --

@@ -89,7 +89,8 @@ private slots:
         }
         const QStringList values{
             QStringLiteral("memory_after_paging"), QStringLiteral("accept_per_s"),
-            QStringLiteral("accept_per_s_sync_off"), QStringLiteral("claim_complete_per_s")};
+            QStringLiteral("accept_per_s_sync_off"), QStringLiteral("accept_many_per_s"),
+            QStringLiteral("claim_complete_per_s")};
         for (const QString &name : values) {
             QVERIFY2(figures.contains(name), qPrintable(name + QStringLiteral(" missing\n") + out));
             const QJsonObject o = figures.value(name);

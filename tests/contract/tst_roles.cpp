@@ -35,6 +35,7 @@ QMap<QString, QSet<QString>> expectedExecute()
     const QSet<QString> everyone(kLogins.cbegin(), kLogins.cend());
     return {
         {QStringLiteral("accept"), logins({"l_ingest"})},
+        {QStringLiteral("accept_many"), logins({"l_ingest"})},
         {QStringLiteral("claim"), worker},
         {QStringLiteral("heartbeat"), worker},
         {QStringLiteral("complete"), worker},
@@ -62,6 +63,10 @@ QMap<QString, QString> calls()
         {QStringLiteral("accept"),
          QStringLiteral(
              "SELECT * FROM inbox.accept('roles', md5(random()::text), '\\x7b7d'::bytea)")},
+        {QStringLiteral("accept_many"),
+         QStringLiteral(
+             "SELECT * FROM inbox.accept_many(ARRAY['roles'], ARRAY[md5(random()::text)],"
+             " ARRAY['\\x7b7d'::bytea])")},
         {QStringLiteral("claim"), QStringLiteral("SELECT * FROM inbox.claim('roles-worker', 1)")},
         {QStringLiteral("heartbeat"), QStringLiteral("SELECT inbox.heartbeat(0, 'roles-worker')")},
         {QStringLiteral("complete"), QStringLiteral("SELECT inbox.complete(0, 'roles-worker')")},
@@ -90,6 +95,7 @@ QMap<QString, QString> calls()
          QStringLiteral("SELECT inbox.normalize_email('a@mail.ru')")},
         {QStringLiteral("prune"), QStringLiteral("SELECT inbox.prune()")},
         {QStringLiteral("_bump_daily"), QStringLiteral("SELECT inbox._bump_daily('roles', 1)")},
+        {QStringLiteral("_fold_counters"), QStringLiteral("SELECT inbox._fold_counters()")},
         {QStringLiteral("_notify"), QStringLiteral("SELECT inbox._notify('events')")},
         {QStringLiteral("_name_key"), QStringLiteral("SELECT inbox._name_key('Ivan')")},
         {QStringLiteral("_check_name"), QStringLiteral("SELECT inbox._check_name('a', 'p_a', 10)")},

@@ -27,10 +27,6 @@ const Explained kExplained[] = {
     {"inbox._notify(text)", "target type is different type than source type",
      "extract(epoch ...) is numeric since PostgreSQL 14, kept in a double precision variable: "
      "one implicit cast per notification, at most one a second per session"},
-    {"inbox.accept(text,text,bytea,text,timestamp with time zone,text,text)",
-     "unused variable \"v_key\"",
-     "a leftover declaration in accept's body (0002); harmless, and a new step only to drop "
-     "it would rewrite the hottest function for nothing: it goes when accept is next rewritten"},
     // One function serves the INSERT, UPDATE and DELETE triggers of duplicate_candidates and
     // branches on TG_OP. plpgsql_check reads every branch, so under the INSERT trigger it finds
     // the DELETE branch's old_rows missing, and under the DELETE trigger the INSERT branch's

@@ -3,6 +3,7 @@
 // search, every filter, LIKE metacharacters taken literally, a slow query cancelled on the
 // server when a new search comes, live "N new", and a re-read that keeps the place.
 #include "contexttestcase.h"
+#include "journal_util.h"
 
 #include "db/consolecontext.h"
 #include "db/querychannel.h"
@@ -18,26 +19,6 @@
 using inbox::JournalFilter;
 using inbox::JournalModel;
 using inbox::JournalQuery;
-
-namespace {
-
-QVector<qint64> idsOf(const JournalModel &m)
-{
-    QVector<qint64> ids;
-    for (int i = 0; i < m.rowCount(); ++i)
-        ids << m.row(i).id;
-    return ids;
-}
-
-QStringList externalIdsOf(const JournalModel &m)
-{
-    QStringList out;
-    for (int i = 0; i < m.rowCount(); ++i)
-        out << m.row(i).externalId;
-    return out;
-}
-
-} // namespace
 
 class TestJournalModel : public ContextTestCase
 {
@@ -108,7 +89,7 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(model.newCount(), 30, 5000);
         while (model.canFetchMore({}))
             fetchMore(model);
-        QCOMPARE(idsOf(model), expected);
+        QCOMPARE(journalfix::ids(model), expected);
         QVERIFY(!model.hasDroppedTop());
         QCOMPARE(model.newCount(), 30);
         QCOMPARE(
@@ -146,10 +127,11 @@ private slots:
             QVERIFY(loaded.wait(10000));
             while (model.canFetchMore({}))
                 fetchMore(model);
-            QCOMPARE(idsOf(model), m_db.su()
-                                       .exec(QStringLiteral("SELECT id FROM inbox.events ") +
-                                             QLatin1String(c.sql))
-                                       .ids());
+            QCOMPARE(
+                journalfix::ids(model),
+                m_db.su()
+                    .exec(QStringLiteral("SELECT id FROM inbox.events ") + QLatin1String(c.sql))
+                    .ids());
             QCOMPARE(model.sortColumn(), c.column);
         }
         // A column without an index does not sort (and does not reload).
@@ -177,14 +159,14 @@ private slots:
             fetchMore(model);
         QVERIFY(model.hasDroppedTop());
         QCOMPARE(model.rowCount(), JournalModel::kMaxRows);
-        QCOMPARE(idsOf(model), expected.mid(total - JournalModel::kMaxRows));
+        QCOMPARE(journalfix::ids(model), expected.mid(total - JournalModel::kMaxRows));
 
         while (model.hasDroppedTop()) {
             model.fetchPrevious();
             QTRY_VERIFY_WITH_TIMEOUT(!model.isFetching(), 10000);
             QVERIFY(model.rowCount() <= JournalModel::kMaxRows);
         }
-        QCOMPARE(idsOf(model), expected.mid(0, JournalModel::kMaxRows));
+        QCOMPARE(journalfix::ids(model), expected.mid(0, JournalModel::kMaxRows));
         QVERIFY(model.canFetchMore({}));
     }
 
@@ -204,7 +186,7 @@ private slots:
 
         search(model, QStringLiteral("ABC"));
         // Exact matches first (newest first), then the prefix matches by external id.
-        QCOMPARE(externalIdsOf(model),
+        QCOMPARE(journalfix::externalIds(model),
                  QStringList({QStringLiteral("ABC"), QStringLiteral("ABC"), QStringLiteral("ABC1"),
                               QStringLiteral("ABC2")}));
         QCOMPARE(model.row(0).id, abcOther);
@@ -220,7 +202,7 @@ private slots:
                                       {abc})
                                 .value(0, 0);
         search(model, key);
-        QCOMPARE(idsOf(model), QVector<qint64>{abc});
+        QCOMPARE(journalfix::ids(model), QVector<qint64>{abc});
 
         // By event id: that event first, then external ids starting with the digits.
         const qint64 numeric =
@@ -229,15 +211,15 @@ private slots:
         QVERIFY(model.rowCount() >= 2);
         QCOMPARE(model.row(0).id, abc);
         QCOMPARE(model.row(0).rank, 0);
-        QVERIFY(idsOf(model).contains(numeric));
-        QCOMPARE(idsOf(model).count(abc), 1);
+        QVERIFY(journalfix::ids(model).contains(numeric));
+        QCOMPARE(journalfix::ids(model).count(abc), 1);
 
         // A source filter narrows the search too.
         JournalFilter f = model.filter();
         f.search = QStringLiteral("ABC");
         f.sources = {QStringLiteral("ozon")};
         setFilter(model, f);
-        QCOMPARE(idsOf(model), QVector<qint64>{abcOther});
+        QCOMPARE(journalfix::ids(model), QVector<qint64>{abcOther});
 
         search(model, QStringLiteral("nothing-like-this"));
         QCOMPARE(model.rowCount(), 0);
@@ -258,7 +240,7 @@ private slots:
         search(model, QStringLiteral("ord-"));
         while (model.canFetchMore({}))
             fetchMore(model);
-        const QStringList ids = externalIdsOf(model);
+        const QStringList ids = journalfix::externalIds(model);
         QCOMPARE(ids.size(), 651);
         QCOMPARE(ids.first(), QStringLiteral("ord-"));
         QStringList rest = ids.mid(1);
@@ -304,7 +286,7 @@ private slots:
             JournalFilter f;
             change(f);
             setFilter(model, f);
-            QVector<qint64> got = idsOf(model);
+            QVector<qint64> got = journalfix::ids(model);
             std::sort(got.begin(), got.end());
             std::sort(want.begin(), want.end());
             return got == want;
@@ -380,7 +362,7 @@ private slots:
         connect(model);
         QFETCH(QString, text);
         search(model, text);
-        QCOMPARE(externalIdsOf(model), expected);
+        QCOMPARE(journalfix::externalIds(model), expected);
     }
 
     // A new search cancels the slow one on the server. The table is locked by another
@@ -419,7 +401,7 @@ private slots:
 
         QVERIFY_SQL(locker.exec(QStringLiteral("ROLLBACK")));
         QVERIFY(loaded.wait(10000));
-        QCOMPARE(externalIdsOf(model), QStringList{QStringLiteral("second-1")});
+        QCOMPARE(journalfix::externalIds(model), QStringList{QStringLiteral("second-1")});
         QTest::qWait(200);
         QCOMPARE(loaded.size(), 1); // no late reply for the first search
         QTRY_VERIFY(!model.isBusy());
@@ -461,24 +443,24 @@ private slots:
 
         // Scrolled away: rows stay put, "N new" counts what matches the filter.
         model.setFollowing(false);
-        const QVector<qint64> before = idsOf(model);
+        const QVector<qint64> before = journalfix::ids(model);
         accept(QStringLiteral("live"), QStringLiteral("live-2"), QString(), true);
         accept(QStringLiteral("live"), QStringLiteral("live-3"), QString(), true);
         QTRY_COMPARE_WITH_TIMEOUT(model.newCount(), 2, 5000);
-        QCOMPARE(idsOf(model), before);
+        QCOMPARE(journalfix::ids(model), before);
 
         // A status change of a shown row is not "new".
         PgSession worker(m_db.conninfo());
         QVERIFY_SQL(worker.exec(QStringLiteral("SELECT inbox.claim('w', 1)")));
         QTest::qWait(1500);
         QCOMPARE(model.newCount(), 2);
-        QCOMPARE(idsOf(model), before);
+        QCOMPARE(journalfix::ids(model), before);
 
         // Back at the top: the new rows come in, the count goes.
         model.setFollowing(true);
         QTRY_COMPARE_WITH_TIMEOUT(model.rowCount(), 53, 5000);
         QCOMPARE(model.newCount(), 0);
-        QCOMPARE(idsOf(model).mid(2), before);
+        QCOMPARE(journalfix::ids(model).mid(2), before);
 
         // With a filter, only matching new events count.
         JournalFilter f;
@@ -500,7 +482,7 @@ private slots:
         connect(model);
         fetchMore(model);
         model.setFollowing(false);
-        const QVector<qint64> before = idsOf(model);
+        const QVector<qint64> before = journalfix::ids(model);
         const qint64 target = model.row(250).id;
         QVERIFY_SQL(m_db.su().exec(QStringLiteral("UPDATE inbox.events SET status = 'failed', "
                                                   "last_error = 'CRM 503' WHERE id = $1"),
@@ -513,7 +495,7 @@ private slots:
         QCOMPARE(model.row(250).lastError, QStringLiteral("CRM 503"));
         QCOMPARE(reset.size(), 0);
         // Nothing was pulled in above the reader: the new event is counted instead.
-        QCOMPARE(idsOf(model), before);
+        QCOMPARE(journalfix::ids(model), before);
         QTRY_COMPARE_WITH_TIMEOUT(model.newCount(), 1, 5000);
 
         // Following the top, a re-read brings the new event in.

@@ -6,6 +6,7 @@
 // keyset pages across the ranks with no row skipped or repeated.
 #include "contexttestcase.h"
 #include "duplicate_fixture.h"
+#include "journal_util.h"
 
 #include "journal/journalmodel.h"
 #include "journal/journalquery.h"
@@ -18,26 +19,6 @@
 using inbox::JournalFilter;
 using inbox::JournalModel;
 using inbox::JournalQuery;
-
-namespace {
-
-QVector<qint64> idsOf(const JournalModel &m)
-{
-    QVector<qint64> ids;
-    for (int i = 0; i < m.rowCount(); ++i)
-        ids << m.row(i).id;
-    return ids;
-}
-
-QVector<qint64> idsOf(const PgResult &r)
-{
-    QVector<qint64> ids;
-    for (int i = 0; i < r.rows(); ++i)
-        ids << r.value(i, 0).toLongLong();
-    return ids;
-}
-
-} // namespace
 
 class TestJournalSearchLead : public ContextTestCase
 {
@@ -81,12 +62,12 @@ private slots:
         connect(model);
 
         search(model, QStringLiteral("89161234567"));
-        QCOMPARE(idsOf(model), QVector<qint64>({exact, b, a}));
+        QCOMPARE(journalfix::ids(model), QVector<qint64>({exact, b, a}));
         QCOMPARE(model.row(0).rank, 0);
         QCOMPARE(model.row(1).rank, 2);
         QCOMPARE(model.row(2).rank, 2);
         search(model, QStringLiteral("+7 (916) 123-45-67"));
-        QCOMPARE(idsOf(model), QVector<qint64>({b, a}));
+        QCOMPARE(journalfix::ids(model), QVector<qint64>({b, a}));
         search(model, QStringLiteral("8-916-123-45-69")); // no lead has it
         QCOMPARE(model.rowCount(), 0);
         QVERIFY(!model.canFetchMore({}));
@@ -102,9 +83,9 @@ private slots:
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
         connect(model);
         search(model, QStringLiteral("ivan.petrov@mail.ru"));
-        QCOMPARE(idsOf(model), QVector<qint64>{a});
+        QCOMPARE(journalfix::ids(model), QVector<qint64>{a});
         search(model, QStringLiteral("IVAN.PETROV@MAIL.RU"));
-        QCOMPARE(idsOf(model), QVector<qint64>{a});
+        QCOMPARE(journalfix::ids(model), QVector<qint64>{a});
         search(model, QStringLiteral("ivan.petrov@mail.com"));
         QCOMPARE(model.rowCount(), 0);
     }
@@ -122,12 +103,13 @@ private slots:
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
         connect(model);
         search(model, QStringLiteral("IVAN"));
-        QCOMPARE(idsOf(model), QVector<qint64>({ivan, ivanova})); // "ivan petrov" < "ivanova"
+        QCOMPARE(journalfix::ids(model),
+                 QVector<qint64>({ivan, ivanova})); // "ivan petrov" < "ivanova"
         QCOMPARE(model.row(0).rank, 2);
         search(model, QStringLiteral("ivan p"));
-        QCOMPARE(idsOf(model), QVector<qint64>{ivan});
+        QCOMPARE(journalfix::ids(model), QVector<qint64>{ivan});
         search(model, QStringLiteral("петр е"));
-        QCOMPARE(idsOf(model), QVector<qint64>{russian});
+        QCOMPARE(journalfix::ids(model), QVector<qint64>{russian});
         search(model, QStringLiteral("iv%n"));
         QCOMPARE(model.rowCount(), 0);
         search(model, QStringLiteral("petrov"));
@@ -163,11 +145,12 @@ private slots:
         // Sorted by what matched: "shop:k-0" (external id), "shop:k-1" (key), "shop:k-15"
         // (external id), "shop:k-2" (key), "shop:k-3" (`twice`, by its external id; its key
         // "shop:k-00" would have sorted it second).
-        QCOMPARE(idsOf(model), QVector<qint64>({both, k1, ext, k2, twice}));
+        QCOMPARE(journalfix::ids(model), QVector<qint64>({both, k1, ext, k2, twice}));
         for (int i = 0; i < model.rowCount(); ++i)
             QCOMPARE(model.row(i).rank, 1);
         search(model, QStringLiteral("shop:k-1"));
-        QCOMPARE(idsOf(model), QVector<qint64>({k1, ext})); // exact key first, then prefixes
+        QCOMPARE(journalfix::ids(model),
+                 QVector<qint64>({k1, ext})); // exact key first, then prefixes
         QCOMPARE(model.row(0).rank, 0);
     }
 
@@ -186,11 +169,15 @@ private slots:
             "SELECT inbox.record_lead(e.id, NULL, NULL, CASE WHEN e.id % 2 = 0 THEN 'SMITH ' "
             "ELSE 'smith ' END || (e.id / 3)) FROM inbox.events e WHERE e.external_id LIKE "
             "'L-%'")));
-        const QVector<qint64> expected = idsOf(m_db.su().exec(QStringLiteral(
-            "SELECT e.id FROM inbox.events e LEFT JOIN inbox.leads l ON l.event_id = e.id "
-            "WHERE e.external_id LIKE 'smith%' OR l.id IS NOT NULL "
-            "ORDER BY CASE WHEN e.external_id = 'smith' THEN 0 WHEN l.id IS NULL THEN 1 ELSE 2 "
-            "END, coalesce(inbox._name_key(l.name), e.external_id) COLLATE \"C\", e.id")));
+        const QVector<qint64> expected =
+            m_db.su()
+                .exec(QStringLiteral(
+                    "SELECT e.id FROM inbox.events e LEFT JOIN inbox.leads l ON l.event_id = e.id "
+                    "WHERE e.external_id LIKE 'smith%' OR l.id IS NOT NULL "
+                    "ORDER BY CASE WHEN e.external_id = 'smith' THEN 0 WHEN l.id IS NULL THEN 1 "
+                    "ELSE 2 "
+                    "END, coalesce(inbox._name_key(l.name), e.external_id) COLLATE \"C\", e.id"))
+                .ids();
         QCOMPARE(expected.size(), 701);
 
         JournalModel model(m_context.get());
@@ -206,7 +193,7 @@ private slots:
             ++pages;
         }
         QCOMPARE(pages, 4);
-        QCOMPARE(idsOf(model), expected);
+        QCOMPARE(journalfix::ids(model), expected);
         QCOMPARE(model.row(0).rank, 0);
         QCOMPARE(model.row(251).rank, 2);
     }
@@ -226,10 +213,13 @@ private slots:
             "SELECT inbox.record_lead(e.id, (ARRAY['+7 916 555-44-33', '89165554433', "
             "'(916) 555 44 33'])[e.id % 3 + 1], NULL, NULL) FROM inbox.events e "
             "WHERE e.source = 'p' ORDER BY e.id")));
-        const QVector<qint64> expected = idsOf(m_db.su().exec(
-            QStringLiteral("SELECT e.id FROM inbox.events e JOIN inbox.leads l ON l.event_id = "
-                           "e.id WHERE l.phone_norm = '79165554433' "
-                           "ORDER BY e.received_at DESC, e.id DESC")));
+        const QVector<qint64> expected =
+            m_db.su()
+                .exec(QStringLiteral(
+                    "SELECT e.id FROM inbox.events e JOIN inbox.leads l ON l.event_id = "
+                    "e.id WHERE l.phone_norm = '79165554433' "
+                    "ORDER BY e.received_at DESC, e.id DESC"))
+                .ids();
         QCOMPARE(expected.size(), 210);
 
         JournalModel model(m_context.get());
@@ -242,7 +232,7 @@ private slots:
             model.fetchMore({});
             QTRY_VERIFY_WITH_TIMEOUT(!model.isFetching(), 10000);
         }
-        QCOMPARE(idsOf(model), expected);
+        QCOMPARE(journalfix::ids(model), expected);
 
         JournalFilter f;
         f.search = QStringLiteral("8 (916) 555-44-33");
@@ -250,7 +240,7 @@ private slots:
         PgSession support(m_db.conninfo(QStringLiteral("l_support")));
         const PgResult r = support.exec(q.sql, q.params);
         QVERIFY2(r.ok, qPrintable(r.message));
-        QCOMPARE(idsOf(r), expected);
+        QCOMPARE(r.ids(), expected);
     }
 
     void cleanupTestCase() { m_db.stop(); }

@@ -7,6 +7,8 @@
 //   read differently; the tooltip holds the whole error.
 // With INBOX_TEST_GRABS=DIR it also saves a picture of the screen there, to look at.
 #include "consoleharness.h"
+#include "testlanguage.h"
+#include "widgettestcase.h"
 
 #include "attention/attentionmodel.h"
 #include "attention/attentionpage.h"
@@ -15,11 +17,9 @@
 #include <QApplication>
 #include <QHeaderView>
 #include <QScrollBar>
-#include <QSettings>
 #include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
-#include <QTranslator>
 #include <QtTest>
 
 using inbox::AttentionModel;
@@ -30,36 +30,16 @@ const QString kPrefix = QStringLiteral("CRM API: 422 Unprocessable Entity: the l
                                        "by the validation of field ");
 }
 
-class TestAttentionFit : public QObject
+class TestAttentionFit : public WidgetTestCase
 {
     Q_OBJECT
 
+public:
+    TestAttentionFit() : WidgetTestCase{{"op_ivan", {"inbox_operator"}}} {}
+
 private:
-    TestDatabase m_db{{"op_ivan", {"inbox_operator"}}};
-    std::unique_ptr<QTranslator> m_translator;
+    TestLanguage m_language;
     int m_batch = 0;
-
-    // As installTranslations does for the chosen language, from the .qm files the build embeds.
-    bool useLanguage(const QString &language)
-    {
-        dropLanguage();
-        m_translator = std::make_unique<QTranslator>();
-        if (!m_translator->load(QStringLiteral(INBOX_QM_DIR "/inbox_console_%1.qm").arg(language)))
-            return false;
-        QCoreApplication::installTranslator(m_translator.get());
-        QLocale::setDefault(language == QLatin1String("ru")
-                                ? QLocale(QLocale::Russian, QLocale::Russia)
-                                : QLocale(QLocale::English, QLocale::UnitedStates));
-        return true;
-    }
-
-    void dropLanguage()
-    {
-        if (m_translator)
-            QCoreApplication::removeTranslator(m_translator.get());
-        m_translator.reset();
-        QLocale::setDefault(QLocale::c());
-    }
 
     void fail(const QString &source, int n, const QString &error, bool retryable)
     {
@@ -87,19 +67,9 @@ private:
     }
 
 private slots:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QVERIFY_TEST_DATABASE_STARTED(m_db);
-    }
-
-    void init()
-    {
-        QSettings().clear(); // no remembered layout or filters
-        QVERIFY_FRESH_TEST_DATABASE(m_db);
-    }
-
-    void cleanup() { dropLanguage(); }
+    // The base's initTestCase() and init(): settings in test mode, emptied per test function
+    // (no remembered layout or filters), a fresh database.
+    void cleanup() { m_language.drop(); }
 
     void groupsCanBeToldApart_data()
     {
@@ -113,7 +83,7 @@ private slots:
     {
         QFETCH(QString, language);
         QFETCH(QString, validation);
-        QVERIFY(useLanguage(language));
+        QVERIFY(m_language.use(QStringLiteral(INBOX_QM_DIR), language));
         fail(QStringLiteral("shop"), 3, kPrefix + QStringLiteral("phone"), false);
         fail(QStringLiteral("shop"), 2, kPrefix + QStringLiteral("email"), false);
         fail(QStringLiteral("shop"), 1, QStringLiteral("CRM API: 503 Service Unavailable"), true);

@@ -7,6 +7,7 @@
 // group's events failed. Ctrl+R on selected events: the current event gone, the pane shows no
 // neighbour and a second Ctrl+R does nothing. A group that stays keeps its selection by key,
 // even when its row moves.
+#include "attention_util.h"
 #include "screentestcase.h"
 
 #include "attention/attentionmodel.h"
@@ -181,14 +182,7 @@ private:
     RequeueDialog *waitPreview()
     {
         QApplication::processEvents();
-        RequeueDialog *d = m_page->dialog();
-        if (!d)
-            return nullptr;
-        if (d->requeuer()->state() != Requeuer::State::Ready) {
-            QSignalSpy ready(d->requeuer(), &Requeuer::previewReady);
-            ready.wait(20000);
-        }
-        return d;
+        return attentionfix::previewedDialog(m_page.get());
     }
 
     // As the person does: a reason, then Start; true when the requeue finished.
@@ -224,9 +218,7 @@ private:
                 "inbox.accept($1, $1 || '-' || $3 || '-' || g, "
                 "convert_to('{}', 'UTF8'), 'application/json', NULL, NULL) a ORDER BY 1"),
             {source, n, ++m_batch});
-        QVector<qint64> ids;
-        for (int i = 0; i < r.rows(); ++i)
-            ids << r.value(i, 0).toLongLong();
+        const QVector<qint64> ids = r.ids();
         m_db.su().exec(QStringLiteral("SELECT count(*) FROM inbox.claim('w', $1::int)"), {n});
         m_db.su().exec(QStringLiteral("UPDATE inbox.events SET max_attempts = attempts WHERE "
                                       "status = 'processing' AND source = $1"),

@@ -3,6 +3,7 @@
 // counts; the reason required; the validation warning; the detail pane's timeline showing the
 // requeue with the same idempotency key; a support user read-only; a refusal by the database
 // shown as a clear message; filter, selection and scroll position kept after the action.
+#include "attention_util.h"
 #include "screentestcase.h"
 
 #include "attention/attentionmodel.h"
@@ -416,17 +417,7 @@ private:
                         QItemSelectionModel::Select | QItemSelectionModel::Rows);
     }
 
-    RequeueDialog *waitPreview()
-    {
-        RequeueDialog *d = m_page->dialog();
-        if (!d)
-            return nullptr;
-        if (d->requeuer()->state() != Requeuer::State::Ready) {
-            QSignalSpy ready(d->requeuer(), &Requeuer::previewReady);
-            ready.wait(20000);
-        }
-        return d;
-    }
+    RequeueDialog *waitPreview() { return attentionfix::previewedDialog(m_page.get()); }
 
     void run(RequeueDialog *d)
     {

@@ -8,6 +8,7 @@
 #include "overview/overviewmodel.h"
 #include "overview/overviewpage.h"
 #include "testdatabase.h"
+#include "testsettings.h"
 #include "window/mainwindow.h"
 
 #include <QCoreApplication>
@@ -40,9 +41,7 @@ private:
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("inbox-console-test"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_connectkeeps"));
+        TestSettings::isolate(QStringLiteral("tst_connectkeeps"));
         QSettings().clear();
         QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
         qputenv("PGPASSFILE", QByteArray("/nonexistent/pgpass"));

@@ -7,6 +7,7 @@
 // malformed link is refused with a sentence.
 #include "contract_util.h"
 #include "testdatabase.h"
+#include "testsettings.h"
 
 #include "attention/attentionmodel.h"
 #include "attention/attentionpage.h"
@@ -114,9 +115,7 @@ private:
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("inbox-console-test"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_links"));
+        TestSettings::isolate(QStringLiteral("tst_links"));
         QSettings().clear();
         QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
         QVERIFY_TEST_DATABASE_STARTED(m_db);

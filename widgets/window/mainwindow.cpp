@@ -272,31 +272,43 @@ bool MainWindow::openLink(const QString &text)
 
 void MainWindow::showPlace(const ConsoleLink &link)
 {
+    const auto screenOf = [this](ConsoleLink::Kind kind) -> QWidget * {
+        switch (kind) {
+        case ConsoleLink::Kind::Event:
+        case ConsoleLink::Kind::JournalDay:
+            return m_journal;
+        case ConsoleLink::Kind::Failed:
+            return m_attention;
+        case ConsoleLink::Kind::Pair:
+        case ConsoleLink::Kind::Duplicates:
+            return m_duplicates;
+        case ConsoleLink::Kind::AuditEntry:
+            return m_audit;
+        }
+        return nullptr;
+    };
+    // The screen takes its place first, then comes to the front.
     switch (link.kind()) {
     case ConsoleLink::Kind::Event:
         m_journal->openEvent(link.id());
-        m_tabs->setCurrentWidget(m_journal);
         break;
     case ConsoleLink::Kind::JournalDay:
         m_journal->showDay(link.day(), link.source());
-        m_tabs->setCurrentWidget(m_journal);
         break;
     case ConsoleLink::Kind::Failed:
         m_attention->showFailed(link.source());
-        m_tabs->setCurrentWidget(m_attention);
         break;
     case ConsoleLink::Kind::Pair:
         m_duplicates->showCandidate(link.id());
-        m_tabs->setCurrentWidget(m_duplicates);
         break;
     case ConsoleLink::Kind::Duplicates:
-        m_tabs->setCurrentWidget(m_duplicates);
         break;
     case ConsoleLink::Kind::AuditEntry:
         m_audit->showEntry(link.id(), link.at());
-        m_tabs->setCurrentWidget(m_audit);
         break;
     }
+    if (QWidget *screen = screenOf(link.kind()))
+        m_tabs->setCurrentWidget(screen);
 }
 
 std::optional<ConsoleLink> MainWindow::currentPlace() const

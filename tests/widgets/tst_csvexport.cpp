@@ -7,6 +7,7 @@
 //   "Open folder" action on that file's folder (not triggered here: nothing is launched);
 // - an export that cannot be written says so clearly, offers no folder and leaves no file.
 #include "screentestcase.h"
+#include "testlanguage.h"
 
 #include "journal/journalmodel.h"
 #include "journal/journalpage.h"
@@ -25,7 +26,6 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTimer>
-#include <QTranslator>
 #include <QtTest>
 
 using inbox::JournalPage;
@@ -43,22 +43,20 @@ private slots:
         qputenv("HOME", QFile::encodeName(m_home.path()));
         qunsetenv("XDG_CONFIG_HOME");
         ScreenTestCase::initTestCase();
-        // The English .qm, as installTranslations loads it: it says "1,234 events".
-        QVERIFY(m_english.load(QStringLiteral(INBOX_QM_DIR "/inbox_console_en.qm")));
-        QCoreApplication::installTranslator(&m_english);
     }
 
     void init()
     {
         ScreenTestCase::init();
         QSettings().remove(QStringLiteral("export"));
-        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+        // The English .qm and locale, as installTranslations sets them: "1,234 events".
+        QVERIFY(m_english.use(QStringLiteral(INBOX_QM_DIR), QStringLiteral("en")));
     }
 
     void cleanup()
     {
         m_page.reset();
-        QLocale::setDefault(QLocale::c());
+        m_english.drop();
         ScreenTestCase::cleanup();
     }
 
@@ -157,7 +155,7 @@ private:
     }
 
     QTemporaryDir m_home;
-    QTranslator m_english;
+    TestLanguage m_english;
     std::unique_ptr<JournalPage> m_page;
     QString m_dialogStartedIn;
 };

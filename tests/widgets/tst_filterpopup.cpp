@@ -2,6 +2,8 @@
 // with the program's English or Russian .qm loaded and the default font: the popup opened
 // from the Status button, its last item lies inside the list's viewport (was cut by the
 // list's fixed height).
+#include "testlanguage.h"
+
 #include "common/multiselectbutton.h"
 #include "db/consolecontext.h"
 #include "journal/journalpage.h"
@@ -9,7 +11,6 @@
 #include <QApplication>
 #include <QListWidget>
 #include <QMenu>
-#include <QTranslator>
 #include <QtTest>
 
 class TestFilterPopup : public QObject
@@ -29,9 +30,8 @@ private slots:
     void statusPopupShowsItsLastItem()
     {
         QFETCH(QString, language);
-        QTranslator translator;
-        QVERIFY(translator.load(QStringLiteral(INBOX_QM_DIR "/inbox_console_%1.qm").arg(language)));
-        QCoreApplication::installTranslator(&translator);
+        TestLanguage translation;
+        QVERIFY(translation.use(QStringLiteral(INBOX_QM_DIR), language));
         inbox::ConsoleContext context;
         inbox::JournalPage page(&context);
         page.resize(1280, 720);
@@ -60,7 +60,7 @@ private slots:
                                     .arg(viewport.height())));
         }
         button->menu()->hide();
-        QCoreApplication::removeTranslator(&translator);
+        translation.drop();
     }
 };
 

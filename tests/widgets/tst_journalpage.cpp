@@ -473,25 +473,20 @@ private:
             {n}));
     }
 
-    int activeConsoleQueries()
+    // The console's server sessions for which `condition` (on pg_stat_activity) holds.
+    int consoleSessions(const char *condition)
     {
         PgSession s(m_db.conninfo());
         return s
             .exec(QStringLiteral("SELECT count(*) FROM pg_stat_activity WHERE "
-                                 "application_name = 'inbox-console' AND state = 'active'"))
+                                 "application_name = 'inbox-console' AND %1")
+                      .arg(QLatin1String(condition)))
             .value(0, 0)
             .toInt();
     }
 
-    int lockWaiters()
-    {
-        PgSession s(m_db.conninfo());
-        return s
-            .exec(QStringLiteral("SELECT count(*) FROM pg_stat_activity WHERE "
-                                 "application_name = 'inbox-console' AND wait_event_type = 'Lock'"))
-            .value(0, 0)
-            .toInt();
-    }
+    int activeConsoleQueries() { return consoleSessions("state = 'active'"); }
+    int lockWaiters() { return consoleSessions("wait_event_type = 'Lock'"); }
 
     std::unique_ptr<JournalPage> m_page;
 };

@@ -1,8 +1,43 @@
 #include "db/connectproblem.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QRegularExpression>
 
+#include <cerrno>
+#include <clocale>
+#include <cstring>
+#include <locale.h>
+
 namespace inbox {
+
+namespace {
+
+// strerror_r is the GNU one (char *) or the XSI one (int) depending on the C library.
+[[maybe_unused]] const char *errorText(const char *gnu, const char *)
+{
+    return gnu;
+}
+[[maybe_unused]] const char *errorText(int xsi, const char *buffer)
+{
+    return xsi == 0 ? buffer : "";
+}
+
+// The C library's words for `code` as libpq writes them after "failed: ": in the language
+// the process speaks now (libpq and the C library translate in this same process) and
+// untranslated, so a text made while either had no catalog reads too. Never from a catalog
+// of our own, never by changing the process locale.
+bool isErrorWords(const QString &text, int code)
+{
+    char buffer[256] = {};
+    const QString local =
+        QString::fromLocal8Bit(errorText(strerror_r(code, buffer, sizeof(buffer)), buffer));
+    static const locale_t cLocale = newlocale(LC_ALL_MASK, "C", locale_t(nullptr));
+    const QString english = cLocale ? QString::fromLocal8Bit(strerror_l(code, cLocale)) : QString();
+    return (!local.isEmpty() && text == local) || (!english.isEmpty() && text == english);
+}
+
+} // namespace
 
 ConnectProblem classifyConnectFailure(const ConnectFacts &facts)
 {
@@ -41,25 +76,34 @@ bool isCertificateFailure(const QString &libpqMessage)
 
 MissingServer missingServer(const QString &libpqMessage)
 {
+    // The quoted address is the same in every language: 'on socket "/dir/.s.PGSQL.5432"',
+    // 'at "db" (10.0.0.5), port 5432' / 'к серверу "db" (10.0.0.5), порту 5432'.
     static const QRegularExpression socket(QStringLiteral("\"([^\"]*)/\\.s\\.PGSQL\\.(\\d+)\""));
     static const QRegularExpression tcp(
         QStringLiteral("\"([^\"]+)\"(?: \\([^)]*\\))?,\\s*\\S+\\s+(\\d+)"));
-    static const QRegularExpression nothingThere(
-        QStringLiteral(": (No such file or directory|Connection refused)\\s*$"));
     MissingServer m;
-    const QString firstLine = libpqMessage.section(QLatin1Char('\n'), 0, 0);
-    if (!nothingThere.match(firstLine).hasMatch())
-        return m;
+    const QString firstLine = libpqMessage.section(QLatin1Char('\n'), 0, 0).trimmed();
+    // What the operating system said comes last, after libpq's "...: " in any language.
+    const QString reason = firstLine.section(QStringLiteral(": "), -1).trimmed();
+    const bool nothingThere = isErrorWords(reason, ENOENT) || isErrorWords(reason, ECONNREFUSED);
     if (const auto s = socket.match(firstLine); s.hasMatch()) {
         m.socketDir = s.captured(1);
         m.port = s.captured(2);
+        // Whatever the words: the directory can be searched and holds no socket file, so no
+        // server listens there (a server that answered has its socket file in place).
+        const QFileInfo dir(m.socketDir.isEmpty() ? QStringLiteral("/") : m.socketDir);
+        const bool absent =
+            dir.isDir() && dir.isExecutable() &&
+            !QFileInfo::exists(QDir(dir.filePath()).filePath(QStringLiteral(".s.PGSQL.") + m.port));
+        m.noServer = nothingThere ||
+                     (absent && !isErrorWords(reason, EACCES) && !isErrorWords(reason, EPERM));
     } else if (const auto t = tcp.match(firstLine); t.hasMatch()) {
         m.host = t.captured(1);
         m.port = t.captured(2);
-    } else {
-        return m;
+        m.noServer = nothingThere;
     }
-    m.noServer = true;
+    if (!m.noServer)
+        return MissingServer{};
     return m;
 }
 

@@ -46,9 +46,12 @@ bool isCertificateFailure(const QString &libpqMessage);
 
 // Where libpq found no server, read from its error text: 'connection to server on socket
 // "/var/run/postgresql/.s.PGSQL.5432" failed: No such file or directory' or 'connection to
-// server at "db" (10.0.0.5), port 5432 failed: Connection refused'. The quoted address is read
-// in any language; `noServer` only from the operating system's English words for "nothing
-// there" (ENOENT, ECONNREFUSED), so a refused permission or a translated text stays unnamed.
+// server at "db" (10.0.0.5), port 5432 failed: Connection refused', in any language libpq and
+// the C library speak. The quoted address reads the same in every language. `noServer` is
+// set when the operating system's words at the end are those for "nothing there" (ENOENT,
+// ECONNREFUSED) in the process's current language or untranslated, or, for a Unix socket,
+// when its directory can be searched and holds no socket file (unless the words say the
+// permission was refused). A refused permission or a server's own answer stays unnamed.
 struct MissingServer
 {
     bool noServer = false;

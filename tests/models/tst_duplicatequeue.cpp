@@ -120,9 +120,8 @@ private slots:
                                            " + ((SELECT count(*) FROM inbox.duplicate_candidates x "
                                            "WHERE x.id > d.id) / 5) * interval '1 second'")));
         // One decided pair is not in the queue.
-        QCOMPARE(
-            one(su, QStringLiteral("SELECT inbox.decide_duplicate($1, 'reject')"), {made.at(3)}),
-            QStringLiteral("rejected"));
+        QCOMPARE(dupfix::decide(su, made.at(3), QStringLiteral("reject")),
+                 QStringLiteral("rejected"));
         const QVector<qint64> expected = dupfix::openIdsInOrder(su);
         QCOMPARE(expected.size(), 24);
         QVERIFY(expected.first() > expected.last()); // really not id order
@@ -261,8 +260,7 @@ private slots:
         f.search = QStringLiteral("+7 916 000 00 01");
         QCOMPARE(filtered(m_db, f), QVector<qint64>{});
         // A decided pair is not in the queue, even when searched for.
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.decide_duplicate($1, 'merge')"), {byPhone}),
-                 QStringLiteral("merged"));
+        QCOMPARE(dupfix::decide(su, byPhone, QStringLiteral("merge")), QStringLiteral("merged"));
         f.search = QStringLiteral("89161234567");
         QCOMPARE(filtered(m_db, f), QVector<qint64>{});
     }
@@ -282,9 +280,7 @@ private slots:
         const QPersistentModelIndex last = model.index(4, 0);
         QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
 
-        QCOMPARE(
-            one(su, QStringLiteral("SELECT inbox.decide_duplicate($1, 'merge')"), {made.at(1)}),
-            QStringLiteral("merged"));
+        QCOMPARE(dupfix::decide(su, made.at(1), QStringLiteral("merge")), QStringLiteral("merged"));
         const qint64 fresh = pair(su, 9);
         QVERIFY(waitLoaded(model, [&] { model.refresh(); }));
         QCOMPARE(ids(model),
@@ -293,8 +289,7 @@ private slots:
         QCOMPARE(last.data(DuplicateQueueModel::CandidateIdRole).toLongLong(), made.at(4));
         QCOMPARE(resets.count(), 0);
 
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.decide_duplicate($1, 'undo')"), {made.at(1)}),
-                 QStringLiteral("undone"));
+        QCOMPARE(dupfix::decide(su, made.at(1), QStringLiteral("undo")), QStringLiteral("undone"));
         QVERIFY(waitLoaded(model, [&] { model.refresh(); }));
         QCOMPARE(ids(model), (QVector<qint64>{made.at(0), made.at(1), made.at(2), made.at(3),
                                               made.at(4), fresh}));
@@ -325,9 +320,8 @@ private slots:
         QVERIFY(waitLoaded(model, [&] { model.reload(); }));
         const int loaded = model.rowCount();
         QCOMPARE(loaded, 5);
-        QCOMPARE(
-            one(su, QStringLiteral("SELECT inbox.decide_duplicate($1, 'reject')"), {made.at(0)}),
-            QStringLiteral("rejected"));
+        QCOMPARE(dupfix::decide(su, made.at(0), QStringLiteral("reject")),
+                 QStringLiteral("rejected"));
         QVERIFY(waitLoaded(model, [&] { model.refresh(); }));
         QCOMPARE(ids(model), made.mid(1, loaded - 1));
         QVERIFY(!model.atEnd());
@@ -341,18 +335,14 @@ private slots:
         PgSession anna(m_db.conninfo(QStringLiteral("mgr_anna")));
         PgSession boris(m_db.conninfo(QStringLiteral("mgr_boris")));
         const QVector<qint64> made = pairs(su, 6);
-        QCOMPARE(
-            one(anna, QStringLiteral("SELECT inbox.decide_duplicate($1, 'merge')"), {made.at(0)}),
-            QStringLiteral("merged"));
-        QCOMPARE(
-            one(anna, QStringLiteral("SELECT inbox.decide_duplicate($1, 'reject')"), {made.at(1)}),
-            QStringLiteral("rejected"));
-        QCOMPARE(
-            one(boris, QStringLiteral("SELECT inbox.decide_duplicate($1, 'merge')"), {made.at(2)}),
-            QStringLiteral("merged"));
-        QCOMPARE(
-            one(boris, QStringLiteral("SELECT inbox.decide_duplicate($1, 'reject')"), {made.at(3)}),
-            QStringLiteral("rejected"));
+        QCOMPARE(dupfix::decide(anna, made.at(0), QStringLiteral("merge")),
+                 QStringLiteral("merged"));
+        QCOMPARE(dupfix::decide(anna, made.at(1), QStringLiteral("reject")),
+                 QStringLiteral("rejected"));
+        QCOMPARE(dupfix::decide(boris, made.at(2), QStringLiteral("merge")),
+                 QStringLiteral("merged"));
+        QCOMPARE(dupfix::decide(boris, made.at(3), QStringLiteral("reject")),
+                 QStringLiteral("rejected"));
         // Yesterday's decision does not count today.
         QVERIFY_SQL(su.exec(
             QStringLiteral(
@@ -372,9 +362,8 @@ private slots:
         QCOMPARE(counters.channels(), QStringList{QStringLiteral("form")});
 
         // An undone decision no longer counts.
-        QCOMPARE(
-            one(boris, QStringLiteral("SELECT inbox.decide_duplicate($1, 'undo')"), {made.at(0)}),
-            QStringLiteral("undone"));
+        QCOMPARE(dupfix::decide(boris, made.at(0), QStringLiteral("undo")),
+                 QStringLiteral("undone"));
         counters.refresh();
         QVERIFY(changed.wait(10000));
         QCOMPARE(counters.open(), 3);
@@ -505,8 +494,7 @@ private slots:
         loader.load(c2);
         QCOMPARE(loaded.count(), 1); // synchronous: no round trip
         QCOMPARE(loaded.first().first().value<inbox::DuplicatePair>().id, c2);
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.decide_duplicate($1, 'reject')"), {c2}),
-                 QStringLiteral("rejected"));
+        QCOMPARE(dupfix::decide(su, c2, QStringLiteral("reject")), QStringLiteral("rejected"));
         loaded.clear();
         loader.reload(c2);
         QVERIFY(loaded.wait(10000));

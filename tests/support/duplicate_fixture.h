@@ -81,6 +81,13 @@ inline bool age(PgSession &su, qint64 candidateId, const QString &interval)
         .ok;
 }
 
+// `s` decides the pair through inbox.decide_duplicate ('merge', 'reject', 'undo' ...): its
+// outcome word, or contract::one's "!ERROR ..." text.
+inline QString decide(PgSession &s, qint64 candidateId, const QString &decision)
+{
+    return one(s, QStringLiteral("SELECT inbox.decide_duplicate($1, $2)"), {candidateId, decision});
+}
+
 inline QString status(PgSession &su, qint64 candidateId)
 {
     return one(su,

@@ -300,9 +300,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(s.shows(p[1].id), 5000);
 
         // Left alone on p[1], Anna's screen learns of Boris's merge by notification.
-        QCOMPARE(dupfix::one(boris, QStringLiteral("SELECT inbox.decide_duplicate($1, 'merge')"),
-                             {p[1].id}),
-                 QStringLiteral("merged"));
+        QCOMPARE(dupfix::decide(boris, p[1].id, QStringLiteral("merge")), QStringLiteral("merged"));
         QTRY_VERIFY_WITH_TIMEOUT(banner->isVisible(), 5000);
         QVERIFY2(banner->text().contains(QLatin1String("merged by mgr_boris")),
                  qPrintable(banner->text()));

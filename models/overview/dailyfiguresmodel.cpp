@@ -85,11 +85,11 @@ QVariant DailyFiguresModel::data(const QModelIndex &index, int role) const
                              : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::ToolTipRole:
         if (column == RepeatShare)
-            return tr("%1 repeats out of %2 deliveries").arg(d.repeats).arg(d.deliveries());
+            return tr("%1 repeats out of %2 deliveries")
+                .arg(QLocale().toString(d.repeats), QLocale().toString(d.deliveries()));
         if (column == FailureShare)
             return tr("%1 failed out of %2 finished (done or failed)")
-                .arg(d.failed)
-                .arg(d.outcomes());
+                .arg(QLocale().toString(d.failed), QLocale().toString(d.outcomes()));
         return {};
     default:
         return {};

@@ -62,8 +62,10 @@ QString CsvExportFlow::startFolder()
     const QString last = QSettings().value(kLastFolder).toString();
     if (!last.isEmpty() && QFileInfo(last).isDir())
         return last;
+    // A folder that exists: given a missing one, the dialog falls back to a directory of its own
+    // choosing (it was seen listing /proc, and blocking on /proc/kmsg).
     const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
-    return documents.isEmpty() ? QDir::homePath() : documents;
+    return !documents.isEmpty() && QFileInfo(documents).isDir() ? documents : QDir::homePath();
 }
 
 QString CsvExportFlow::choosePath()

@@ -15,6 +15,8 @@
 #include <QSignalSpy>
 #include <QtTest>
 
+#include <optional>
+
 using dupfix::one;
 using dupfix::oneInt;
 using inbox::DuplicateFilter;
@@ -93,6 +95,18 @@ private:
         QSignalSpy loaded(&model, &DuplicateQueueModel::loaded);
         action();
         return loaded.wait(10000);
+    }
+
+    // The pair as DuplicatePairLoader reads it for the screen; none if it did not answer.
+    static std::optional<inbox::DuplicatePair> readPair(const TestDatabase &db, qint64 candidate)
+    {
+        inbox::DuplicatePairLoader loader;
+        loader.setConnectOptions(db.options());
+        QSignalSpy loaded(&loader, &inbox::DuplicatePairLoader::loaded);
+        loader.load(candidate);
+        if (!loaded.wait(10000))
+            return std::nullopt;
+        return loaded.first().first().value<inbox::DuplicatePair>();
     }
 
     static QVector<qint64> filtered(const TestDatabase &db, const DuplicateFilter &f)
@@ -464,12 +478,9 @@ private slots:
         const qint64 x2 = lead(su, office, QString(), QStringLiteral("Boris"));
         const qint64 x3 = lead(su, office, QString(), QStringLiteral("Clara"));
         const qint64 c = dupfix::candidate(su, x3, x2);
-        inbox::DuplicatePairLoader loader;
-        loader.setConnectOptions(m_db.options());
-        QSignalSpy loaded(&loader, &inbox::DuplicatePairLoader::loaded);
-        loader.load(c);
-        QVERIFY(loaded.wait(10000));
-        const auto p = loaded.first().first().value<inbox::DuplicatePair>();
+        const std::optional<inbox::DuplicatePair> read = readPair(m_db, c);
+        QVERIFY(read);
+        const inbox::DuplicatePair &p = *read;
         QVERIFY(p.weak);
         QCOMPARE(p.phoneNames, 3);
         const QString weak = inbox::DuplicateWords::weakness(p);

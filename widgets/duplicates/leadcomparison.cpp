@@ -113,6 +113,9 @@ void LeadComparison::setRow(Field field, const QString &a, const QString &b, Mat
     QLabel *cb = m_cells[field][2];
     ca->setText(orDash(a));
     cb->setText(orDash(b));
+    // A long value wraps in its cell; the tooltip holds it whole, whatever the width.
+    ca->setToolTip(a);
+    cb->setToolTip(b);
     switch (match) {
     case Match::Same:
         cm->setText(matchText.isEmpty() ? tr("= same") : matchText);

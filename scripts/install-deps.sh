@@ -20,8 +20,8 @@ packages=(
   # tst_schema checks every PL/pgSQL function with the plpgsql_check extension.
   postgresql-15-plpgsql-check
   # tst_tls makes its certificates with openssl; the deb_package test runs CPack, whose
-  # dpkg-shlibdeps step needs file(1).
-  openssl file
+  # dpkg-shlibdeps step needs file(1); the deb_package test validates the .desktop file.
+  openssl file desktop-file-utils
   # The demo and the screenshots under a virtual display; imagemagick's convert/identify.
   xvfb xauth imagemagick
   # The libFuzzer target (fuzz_bodydecoder) and its sanitizer runtime.

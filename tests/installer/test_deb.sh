@@ -44,6 +44,11 @@ for f in usr/bin/inbox-console usr/bin/inbox-sim \
 done
 grep -q '^Exec=inbox-console' "$root/usr/share/applications/inbox-console.desktop" ||
   fail ".desktop does not start inbox-console"
+# The link handler (inbox-console://...) is declared the way desktops read it.
+desktop-file-validate "$root/usr/share/applications/inbox-console.desktop" ||
+  fail ".desktop does not validate"
+grep -q '^MimeType=.*x-scheme-handler/inbox-console;' \
+  "$root/usr/share/applications/inbox-console.desktop" || fail ".desktop handles no links"
 # Every migration of the source tree is shipped.
 for m in "$(dirname "$0")"/../../resources/migrations/*.sql; do
   cmp -s "$m" "$root/usr/share/inbox-console/migrations/$(basename "$m")" ||

@@ -32,6 +32,7 @@
 #include <QCoreApplication>
 #include <QGuiApplication>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
@@ -345,8 +346,13 @@ private slots:
         MainWindow window;
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
+        // What the Connect screen held before: it must not be saved under the link's name.
+        auto *conninfo = window.findChild<QLineEdit *>(QStringLiteral("conninfo"));
+        QVERIFY(conninfo);
+        conninfo->setText(QStringLiteral("host=elsewhere dbname=other"));
         QVERIFY(window.openLink(QStringLiteral("inbox-console://open?profile=Nowhere%20here&"
                                                "event=5")));
+        QVERIFY2(conninfo->text().isEmpty(), qPrintable(conninfo->text()));
         QCOMPARE(tabs(window)->currentWidget(),
                  reinterpret_cast<QWidget *>(window.connectionPage()));
         auto *notice = window.findChild<QLabel *>(QStringLiteral("notice"));

@@ -178,6 +178,12 @@ bool ConnectionPage::useProfile(const QString &name, const QString &notice)
     reloadProfiles(name);
     const int index = m_profile->findText(name);
     loadProfile(index);
+    if (index < 0) {
+        // A name no profile has: what the fields held belongs to another server, and Save
+        // would store it under this name.
+        m_conninfo->clear();
+        m_password->clear();
+    }
     showMessage(m_notice, notice);
     return index >= 0;
 }

@@ -6,6 +6,7 @@
 // decided.
 #include "consoleharness.h"
 #include "duplicate_fixture.h"
+#include "duplicates_util.h"
 #include "widgettestcase.h"
 
 #include "db/consolecontext.h"
@@ -19,6 +20,8 @@
 #include <QtTest>
 
 using inbox::DuplicatesPage;
+
+using duplicatesfix::shows;
 
 class TestDecisionRepeat : public WidgetTestCase
 {
@@ -44,19 +47,7 @@ private:
         }
     }
 
-    int decided()
-    {
-        return int(dupfix::oneInt(m_db.su(),
-                                  QStringLiteral("SELECT count(*) FROM inbox.duplicate_candidates"
-                                                 " WHERE status <> 'open'")));
-    }
-
-    static bool shows(DuplicatesPage *page, qint64 id)
-    {
-        auto *title = page->findChild<QLabel *>(QStringLiteral("pairTitle"));
-        return page->currentCandidate() == id && title->isVisible() &&
-               title->text().startsWith(QStringLiteral("Pair #%1 ").arg(id));
-    }
+    int decided() { return duplicatesfix::decidedPairs(m_db.su()); }
 
 private slots:
     // M pressed twice at once: the second press comes while the first decision runs and

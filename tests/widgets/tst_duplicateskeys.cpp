@@ -5,6 +5,7 @@
 // as a tab of the real main window (Alt+5 from another screen).
 #include "consoleharness.h"
 #include "duplicate_fixture.h"
+#include "duplicates_util.h"
 #include "widgettestcase.h"
 
 #include "db/consolecontext.h"
@@ -24,6 +25,8 @@
 #include <memory>
 
 using inbox::DuplicatesPage;
+
+using duplicatesfix::shows;
 
 class TestDuplicatesKeys : public WidgetTestCase
 {
@@ -58,19 +61,7 @@ private:
         QCOMPARE(decided(), 1);
     }
 
-    int decided()
-    {
-        return int(dupfix::oneInt(m_db.su(),
-                                  QStringLiteral("SELECT count(*) FROM inbox.duplicate_candidates"
-                                                 " WHERE status <> 'open'")));
-    }
-
-    static bool shows(DuplicatesPage *page, qint64 id)
-    {
-        auto *title = page->findChild<QLabel *>(QStringLiteral("pairTitle"));
-        return page->currentCandidate() == id && title->isVisible() &&
-               title->text().startsWith(QStringLiteral("Pair #%1 ").arg(id));
-    }
+    int decided() { return duplicatesfix::decidedPairs(m_db.su()); }
 
 private slots:
     // The screen alone: the focus is in the list once it is shown, J moves, M merges.

@@ -7,6 +7,7 @@
 // With INBOX_TEST_GRABS=DIR it also saves pictures of the screen there, to look at.
 #include "consoleharness.h"
 #include "duplicate_fixture.h"
+#include "duplicates_util.h"
 #include "widgettestcase.h"
 
 #include "common/theme.h"
@@ -74,6 +75,8 @@ std::pair<QColor, QColor> backgroundAndInk(const QImage &image)
 
 } // namespace
 
+using duplicatesfix::shows;
+
 class TestDuplicatesLook : public WidgetTestCase
 {
     Q_OBJECT
@@ -102,13 +105,6 @@ private:
         b.deal = QString();
         m_pair = dupfix::pair(su, a, b);
         QVERIFY(m_pair > 0);
-    }
-
-    static bool shows(DuplicatesPage *page, qint64 id)
-    {
-        auto *title = page->findChild<QLabel *>(QStringLiteral("pairTitle"));
-        return page->currentCandidate() == id && title->isVisible() &&
-               title->text().startsWith(QStringLiteral("Pair #%1 ").arg(id));
     }
 
     // Each of the decision controls is wholly inside the visible part of the page.

@@ -16,7 +16,6 @@
 
 #include <QCheckBox>
 #include <QClipboard>
-#include <QFileDialog>
 #include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>

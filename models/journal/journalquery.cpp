@@ -294,8 +294,9 @@ std::optional<Query> rankedPage(const JournalFilter &filter, const std::optional
     auto wanted = [&](int rank) {
         return reverse ? rank <= keyRank : rank >= keyRank;
     };
-    const bool contact = filter.leadMatch() == JournalFilter::LeadMatch::Phone ||
-                         filter.leadMatch() == JournalFilter::LeadMatch::Email;
+    const JournalFilter::LeadMatch lead = filter.leadMatch();
+    const bool contact =
+        lead == JournalFilter::LeadMatch::Phone || lead == JournalFilter::LeadMatch::Email;
     Query q;
     SqlParams p(&q.params);
     const QString lim = p.add(limit, "int4");
@@ -342,7 +343,7 @@ std::optional<Query> rankedPage(const JournalFilter &filter, const std::optional
                          QStringLiteral("e.external_id NOT LIKE ") + pattern, notExact(filter, p)},
                         QStringLiteral("e.idempotency_key"), false);
     }
-    if (wanted(2) && filter.leadMatch() != JournalFilter::LeadMatch::None) {
+    if (wanted(2) && lead != JournalFilter::LeadMatch::None) {
         const QString pattern = likePattern(filter, p);
         const QStringList conditions{leadCondition(filter, p), notExact(filter, p),
                                      QStringLiteral("e.external_id NOT LIKE ") + pattern,

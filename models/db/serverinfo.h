@@ -39,6 +39,10 @@ struct ServerInfo
     bool hasRole(const QString &role) const { return superuser || roles.contains(role); }
     bool mayRequeue() const { return hasRole(QStringLiteral("inbox_operator")); }
     bool mayDecideDuplicates() const { return hasRole(QStringLiteral("inbox_manager")); }
+    bool mayResolveReview() const
+    {
+        return mayRequeue() || hasRole(QStringLiteral("inbox_manager"));
+    }
 };
 
 // Reads ServerInfo over a raw libpq connection. Works on a database without the schema.

@@ -339,9 +339,7 @@ void AttentionPage::updateActions()
 
 bool AttentionPage::mayResolveReview() const
 {
-    const ServerInfo &info = m_context->info();
-    return m_context->isConnected() && (info.hasRole(QStringLiteral("inbox_operator")) ||
-                                        info.hasRole(QStringLiteral("inbox_manager")));
+    return m_context->isConnected() && m_context->info().mayResolveReview();
 }
 
 QVector<std::pair<qint64, QString>> AttentionPage::reviewTarget(QString *description) const

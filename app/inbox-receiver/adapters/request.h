@@ -73,5 +73,8 @@ struct Extraction
 
 Extraction extract(const SourceRules &rules, const HttpRequest &request);
 QStringList knownAdapters();
+// Why these rules cannot work for their adapter (a secret it needs, a key rule it lacks,
+// an unknown adapter or fallback), in words for the start-up error; empty when they can.
+QString checkRules(const SourceRules &rules);
 
 } // namespace receiver

@@ -1,0 +1,13 @@
+#pragma once
+// The adapters behind extract() and checkRules(), one pair of functions per adapter. Each
+// extract function reads only the request and the rules; each check function lists what the
+// rules lack for that adapter, in the configuration file's words.
+
+#include "request.h"
+
+namespace receiver::adapters {
+
+Extraction extractJson(const SourceRules &rules, const HttpRequest &request);
+QStringList checkJson(const SourceRules &rules);
+
+} // namespace receiver::adapters

@@ -260,6 +260,29 @@ std::optional<QString> joinedKey(const QList<std::optional<QString>> &values)
     return parts.join(QLatin1Char(':'));
 }
 
+std::optional<QString> mailHeader(const QByteArray &message, const QByteArray &name)
+{
+    const QByteArray wanted = name.toLower() + ':';
+    std::optional<QByteArray> found;
+    for (const QByteArray &raw : message.split('\n')) {
+        const QByteArray line = raw.endsWith('\r') ? raw.chopped(1) : raw;
+        if (line.isEmpty())
+            break; // the end of the header section
+        const bool continuation = line.startsWith(' ') || line.startsWith('\t');
+        if (found && continuation) {
+            found->append(' ').append(line.trimmed());
+            continue;
+        }
+        if (found)
+            break;
+        if (!continuation && line.toLower().startsWith(wanted))
+            found = line.mid(wanted.size()).trimmed();
+    }
+    if (!found)
+        return std::nullopt;
+    return QString::fromUtf8(*found);
+}
+
 Extraction refuse(Refusal refusal, const char *reason)
 {
     Extraction e;

@@ -76,6 +76,10 @@ QString jsonFingerprint(const QJsonObject &object, const QStringList &paths);
 // them is missing.
 std::optional<QString> joinedKey(const QList<std::optional<QString>> &values);
 
+// The first header of that name (case-insensitive) in an RFC 5322 message's header section,
+// folded lines unfolded and trimmed; nullopt when absent.
+std::optional<QString> mailHeader(const QByteArray &message, const QByteArray &name);
+
 Extraction refuse(Refusal refusal, const char *reason);
 
 } // namespace receiver::support

@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QLocale>
+#include <QTest>
 
 TestLanguage::~TestLanguage()
 {
@@ -27,4 +28,19 @@ void TestLanguage::drop()
         QCoreApplication::removeTranslator(m_translator.get());
     m_translator.reset();
     QLocale::setDefault(QLocale::c());
+}
+
+void TestLanguage::addRows()
+{
+    QTest::addColumn<QString>("language");
+    QTest::newRow("English") << QStringLiteral("en");
+    QTest::newRow("Russian") << QStringLiteral("ru");
+}
+
+void TestLanguage::addRows(const char *column, const QString &english, const QString &russian)
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>(column);
+    QTest::newRow("English") << QStringLiteral("en") << english;
+    QTest::newRow("Russian") << QStringLiteral("ru") << russian;
 }

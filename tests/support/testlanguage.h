@@ -20,6 +20,12 @@ public:
     bool use(const QString &qmDir, const QString &language);
     void drop();
 
+    // The languages the program ships, as the rows of a test function's data: a QString
+    // column "language" ("en", then "ru"), and with `column` one more QString column with what
+    // each of them should show.
+    static void addRows();
+    static void addRows(const char *column, const QString &english, const QString &russian);
+
 private:
     std::unique_ptr<QTranslator> m_translator;
 };

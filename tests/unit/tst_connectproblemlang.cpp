@@ -4,6 +4,8 @@
 // messages in English and in Russian (LANGUAGE, libpq5's ru catalog): a socket directory
 // with no server, a stale socket file nobody listens on, and a TCP port nobody listens on.
 // No PostgreSQL server is started.
+#include "testlanguage.h"
+
 #include "db/connectproblem.h"
 #include "db/database.h"
 
@@ -22,7 +24,7 @@ class TestConnectProblemLang : public QObject
 
     // libpq's text for a failed connection to `conninfo`, with messages in `language`, as the
     // banner receives it (DbError::fromSql of Qt SQL's error).
-    static QString failureText(const QByteArray &language, const QString &conninfo)
+    static QString failureText(const QString &language, const QString &conninfo)
     {
         useLanguage(language);
         static int counter = 0;
@@ -39,19 +41,19 @@ class TestConnectProblemLang : public QObject
     // LANGUAGE for libpq's and the C library's messages from now on. gettext keeps what it
     // translated until the locale changes, so the test changes it and sets it back;
     // the program never switches languages while it runs.
-    static void useLanguage(const QByteArray &language)
+    static void useLanguage(const QString &language)
     {
-        qputenv("LANGUAGE", language);
+        qputenv("LANGUAGE", language.toLatin1());
         const QByteArray messages = std::setlocale(LC_MESSAGES, nullptr);
         std::setlocale(LC_MESSAGES, "C");
         std::setlocale(LC_MESSAGES, messages.constData());
     }
 
-    static bool inLanguage(const QString &text, const QByteArray &language)
+    static bool inLanguage(const QString &text, const QString &language)
     {
         // libpq's own frame of the message: "... failed: ..." / "... не удалось: ...".
-        return language == "ru" ? text.contains(QStringLiteral("не удалось"))
-                                : text.contains(QLatin1String("failed"));
+        return language == QLatin1String("ru") ? text.contains(QStringLiteral("не удалось"))
+                                               : text.contains(QLatin1String("failed"));
     }
 
 private slots:
@@ -65,17 +67,12 @@ private slots:
             QSKIP("libpq's Russian catalog is not installed");
     }
 
-    void languages_data()
-    {
-        QTest::addColumn<QByteArray>("language");
-        QTest::newRow("english") << QByteArray("en");
-        QTest::newRow("russian") << QByteArray("ru");
-    }
+    void languages_data() { TestLanguage::addRows(); }
 
     // ENOENT: the directory is there, the server's socket file is not.
     void languages()
     {
-        QFETCH(QByteArray, language);
+        QFETCH(QString, language);
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const QString text = failureText(
@@ -92,7 +89,7 @@ private slots:
     // ECONNREFUSED: a socket file is left (a server that crashed), nobody listens on it.
     void staleSocketFile()
     {
-        QFETCH(QByteArray, language);
+        QFETCH(QString, language);
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const QByteArray path = QFile::encodeName(dir.filePath(QStringLiteral(".s.PGSQL.5498")));
@@ -116,7 +113,7 @@ private slots:
 
     void tcpRefused()
     {
-        QFETCH(QByteArray, language);
+        QFETCH(QString, language);
         // A port that was free a moment ago: taken, then given back.
         const int probe = ::socket(AF_INET, SOCK_STREAM, 0);
         QVERIFY(probe >= 0);
@@ -143,7 +140,7 @@ private slots:
     // its directory is there and holds no socket file.
     void socketFileAbsentInAnyLanguage()
     {
-        useLanguage("en");
+        useLanguage(QStringLiteral("en"));
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const inbox::MissingServer m = inbox::missingServer(
@@ -159,7 +156,7 @@ private slots:
     // file to be seen), and a server that answered through its socket.
     void otherReasonsStayUnnamed()
     {
-        useLanguage("ru");
+        useLanguage(QStringLiteral("ru"));
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         // Not searchable: libpq got EACCES and nobody can tell whether a socket is there.

@@ -73,10 +73,8 @@ private slots:
 
     void groupsCanBeToldApart_data()
     {
-        QTest::addColumn<QString>("language");
-        QTest::addColumn<QString>("validation");
-        QTest::newRow("ru") << QStringLiteral("ru") << QStringLiteral("Ошибка: проверка данных");
-        QTest::newRow("en") << QStringLiteral("en") << QStringLiteral("Failed: validation");
+        TestLanguage::addRows("validation", QStringLiteral("Failed: validation"),
+                              QStringLiteral("Ошибка: проверка данных"));
     }
 
     void groupsCanBeToldApart()

@@ -20,12 +20,7 @@ class TestFilterPopup : public QObject
 private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
-    void statusPopupShowsItsLastItem_data()
-    {
-        QTest::addColumn<QString>("language");
-        QTest::newRow("en") << QStringLiteral("en");
-        QTest::newRow("ru") << QStringLiteral("ru");
-    }
+    void statusPopupShowsItsLastItem_data() { TestLanguage::addRows(); }
 
     void statusPopupShowsItsLastItem()
     {

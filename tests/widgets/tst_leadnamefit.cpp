@@ -60,12 +60,7 @@ private:
 private slots:
     void cleanup() { m_language.drop(); }
 
-    void longNameWrapsWithTooltip_data()
-    {
-        QTest::addColumn<QString>("language");
-        QTest::newRow("English") << QStringLiteral("en");
-        QTest::newRow("Russian") << QStringLiteral("ru");
-    }
+    void longNameWrapsWithTooltip_data() { TestLanguage::addRows(); }
 
     void longNameWrapsWithTooltip()
     {

@@ -1,6 +1,8 @@
 // Issue 18, leftover of defect 8: numbers follow the chosen language's locale in English too.
 // installTranslations (the program's language setup) on a system whose locale is German (its
 // numbers read "1.234"): English gives "1,234", Russian "1 234" (a no-break space).
+#include "testlanguage.h"
+
 #include "common/translations.h"
 
 #include <QCoreApplication>
@@ -14,10 +16,7 @@ class TestLocaleNumbers : public QObject
 private slots:
     void numbersFollowTheLanguage_data()
     {
-        QTest::addColumn<QString>("language");
-        QTest::addColumn<QString>("number");
-        QTest::newRow("en") << QStringLiteral("en") << QStringLiteral("1,234");
-        QTest::newRow("ru") << QStringLiteral("ru") << QStringLiteral("1\u00a0234");
+        TestLanguage::addRows("number", QStringLiteral("1,234"), QStringLiteral("1\u00a0234"));
     }
 
     void numbersFollowTheLanguage()

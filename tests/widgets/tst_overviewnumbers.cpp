@@ -37,12 +37,7 @@ private:
 private slots:
     void cleanup() { m_language.drop(); }
 
-    void countsHaveGroupSeparators_data()
-    {
-        QTest::addColumn<QString>("language");
-        QTest::newRow("English") << QStringLiteral("en");
-        QTest::newRow("Russian") << QStringLiteral("ru");
-    }
+    void countsHaveGroupSeparators_data() { TestLanguage::addRows(); }
 
     void countsHaveGroupSeparators()
     {

@@ -145,12 +145,7 @@ private slots:
         }
     }
 
-    void journalSearchShowsItsWholePlaceholder_data()
-    {
-        QTest::addColumn<QString>("language");
-        QTest::newRow("ru") << QStringLiteral("ru");
-        QTest::newRow("en") << QStringLiteral("en");
-    }
+    void journalSearchShowsItsWholePlaceholder_data() { TestLanguage::addRows(); }
 
     void journalSearchShowsItsWholePlaceholder()
     {
@@ -190,10 +185,7 @@ private slots:
 
     void scoreFollowsTheLocale_data()
     {
-        QTest::addColumn<QString>("language");
-        QTest::addColumn<QString>("score");
-        QTest::newRow("ru") << QStringLiteral("ru") << QStringLiteral("0,60");
-        QTest::newRow("en") << QStringLiteral("en") << QStringLiteral("0.60");
+        TestLanguage::addRows("score", QStringLiteral("0.60"), QStringLiteral("0,60"));
     }
 
     void scoreFollowsTheLocale()

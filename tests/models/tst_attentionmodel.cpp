@@ -4,6 +4,7 @@
 // claim racing the requeue, two operators on the same events, and a connection terminated
 // in the middle of a batch (the outcome is read back from the journal).
 #include "contexttestcase.h"
+#include "modelcheck.h"
 
 #include "attention/attentionmodel.h"
 #include "attention/requeuer.h"
@@ -13,7 +14,6 @@
 #include "pgcluster.h"
 #include "pgsession.h"
 
-#include <QAbstractItemModelTester>
 #include <QSignalSpy>
 #include <QtTest>
 
@@ -239,8 +239,7 @@ private slots:
         const QVector<qint64> stuckIds = stuck(QStringLiteral("tg"), 3, QStringLiteral("w-old"));
 
         AttentionModel model(m_context.get());
-        QAbstractItemModelTester tester(&model,
-                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const ModelCheck tester(&model);
         QSignalSpy loaded(&model, &AttentionModel::loaded);
         connectContext();
         QVERIFY(loaded.wait(10000));
@@ -291,8 +290,7 @@ private slots:
 
         // Expanding: the group's filter in the journal's own model lists exactly its events.
         JournalModel events(m_context.get());
-        QAbstractItemModelTester tester2(&events,
-                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const ModelCheck tester2(&events);
         QSignalSpy eventsLoaded(&events, &JournalModel::loaded);
         QVERIFY(eventsLoaded.wait(10000)); // the first load on connect
         auto listed = [&](int row) {

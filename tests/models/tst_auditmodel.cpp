@@ -5,13 +5,13 @@
 // detail model listing an action's events.
 #include "audit_fixture.h"
 #include "contexttestcase.h"
+#include "modelcheck.h"
 
 #include "audit/auditeventsmodel.h"
 #include "audit/auditmodel.h"
 #include "audit/auditquery.h"
 #include "db/consolecontext.h"
 
-#include <QAbstractItemModelTester>
 #include <QPersistentModelIndex>
 #include <QSignalSpy>
 #include <QtTest>
@@ -101,8 +101,7 @@ private slots:
         QVERIFY(auditfix::workerActivity(m_db.su(), QStringLiteral("w-2")));
 
         AuditModel model(m_context.get());
-        QAbstractItemModelTester tester(&model,
-                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const ModelCheck tester(&model);
         connect(model, kCarol);
         QCOMPARE(model.rowCount(), 4);
 
@@ -172,8 +171,7 @@ private slots:
                                                   "days' WHERE entry = 'duplicate_merged'")));
 
         AuditModel model(m_context.get());
-        QAbstractItemModelTester tester(&model,
-                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const ModelCheck tester(&model);
         connect(model);
         QCOMPARE(model.rowCount(), 4);
         QCOMPARE(model.action(3).entry, QStringLiteral("duplicate_merged")); // oldest now
@@ -254,8 +252,7 @@ private slots:
         QCOMPARE(expected.size(), 720);
 
         AuditModel model(m_context.get());
-        QAbstractItemModelTester tester(&model,
-                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const ModelCheck tester(&model);
         connect(model);
         const int firstPage = model.rowCount();
         QVERIFY(firstPage > 0 && firstPage < 421);
@@ -299,8 +296,7 @@ private slots:
             QStringLiteral("UPDATE inbox.journal SET at = date_trunc('second', now()) - "
                            "make_interval(secs => (id % 13) + (id / 50) * 20) WHERE by_person")));
         AuditModel mixed(m_context.get());
-        QAbstractItemModelTester mixedTester(
-            &mixed, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const ModelCheck mixedTester(&mixed);
         QSignalSpy mixedLoaded(&mixed, &AuditModel::loaded);
         QVERIFY(mixedLoaded.wait(10000));
         while (mixed.canFetchMore({}))
@@ -327,8 +323,7 @@ private slots:
         QVERIFY_SQL(m_db.su().exec(QStringLiteral(
             "UPDATE inbox.journal SET at = at - id * interval '10 minutes' WHERE by_person")));
         AuditModel model(m_context.get());
-        QAbstractItemModelTester tester(&model,
-                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const ModelCheck tester(&model);
         connect(model);
         QCOMPARE(model.rowCount(), 4);
         QTRY_COMPARE(model.persons(), QStringList{kAlice});
@@ -381,8 +376,7 @@ private slots:
         QCOMPARE(model.rowCount(), 2);
 
         inbox::AuditEventsModel events(m_context.get());
-        QAbstractItemModelTester tester(&events,
-                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const ModelCheck tester(&events);
         QSignalSpy loaded(&events, &inbox::AuditEventsModel::loaded);
         events.setJournalIds(model.action(1).journalIds);
         QVERIFY(loaded.wait(10000));

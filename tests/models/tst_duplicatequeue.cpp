@@ -4,6 +4,7 @@
 // (outcomes, someone else's decision re-read, undo of mine only).
 #include "databasetestcase.h"
 #include "duplicate_fixture.h"
+#include "modelcheck.h"
 
 #include "duplicates/duplicatecounters.h"
 #include "duplicates/duplicatedecider.h"
@@ -11,7 +12,6 @@
 #include "duplicates/duplicatequeuemodel.h"
 #include "duplicates/duplicatewords.h"
 
-#include <QAbstractItemModelTester>
 #include <QSignalSpy>
 #include <QtTest>
 
@@ -112,8 +112,7 @@ private:
     static QVector<qint64> filtered(const TestDatabase &db, const DuplicateFilter &f)
     {
         DuplicateQueueModel model;
-        QAbstractItemModelTester tester(&model,
-                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const ModelCheck tester(&model);
         model.setConnectOptions(db.options());
         if (!waitLoaded(model, [&] { model.setFilter(f); }) || !loadAll(model))
             return {-1};
@@ -141,8 +140,7 @@ private slots:
         QVERIFY(expected.first() > expected.last()); // really not id order
 
         DuplicateQueueModel model;
-        QAbstractItemModelTester tester(&model,
-                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const ModelCheck tester(&model);
         model.setConnectOptions(m_db.options());
         model.setPageSize(7);
         QVERIFY(waitLoaded(model, [&] { model.reload(); }));
@@ -286,8 +284,7 @@ private slots:
         PgSession su(m_db.conninfo());
         const QVector<qint64> made = pairs(su, 5);
         DuplicateQueueModel model;
-        QAbstractItemModelTester tester(&model,
-                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const ModelCheck tester(&model);
         model.setConnectOptions(m_db.options());
         QVERIFY(waitLoaded(model, [&] { model.reload(); }));
         QCOMPARE(ids(model), made);

@@ -4,6 +4,7 @@
 // server when a new search comes, live "N new", and a re-read that keeps the place.
 #include "contexttestcase.h"
 #include "journal_util.h"
+#include "modelcheck.h"
 
 #include "db/consolecontext.h"
 #include "db/querychannel.h"
@@ -12,7 +13,6 @@
 #include "pgcluster.h"
 #include "pgsession.h"
 
-#include <QAbstractItemModelTester>
 #include <QSignalSpy>
 #include <QtTest>
 
@@ -73,8 +73,7 @@ private slots:
         QCOMPARE(expected.size(), 1500);
 
         JournalModel model(m_context.get());
-        QAbstractItemModelTester tester(&model,
-                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const ModelCheck tester(&model);
         connect(model);
         QCOMPARE(model.rowCount(), JournalModel::kPageSize);
         model.setFollowing(false); // the reader scrolled down
@@ -104,8 +103,7 @@ private slots:
         QVERIFY_SQL(m_db.su().exec(QStringLiteral("UPDATE inbox.events SET received_at = now() - "
                                                   "make_interval(secs => (id * 37) % 1000)")));
         JournalModel model(m_context.get());
-        QAbstractItemModelTester tester(&model,
-                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const ModelCheck tester(&model);
         connect(model);
 
         struct Case
@@ -180,8 +178,7 @@ private slots:
         accept(QStringLiteral("wb"), QStringLiteral("xABC"));
         accept(QStringLiteral("wb"), QStringLiteral("abc3")); // C collation: case matters
         JournalModel model(m_context.get());
-        QAbstractItemModelTester tester(&model,
-                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const ModelCheck tester(&model);
         connect(model);
 
         search(model, QStringLiteral("ABC"));
@@ -234,8 +231,7 @@ private slots:
             "FROM generate_series(1, 650) g")));
         accept(QStringLiteral("shop"), QStringLiteral("ord-"));
         JournalModel model(m_context.get());
-        QAbstractItemModelTester tester(&model,
-                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const ModelCheck tester(&model);
         connect(model);
         search(model, QStringLiteral("ord-"));
         while (model.canFetchMore({}))
@@ -277,8 +273,7 @@ private slots:
             {a}));
 
         JournalModel model(m_context.get());
-        QAbstractItemModelTester tester(&model,
-                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const ModelCheck tester(&model);
         connect(model);
         QCOMPARE(model.rowCount(), 4);
 
@@ -425,8 +420,7 @@ private slots:
     {
         fill(50, QStringLiteral("shop"));
         JournalModel model(m_context.get());
-        QAbstractItemModelTester tester(&model,
-                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const ModelCheck tester(&model);
         connect(model);
         QCOMPARE(model.rowCount(), 50);
         const qint64 top = model.row(0).id;
@@ -477,8 +471,7 @@ private slots:
     {
         fill(300, QStringLiteral("shop"));
         JournalModel model(m_context.get());
-        QAbstractItemModelTester tester(&model,
-                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const ModelCheck tester(&model);
         connect(model);
         fetchMore(model);
         model.setFollowing(false);

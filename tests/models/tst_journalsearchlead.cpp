@@ -7,12 +7,12 @@
 #include "contexttestcase.h"
 #include "duplicate_fixture.h"
 #include "journal_util.h"
+#include "modelcheck.h"
 
 #include "journal/journalmodel.h"
 #include "journal/journalquery.h"
 #include "pgsession.h"
 
-#include <QAbstractItemModelTester>
 #include <QSignalSpy>
 #include <QtTest>
 
@@ -57,8 +57,7 @@ private slots:
             contract::insertEvent(m_db.su(), QStringLiteral("tg"), QStringLiteral("89161234567"));
         QVERIFY(a > 0 && b > a && exact > b);
         JournalModel model(m_context.get());
-        QAbstractItemModelTester tester(&model,
-                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const ModelCheck tester(&model);
         connect(model);
 
         search(model, QStringLiteral("89161234567"));
@@ -79,8 +78,7 @@ private slots:
             lead(QStringLiteral("e-1"), QString(), QStringLiteral("Ivan.Petrov@Mail.RU"));
         lead(QStringLiteral("e-2"), QString(), QStringLiteral("other@mail.ru"));
         JournalModel model(m_context.get());
-        QAbstractItemModelTester tester(&model,
-                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const ModelCheck tester(&model);
         connect(model);
         search(model, QStringLiteral("ivan.petrov@mail.ru"));
         QCOMPARE(journalfix::ids(model), QVector<qint64>{a});
@@ -99,8 +97,7 @@ private slots:
         lead(QStringLiteral("n-3"), {}, {}, QStringLiteral("Pyotr Ivanov"));
         const qint64 russian = lead(QStringLiteral("n-4"), {}, {}, QStringLiteral("Пётр Ёлкин"));
         JournalModel model(m_context.get());
-        QAbstractItemModelTester tester(&model,
-                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const ModelCheck tester(&model);
         connect(model);
         search(model, QStringLiteral("IVAN"));
         QCOMPARE(journalfix::ids(model),
@@ -138,8 +135,7 @@ private slots:
                                       "'received', now(), '\\x7b7d', 'application/json', "
                                       "md5('y')) RETURNING id"));
         JournalModel model(m_context.get());
-        QAbstractItemModelTester tester(&model,
-                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const ModelCheck tester(&model);
         connect(model);
         search(model, QStringLiteral("shop:k-"));
         // Sorted by what matched: "shop:k-0" (external id), "shop:k-1" (key), "shop:k-15"
@@ -181,8 +177,7 @@ private slots:
         QCOMPARE(expected.size(), 701);
 
         JournalModel model(m_context.get());
-        QAbstractItemModelTester tester(&model,
-                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const ModelCheck tester(&model);
         connect(model);
         search(model, QStringLiteral("smith")); // exact and prefix are case-sensitive, names not
         QCOMPARE(model.rowCount(), 1 + JournalModel::kPageSize); // the exact block, a page
@@ -223,8 +218,7 @@ private slots:
         QCOMPARE(expected.size(), 210);
 
         JournalModel model(m_context.get());
-        QAbstractItemModelTester tester(&model,
-                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const ModelCheck tester(&model);
         connect(model);
         search(model, QStringLiteral("8 (916) 555-44-33"));
         QCOMPARE(model.rowCount(), JournalModel::kPageSize);

@@ -7,6 +7,7 @@
 #include "contract_util.h"
 #include "databasetestcase.h"
 #include "db/consolecontext.h"
+#include "modelcheck.h"
 #include "overview/dailyfiguresmodel.h"
 #include "overview/healthrule.h"
 #include "overview/nowfiguresmodel.h"
@@ -14,7 +15,6 @@
 #include "pgcluster.h"
 #include "pgsession.h"
 
-#include <QAbstractItemModelTester>
 #include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QtTest>
@@ -334,8 +334,7 @@ private slots:
         const inbox::OverviewSnapshot &s = model.snapshot();
 
         inbox::DailyFiguresModel daily;
-        QAbstractItemModelTester dailyTester(
-            &daily, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const ModelCheck dailyTester(&daily);
         daily.setDays(s.dailyFor(QString()), true, false);
         QCOMPARE(daily.rowCount(), OverviewModel::kDays);
         QCOMPARE(daily.columnCount(), int(inbox::DailyFiguresModel::ColumnCount));
@@ -361,8 +360,7 @@ private slots:
         QCOMPARE(daily.rowCount(), 0);
 
         inbox::NowFiguresModel now;
-        QAbstractItemModelTester nowTester(&now,
-                                           QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const ModelCheck nowTester(&now);
         now.setFigures(s.now, s.serverNow);
         QCOMPARE(now.rowCount(), 2);
         using N = inbox::NowFiguresModel;

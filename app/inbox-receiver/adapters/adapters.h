@@ -9,5 +9,11 @@ namespace receiver::adapters {
 
 Extraction extractJson(const SourceRules &rules, const HttpRequest &request);
 QStringList checkJson(const SourceRules &rules);
+Extraction extractTelegram(const SourceRules &rules, const HttpRequest &request);
+QStringList checkTelegram(const SourceRules &rules);
+Extraction extractStripe(const SourceRules &rules, const HttpRequest &request);
+QStringList checkStripe(const SourceRules &rules);
+Extraction extractStandardWebhooks(const SourceRules &rules, const HttpRequest &request);
+QStringList checkStandardWebhooks(const SourceRules &rules);
 
 } // namespace receiver::adapters

@@ -3,6 +3,7 @@
 #include <QCryptographicHash>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QMessageAuthenticationCode>
 #include <QStringDecoder>
 #include <QTimeZone>
 #include <QVariant>
@@ -66,6 +67,28 @@ bool matchesAnySecret(const QByteArray &given, const QList<QByteArray> &secrets)
 QString sha256Hex(const QByteArray &bytes)
 {
     return QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
+}
+
+QByteArray hmacSha256(const QByteArray &key, const QByteArray &message)
+{
+    return QMessageAuthenticationCode::hash(message, key, QCryptographicHash::Sha256);
+}
+
+std::optional<qint64> unixSeconds(const QByteArray &digits)
+{
+    if (digits.isEmpty() || digits.size() > 12)
+        return std::nullopt;
+    for (const char c : digits) {
+        if (c < '0' || c > '9')
+            return std::nullopt;
+    }
+    return digits.toLongLong();
+}
+
+bool withinTolerance(qint64 seconds, const QDateTime &now, int toleranceSeconds)
+{
+    const qint64 age = now.toSecsSinceEpoch() - seconds;
+    return age <= toleranceSeconds && -age <= toleranceSeconds;
 }
 
 QString boundedId(const QString &id)
@@ -288,6 +311,15 @@ Extraction refuse(Refusal refusal, const char *reason)
     Extraction e;
     e.refusal = refusal;
     e.reason = reason;
+    return e;
+}
+
+Extraction accepted(const QString &externalId, const HttpRequest &request,
+                    const QString &defaultContentType)
+{
+    Extraction e;
+    e.delivery.externalId = boundedId(externalId);
+    e.delivery.contentType = contentTypeOr(request, defaultContentType);
     return e;
 }
 

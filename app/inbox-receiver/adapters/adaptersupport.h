@@ -29,6 +29,11 @@ bool constantTimeEquals(const QByteArray &a, const QByteArray &b);
 bool matchesAnySecret(const QByteArray &given, const QList<QByteArray> &secrets);
 
 QString sha256Hex(const QByteArray &bytes);
+QByteArray hmacSha256(const QByteArray &key, const QByteArray &message);
+// A signed sender's timestamp (whole seconds since 1970, digits only) within tolerance of the
+// receiver's clock, either way (a sender's clock may run ahead).
+std::optional<qint64> unixSeconds(const QByteArray &digits);
+bool withinTolerance(qint64 seconds, const QDateTime &now, int toleranceSeconds);
 
 // The external id as given when inbox.accept takes it (1..1024 characters, no control
 // characters); otherwise "sha256:" and the hex digest of its UTF-8, which it always takes.
@@ -81,5 +86,10 @@ std::optional<QString> joinedKey(const QList<std::optional<QString>> &values);
 std::optional<QString> mailHeader(const QByteArray &message, const QByteArray &name);
 
 Extraction refuse(Refusal refusal, const char *reason);
+
+// What each JSON-bodied adapter fills the same way: the bounded key, the content type, the
+// fingerprint rule.
+Extraction accepted(const QString &externalId, const HttpRequest &request,
+                    const QString &defaultContentType);
 
 } // namespace receiver::support

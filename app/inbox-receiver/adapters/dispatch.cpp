@@ -16,6 +16,9 @@ struct Adapter
 
 const Adapter kAdapters[] = {
     {"json", adapters::extractJson, adapters::checkJson},
+    {"telegram", adapters::extractTelegram, adapters::checkTelegram},
+    {"stripe", adapters::extractStripe, adapters::checkStripe},
+    {"standard-webhooks", adapters::extractStandardWebhooks, adapters::checkStandardWebhooks},
 };
 
 const Adapter *find(const QString &name)

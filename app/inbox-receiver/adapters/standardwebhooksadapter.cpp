@@ -1,0 +1,84 @@
+// Standard Webhooks (standardwebhooks.com): webhook-id, webhook-timestamp and
+// webhook-signature ("v1,<base64>" entries separated by spaces), each v1 an HMAC-SHA256 of
+// "<id>.<timestamp>.<raw body>" under the secret's bytes (whsec_ and base64). The id is the
+// message's, the same on every retry.
+#include "adapters.h"
+#include "adaptersupport.h"
+
+namespace receiver::adapters {
+
+using namespace support;
+
+namespace {
+
+std::optional<QByteArray> secretBytes(const QByteArray &secret)
+{
+    const QByteArray text = secret.startsWith("whsec_") ? secret.mid(6) : secret;
+    const auto decoded =
+        QByteArray::fromBase64Encoding(text, QByteArray::AbortOnBase64DecodingErrors);
+    if (!decoded || decoded.decoded.isEmpty())
+        return std::nullopt;
+    return decoded.decoded;
+}
+
+} // namespace
+
+Extraction extractStandardWebhooks(const SourceRules &rules, const HttpRequest &request)
+{
+    const QByteArray id = request.header("webhook-id");
+    const QByteArray timestamp = request.header("webhook-timestamp");
+    const QByteArray header = request.header("webhook-signature");
+    if (id.isEmpty() || timestamp.isEmpty() || header.isEmpty())
+        return refuse(Refusal::Unauthorized, "missing_signature");
+    const auto seconds = unixSeconds(timestamp);
+    if (!seconds)
+        return refuse(Refusal::Unauthorized, "bad_signature");
+
+    QList<QByteArray> signatures;
+    for (const QByteArray &entry : header.split(' ')) {
+        if (entry.startsWith("v1,"))
+            signatures.append(QByteArray::fromBase64(entry.mid(3)));
+    }
+    const QByteArray signedContent = id + '.' + timestamp + '.' + request.body;
+    bool valid = false;
+    for (const QByteArray &secret : rules.secrets) {
+        const auto key = secretBytes(secret);
+        if (!key)
+            continue;
+        const QByteArray expected = hmacSha256(*key, signedContent);
+        for (const QByteArray &signature : signatures) {
+            if (constantTimeEquals(signature, expected))
+                valid = true;
+        }
+    }
+    if (!valid)
+        return refuse(Refusal::Unauthorized, "bad_signature");
+    if (!withinTolerance(*seconds, request.receivedAt, rules.toleranceSeconds))
+        return refuse(Refusal::Unauthorized, "stale_timestamp");
+
+    const auto payload = parseJsonObject(request.body);
+    if (!payload)
+        return refuse(Refusal::Malformed, "bad_json");
+    Extraction e = accepted(QString::fromUtf8(id), request, QStringLiteral("application/json"));
+    e.delivery.kind = boundedKind(payload->value(QLatin1String("type")).toString());
+    e.delivery.occurredAt = timeOf(payload->value(QLatin1String("timestamp")));
+    e.delivery.fingerprint = jsonFingerprint(*payload, rules.fingerprintFields);
+    return e;
+}
+
+QStringList checkStandardWebhooks(const SourceRules &rules)
+{
+    QStringList problems;
+    if (rules.secrets.isEmpty())
+        problems.append(QStringLiteral("standard-webhooks needs the endpoint's secret "
+                                       "(whsec_..., secret_file or secret_env)"));
+    for (const QByteArray &secret : rules.secrets) {
+        if (!secret.isEmpty() && !secretBytes(secret)) {
+            problems.append(QStringLiteral("a standard-webhooks secret is not whsec_ and base64"));
+            break;
+        }
+    }
+    return problems;
+}
+
+} // namespace receiver::adapters

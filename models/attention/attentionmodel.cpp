@@ -92,33 +92,26 @@ AttentionModel::AttentionModel(ConsoleContext *context, QObject *parent)
     connect(m_throttle, &QTimer::timeout, this, &AttentionModel::refresh);
     connect(m_channel, &QueryChannel::replied, this, &AttentionModel::onReply);
     connect(m_channel, &QueryChannel::busyChanged, this, &AttentionModel::busyChanged);
-    connect(m_context, &ConsoleContext::connected, this, [this] {
-        m_channel->setConnectOptions(m_context->options());
-        refresh();
-    });
     connect(m_context, &ConsoleContext::reread, this, &AttentionModel::refresh);
     connect(m_context, &ConsoleContext::disconnected, m_channel, &QueryChannel::cancel);
-    connect(m_context, &ConsoleContext::changed, this, [this](const QSet<QString> &topics) {
-        if (topics.contains(QStringLiteral("events")) && !m_throttle->isActive())
+    m_context->whenChanged(this, {QStringLiteral("events")}, [this] {
+        if (!m_throttle->isActive())
             m_throttle->start();
     });
-    if (m_context->isConnected()) {
+    m_context->whenConnected(this, [this] {
         m_channel->setConnectOptions(m_context->options());
         refresh();
-    }
+    });
 }
 
 AttentionModel::~AttentionModel() = default;
 
 ColumnHeaders AttentionModel::headers()
 {
-    return ColumnHeaders(staticMetaObject.className(), {{QT_TR_NOOP("Trouble")},
-                                                        {QT_TR_NOOP("Source")},
-                                                        {QT_TR_NOOP("Error")},
-                                                        {QT_TR_NOOP("Events")},
-                                                        {QT_TR_NOOP("Newest")},
-                                                        {QT_TR_NOOP("Worker")},
-                                                        {QT_TR_NOOP("Stuck for")}});
+    return ColumnHeaders(staticMetaObject.className(),
+                         {QT_TR_NOOP("Trouble"), QT_TR_NOOP("Source"), QT_TR_NOOP("Error"),
+                          QT_TR_NOOP("Events"), QT_TR_NOOP("Newest"), QT_TR_NOOP("Worker"),
+                          QT_TR_NOOP("Stuck for")});
 }
 
 QString AttentionModel::troubleText(const AttentionGroup &g)
@@ -150,11 +143,8 @@ QStringList AttentionModel::troubleTexts()
     return out;
 }
 
-QVariant AttentionModel::data(const QModelIndex &index, int role) const
+QVariant AttentionModel::cell(const AttentionGroup &g, const QModelIndex &index, int role) const
 {
-    if (!index.isValid() || index.row() >= m_rows.size())
-        return {};
-    const AttentionGroup &g = m_rows.at(index.row());
     const bool stuck = g.trouble == AttentionGroup::Trouble::Stuck;
     if (role == ValidationRole)
         return g.validation;

@@ -51,8 +51,6 @@ public:
     explicit AttentionModel(ConsoleContext *context, QObject *parent = nullptr);
     ~AttentionModel() override;
 
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-
     // The base filter: its statuses, review, stuck and group fields are ignored.
     void setFilter(const JournalFilter &filter);
     const JournalFilter &filter() const { return m_filter; }
@@ -76,6 +74,7 @@ signals:
 
 private:
     static ColumnHeaders headers();
+    QVariant cell(const AttentionGroup &row, const QModelIndex &index, int role) const override;
     void onReply(const QueryReply &reply);
     void merge(const QVector<AttentionGroup> &target);
 

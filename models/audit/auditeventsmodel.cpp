@@ -13,29 +13,21 @@ AuditEventsModel::AuditEventsModel(ConsoleContext *context, QObject *parent)
       m_channel(new QueryChannel(QStringLiteral("audit-events"), this))
 {
     connect(m_channel, &QueryChannel::replied, this, &AuditEventsModel::onReply);
-    connect(m_context, &ConsoleContext::connected, this,
-            [this] { m_channel->setConnectOptions(m_context->options()); });
-    if (m_context->isConnected())
-        m_channel->setConnectOptions(m_context->options());
+    m_context->whenConnected(this, [this] { m_channel->setConnectOptions(m_context->options()); });
 }
 
 AuditEventsModel::~AuditEventsModel() = default;
 
 ColumnHeaders AuditEventsModel::headers()
 {
-    return ColumnHeaders(staticMetaObject.className(), {{QT_TR_NOOP("Event")},
-                                                        {QT_TR_NOOP("Source")},
-                                                        {QT_TR_NOOP("External id")},
-                                                        {QT_TR_NOOP("Status now")},
-                                                        {QT_TR_NOOP("Before / lead")},
-                                                        {QT_TR_NOOP("Error before")}});
+    return ColumnHeaders(staticMetaObject.className(),
+                         {QT_TR_NOOP("Event"), QT_TR_NOOP("Source"), QT_TR_NOOP("External id"),
+                          QT_TR_NOOP("Status now"), QT_TR_NOOP("Before / lead"),
+                          QT_TR_NOOP("Error before")});
 }
 
-QVariant AuditEventsModel::data(const QModelIndex &index, int role) const
+QVariant AuditEventsModel::cell(const AuditEvent &it, const QModelIndex &index, int role) const
 {
-    if (!index.isValid() || index.row() >= m_rows.size())
-        return {};
-    const AuditEvent &it = m_rows.at(index.row());
     if (role == EventIdRole)
         return it.eventId;
     if (role == RawRole) {

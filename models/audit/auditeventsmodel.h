@@ -33,8 +33,6 @@ public:
     explicit AuditEventsModel(ConsoleContext *context, QObject *parent = nullptr);
     ~AuditEventsModel() override;
 
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-
     // Loads the events these journal rows name (an action's journalIds); empty clears.
     void setJournalIds(const QVector<qint64> &journalIds);
     qint64 eventId(int row) const { return m_rows.at(row).eventId; }
@@ -45,6 +43,7 @@ signals:
 
 private:
     static ColumnHeaders headers();
+    QVariant cell(const AuditEvent &row, const QModelIndex &index, int role) const override;
     void onReply(const QueryReply &reply);
 
     ConsoleContext *m_context;

@@ -54,28 +54,21 @@ AuditModel::AuditModel(ConsoleContext *context, QObject *parent)
         pump();
     });
     connect(m_channel, &QueryChannel::busyChanged, this, &AuditModel::busyChanged);
-    connect(m_context, &ConsoleContext::connected, this, &AuditModel::onConnected);
     connect(m_context, &ConsoleContext::reread, this, &AuditModel::refresh);
     connect(m_context, &ConsoleContext::disconnected, this, &AuditModel::cancel);
-    connect(m_context, &ConsoleContext::changed, this, [this](const QSet<QString> &topics) {
-        // Requeues announce "events", decisions "duplicates".
-        if (topics.contains(QStringLiteral("events")) ||
-            topics.contains(QStringLiteral("duplicates")))
-            onChanged();
-    });
-    if (m_context->isConnected())
-        onConnected();
+    // Requeues announce "events", decisions "duplicates".
+    m_context->whenChanged(this, {QStringLiteral("events"), QStringLiteral("duplicates")},
+                           &AuditModel::onChanged);
+    m_context->whenConnected(this, &AuditModel::onConnected);
 }
 
 AuditModel::~AuditModel() = default;
 
 ColumnHeaders AuditModel::headers()
 {
-    return ColumnHeaders(staticMetaObject.className(), {{QT_TR_NOOP("When")},
-                                                        {QT_TR_NOOP("Person")},
-                                                        {QT_TR_NOOP("Action")},
-                                                        {QT_TR_NOOP("Events")},
-                                                        {QT_TR_NOOP("What")}});
+    return ColumnHeaders(staticMetaObject.className(),
+                         {QT_TR_NOOP("When"), QT_TR_NOOP("Person"), QT_TR_NOOP("Action"),
+                          QT_TR_NOOP("Events"), QT_TR_NOOP("What")});
 }
 
 QString AuditModel::actionText(const QString &entry)
@@ -137,11 +130,8 @@ QString AuditModel::summary(const AuditAction &a)
     return text;
 }
 
-QVariant AuditModel::data(const QModelIndex &index, int role) const
+QVariant AuditModel::cell(const AuditAction &a, const QModelIndex &index, int role) const
 {
-    if (!index.isValid() || index.row() >= m_rows.size())
-        return {};
-    const AuditAction &a = m_rows.at(index.row());
     if (role == KeyRole)
         return a.key;
     const bool pruned = a.entry == QLatin1String("pruned");

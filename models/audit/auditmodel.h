@@ -65,7 +65,6 @@ public:
     explicit AuditModel(ConsoleContext *context, QObject *parent = nullptr);
     ~AuditModel() override;
 
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     bool canFetchMore(const QModelIndex &parent) const override;
     void fetchMore(const QModelIndex &parent) override;
 
@@ -99,6 +98,7 @@ signals:
 
 private:
     static ColumnHeaders headers();
+    QVariant cell(const AuditAction &row, const QModelIndex &index, int role) const override;
     enum class Request { None, First, More, Refresh, Live };
 
     void onConnected();

@@ -7,6 +7,8 @@
 #include <QObject>
 #include <QSet>
 
+#include <type_traits>
+
 namespace inbox {
 
 class NotificationListener;
@@ -34,6 +36,26 @@ public:
     // A screen saw an error that may mean the connection is gone: check at once.
     void reportPossibleLoss();
 
+    // `slot` (a member function of `receiver`, or a functor) on every connected(), and at once
+    // when the context is connected already: a model made after the connection points its
+    // channels at options() just as one that was there before.
+    template<typename Receiver, typename Slot> void whenConnected(Receiver *receiver, Slot slot)
+    {
+        connect(this, &ConsoleContext::connected, receiver, slot);
+        if (m_connected)
+            call(receiver, slot);
+    }
+    // `slot` (as for whenConnected) when a change names any of `topics`.
+    template<typename Receiver, typename Slot>
+    void whenChanged(Receiver *receiver, const QSet<QString> &topics, Slot slot)
+    {
+        connect(this, &ConsoleContext::changed, receiver,
+                [receiver, topics, slot](const QSet<QString> &named) {
+                    if (named.intersects(topics))
+                        call(receiver, slot);
+                });
+    }
+
 signals:
     void connected();
     void disconnected();
@@ -43,6 +65,14 @@ signals:
     void connectionUp();
 
 private:
+    template<typename Receiver, typename Slot> static void call(Receiver *receiver, Slot slot)
+    {
+        if constexpr (std::is_member_function_pointer_v<Slot>)
+            (receiver->*slot)();
+        else
+            slot();
+    }
+
     NotificationListener *m_listener;
     ConnectOptions m_options;
     ServerInfo m_info;

@@ -7,7 +7,6 @@
 #include "table/codetexts.h"
 
 #include <QLocale>
-#include <QSet>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -26,34 +25,22 @@ JournalModel::JournalModel(ConsoleContext *context, QObject *parent)
     connect(m_pages, &QueryChannel::replied, this, &JournalModel::onReply);
     connect(m_pages, &QueryChannel::busyChanged, this, &JournalModel::onBusy);
     connect(m_counts, &QueryChannel::replied, this, &JournalModel::onCountReply);
-    connect(m_context, &ConsoleContext::connected, this, &JournalModel::onConnected);
     connect(m_context, &ConsoleContext::reread, this, &JournalModel::refresh);
     connect(m_context, &ConsoleContext::disconnected, this, &JournalModel::cancel);
-    connect(m_context, &ConsoleContext::changed, this, [this](const QSet<QString> &topics) {
-        if (topics.contains(QStringLiteral("events")))
-            onEventsChanged();
-    });
-    if (m_context->isConnected())
-        onConnected();
+    m_context->whenChanged(this, {QStringLiteral("events")}, &JournalModel::onEventsChanged);
+    m_context->whenConnected(this, &JournalModel::onConnected);
 }
 
 JournalModel::~JournalModel() = default;
 
 ColumnHeaders JournalModel::headers()
 {
-    return ColumnHeaders(staticMetaObject.className(), {{QT_TR_NOOP("Received")},
-                                                        {QT_TR_NOOP("Source")},
-                                                        {QT_TR_NOOP("External id")},
-                                                        {QT_TR_NOOP("Kind")},
-                                                        {QT_TR_NOOP("Status")},
-                                                        {QT_TR_NOOP("Attempts")},
-                                                        {QT_TR_NOOP("Deliveries")},
-                                                        {QT_TR_NOOP("Needs review")},
-                                                        {QT_TR_NOOP("Last error")},
-                                                        {QT_TR_NOOP("Event id")},
-                                                        {QT_TR_NOOP("Idempotency key")},
-                                                        {QT_TR_NOOP("Occurred")},
-                                                        {QT_TR_NOOP("Body")}});
+    return ColumnHeaders(
+        staticMetaObject.className(),
+        {QT_TR_NOOP("Received"), QT_TR_NOOP("Source"), QT_TR_NOOP("External id"),
+         QT_TR_NOOP("Kind"), QT_TR_NOOP("Status"), QT_TR_NOOP("Attempts"), QT_TR_NOOP("Deliveries"),
+         QT_TR_NOOP("Needs review"), QT_TR_NOOP("Last error"), QT_TR_NOOP("Event id"),
+         QT_TR_NOOP("Idempotency key"), QT_TR_NOOP("Occurred"), QT_TR_NOOP("Body")});
 }
 
 QString JournalModel::statusText(const QString &status)
@@ -122,11 +109,8 @@ QVariant JournalModel::raw(const JournalRow &r, int column)
     return {};
 }
 
-QVariant JournalModel::data(const QModelIndex &index, int role) const
+QVariant JournalModel::cell(const JournalRow &r, const QModelIndex &index, int role) const
 {
-    if (!index.isValid() || index.row() >= m_rows.size())
-        return {};
-    const JournalRow &r = m_rows.at(index.row());
     if (role == IdRole)
         return r.id;
     if (role == KeyRole)

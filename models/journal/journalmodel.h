@@ -59,7 +59,6 @@ public:
     explicit JournalModel(ConsoleContext *context, QObject *parent = nullptr);
     ~JournalModel() override;
 
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation,
                         int role = Qt::DisplayRole) const override;
     bool canFetchMore(const QModelIndex &parent) const override;
@@ -108,6 +107,7 @@ signals:
 
 private:
     static ColumnHeaders headers();
+    QVariant cell(const JournalRow &row, const QModelIndex &index, int role) const override;
     static QVariant raw(const JournalRow &r, int column);
     using Request = JournalWindow::Request;
     using Pending = JournalWindow::Pending;

@@ -59,11 +59,8 @@ QVariant DailyFiguresModel::raw(const DayFigures &d, int column) const
     }
 }
 
-QVariant DailyFiguresModel::data(const QModelIndex &index, int role) const
+QVariant DailyFiguresModel::cell(const DayFigures &d, const QModelIndex &index, int role) const
 {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
-    const DayFigures &d = m_rows.at(index.row());
     const int column = index.column();
     switch (role) {
     case Qt::DisplayRole: {

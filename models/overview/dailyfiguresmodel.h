@@ -35,10 +35,9 @@ public:
                  bool failureAlert = false);
     const QVector<DayFigures> &days() const { return m_rows; }
 
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-
 private:
     static ColumnHeaders headers();
+    QVariant cell(const DayFigures &row, const QModelIndex &index, int role) const override;
     QVariant raw(const DayFigures &d, int column) const;
 
     bool m_repeatAlert = false;

@@ -52,11 +52,8 @@ QVariant NowFiguresModel::raw(const NowFigures &n, int column) const
     }
 }
 
-QVariant NowFiguresModel::data(const QModelIndex &index, int role) const
+QVariant NowFiguresModel::cell(const NowFigures &n, const QModelIndex &index, int role) const
 {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
-    const NowFigures &n = m_rows.at(index.row());
     const int column = index.column();
     switch (role) {
     case Qt::DisplayRole:

@@ -23,10 +23,9 @@ public:
     void setFigures(const QVector<NowFigures> &figures, const QDateTime &serverNow);
     const QVector<NowFigures> &figures() const { return m_rows; }
 
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-
 private:
     static ColumnHeaders headers();
+    QVariant cell(const NowFigures &row, const QModelIndex &index, int role) const override;
     QVariant raw(const NowFigures &n, int column) const;
 
     QDateTime m_serverNow;

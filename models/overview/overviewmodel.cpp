@@ -18,12 +18,10 @@ OverviewModel::OverviewModel(ConsoleContext *context, QObject *parent)
     connect(&m_slowTick, &QTimer::timeout, this, &OverviewModel::onTick);
 
     connect(m_channel, &QueryChannel::replied, this, &OverviewModel::onReply);
-    connect(m_context, &ConsoleContext::connected, this, &OverviewModel::onConnected);
     connect(m_context, &ConsoleContext::disconnected, this, &OverviewModel::onDisconnected);
     connect(m_context, &ConsoleContext::reread, this, &OverviewModel::refresh);
     connect(m_context, &ConsoleContext::changed, this, &OverviewModel::requestRefresh);
-    if (m_context->isConnected())
-        onConnected();
+    m_context->whenConnected(this, &OverviewModel::onConnected);
 }
 
 OverviewModel::~OverviewModel() = default;

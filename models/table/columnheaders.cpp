@@ -8,6 +8,14 @@ ColumnHeaders::ColumnHeaders(const char *context, std::initializer_list<Column> 
     : m_context(context), m_columns(columns)
 {}
 
+ColumnHeaders::ColumnHeaders(const char *context, std::initializer_list<const char *> titles)
+    : m_context(context)
+{
+    m_columns.reserve(int(titles.size()));
+    for (const char *title : titles)
+        m_columns.append(Column{title});
+}
+
 QVariant ColumnHeaders::value(int section, Qt::Orientation orientation, int role) const
 {
     if (orientation != Qt::Horizontal || section < 0 || section >= m_columns.size())

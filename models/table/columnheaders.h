@@ -20,6 +20,8 @@ public:
     };
 
     ColumnHeaders(const char *context, std::initializer_list<Column> columns);
+    // Columns with a title and no tooltip.
+    ColumnHeaders(const char *context, std::initializer_list<const char *> titles);
 
     int size() const { return int(m_columns.size()); }
     // The title for Qt::DisplayRole, the tooltip for Qt::ToolTipRole; an invalid QVariant for

@@ -8,8 +8,9 @@
 namespace inbox {
 
 // What every list model of the console shares: its rows held in a QVector, a fixed set of
-// columns with their headers (ColumnHeaders), and the two ways to take new rows (a reset,
-// or the cells changing in place when the rows stay the same ones).
+// columns with their headers (ColumnHeaders), the row behind an index (a model says what a
+// cell of that row shows in cell()), and the two ways to take new rows (a reset, or the cells
+// changing in place when the rows stay the same ones).
 template<typename Row> class RowTableModel : public QAbstractTableModel
 {
 public:
@@ -29,6 +30,12 @@ public:
         if (v.isValid() || title || !m_numberedRows)
             return v;
         return QAbstractTableModel::headerData(section, orientation, role);
+    }
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const final
+    {
+        if (!index.isValid() || index.row() >= m_rows.size())
+            return {};
+        return cell(m_rows.at(index.row()), index, role);
     }
 
 protected:
@@ -56,6 +63,8 @@ protected:
             emit dataChanged(index(0, 0), index(int(m_rows.size()) - 1, m_headers.size() - 1));
     }
     void rowChanged(int row) { emit dataChanged(index(row, 0), index(row, m_headers.size() - 1)); }
+    // What the cell at `index` (valid, in `row`) shows in `role`.
+    virtual QVariant cell(const Row &row, const QModelIndex &index, int role) const = 0;
 
     QVector<Row> m_rows;
 

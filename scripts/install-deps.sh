@@ -24,6 +24,9 @@ packages=(
   openssl file desktop-file-utils
   # The demo and the screenshots under a virtual display; imagemagick's convert/identify.
   xvfb xauth imagemagick
+  # inbox-receiver's HTTP/1.1 server (README, "The front door"); curl for its tests' real
+  # client requests; wrk for measuring it.
+  libmicrohttpd-dev curl wrk
   # The libFuzzer target (fuzz_bodydecoder) and its sanitizer runtime.
   clang-14 libclang-rt-14-dev
 )

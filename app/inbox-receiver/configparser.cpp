@@ -1,0 +1,62 @@
+#include "configparser.h"
+
+namespace inbox::front {
+
+QList<ConfigSection> ConfigParser::parse(const QString &fileName, const QByteArray &text,
+                                         QStringList *errors)
+{
+    QList<ConfigSection> sections;
+    const QList<QByteArray> lines = text.split('\n');
+    auto fail = [&](int line, const QString &what) {
+        errors->append(QStringLiteral("%1:%2: %3").arg(fileName).arg(line).arg(what));
+    };
+    for (int i = 0; i < lines.size(); ++i) {
+        const int lineNo = i + 1;
+        QByteArray raw = lines.at(i);
+        if (raw.endsWith('\r'))
+            raw.chop(1);
+        const QString line = QString::fromUtf8(raw).trimmed();
+        if (line.isEmpty() || line.startsWith(QLatin1Char('#')) ||
+            line.startsWith(QLatin1Char(';')))
+            continue;
+        if (line.startsWith(QLatin1Char('['))) {
+            if (!line.endsWith(QLatin1Char(']'))) {
+                fail(lineNo, QStringLiteral("a section header must end with ']'"));
+                continue;
+            }
+            const QStringList words =
+                line.mid(1, line.size() - 2).split(QLatin1Char(' '), Qt::SkipEmptyParts);
+            ConfigSection section;
+            section.line = lineNo;
+            if (words.size() == 1 && words.at(0) == QLatin1String("receiver")) {
+                section.kind = words.at(0);
+            } else if (words.size() == 2 && words.at(0) == QLatin1String("source")) {
+                section.kind = words.at(0);
+                section.name = words.at(1);
+            } else {
+                fail(lineNo, QStringLiteral("unknown section \"%1\": expected [receiver] or "
+                                            "[source NAME]")
+                                 .arg(line));
+                section.kind = QStringLiteral("invalid");
+            }
+            sections.append(section);
+            continue;
+        }
+        const int eq = line.indexOf(QLatin1Char('='));
+        if (eq <= 0) {
+            fail(lineNo, QStringLiteral("expected \"key = value\""));
+            continue;
+        }
+        if (sections.isEmpty()) {
+            fail(lineNo, QStringLiteral("\"%1\" comes before any section ([receiver] or "
+                                        "[source NAME])")
+                             .arg(line.left(eq).trimmed()));
+            continue;
+        }
+        sections.last().entries.append(
+            {line.left(eq).trimmed(), line.mid(eq + 1).trimmed(), lineNo});
+    }
+    return sections;
+}
+
+} // namespace inbox::front

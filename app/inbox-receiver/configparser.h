@@ -1,0 +1,41 @@
+#pragma once
+// The receiver's configuration file read as sections of `key = value` lines, every entry with
+// its line number, so each later error can name file:line. Knows nothing of what the keys
+// mean (ReceiverConfig does).
+//
+//   # a comment (also ';'), blank lines ignored
+//   [receiver]
+//   listen = 0.0.0.0:8080
+//   [source telegram]
+//   secret_file = telegram.secret
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace inbox::front {
+
+struct ConfigEntry
+{
+    QString key;
+    QString value; // trimmed; may be empty
+    int line = 0;
+};
+
+struct ConfigSection
+{
+    QString kind; // "receiver" or "source"
+    QString name; // the source's name; empty for [receiver]
+    int line = 0;
+    QList<ConfigEntry> entries;
+};
+
+class ConfigParser final
+{
+public:
+    // Parses `text` read from `fileName`. Errors ("file:line: what") go to *errors.
+    static QList<ConfigSection> parse(const QString &fileName, const QByteArray &text,
+                                      QStringList *errors);
+};
+
+} // namespace inbox::front

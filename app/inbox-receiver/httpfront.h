@@ -1,0 +1,57 @@
+#pragma once
+// The senders' side of the receiver: a libmicrohttpd daemon that parses HTTP/1.1 (request
+// line, headers, Content-Length or chunked bodies) within explicit limits, routes each POST
+// to its source, checks the source's network and body limit, asks the source's adapter for
+// the delivery and answers a refusal at once. An accepted delivery is handed to the
+// DeliveryWriter and its connection suspended (no thread waits for the commit); the writer's
+// answer resumes it.
+//
+// Limits (ReceiverConfig): connections in all and per IP, memory for the request line and
+// headers per connection (beyond it MHD answers 431 itself), an idle timeout, the body limit
+// per source (413).
+
+#include "deliverywriter.h"
+#include "metrics.h"
+#include "receiverconfig.h"
+
+#include <QString>
+
+#include <atomic>
+
+struct MHD_Connection;
+struct MHD_Daemon;
+
+namespace inbox::front {
+
+class HttpFront final
+{
+public:
+    HttpFront(const ReceiverConfig &config, DeliveryWriter &writer, Metrics &metrics);
+    ~HttpFront();
+    Q_DISABLE_COPY_MOVE(HttpFront)
+
+    bool start(QString *error);
+    // The port actually bound (for listen = ...:0).
+    int port() const;
+    // Stops accepting new connections; connections already open are still served.
+    void quiesce();
+    // Requests begun and not yet finished (answered and sent, or abandoned).
+    int inFlight() const { return m_inFlight.load(); }
+    void stop();
+
+    // The libmicrohttpd callbacks' way back in; not for other callers.
+    struct Callbacks;
+
+private:
+    // True: MHD_YES.
+    bool handle(MHD_Connection *connection, const char *url, const char *method,
+                const char *uploadData, size_t *uploadSize, void *context);
+
+    const ReceiverConfig &m_config;
+    DeliveryWriter &m_writer;
+    Metrics &m_metrics;
+    MHD_Daemon *m_daemon = nullptr;
+    std::atomic<int> m_inFlight{0};
+};
+
+} // namespace inbox::front

@@ -1,17 +1,15 @@
 #include "ingestbench.h"
 
 #include "db/pgconnection.h"
+#include "deliveries.h"
 #include "serversetting.h"
+#include "sessionrun.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
 
-#include <atomic>
 #include <chrono>
 #include <cstdio>
-#include <functional>
-#include <future>
-#include <mutex>
 #include <random>
 #include <thread>
 
@@ -21,112 +19,6 @@ namespace {
 
 const char *const kSource = "inbox_bench";
 const char *const kScratch = "inbox_bench_scratch";
-
-struct Totals
-{
-    std::atomic<qint64> calls{0};
-    std::atomic<qint64> repeats{0};
-    std::atomic<qint64> fresh{0}; // accept: outcome new / bare: a row inserted
-    std::atomic<qint64> empty{0}; // claims that found nothing due
-    std::atomic<int> failures{0};
-    QString firstError;
-    std::mutex errorMutex;
-
-    void fail(const QString &message)
-    {
-        std::lock_guard<std::mutex> lock(errorMutex);
-        if (failures++ == 0)
-            firstError = message;
-    }
-};
-
-// One session's work for one call; false stops that session.
-using Step = std::function<bool(inbox::PgConnection &, int session, std::mt19937_64 &, Totals &)>;
-
-// Runs `sessions` threads, each with its own connection (and `setup` statement, if any),
-// released together, each calling `step` until `seconds` have passed.
-bool runSessions(const QString &conninfo, int sessions, int seconds, const QString &setup,
-                 const Step &step, Totals *totals, double *elapsedS, QString *error)
-{
-    std::promise<void> go;
-    std::shared_future<void> start = go.get_future().share();
-    std::atomic<int> ready{0};
-    std::vector<std::thread> threads;
-    for (int s = 0; s < sessions; ++s) {
-        threads.emplace_back([&, s] {
-            inbox::PgConnection conn;
-            inbox::DbError e;
-            const bool connected = conn.connect(conninfo, QStringLiteral("inbox-bench"), &e) &&
-                                   (setup.isEmpty() || conn.run(setup, &e));
-            if (!connected)
-                totals->fail(e.message);
-            ++ready;
-            start.wait();
-            if (!connected)
-                return;
-            std::mt19937_64 rng(quint64(s) * 7919u + quint64(QDateTime::currentMSecsSinceEpoch()));
-            const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
-            while (std::chrono::steady_clock::now() < end) {
-                if (!step(conn, s, rng, *totals))
-                    return;
-                ++totals->calls;
-            }
-        });
-    }
-    while (ready.load() < sessions)
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    const auto t0 = std::chrono::steady_clock::now();
-    go.set_value();
-    for (std::thread &t : threads)
-        t.join();
-    *elapsedS = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (totals->failures.load() > 0) {
-        *error = totals->firstError;
-        return false;
-    }
-    return true;
-}
-
-// A delivery: mostly a new external id of this session and run, sometimes (repeatRate) one
-// sent before with the same body, as a sender retrying after a slow answer.
-struct Deliveries
-{
-    QString tag; // unique per measurement
-    double repeatRate = 0.03;
-    std::vector<std::vector<qint64>> sent; // per session: the last numbers sent
-    std::vector<qint64> next;
-
-    Deliveries(const QString &t, double rate, int sessions)
-        : tag(t), repeatRate(rate), sent(size_t(sessions)), next(size_t(sessions), 0)
-    {}
-    // The external id and whether it repeats one.
-    QString pick(int s, std::mt19937_64 &rng, bool *repeat)
-    {
-        std::vector<qint64> &mine = sent[size_t(s)];
-        std::uniform_real_distribution<double> u(0, 1);
-        *repeat = !mine.empty() && u(rng) < repeatRate;
-        qint64 n;
-        if (*repeat) {
-            n = mine[size_t(rng() % mine.size())];
-        } else {
-            n = next[size_t(s)]++;
-            if (mine.size() < 1000)
-                mine.push_back(n);
-            else
-                mine[size_t(n % 1000)] = n;
-        }
-        return QStringLiteral("%1-%2-%3").arg(tag).arg(s).arg(n);
-    }
-    static QByteArray body(const QString &externalId)
-    {
-        return QStringLiteral("{\"id\":\"%1\",\"type\":\"lead\",\"name\":\"Ivan Petrov\","
-                              "\"phone\":\"+7 916 123-45-67\",\"email\":\"ivan@example.ru\","
-                              "\"comment\":\"Please call me back about the order, any time "
-                              "after six in the evening.\"}")
-            .arg(externalId)
-            .toUtf8();
-    }
-};
 
 } // namespace
 

@@ -8,6 +8,7 @@
 #include "ingestbench.h"
 #include "memorybench.h"
 #include "options.h"
+#include "peerbench.h"
 #include "querybench.h"
 #include "requeuebench.h"
 #include "samples.h"
@@ -116,6 +117,7 @@ int main(int argc, char *argv[])
     stage(o.has("requeue"),
           [&] { return bench::runRequeueFigure(o, &context, admin, plain, &figures, &error); });
     stage(o.has("ingest"), [&] { return bench::runIngestFigures(o, admin, &figures, &error); });
+    stage(o.has("peers"), [&] { return bench::runPeerFigures(o, admin, &figures, &error); });
 
     context.setDisconnected();
     bench::printReport(figures, header);

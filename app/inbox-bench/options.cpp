@@ -2,6 +2,14 @@
 
 namespace bench {
 
+namespace {
+#ifdef INBOX_BENCH_PEERS_DIR
+const char *const kPeersDir = INBOX_BENCH_PEERS_DIR;
+#else
+const char *const kPeersDir = "peers";
+#endif
+} // namespace
+
 qint64 parseSize(const QString &text)
 {
     QString t = text.trimmed();
@@ -40,7 +48,11 @@ QString usage()
         "  --sessions N        concurrent accept sessions (default 8)\n"
         "  --workers N         claim+complete workers (default 4)\n"
         "  --repeat-rate R     share of repeated deliveries (default 0.03)\n"
-        "  --stages LIST       comma-separated: queries,memory,requeue,ingest (default all)\n"
+        "  --stages LIST       comma-separated: queries,memory,requeue,ingest (default all\n"
+        "                      four) and peers: graphile-worker and pg-boss beside the inbox\n"
+        "                      and the bare statements (needs node and npm; never default)\n"
+        "  --rounds N          peers: rounds, every system once per round (default 3)\n"
+        "  --peers-dir DIR     peers: where npm installs them (default: the build tree's)\n"
         "  --sim PATH          the inbox-sim binary (default: next to this one, then PATH)\n"
         "  --keep-ingest       keep the events the ingest stage accepted\n"
         "Output: a table, then one JSON line per figure. Exit 0 when every figure was\n"
@@ -133,11 +145,19 @@ std::optional<Options> parseOptions(const QStringList &args, QString *message, b
             o.stages = v.split(QLatin1Char(','), Qt::SkipEmptyParts);
             for (const QString &s : o.stages) {
                 if (s != QLatin1String("queries") && s != QLatin1String("memory") &&
-                    s != QLatin1String("requeue") && s != QLatin1String("ingest")) {
+                    s != QLatin1String("requeue") && s != QLatin1String("ingest") &&
+                    s != QLatin1String("peers")) {
                     *message = QStringLiteral("--stages: unknown stage %1").arg(s);
                     return std::nullopt;
                 }
             }
+        } else if (a == QLatin1String("--rounds")) {
+            if (!number(1, &n))
+                return std::nullopt;
+            o.rounds = int(n);
+        } else if (a == QLatin1String("--peers-dir")) {
+            if (!value(&o.peersDir))
+                return std::nullopt;
         } else if (a == QLatin1String("--sim")) {
             if (!value(&o.simBinary))
                 return std::nullopt;
@@ -148,6 +168,8 @@ std::optional<Options> parseOptions(const QStringList &args, QString *message, b
             return std::nullopt;
         }
     }
+    if (o.peersDir.isEmpty())
+        o.peersDir = QString::fromLocal8Bit(kPeersDir);
     o.shortMode = o.events <= Options::kShortModeEvents;
     if (o.shortMode) {
         if (!given.contains(QLatin1String("--runs")))

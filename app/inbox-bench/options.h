@@ -27,8 +27,12 @@ struct Options
     double repeatRate = 0.03;
     QString simBinary;       // empty: next to this program, then PATH
     bool keepIngest = false; // leave the ingest stage's events in the database
+    // The default stages; `peers` (Node.js, npm, graphile-worker, pg-boss) runs only when
+    // asked for, so the smoke test and a plain run never install anything.
     QStringList stages{QStringLiteral("queries"), QStringLiteral("memory"),
                        QStringLiteral("requeue"), QStringLiteral("ingest")};
+    int rounds = 3;   // peers: rounds, each system once per round
+    QString peersDir; // peers: where npm installs them (default: the build tree's peers/)
 
     bool has(const char *stage) const { return stages.contains(QLatin1String(stage)); }
 };

@@ -1,0 +1,841 @@
+#include "peerbench.h"
+
+#include "db/conninfo.h"
+#include "db/pgconnection.h"
+#include "deliveries.h"
+#include "nodepeers.h"
+#include "serversetting.h"
+#include "sessionrun.h"
+
+#include <QDateTime>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSet>
+#include <QTextStream>
+
+#include <libpq-fe.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <functional>
+#include <thread>
+
+namespace bench {
+
+namespace {
+
+const char *const kSource = "inbox_bench";
+const char *const kScratch = "inbox_bench_peers_scratch";
+const char *const kGwDb = "inbox_bench_graphile_worker";
+const char *const kBossDb = "inbox_bench_pg_boss";
+constexpr int kBatch = 100;
+constexpr qint64 kBacklog = 50000; // queued jobs each claim measurement starts from, at least
+
+double median(QVector<double> v)
+{
+    if (v.isEmpty())
+        return 0;
+    std::sort(v.begin(), v.end());
+    const int n = int(v.size());
+    return n % 2 ? v.at(n / 2) : (v.at(n / 2 - 1) + v.at(n / 2)) / 2.0;
+}
+
+// The 1-minute load average, the machine being shared.
+double loadAverage()
+{
+    QFile f(QStringLiteral("/proc/loadavg"));
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    return f.readLine().split(' ').value(0).toDouble();
+}
+
+// The same server as `admin`, another database, in key=value form (password included: the
+// string is never printed).
+QString sameServer(const inbox::PgConnection &admin, const QString &dbname)
+{
+    pg_conn *c = admin.raw();
+    QStringList parts;
+    const auto add = [&](const char *key, const char *value) {
+        if (value && *value)
+            parts << QString::fromLatin1(key) + QLatin1Char('=') +
+                         inbox::quoteConnValue(QString::fromUtf8(value));
+    };
+    add("host", PQhost(c));
+    add("port", PQport(c));
+    add("user", PQuser(c));
+    add("password", PQpass(c));
+    parts << QStringLiteral("dbname=") + inbox::quoteConnValue(dbname);
+    return parts.join(QLatin1Char(' '));
+}
+
+// An array literal of text elements, each quoted.
+QString textArray(const QStringList &items)
+{
+    QStringList quoted;
+    quoted.reserve(items.size());
+    for (QString s : items) {
+        s.replace(QLatin1Char('\\'), QLatin1String("\\\\"));
+        s.replace(QLatin1Char('"'), QLatin1String("\\\""));
+        quoted << QLatin1Char('"') + s + QLatin1Char('"');
+    }
+    return QLatin1Char('{') + quoted.join(QLatin1Char(',')) + QLatin1Char('}');
+}
+
+// A bytea[] literal of the bodies (elements "\\x<hex>").
+QString byteaArray(const QList<QByteArray> &items)
+{
+    QStringList hex;
+    hex.reserve(items.size());
+    for (const QByteArray &b : items)
+        hex << QStringLiteral("\"\\\\x%1\"").arg(QString::fromLatin1(b.toHex()));
+    return QLatin1Char('{') + hex.join(QLatin1Char(',')) + QLatin1Char('}');
+}
+
+// A statement pg-boss sends, as peers.js read it, with the markers where the values go.
+struct Captured
+{
+    QString sql;
+    QVector<QString> values; // null QString: SQL NULL
+    QString dataMarker;
+    QString keyMarker;
+
+    // The parameters with the body (JSON text) and the key in place of the markers.
+    QVector<inbox::PgParam> bind(const QString &body, const QString &key) const
+    {
+        QVector<inbox::PgParam> params;
+        params.reserve(values.size());
+        for (const QString &v : values) {
+            if (v.isNull()) {
+                params << inbox::PgParam::null();
+            } else if (v == dataMarker) {
+                params << inbox::PgParam(body);
+            } else {
+                QString s = v;
+                s.replace(QLatin1Char('"') + dataMarker + QLatin1Char('"'), body);
+                s.replace(keyMarker, key);
+                params << inbox::PgParam(s);
+            }
+        }
+        return params;
+    }
+};
+
+Captured captured(const QJsonObject &setup, const char *which)
+{
+    const QJsonObject o =
+        setup.value(QStringLiteral("boss")).toObject().value(QLatin1String(which)).toObject();
+    Captured c;
+    c.sql = o.value(QStringLiteral("sql")).toString();
+    for (const QJsonValue v : o.value(QStringLiteral("values")).toArray())
+        c.values << (v.isNull() ? QString() : v.toString());
+    c.dataMarker = setup.value(QStringLiteral("data_marker")).toString();
+    c.keyMarker = setup.value(QStringLiteral("key_marker")).toString();
+    return c;
+}
+
+// One row of a table: a system, measured once per round.
+struct System
+{
+    QString name;  // figure name
+    QString label; // the row of the Markdown table
+    // Measures once; the rate in the table's unit, and what else it counted.
+    std::function<bool(double *rate, QJsonObject *extra, QString *error)> measure;
+    double target = -1; // the issue's ratio target, for the inbox rows
+    QVector<double> rates;
+    QJsonArray extras;
+};
+
+struct Table
+{
+    QString title;
+    QString unit;
+    bool claims = false;     // the backlog is topped up before its round
+    QVector<System> systems; // [0] is the bare statement
+};
+
+} // namespace
+
+bool runPeerFigures(const Options &o, inbox::PgConnection &admin, QVector<Figure> *figures,
+                    QString *error)
+{
+    NodePeers node(o.peersDir);
+    const QString absent = node.missing();
+    if (!absent.isEmpty()) {
+        std::fprintf(stderr,
+                     "  peers stage SKIPPED: %s not found. Install Node.js 20 and npm to "
+                     "measure graphile-worker and pg-boss beside the inbox.\n",
+                     qPrintable(absent));
+        Figure f;
+        f.name = QStringLiteral("peers_skipped");
+        f.latency = false;
+        f.unit = QStringLiteral("(skipped)");
+        f.target = QStringLiteral("node and npm present");
+        f.met = false;
+        f.note = QStringLiteral("not measured: %1 not found").arg(absent);
+        *figures << f;
+        return true;
+    }
+    if (!node.install(error))
+        return false;
+    QJsonObject versions;
+    if (!node.run(admin, {QStringLiteral("versions")}, &versions, error))
+        return false;
+
+    inbox::DbError e;
+    for (const char *db : {kGwDb, kBossDb}) {
+        const QString name = QString::fromLatin1(db);
+        if (!admin.run(QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(name), &e) ||
+            !admin.run(QStringLiteral("CREATE DATABASE %1").arg(name), &e)) {
+            *error = QStringLiteral("making the database %1: %2").arg(name, e.message);
+            return false;
+        }
+    }
+    std::fprintf(stderr,
+                 "  peers: node %s, graphile-worker %s, pg-boss %s; installing their "
+                 "schemas ...\n",
+                 qPrintable(versions.value(QStringLiteral("node")).toString()),
+                 qPrintable(versions.value(QStringLiteral("graphile-worker")).toString()),
+                 qPrintable(versions.value(QStringLiteral("pg-boss")).toString()));
+    QJsonObject setup;
+    if (!node.run(admin,
+                  {QStringLiteral("setup"), QStringLiteral("--gw-db"), QString::fromLatin1(kGwDb),
+                   QStringLiteral("--boss-db"), QString::fromLatin1(kBossDb)},
+                  &setup, error))
+        return false;
+    const Captured bossSend = captured(setup, "send");
+    const Captured bossInsert = captured(setup, "insert");
+    if (bossSend.sql.isEmpty() || bossInsert.sql.isEmpty()) {
+        *error = QStringLiteral("peers.js setup gave no pg-boss statements");
+        return false;
+    }
+    const QString task = setup.value(QStringLiteral("task")).toString();
+
+    const QString scratch = QString::fromLatin1(kScratch);
+    if (!admin.run(QStringLiteral("DROP SCHEMA IF EXISTS %1 CASCADE; CREATE SCHEMA %1; "
+                                  "CREATE TABLE %1.events (id bigint GENERATED ALWAYS AS "
+                                  "IDENTITY PRIMARY KEY, source text COLLATE \"C\" NOT NULL, "
+                                  "external_id text COLLATE \"C\" NOT NULL, body bytea NOT NULL, "
+                                  "content_type text NOT NULL, status text NOT NULL DEFAULT "
+                                  "'received', locked_by text, received_at timestamptz NOT NULL "
+                                  "DEFAULT now(), UNIQUE (source, external_id)); "
+                                  "CREATE INDEX ON %1.events (id) WHERE status = 'received'")
+                       .arg(scratch),
+                   &e)) {
+        *error = QStringLiteral("creating the scratch table: %1").arg(e.message);
+        return false;
+    }
+    const QString inboxDb = o.conninfo;
+    const QString gwDb = sameServer(admin, QString::fromLatin1(kGwDb));
+    const QString bossDb = sameServer(admin, QString::fromLatin1(kBossDb));
+    inbox::PgConnection gwAdmin;
+    if (!gwAdmin.connect(gwDb, QStringLiteral("inbox-bench peers"), &e)) {
+        *error = QStringLiteral("connecting to %1: %2").arg(QString::fromLatin1(kGwDb), e.message);
+        return false;
+    }
+
+    const QString runTag = QStringLiteral("p%1").arg(QDateTime::currentMSecsSinceEpoch());
+    int measurement = 0;
+    const auto freshDeliveries = [&](int sessions) {
+        return Deliveries(QStringLiteral("%1-%2").arg(runTag).arg(++measurement), o.repeatRate,
+                          sessions);
+    };
+
+    // One delivery per call from --sessions clients: `call` sends it, true when it went in.
+    const auto single =
+        [&](const QString &conninfo,
+            const std::function<bool(inbox::PgConnection &, const QString &id, inbox::DbError *)>
+                &call) {
+            return [&, conninfo, call](double *rate, QJsonObject *extra, QString *err) {
+                Deliveries d = freshDeliveries(o.ingestSessions);
+                const Step step = [&](inbox::PgConnection &conn, int s, std::mt19937_64 &rng,
+                                      Totals &t) {
+                    bool repeat = false;
+                    const QString id = d.pick(s, rng, &repeat);
+                    inbox::DbError callError;
+                    if (!call(conn, id, &callError)) {
+                        t.fail(callError.message);
+                        return false;
+                    }
+                    if (repeat)
+                        ++t.repeats;
+                    return true;
+                };
+                Totals totals;
+                double elapsed = 0;
+                if (!runSessions(conninfo, o.ingestSessions, o.ingestSeconds, QString(), step,
+                                 &totals, &elapsed, err))
+                    return false;
+                *rate = double(totals.calls.load()) / elapsed;
+                extra->insert(QStringLiteral("calls"), double(totals.calls.load()));
+                extra->insert(QStringLiteral("repeats"), double(totals.repeats.load()));
+                return true;
+            };
+        };
+    // Batches of kBatch deliveries (no key twice in one batch: graphile-worker's add_jobs
+    // refuses that) from --sessions clients; rows/s.
+    const auto batched = [&](const QString &conninfo,
+                             const std::function<bool(inbox::PgConnection &, const QStringList &ids,
+                                                      inbox::DbError *)> &call) {
+        return [&, conninfo, call](double *rate, QJsonObject *extra, QString *err) {
+            Deliveries d = freshDeliveries(o.ingestSessions);
+            const Step step = [&](inbox::PgConnection &conn, int s, std::mt19937_64 &rng,
+                                  Totals &t) {
+                QStringList ids;
+                QSet<QString> seen;
+                while (ids.size() < kBatch) {
+                    bool repeat = false;
+                    const QString id = d.pick(s, rng, &repeat);
+                    if (seen.contains(id))
+                        continue;
+                    seen.insert(id);
+                    ids << id;
+                    if (repeat)
+                        ++t.repeats;
+                }
+                inbox::DbError callError;
+                if (!call(conn, ids, &callError)) {
+                    t.fail(callError.message);
+                    return false;
+                }
+                return true;
+            };
+            Totals totals;
+            double elapsed = 0;
+            if (!runSessions(conninfo, o.ingestSessions, o.ingestSeconds, QString(), step, &totals,
+                             &elapsed, err))
+                return false;
+            *rate = double(totals.calls.load()) * kBatch / elapsed;
+            extra->insert(QStringLiteral("calls"), double(totals.calls.load()));
+            extra->insert(QStringLiteral("repeats"), double(totals.repeats.load()));
+            return true;
+        };
+    };
+    // Workers: `work` claims up to `per` and completes them, returning how many it did.
+    const auto claiming =
+        [&](const QString &conninfo,
+            const std::function<qint64(inbox::PgConnection &, const QString &worker,
+                                       inbox::DbError *)> &work) {
+            return [&, conninfo, work](double *rate, QJsonObject *extra, QString *err) {
+                const Step step = [&](inbox::PgConnection &conn, int s, std::mt19937_64 &,
+                                      Totals &t) {
+                    inbox::DbError workError;
+                    const qint64 done =
+                        work(conn, QStringLiteral("inbox-bench-w%1").arg(s), &workError);
+                    if (done < 0) {
+                        t.fail(workError.message);
+                        return false;
+                    }
+                    if (done == 0) {
+                        ++t.empty;
+                        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+                    }
+                    t.fresh += done;
+                    return true;
+                };
+                Totals totals;
+                double elapsed = 0;
+                if (!runSessions(conninfo, o.workers, o.ingestSeconds, QString(), step, &totals,
+                                 &elapsed, err))
+                    return false;
+                *rate = double(totals.fresh.load()) / elapsed;
+                extra->insert(QStringLiteral("jobs"), double(totals.fresh.load()));
+                extra->insert(QStringLiteral("empty_claims"), double(totals.empty.load()));
+                return true;
+            };
+        };
+    const auto gwRunner = [&](int localQueue, int completeBatchDelay) {
+        return [&, localQueue, completeBatchDelay](double *rate, QJsonObject *extra, QString *err) {
+            QStringList args{QStringLiteral("run-gw"),        QStringLiteral("--db"),
+                             QString::fromLatin1(kGwDb),      QStringLiteral("--concurrency"),
+                             QString::number(o.workers),      QStringLiteral("--seconds"),
+                             QString::number(o.ingestSeconds)};
+            if (localQueue > 1)
+                args << QStringLiteral("--local-queue") << QString::number(localQueue);
+            if (completeBatchDelay >= 0)
+                args << QStringLiteral("--complete-batch-delay")
+                     << QString::number(completeBatchDelay);
+            QJsonObject out;
+            if (!node.run(admin, args, &out, err, o.ingestSeconds + 120))
+                return false;
+            const double seconds = out.value(QStringLiteral("seconds")).toDouble();
+            *rate = seconds > 0 ? out.value(QStringLiteral("jobs")).toDouble() / seconds : 0;
+            extra->insert(QStringLiteral("jobs"), out.value(QStringLiteral("jobs")));
+            extra->insert(QStringLiteral("failed"), out.value(QStringLiteral("failed")));
+            return true;
+        };
+    };
+
+    const auto body = [](const QString &id) {
+        return QString::fromUtf8(Deliveries::body(id));
+    };
+    const QString source = QString::fromLatin1(kSource);
+    const QString bareInsert = QStringLiteral("INSERT INTO %1.events (source, external_id, body, "
+                                              "content_type) VALUES ($1, $2, $3, "
+                                              "'application/json') ON CONFLICT (source, "
+                                              "external_id) DO NOTHING")
+                                   .arg(scratch);
+    // graphile-worker's own addJob statement (helpers.js).
+    const QString gwAddJob = QStringLiteral(
+        "select * from graphile_worker.add_job(identifier => $1::text, payload => $2::json, "
+        "queue_name => $3::text, run_at => $4::timestamptz, max_attempts => $5::int, job_key => "
+        "$6::text, priority => $7::int, flags => $8::text[], job_key_mode => $9::text)");
+    const auto gwSingle = [&](const char *mode) {
+        const QString m = QString::fromLatin1(mode);
+        return [&, m](inbox::PgConnection &c, const QString &id, inbox::DbError *err) {
+            return c.run(gwAddJob,
+                         {inbox::PgParam(task), inbox::PgParam(body(id)), inbox::PgParam::null(),
+                          inbox::PgParam::null(), inbox::PgParam::null(), inbox::PgParam(id),
+                          inbox::PgParam::null(), inbox::PgParam::null(), inbox::PgParam(m)},
+                         err);
+        };
+    };
+
+    QVector<Table> tables;
+    {
+        Table t;
+        t.title = QStringLiteral("ingest with de-duplication, %1 clients").arg(o.ingestSessions);
+        t.unit = QStringLiteral("calls/s");
+        t.systems << System{
+            QStringLiteral("peers_ingest_bare"),
+            QStringLiteral("bare `INSERT ... ON CONFLICT DO NOTHING`, unique "
+                           "(source, external_id)"),
+            single(inboxDb,
+                   [&](inbox::PgConnection &c, const QString &id, inbox::DbError *err) {
+                       return c.run(bareInsert,
+                                    {inbox::PgParam(source), inbox::PgParam(id),
+                                     inbox::PgParam::bytes(Deliveries::body(id))},
+                                    err);
+                   }),
+            -1,
+            {},
+            {}};
+        t.systems << System{
+            QStringLiteral("peers_ingest_pgboss_send"),
+            QStringLiteral("pg-boss `send` with a singleton key (queue policy "
+                           "`short`), its SQL"),
+            single(bossDb,
+                   [&](inbox::PgConnection &c, const QString &id, inbox::DbError *err) {
+                       return c.run(bossSend.sql, bossSend.bind(body(id), id), err);
+                   }),
+            -1,
+            {},
+            {}};
+        t.systems << System{QStringLiteral("peers_ingest_gw_unsafe_dedupe"),
+                            QStringLiteral("graphile-worker `add_job`, `job_key`, "
+                                           "`unsafe_dedupe`"),
+                            single(gwDb, gwSingle("unsafe_dedupe")),
+                            -1,
+                            {},
+                            {}};
+        t.systems << System{
+            QStringLiteral("peers_ingest_inbox_accept"),
+            QStringLiteral("**`inbox.accept`**"),
+            single(inboxDb,
+                   [&](inbox::PgConnection &c, const QString &id, inbox::DbError *err) {
+                       return c.run(QStringLiteral("SELECT outcome FROM "
+                                                   "inbox.accept($1, $2, $3, "
+                                                   "'application/json')"),
+                                    {inbox::PgParam(source), inbox::PgParam(id),
+                                     inbox::PgParam::bytes(Deliveries::body(id))},
+                                    err);
+                   }),
+            0.35,
+            {},
+            {}};
+        t.systems << System{QStringLiteral("peers_ingest_gw_replace"),
+                            QStringLiteral("graphile-worker `add_job` with `job_key` (replace)"),
+                            single(gwDb, gwSingle("replace")),
+                            -1,
+                            {},
+                            {}};
+        tables << t;
+    }
+    {
+        Table t;
+        t.title = QStringLiteral("batches of %1, %2 clients").arg(kBatch).arg(o.ingestSessions);
+        t.unit = QStringLiteral("rows/s");
+        const QString bareMany =
+            QStringLiteral("WITH i AS (INSERT INTO %1.events (source, external_id, body, "
+                           "content_type) SELECT x.s, x.e, x.b, 'application/json' FROM "
+                           "unnest($1::text[], $2::text[], $3::bytea[]) AS x(s, e, b) ON "
+                           "CONFLICT (source, external_id) DO NOTHING RETURNING 1) SELECT "
+                           "count(*) FROM i")
+                .arg(scratch);
+        const auto arrays = [&](const QStringList &ids) {
+            QList<QByteArray> bodies;
+            for (const QString &id : ids)
+                bodies << Deliveries::body(id);
+            return QVector<inbox::PgParam>{
+                inbox::PgParam(textArray(QStringList(ids.size(), source))),
+                inbox::PgParam(textArray(ids)), inbox::PgParam(byteaArray(bodies))};
+        };
+        t.systems << System{
+            QStringLiteral("peers_batch_bare"),
+            QStringLiteral("bare multi-row insert"),
+            batched(inboxDb,
+                    [&, bareMany, arrays](inbox::PgConnection &c, const QStringList &ids,
+                                          inbox::DbError *err) {
+                        return c.run(bareMany, arrays(ids), err);
+                    }),
+            -1,
+            {},
+            {}};
+        // graphile-worker's own addJobs statement (helpers.js), the job key set as in add_job.
+        t.systems << System{
+            QStringLiteral("peers_batch_gw_add_jobs"),
+            QStringLiteral("graphile-worker `add_jobs` (with `job_key`)"),
+            batched(gwDb,
+                    [&](inbox::PgConnection &c, const QStringList &ids, inbox::DbError *err) {
+                        QStringList specs;
+                        for (const QString &id : ids)
+                            specs << QStringLiteral("{\"identifier\":\"%1\",\"payload\":%2,"
+                                                    "\"job_key\":\"%3\"}")
+                                         .arg(task, body(id), id);
+                        return c.run(
+                            QStringLiteral(
+                                "select * from graphile_worker.add_jobs(array(select "
+                                "json_populate_recordset(null::graphile_worker.job_spec, "
+                                "$1::json)), $2::boolean)"),
+                            {inbox::PgParam(QLatin1Char('[') + specs.join(QLatin1Char(',')) +
+                                            QLatin1Char(']')),
+                             inbox::PgParam::null()},
+                            err);
+                    }),
+            -1,
+            {},
+            {}};
+        t.systems << System{
+            QStringLiteral("peers_batch_pgboss_insert"),
+            QStringLiteral("pg-boss `insert` (with singleton keys), its SQL"),
+            batched(bossDb,
+                    [&](inbox::PgConnection &c, const QStringList &ids, inbox::DbError *err) {
+                        // The template is a one-job JSON array; repeat its job per delivery.
+                        const QString one = bossInsert.values.value(0);
+                        const QString job = one.mid(1, one.size() - 2);
+                        QStringList jobs;
+                        for (const QString &id : ids) {
+                            QString j = job;
+                            j.replace(QLatin1Char('"') + bossInsert.dataMarker + QLatin1Char('"'),
+                                      body(id));
+                            j.replace(bossInsert.keyMarker, id);
+                            jobs << j;
+                        }
+                        QVector<inbox::PgParam> params = bossInsert.bind(QString(), QString());
+                        params[0] = inbox::PgParam(QLatin1Char('[') + jobs.join(QLatin1Char(',')) +
+                                                   QLatin1Char(']'));
+                        return c.run(bossInsert.sql, params, err);
+                    }),
+            -1,
+            {},
+            {}};
+        t.systems << System{QStringLiteral("peers_batch_inbox_accept_many"),
+                            QStringLiteral("**`inbox.accept_many`**, 100 per call"),
+                            batched(inboxDb,
+                                    [&, arrays](inbox::PgConnection &c, const QStringList &ids,
+                                                inbox::DbError *err) {
+                                        return c.run(QStringLiteral("SELECT count(*) FROM "
+                                                                    "inbox.accept_many($1::text[], "
+                                                                    "$2::text[], $3::bytea[])"),
+                                                     arrays(ids), err);
+                                    }),
+                            0.45,
+                            {},
+                            {}};
+        tables << t;
+    }
+    const QString bareClaim = QStringLiteral("UPDATE %1.events SET status = 'processing', "
+                                             "locked_by = $1 WHERE id IN (SELECT id FROM "
+                                             "%1.events WHERE status = 'received' ORDER BY id "
+                                             "LIMIT $2 FOR UPDATE SKIP LOCKED) RETURNING id")
+                                  .arg(scratch);
+    const auto bareWork = [&, bareClaim](int per) {
+        return [&, per, bareClaim](inbox::PgConnection &c, const QString &w,
+                                   inbox::DbError *err) -> qint64 {
+            const auto claimed = c.exec(bareClaim, {inbox::PgParam(w), inbox::PgParam(per)}, err);
+            if (!claimed)
+                return -1;
+            if (claimed->rows() == 0)
+                return 0;
+            QStringList ids;
+            for (int r = 0; r < claimed->rows(); ++r)
+                ids << claimed->text(r, 0);
+            const bool ok =
+                per == 1 ? c.run(QStringLiteral("UPDATE %1.events SET status = 'done', "
+                                                "locked_by = NULL WHERE id = $1 AND "
+                                                "locked_by = $2")
+                                     .arg(scratch),
+                                 {inbox::PgParam(ids.first()), inbox::PgParam(w)}, err)
+                         : c.run(QStringLiteral("UPDATE %1.events SET status = 'done', "
+                                                "locked_by = NULL WHERE id = "
+                                                "ANY($1::bigint[]) AND locked_by = $2")
+                                     .arg(scratch),
+                                 {inbox::PgParam(QLatin1Char('{') + ids.join(QLatin1Char(',')) +
+                                                 QLatin1Char('}')),
+                                  inbox::PgParam(w)},
+                                 err);
+            return ok ? claimed->rows() : -1;
+        };
+    };
+    const auto inboxWork = [&](int per) {
+        return [per](inbox::PgConnection &c, const QString &w, inbox::DbError *err) -> qint64 {
+            const auto claimed =
+                c.exec(QStringLiteral("SELECT id FROM inbox.claim($1, $2, interval '5 minutes')"),
+                       {inbox::PgParam(w), inbox::PgParam(per)}, err);
+            if (!claimed)
+                return -1;
+            for (int r = 0; r < claimed->rows(); ++r) {
+                if (!c.run(QStringLiteral("SELECT inbox.complete($1, $2)"),
+                           {inbox::PgParam(claimed->toInt(r, 0)), inbox::PgParam(w)}, err))
+                    return -1;
+            }
+            return claimed->rows();
+        };
+    };
+    for (const int per : {1, 10}) {
+        Table t;
+        t.title = per == 1 ? QStringLiteral("claim + complete, %1 workers, one at a time, "
+                                            "from at least %2 queued")
+                                 .arg(o.workers)
+                                 .arg(kBacklog)
+                           : QStringLiteral("claim + complete, %1 workers, in tens").arg(o.workers);
+        t.unit = QStringLiteral("jobs/s");
+        t.claims = true;
+        t.systems << System{
+            per == 1 ? QStringLiteral("peers_claim1_bare") : QStringLiteral("peers_claim10_bare"),
+            per == 1 ? QStringLiteral("bare `SKIP LOCKED` + `UPDATE`, one at a time")
+                     : QStringLiteral("bare, 10 at a time"),
+            claiming(inboxDb, bareWork(per)),
+            -1,
+            {},
+            {}};
+        t.systems << System{
+            per == 1 ? QStringLiteral("peers_claim1_gw_runner")
+                     : QStringLiteral("peers_claim10_gw_local_queue"),
+            per == 1 ? QStringLiteral("graphile-worker runner, concurrency %1").arg(o.workers)
+                     : QStringLiteral("graphile-worker, local queue of 10"),
+            gwRunner(per == 1 ? -1 : 10, -1),
+            -1,
+            {},
+            {}};
+        t.systems << System{per == 1 ? QStringLiteral("peers_claim1_inbox")
+                                     : QStringLiteral("peers_claim10_inbox"),
+                            per == 1 ? QStringLiteral("**`inbox.claim(w,1)` + `inbox.complete`**")
+                                     : QStringLiteral("**`inbox.claim(w,10)` + 10 completes**"),
+                            claiming(inboxDb, inboxWork(per)),
+                            per == 1 ? 0.45 : 0.35,
+                            {},
+                            {}};
+        // Not in the issue's table: graphile-worker's own batching of completions
+        // (completeJobBatchDelay 0), what a complete_many would be to the inbox.
+        if (per == 10)
+            t.systems << System{QStringLiteral("peers_claim10_gw_batched_complete"),
+                                QStringLiteral("graphile-worker, local queue of 10 and "
+                                               "`completeJobBatchDelay` 0"),
+                                gwRunner(10, 0),
+                                -1,
+                                {},
+                                {}};
+        tables << t;
+    }
+
+    // Tops the three claim backlogs up to kBacklog queued jobs; what each had before.
+    const auto topUp = [&](QJsonObject *had, QString *err) {
+        inbox::DbError te;
+        const auto count = [&](inbox::PgConnection &c, const QString &sql) -> qint64 {
+            const auto r = c.exec(sql, &te);
+            return r && r->rows() == 1 ? r->toInt(0, 0) : -1;
+        };
+        const QByteArray payload = Deliveries::body(QStringLiteral("backlog"));
+        const qint64 bare = count(admin, QStringLiteral("SELECT count(*) FROM %1.events WHERE "
+                                                        "status = 'received'")
+                                             .arg(scratch));
+        const qint64 gw = count(gwAdmin, QStringLiteral("SELECT count(*) FROM "
+                                                        "graphile_worker._private_jobs WHERE "
+                                                        "locked_at IS NULL"));
+        const qint64 inboxDue =
+            count(admin, QStringLiteral("SELECT count(*) FROM inbox.event_queue WHERE status = "
+                                        "'received' AND next_attempt_at <= now()"));
+        if (bare < 0 || gw < 0 || inboxDue < 0) {
+            *err = QStringLiteral("counting the backlogs: %1").arg(te.message);
+            return false;
+        }
+        had->insert(QStringLiteral("bare"), double(bare));
+        had->insert(QStringLiteral("graphile_worker"), double(gw));
+        had->insert(QStringLiteral("inbox"), double(inboxDue));
+        const QString tag = QStringLiteral("%1-backlog-%2").arg(runTag).arg(++measurement);
+        bool ok = true;
+        if (bare < kBacklog)
+            ok = admin.run(QStringLiteral("INSERT INTO %1.events (source, external_id, body, "
+                                          "content_type) SELECT $1, $2 || g, $3, "
+                                          "'application/json' FROM generate_series(1, $4) g")
+                               .arg(scratch),
+                           {inbox::PgParam(source), inbox::PgParam(tag + QLatin1Char('-')),
+                            inbox::PgParam::bytes(payload), inbox::PgParam(kBacklog - bare)},
+                           &te);
+        if (ok && gw < kBacklog)
+            ok = gwAdmin.run(
+                QStringLiteral("select count(*) from graphile_worker.add_jobs(array(select "
+                               "json_populate_recordset(null::graphile_worker.job_spec, (select "
+                               "json_agg(json_build_object('identifier', $1::text, 'payload', "
+                               "$2::json)) from generate_series(1, $3) g))), false)"),
+                {inbox::PgParam(task), inbox::PgParam(QString::fromUtf8(payload)),
+                 inbox::PgParam(kBacklog - gw)},
+                &te);
+        for (qint64 n = inboxDue; ok && n < kBacklog; n += 1000) {
+            QStringList ids;
+            QList<QByteArray> bodies;
+            for (int i = 0; i < 1000; ++i) {
+                ids << QStringLiteral("%1-%2-%3").arg(tag).arg(n).arg(i);
+                bodies << Deliveries::body(ids.last());
+            }
+            ok = admin.run(QStringLiteral("SELECT count(*) FROM inbox.accept_many($1::text[], "
+                                          "$2::text[], $3::bytea[])"),
+                           {inbox::PgParam(textArray(QStringList(ids.size(), source))),
+                            inbox::PgParam(textArray(ids)), inbox::PgParam(byteaArray(bodies))},
+                           &te);
+        }
+        if (!ok)
+            *err = QStringLiteral("topping the backlogs up: %1").arg(te.message);
+        return ok;
+    };
+
+    const int rounds = o.rounds;
+    QVector<double> loads;
+    QJsonArray backlogs;
+    bool ok = true;
+    const QDateTime started = QDateTime::currentDateTimeUtc();
+    for (int r = 0; ok && r < rounds; ++r) {
+        loads << loadAverage();
+        std::fprintf(stderr, "  peers round %d of %d (load average %.2f)\n", r + 1, rounds,
+                     loads.last());
+        for (Table &t : tables) {
+            if (t.claims && ok) {
+                QJsonObject had;
+                ok = topUp(&had, error);
+                backlogs.append(had);
+            }
+            const int n = int(t.systems.size());
+            for (int k = 0; ok && k < n; ++k) {
+                System &s = t.systems[(k + r) % n];
+                double rate = 0;
+                QJsonObject extra;
+                ok = s.measure(&rate, &extra, error);
+                if (!ok) {
+                    *error = QStringLiteral("%1: %2").arg(s.name, *error);
+                    break;
+                }
+                s.rates << rate;
+                extra.insert(QStringLiteral("load_average"), loadAverage());
+                s.extras.append(extra);
+                std::fprintf(stderr, "    %-34s %10.0f %s\n", qPrintable(s.name), rate,
+                             qPrintable(t.unit));
+            }
+        }
+    }
+    loads << loadAverage();
+
+    if (ok) {
+        const double loadMin = *std::min_element(loads.begin(), loads.end());
+        const double loadMax = *std::max_element(loads.begin(), loads.end());
+        QString md;
+        QTextStream out(&md);
+        out << QStringLiteral(
+                   "peers stage, %1 UTC: PostgreSQL %2 (fsync=%3, synchronous_commit=%4, "
+                   "shared_buffers=%5), node %6, graphile-worker %7, pg-boss %8; %9 "
+                   "rounds of %10 s per system, alternating; load average %11-%12\n\n")
+                   .arg(started.toString(QStringLiteral("yyyy-MM-dd HH:mm")),
+                        serverSetting(admin, "server_version"), serverSetting(admin, "fsync"),
+                        serverSetting(admin, "synchronous_commit"),
+                        serverSetting(admin, "shared_buffers"),
+                        versions.value(QStringLiteral("node")).toString(),
+                        versions.value(QStringLiteral("graphile-worker")).toString(),
+                        versions.value(QStringLiteral("pg-boss")).toString())
+                   .arg(rounds)
+                   .arg(o.ingestSeconds)
+                   .arg(loadMin, 0, 'f', 1)
+                   .arg(loadMax, 0, 'f', 1);
+        for (int ti = 0; ti < tables.size(); ++ti) {
+            Table &t = tables[ti];
+            const QVector<double> &bare = t.systems.first().rates;
+            // The claim tables print as one, as in the issue.
+            if (ti != 3)
+                out << QStringLiteral("\n| %1 | %2 (median) | ratio (median of rounds) | "
+                                      "rounds |\n|---|---:|---:|---|\n")
+                           .arg(t.title, t.unit);
+            for (System &s : t.systems) {
+                QVector<double> ratios;
+                QJsonArray rates, bareRates, ratioArray;
+                for (int r = 0; r < s.rates.size(); ++r) {
+                    const double ratio = bare.value(r) > 0 ? s.rates.at(r) / bare.at(r) : 0;
+                    ratios << ratio;
+                    rates.append(std::round(s.rates.at(r)));
+                    bareRates.append(std::round(bare.value(r)));
+                    ratioArray.append(std::round(ratio * 1000) / 1000);
+                }
+                const double ratio = median(ratios);
+                Figure f;
+                f.name = s.name;
+                f.latency = false;
+                f.value = median(s.rates);
+                f.plainValue = median(bare);
+                f.unit = t.unit;
+                if (s.target > 0) {
+                    f.target = QStringLiteral(">= %1 of the bare statement, median of the rounds' "
+                                              "ratios (issue 19)")
+                                   .arg(s.target);
+                    f.met = ratio >= s.target;
+                } else {
+                    f.target = QStringLiteral("none (a peer or the bare statement)");
+                    f.met = true;
+                }
+                f.extra.insert(QStringLiteral("ratio_median_of_rounds"),
+                               std::round(ratio * 1000) / 1000);
+                f.extra.insert(QStringLiteral("rounds"), rates);
+                f.extra.insert(QStringLiteral("bare_rounds"), bareRates);
+                f.extra.insert(QStringLiteral("ratio_rounds"), ratioArray);
+                f.extra.insert(QStringLiteral("runs"), s.extras);
+                f.extra.insert(QStringLiteral("seconds"), o.ingestSeconds);
+                f.extra.insert(QStringLiteral("table"), t.title);
+                f.extra.insert(QStringLiteral("versions"), versions);
+                f.extra.insert(QStringLiteral("load_average_min"), loadMin);
+                f.extra.insert(QStringLiteral("load_average_max"), loadMax);
+                if (t.claims)
+                    f.extra.insert(QStringLiteral("backlogs_before_rounds"), backlogs);
+                for (const QJsonValue v : s.extras) {
+                    if (v.toObject().value(QStringLiteral("empty_claims")).toDouble() > 0)
+                        f.note = QStringLiteral("the queue ran dry in a round (empty claims)");
+                }
+                *figures << f;
+                QStringList perRound;
+                for (const double v : s.rates)
+                    perRound << QString::number(v, 'f', 0);
+                out << QStringLiteral("| %1 | %2 | %3 | %4 |\n")
+                           .arg(s.label, QString::number(f.value, 'f', 0),
+                                QString::number(ratio, 'f', 2),
+                                perRound.join(QStringLiteral(", ")));
+            }
+        }
+        std::fprintf(stdout, "%s\n", qPrintable(md));
+        std::fflush(stdout);
+    }
+
+    // Leave the server as it was found.
+    admin.run(QStringLiteral("DROP SCHEMA IF EXISTS %1 CASCADE").arg(scratch), &e);
+    gwAdmin.close();
+    for (const char *db : {kGwDb, kBossDb})
+        admin.run(
+            QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(QString::fromLatin1(db)),
+            &e);
+    if (!o.keepIngest) {
+        std::fprintf(stderr, "  removing the events the peers stage accepted ...\n");
+        if (!admin.run(QStringLiteral("DELETE FROM inbox.events WHERE source = $1"),
+                       {inbox::PgParam(kSource)}, &e))
+            std::fprintf(stderr, "  could not remove them: %s\n", qPrintable(e.message));
+    }
+    return ok;
+}
+
+} // namespace bench

@@ -9,6 +9,7 @@
 #include <QSize>
 #include <QString>
 #include <QStringList>
+#include <QTabWidget>
 
 #include <utility>
 
@@ -41,6 +42,15 @@ public:
     // `user` with what the server reports (connectReading); false if either fails.
     bool showReading(QWidget *screen, inbox::ConsoleContext &context, const QString &user,
                      QSize size = QSize(1280, 720)) const;
+
+    // `window`'s tab that holds its `Page`, made the current tab; nullptr when it has none.
+    template<typename Page> static Page *currentTab(QWidget *window)
+    {
+        auto *page = window->findChild<Page *>();
+        if (page)
+            window->findChild<QTabWidget *>()->setCurrentWidget(page);
+        return page;
+    }
 
     // Runs `action` and waits until `sender` emits `signal` after it.
     template<typename Sender, typename Signal, typename Action>

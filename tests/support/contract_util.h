@@ -46,6 +46,20 @@ inline qint64 acceptEvent(PgSession &s, const QString &externalId,
                   {source, externalId, QByteArray("{\"id\":\"") + externalId.toUtf8() + "\"}"});
 }
 
+// The events of `source` in processing (claimed by worker 'w'), out of attempts and failed by
+// 'w' with `error`, so they are failed for good even when `retryable`.
+inline bool failClaimed(PgSession &su, const QString &source, const QString &error, bool retryable)
+{
+    return su.exec(QStringLiteral("UPDATE inbox.events SET max_attempts = attempts WHERE "
+                                  "status = 'processing' AND source = $1"),
+                   {source})
+               .ok &&
+           su.exec(QStringLiteral("SELECT inbox.fail(id, 'w', $2, $3) FROM inbox.events "
+                                  "WHERE status = 'processing' AND source = $1"),
+                   {source, error, retryable})
+               .ok;
+}
+
 // One delivery of `body` through inbox.accept as `s`; its event id (-1 on an error) and, if
 // asked, accept's outcome word (the server's message on an error).
 inline qint64 deliver(PgSession &s, const QString &source, const QString &externalId,

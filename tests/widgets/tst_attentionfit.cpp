@@ -88,9 +88,8 @@ private slots:
 
         inbox::MainWindow window;
         QVERIFY(ConsoleHarness::show(&window, {1280, 720}, true));
-        auto *page = window.findChild<AttentionPage *>();
+        auto *page = ConsoleHarness::currentTab<AttentionPage>(&window);
         QVERIFY(page);
-        window.findChild<QTabWidget *>()->setCurrentWidget(page);
         QVERIFY(ConsoleHarness::loads(page->groups(), [&] {
             QVERIFY(ConsoleHarness(m_db).connectReading(*window.context(),
                                                         QStringLiteral("op_ivan"), nullptr));

@@ -8,6 +8,7 @@
 // neighbour and a second Ctrl+R does nothing. A group that stays keeps its selection by key,
 // even when its row moves.
 #include "attention_util.h"
+#include "contract_util.h"
 #include "screentestcase.h"
 
 #include "attention/attentionmodel.h"
@@ -220,12 +221,7 @@ private:
             {source, n, ++m_batch});
         const QVector<qint64> ids = r.ids();
         m_db.su().exec(QStringLiteral("SELECT count(*) FROM inbox.claim('w', $1::int)"), {n});
-        m_db.su().exec(QStringLiteral("UPDATE inbox.events SET max_attempts = attempts WHERE "
-                                      "status = 'processing' AND source = $1"),
-                       {source});
-        m_db.su().exec(QStringLiteral("SELECT inbox.fail(id, 'w', $2, true) FROM inbox.events "
-                                      "WHERE status = 'processing' AND source = $1"),
-                       {source, error});
+        contract::failClaimed(m_db.su(), source, error, true);
         return ids;
     }
 

@@ -4,6 +4,7 @@
 // requeue with the same idempotency key; a support user read-only; a refusal by the database
 // shown as a clear message; filter, selection and scroll position kept after the action.
 #include "attention_util.h"
+#include "contract_util.h"
 #include "screentestcase.h"
 
 #include "attention/attentionmodel.h"
@@ -456,12 +457,7 @@ private:
                          const QString &kind = {})
     {
         const QVector<qint64> ids = claim(source, n, QStringLiteral("w"), kind);
-        m_db.su().exec(QStringLiteral("UPDATE inbox.events SET max_attempts = attempts WHERE "
-                                      "status = 'processing' AND source = $1"),
-                       {source});
-        m_db.su().exec(QStringLiteral("SELECT inbox.fail(id, 'w', $2, $3) FROM inbox.events WHERE "
-                                      "status = 'processing' AND source = $1"),
-                       {source, error, retryable});
+        contract::failClaimed(m_db.su(), source, error, retryable);
         return ids;
     }
 

@@ -160,9 +160,8 @@ private slots:
         inbox::MainWindow window;
         QVERIFY(ConsoleHarness(m_db).showReading(&window, *window.context(),
                                                  QStringLiteral("mgr_anna")));
-        auto *page = window.findChild<DuplicatesPage *>();
+        auto *page = ConsoleHarness::currentTab<DuplicatesPage>(&window);
         QVERIFY(page);
-        window.findChild<QTabWidget *>()->setCurrentWidget(page);
         QTRY_VERIFY_WITH_TIMEOUT(shows(page, m_pair), ConsoleHarness::kTimeoutMs);
         // The banner as a lost connection shows it (two lines at the minimum width).
         emit window.context()->connectionDown(

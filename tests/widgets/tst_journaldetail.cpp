@@ -213,12 +213,7 @@ private:
                                       "'application/json') a"),
                        {source, n});
         m_db.su().exec(QStringLiteral("SELECT count(*) FROM inbox.claim('w', $1::int)"), {n});
-        m_db.su().exec(QStringLiteral("UPDATE inbox.events SET max_attempts = attempts WHERE "
-                                      "status = 'processing' AND source = $1"),
-                       {source});
-        m_db.su().exec(QStringLiteral("SELECT inbox.fail(id, 'w', $2, false) FROM inbox.events "
-                                      "WHERE status = 'processing' AND source = $1"),
-                       {source, error});
+        contract::failClaimed(m_db.su(), source, error, false);
     }
 
     std::unique_ptr<JournalPage> m_journal;

@@ -84,9 +84,8 @@ private slots:
         inbox::MainWindow window;
         QVERIFY(ConsoleHarness(m_db).showReading(&window, *window.context(),
                                                  QStringLiteral("mgr_fit")));
-        auto *page = window.findChild<DuplicatesPage *>();
+        auto *page = ConsoleHarness::currentTab<DuplicatesPage>(&window);
         QVERIFY(page);
-        window.findChild<QTabWidget *>()->setCurrentWidget(page);
         window.resize(1280, 720);
         QTRY_VERIFY_WITH_TIMEOUT(page->currentCandidate() == pair, ConsoleHarness::kTimeoutMs);
         for (const char *cell : {"nameA", "nameB"}) {

@@ -68,14 +68,7 @@ private:
             QVERIFY(contract::acceptEvent(su, QStringLiteral("%1-f%2").arg(source).arg(i), source) >
                     0);
         QVERIFY(su.exec(QStringLiteral("SELECT count(*) FROM inbox.claim('w', 1000)")).ok);
-        QVERIFY(su.exec(QStringLiteral("UPDATE inbox.events SET max_attempts = attempts WHERE "
-                                       "status = 'processing' AND source = $1"),
-                        {source})
-                    .ok);
-        QVERIFY(su.exec(QStringLiteral("SELECT inbox.fail(id, 'w', $2, false) FROM inbox.events "
-                                       "WHERE status = 'processing' AND source = $1"),
-                        {source, error})
-                    .ok);
+        QVERIFY(contract::failClaimed(su, source, error, false));
     }
 
     // A window connected through its Connect screen with the saved profile kProfile.

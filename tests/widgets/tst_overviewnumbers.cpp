@@ -1,6 +1,7 @@
 // Issue 18, leftover (b): every count the Overview prints (figure tiles and their notes, the
 // per-day table's tooltips) has the locale's group separators,
 // "1,234" in English and "1 234" in Russian, over 1,234 real events in a real PostgreSQL.
+#include "consoleharness.h"
 #include "widgettestcase.h"
 
 #include "db/consolecontext.h"
@@ -61,12 +62,10 @@ private slots:
 
         inbox::ConsoleContext context;
         inbox::OverviewPage page(&context);
-        page.resize(1280, 720);
-        page.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&page));
-        QSignalSpy updated(page.model(), &inbox::OverviewModel::updated);
-        context.setConnected(m_db.options(QStringLiteral("num_sue")), inbox::ServerInfo());
-        QVERIFY(updated.wait(20000));
+        QVERIFY(ConsoleHarness::show(&page, {1280, 720}));
+        QVERIFY(ConsoleHarness::emitsAfter(page.model(), &inbox::OverviewModel::updated, [&] {
+            context.setConnected(m_db.options(QStringLiteral("num_sue")), inbox::ServerInfo());
+        }));
 
         QCOMPARE(text(page, "tileWaiting"), many);
         QVERIFY2(text(page, "tileWaitingNote").contains(many),

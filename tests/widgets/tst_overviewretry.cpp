@@ -1,6 +1,7 @@
 // Issue 18, defect 9: the Overview's queue figures agree with each other and say what they
 // count while events wait for a retry (received, next_attempt_at in the future: waiting but
 // not due). Real events in a real PostgreSQL; time is moved by UPDATE, never by sleeping.
+#include "consoleharness.h"
 #include "widgettestcase.h"
 
 #include "db/consolecontext.h"
@@ -51,12 +52,10 @@ private slots:
 
         inbox::ConsoleContext context;
         inbox::OverviewPage page(&context);
-        page.resize(1280, 720);
-        page.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&page));
-        QSignalSpy updated(page.model(), &inbox::OverviewModel::updated);
-        context.setConnected(m_db.options(QStringLiteral("retry_sue")), inbox::ServerInfo());
-        QVERIFY(updated.wait(20000));
+        QVERIFY(ConsoleHarness::show(&page, {1280, 720}));
+        QVERIFY(ConsoleHarness::emitsAfter(page.model(), &inbox::OverviewModel::updated, [&] {
+            context.setConnected(m_db.options(QStringLiteral("retry_sue")), inbox::ServerInfo());
+        }));
         // Precondition: all five are due, and the oldest due one is shown.
         QCOMPARE(text(page, "tileWaiting"), QStringLiteral("5"));
         QCOMPARE(text(page, "tileDue"), QStringLiteral("5"));
@@ -68,9 +67,8 @@ private slots:
             QStringLiteral("UPDATE inbox.events SET next_attempt_at = now() + interval '10 "
                            "minutes', attempts = 1 WHERE source = 'shop'"));
         QVERIFY2(moved.ok, qPrintable(moved.message));
-        updated.clear();
-        context.requestReread();
-        QVERIFY(updated.wait(20000));
+        QVERIFY(ConsoleHarness::emitsAfter(page.model(), &inbox::OverviewModel::updated,
+                                           [&] { context.requestReread(); }));
 
         QCOMPARE(text(page, "tileWaiting"), QStringLiteral("5"));
         QCOMPARE(text(page, "tileDue"), QStringLiteral("0"));
@@ -88,9 +86,8 @@ private slots:
                     .exec(QStringLiteral("UPDATE inbox.events SET next_attempt_at = now() - "
                                          "interval '1 minute' WHERE external_id = 'r1'"))
                     .ok);
-        updated.clear();
-        context.requestReread();
-        QVERIFY(updated.wait(20000));
+        QVERIFY(ConsoleHarness::emitsAfter(page.model(), &inbox::OverviewModel::updated,
+                                           [&] { context.requestReread(); }));
         QCOMPARE(text(page, "tileDue"), QStringLiteral("1"));
         QCOMPARE(text(page, "tileWaitingNote"), QStringLiteral("1 due, 4 scheduled for a retry"));
         QVERIFY(text(page, "tileOldest") != QStringLiteral("none"));

@@ -83,10 +83,9 @@ private:
         if (!ConsoleHarness(m_db).connectReading(*window.context(), QStringLiteral("mgr_anna"),
                                                  nullptr))
             return nullptr;
-        auto *page = window.findChild<DuplicatesPage *>();
+        auto *page = ConsoleHarness::currentTab<DuplicatesPage>(&window);
         if (!page)
             return nullptr;
-        window.findChild<QTabWidget *>()->setCurrentWidget(page);
         auto *title = page->findChild<QLabel *>(QStringLiteral("pairTitle"));
         if (!QTest::qWaitFor(
                 [&] {
@@ -153,9 +152,8 @@ private slots:
         QVERIFY(useLanguage(language));
         inbox::MainWindow window;
         QVERIFY(ConsoleHarness::show(&window, {1280, 720}, true));
-        auto *page = window.findChild<inbox::JournalPage *>();
+        auto *page = ConsoleHarness::currentTab<inbox::JournalPage>(&window);
         QVERIFY(page);
-        window.findChild<QTabWidget *>()->setCurrentWidget(page);
         QApplication::processEvents();
         QCOMPARE(window.width(), 1280);
         auto *search = page->findChild<QLineEdit *>(QStringLiteral("journalSearch"));

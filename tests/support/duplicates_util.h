@@ -9,11 +9,12 @@
 
 namespace duplicatesfix {
 
-// The pair on screen is `id`, its detail loaded (the title names it).
+// The pair on screen is `id`, its detail loaded (the title names it) and drawn, as a person
+// sees it before deciding.
 inline bool shows(inbox::DuplicatesPage *page, qint64 id)
 {
     auto *title = page->findChild<QLabel *>(QStringLiteral("pairTitle"));
-    return page->currentCandidate() == id && title->isVisible() &&
+    return page->currentCandidate() == id && page->drawnCandidate() == id && title->isVisible() &&
            title->text().startsWith(QStringLiteral("Pair #%1 ").arg(id));
 }
 

@@ -7,6 +7,7 @@
 // and what the screen reports is what inbox.duplicate_candidates and the journal hold.
 #include "consoleharness.h"
 #include "duplicate_fixture.h"
+#include "duplicates_util.h"
 #include "widgettestcase.h"
 
 #include "db/consolecontext.h"
@@ -102,7 +103,7 @@ private:
     void openOnThePair(Screen &s)
     {
         QVERIFY(s.open(m_db));
-        QTRY_VERIFY_WITH_TIMEOUT(s.mayMerge() && s.page->currentCandidate() == m_pair, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(s.mayMerge() && duplicatesfix::shows(s.page.get(), m_pair), 10000);
     }
 
     // A superuser session holding the pair's row lock in an open transaction.

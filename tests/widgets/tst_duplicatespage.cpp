@@ -5,6 +5,7 @@
 // arrive the way they do in the console.
 #include "consoleharness.h"
 #include "duplicate_fixture.h"
+#include "duplicates_util.h"
 
 #include "db/consolecontext.h"
 #include "db/serverinfo.h"
@@ -52,11 +53,7 @@ struct Screen
     QString outcome() const { return child<QLabel>("outcome")->text(); }
     void key(Qt::Key k) const { QTest::keyClick(view(), k); }
     // The pair on screen is `id`, its detail loaded.
-    bool shows(qint64 id) const
-    {
-        return page->currentCandidate() == id && child<QLabel>("pairTitle")->isVisible() &&
-               title().startsWith(QStringLiteral("Pair #%1 ").arg(id));
-    }
+    bool shows(qint64 id) const { return duplicatesfix::shows(page.get(), id); }
     bool listed(qint64 id) const { return page->model()->rowOf(id) >= 0; }
 };
 

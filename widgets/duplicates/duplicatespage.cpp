@@ -257,6 +257,7 @@ void DuplicatesPage::layOut()
     detailLayout->addWidget(m_mergeStatement);
     detailLayout->addStretch();
     detailLayout->addWidget(m_empty);
+    m_detail->installEventFilter(this);
     auto *scroll = new QScrollArea(this);
     scroll->setWidget(m_detail);
     scroll->setWidgetResizable(true);
@@ -690,6 +691,7 @@ void DuplicatesPage::onPairLoaded(const DuplicatePair &pair)
         return;
     const bool samePair = m_pair.id == pair.id;
     m_pair = pair;
+    m_drawnId = 0; // decisions wait until what the person decides on has been drawn
     if (!samePair)
         m_note->clear();
     showPair();
@@ -725,6 +727,7 @@ void DuplicatesPage::showPair()
     m_weak->setText(tr("⚠ %1").arg(weak));
     m_weak->setVisible(!weak.isEmpty());
     m_comparison->setPair(p);
+    m_detail->update(); // its paint (eventFilter) is what tells that the pair is on screen
 
     if (p.isOpen()) {
         m_decided->hide();
@@ -780,6 +783,15 @@ void DuplicatesPage::say(const QString &text, bool problem)
                    problem ? kBoxRules : QString());
 }
 
+bool DuplicatesPage::eventFilter(QObject *watched, QEvent *event)
+{
+    // The pair pane has been drawn with what showPair put in it: decisions may now take it.
+    // (The pane, not the comparison: the pane is in view however far it is scrolled.)
+    if (watched == m_detail && event->type() == QEvent::Paint)
+        m_drawnId = m_pair.id;
+    return QWidget::eventFilter(watched, event);
+}
+
 void DuplicatesPage::decide(Decision decision)
 {
     if (!checkMayDecide() || m_currentId == 0)
@@ -789,6 +801,9 @@ void DuplicatesPage::decide(Decision decision)
         say(tr("Pair #%1 is still loading; decide once it is shown.").arg(m_currentId), true);
         return;
     }
+    if (m_drawnId != m_currentId)
+        return; // a key that waited behind the answer that moved the screen on: it was
+                // meant for the pair just decided, whose outcome stays on the line
     if (m_decider->isBusy())
         return; // one decision at a time: the next key waits for the answer
     if (!m_pair.isOpen()) {

@@ -38,6 +38,9 @@ public:
 
     DuplicateQueueModel *model() const { return m_model; }
     qint64 currentCandidate() const { return m_currentId; }
+    // The pair whose pane has been drawn since it was put on screen; decisions wait
+    // for it, so a key handled before the drawing never decides an unseen pair.
+    qint64 drawnCandidate() const { return m_drawnId; }
     // How long the last decision took from the key to the next pair on screen (for figures).
     qint64 lastAdvanceUs() const { return m_lastAdvanceUs; }
     // Puts pair `candidateId` on screen, in the list's filter or not (a decided pair).
@@ -46,6 +49,7 @@ public:
 protected:
     // The keys go to the pair list whenever the screen is shown without the focus in it.
     void showEvent(QShowEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 signals:
     // One click to the source event's journal detail.
@@ -147,6 +151,7 @@ private:
     QVector<Mine> m_mine; // my decisions in this session, newest last (U undoes the last)
     DuplicatePair m_pair; // the pair on screen
     qint64 m_currentId = 0;
+    qint64 m_drawnId = 0; // the pair whose pane has been drawn since it was put there
     int m_resumeRow = -1; // where J continues when the pair on screen left the list
     bool m_ignoreSelection = false;
     bool m_mayDecide = false;

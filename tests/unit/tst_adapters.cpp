@@ -303,6 +303,92 @@ private slots:
         QCOMPARE(unix.refusal, Refusal::None);
         QCOMPARE(call("+79160001122", "2026-12-01T11:58:07").refusal, Refusal::NoKey);
     }
+
+    void yookassaNotification()
+    {
+        SourceRules rules;
+        rules.source = QStringLiteral("payments");
+        rules.adapter = QStringLiteral("yookassa");
+        QCOMPARE(receiver::checkRules(rules), QString()); // nothing to configure but networks
+        auto notify = [&](const char *event, const char *status) {
+            QByteArray body =
+                R"({"type":"notification","event":"EVENT","object":{"id":)"
+                R"("2d8f3c7e-000f-5000-9000-1b6a9e0c4d21","status":"STATUS","amount":)"
+                R"({"value":"2490.00","currency":"RUB"},"created_at":"2026-12-01T11:58:40.118Z",)"
+                R"("captured_at":"2026-12-01T11:59:02.530Z","paid":true,"refundable":true,)"
+                R"("metadata":{"order_id":"ORD-1042"}}})";
+            return receiver::extract(rules,
+                                     post(body.replace("EVENT", event).replace("STATUS", status)));
+        };
+        const Extraction succeeded = notify("payment.succeeded", "succeeded");
+        QCOMPARE(succeeded.refusal, Refusal::None);
+        QCOMPARE(succeeded.delivery.externalId,
+                 QStringLiteral("2d8f3c7e-000f-5000-9000-1b6a9e0c4d21:payment.succeeded"));
+        QCOMPARE(succeeded.delivery.kind, QStringLiteral("payment.succeeded"));
+        QCOMPARE(succeeded.delivery.occurredAt.value(),
+                 QDateTime(QDate(2026, 12, 1), QTime(11, 59, 2, 530), Qt::UTC));
+        QVERIFY(!succeeded.delivery.weakKey);
+        // The same payment's earlier event is another event.
+        const Extraction waiting = notify("payment.waiting_for_capture", "waiting_for_capture");
+        QVERIFY(waiting.delivery.externalId != succeeded.delivery.externalId);
+        // A retry of the same notification is the same key.
+        QCOMPARE(notify("payment.succeeded", "succeeded").delivery.externalId,
+                 succeeded.delivery.externalId);
+    }
+
+    void yookassaRefusals()
+    {
+        SourceRules rules;
+        rules.source = QStringLiteral("payments");
+        rules.adapter = QStringLiteral("yookassa");
+        auto check = [&](const QByteArray &body, Refusal refusal, const QByteArray &reason) {
+            const Extraction e = receiver::extract(rules, post(body));
+            QCOMPARE(e.refusal, refusal);
+            QCOMPARE(e.reason, reason);
+        };
+        check(R"({"type":"notification","event":"payment.succeeded")", Refusal::Malformed,
+              "bad_json");
+        check(R"({"event":"payment.succeeded","object":{"id":"p1"}})", Refusal::Malformed,
+              "not_notification");
+        check(R"({"type":"payment","event":"payment.succeeded","object":{"id":"p1"}})",
+              Refusal::Malformed, "not_notification");
+        check(R"({"type":"notification","event":"payment.succeeded","object":{}})", Refusal::NoKey,
+              "no_key");
+        check(R"({"type":"notification","object":{"id":"p1"}})", Refusal::NoKey, "no_key");
+    }
+
+    void reasonsNeverCarryTheBodyOrASecret()
+    {
+        // Every refusal of every adapter, fed a body and headers holding a marker: the reason
+        // is a short token, never a piece of what came in or of the rules' secrets.
+        const QByteArray marker = "SECRET4711marker";
+        const QList<QByteArray> bodies = {
+            "{\"id\":\"" + marker + "\",\"update_id\":\"" + marker + "\"}",
+            "event=" + marker + "&auth%5Bapplication_token%5D=" + marker, marker, QByteArray(),
+            "{\"type\":\"notification\",\"event\":\"" + marker + "\",\"object\":{}}"};
+        static const QRegularExpression token(QStringLiteral("^[a-z_]{1,32}$"));
+        int refusals = 0;
+        for (const QString &adapter : receiver::knownAdapters()) {
+            SourceRules rules = json({QStringLiteral("nothing")});
+            rules.adapter = adapter;
+            rules.secrets = {"other-" + marker};
+            for (const QByteArray &body : bodies) {
+                HttpRequest request = post(body);
+                request.pathRest = marker;
+                for (const char *name : {"x-telegram-bot-api-secret-token", "stripe-signature",
+                                         "webhook-id", "webhook-timestamp", "webhook-signature"})
+                    request.headers.append({QByteArray(name), marker});
+                const Extraction e = receiver::extract(rules, request);
+                if (e.refusal == Refusal::None)
+                    continue;
+                ++refusals;
+                QVERIFY2(token.match(QString::fromLatin1(e.reason)).hasMatch(),
+                         e.reason.constData());
+                QVERIFY(!e.reason.contains("4711"));
+            }
+        }
+        QVERIFY2(refusals >= 30, qPrintable(QString::number(refusals))); // the cases really refused
+    }
 };
 
 QTEST_GUILESS_MAIN(TestAdapters)

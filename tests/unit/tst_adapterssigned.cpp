@@ -110,11 +110,13 @@ HttpRequest standard(const QByteArray &id, const QByteArray &timestamp, const QB
     return post(body, headers);
 }
 
-void refused(const Extraction &e, Refusal refusal, const QByteArray &reason)
-{
-    QCOMPARE(e.refusal, refusal);
-    QCOMPARE(e.reason, reason);
-}
+// A macro, so a failure names the line of the case.
+#define REFUSED(extraction, expectedRefusal, expectedReason)                                       \
+    do {                                                                                           \
+        const Extraction refused_ = (extraction);                                                  \
+        QCOMPARE(refused_.refusal, expectedRefusal);                                               \
+        QCOMPARE(refused_.reason, QByteArray(expectedReason));                                     \
+    } while (false)
 
 } // namespace
 
@@ -161,29 +163,29 @@ private slots:
                  Refusal::None);
         QCOMPARE(receiver::extract(rotating, telegram(kTgMessage, kTgOldToken)).refusal,
                  Refusal::None);
-        refused(receiver::extract(rules("telegram", {kTgToken}), telegram(kTgMessage, kTgOldToken)),
+        REFUSED(receiver::extract(rules("telegram", {kTgToken}), telegram(kTgMessage, kTgOldToken)),
                 Refusal::Unauthorized, "bad_token");
-        refused(receiver::extract(rotating, telegram(kTgMessage, kTgToken + "x")),
+        REFUSED(receiver::extract(rotating, telegram(kTgMessage, kTgToken + "x")),
                 Refusal::Unauthorized, "bad_token");
-        refused(receiver::extract(rotating, telegram(kTgMessage, kTgToken.left(5))),
+        REFUSED(receiver::extract(rotating, telegram(kTgMessage, kTgToken.left(5))),
                 Refusal::Unauthorized, "bad_token");
-        refused(receiver::extract(rotating, telegram(kTgMessage, QByteArray())),
+        REFUSED(receiver::extract(rotating, telegram(kTgMessage, QByteArray())),
                 Refusal::Unauthorized, "missing_token");
-        refused(receiver::extract(rotating, telegram(kTgMessage, "")), Refusal::Unauthorized,
+        REFUSED(receiver::extract(rotating, telegram(kTgMessage, "")), Refusal::Unauthorized,
                 "missing_token");
         // The token is checked before the body is read: a stranger learns nothing of the parser.
-        refused(receiver::extract(rotating, telegram("{not json", "nope")), Refusal::Unauthorized,
+        REFUSED(receiver::extract(rotating, telegram("{not json", "nope")), Refusal::Unauthorized,
                 "bad_token");
     }
 
     void telegramBadBodies()
     {
         const SourceRules r = rules("telegram", {kTgToken});
-        refused(receiver::extract(r, telegram("{\"update_id\":1,", kTgToken)), Refusal::Malformed,
+        REFUSED(receiver::extract(r, telegram("{\"update_id\":1,", kTgToken)), Refusal::Malformed,
                 "bad_json");
-        refused(receiver::extract(r, telegram(R"({"message":{"date":1}})", kTgToken)),
+        REFUSED(receiver::extract(r, telegram(R"({"message":{"date":1}})", kTgToken)),
                 Refusal::NoKey, "no_key");
-        refused(receiver::extract(r, telegram(R"({"update_id":"815724301"})", kTgToken)),
+        REFUSED(receiver::extract(r, telegram(R"({"update_id":"815724301"})", kTgToken)),
                 Refusal::NoKey, "no_key"); // Telegram sends a number; text is not an update
     }
 
@@ -236,7 +238,7 @@ private slots:
                      .refusal,
                  Refusal::None);
         // Once the old secret is gone from the rules, its signature is refused.
-        refused(
+        REFUSED(
             receiver::extract(rules("stripe", {kStripeNew}), stripe("t=1796126370,v1=" + kSigOld)),
             Refusal::Unauthorized, "bad_signature");
     }
@@ -244,33 +246,33 @@ private slots:
     void stripeRefusals()
     {
         const SourceRules r = rules("stripe", {kStripeNew, kStripeOld});
-        refused(receiver::extract(r, stripe("t=1796126370,v1=" + kSigWrongSecret)),
+        REFUSED(receiver::extract(r, stripe("t=1796126370,v1=" + kSigWrongSecret)),
                 Refusal::Unauthorized, "bad_signature");
         QByteArray tampered = kStripeBody;
         tampered.replace("\"amount\":2000", "\"amount\":9000");
-        refused(receiver::extract(r, stripe("t=1796126370,v1=" + kSigNew, tampered)),
+        REFUSED(receiver::extract(r, stripe("t=1796126370,v1=" + kSigNew, tampered)),
                 Refusal::Unauthorized, "bad_signature");
         // The right signature under another timestamp: t is signed too.
-        refused(receiver::extract(r, stripe("t=1796126371,v1=" + kSigNew)), Refusal::Unauthorized,
+        REFUSED(receiver::extract(r, stripe("t=1796126371,v1=" + kSigNew)), Refusal::Unauthorized,
                 "bad_signature");
-        refused(receiver::extract(r, stripe(QByteArray())), Refusal::Unauthorized,
+        REFUSED(receiver::extract(r, stripe(QByteArray())), Refusal::Unauthorized,
                 "missing_signature");
-        refused(receiver::extract(r, stripe("v1=" + kSigNew)), Refusal::Unauthorized,
+        REFUSED(receiver::extract(r, stripe("v1=" + kSigNew)), Refusal::Unauthorized,
                 "bad_signature");
-        refused(receiver::extract(r, stripe("t=1796126370")), Refusal::Unauthorized,
+        REFUSED(receiver::extract(r, stripe("t=1796126370")), Refusal::Unauthorized,
                 "bad_signature");
-        refused(receiver::extract(r, stripe("t=-5,v1=" + kSigNew)), Refusal::Unauthorized,
+        REFUSED(receiver::extract(r, stripe("t=-5,v1=" + kSigNew)), Refusal::Unauthorized,
                 "bad_signature");
-        refused(receiver::extract(r, stripe("garbage")), Refusal::Unauthorized, "bad_signature");
+        REFUSED(receiver::extract(r, stripe("garbage")), Refusal::Unauthorized, "bad_signature");
     }
 
     void stripeTimestampTolerance()
     {
         const SourceRules r = rules("stripe", {kStripeNew}); // tolerance 300 s
         // Signed 301 s ago, and 301 s ahead: genuine signatures outside the tolerance.
-        refused(receiver::extract(r, stripe("t=1796126099,v1=" + kSigStale)), Refusal::Unauthorized,
+        REFUSED(receiver::extract(r, stripe("t=1796126099,v1=" + kSigStale)), Refusal::Unauthorized,
                 "stale_timestamp");
-        refused(receiver::extract(r, stripe("t=1796126701,v1=" + kSigFuture)),
+        REFUSED(receiver::extract(r, stripe("t=1796126701,v1=" + kSigFuture)),
                 Refusal::Unauthorized, "stale_timestamp");
         // Exactly 300 s old is still inside.
         QCOMPARE(receiver::extract(r, stripe("t=1796126100,v1=" + kSigEdge)).refusal,
@@ -294,7 +296,7 @@ private slots:
         QCOMPARE(again.refusal, Refusal::None);
         QCOMPARE(again.delivery.externalId, first.delivery.externalId);
         replay.receivedAt = kNow.addSecs(400); // later than the tolerance: refused
-        refused(receiver::extract(r, replay), Refusal::Unauthorized, "stale_timestamp");
+        REFUSED(receiver::extract(r, replay), Refusal::Unauthorized, "stale_timestamp");
     }
 
     void stripeBadBodies()
@@ -302,12 +304,12 @@ private slots:
         // Valid signatures (HMAC-SHA256 under "k" of "1796126400.<body>") over bodies that are
         // not an event: not JSON, and JSON without an id.
         const SourceRules r = rules("stripe", {"k"});
-        refused(receiver::extract(
+        REFUSED(receiver::extract(
                     r, stripe("t=1796126400,v1=46453f99ea6be691b4099489c573c78504d6adcd6c8d5fd5"
                               "63800c7aa99ba3a6",
                               "{no")),
                 Refusal::Malformed, "bad_json");
-        refused(receiver::extract(
+        REFUSED(receiver::extract(
                     r, stripe("t=1796126400,v1=1aeaa2ec10215a9e73f086ef6a4a4215eafb0eae7a5d64ef"
                               "ee7f133643380360",
                               R"({"type":"x"})")),
@@ -345,7 +347,7 @@ private slots:
                      both, standard(kSwId, "1796126380", "v1a,AAAA " + sigOld + " " + sigNew))
                      .refusal,
                  Refusal::None);
-        refused(receiver::extract(rules("standard-webhooks", {kSwNew}),
+        REFUSED(receiver::extract(rules("standard-webhooks", {kSwNew}),
                                   standard(kSwId, "1796126380", sigOld)),
                 Refusal::Unauthorized, "bad_signature");
     }
@@ -355,25 +357,25 @@ private slots:
         const SourceRules r = rules("standard-webhooks", {kSwNew, kSwOld});
         const QByteArray sigNew = "v1,B1Kfy/teNp+jOny1MpNJ6zLlN1Q4hFFmktjMBMy1nbA=";
         // The id and the timestamp are signed: changing either breaks the signature.
-        refused(receiver::extract(r, standard("msg_other", "1796126380", sigNew)),
+        REFUSED(receiver::extract(r, standard("msg_other", "1796126380", sigNew)),
                 Refusal::Unauthorized, "bad_signature");
-        refused(receiver::extract(r, standard(kSwId, "1796126381", sigNew)), Refusal::Unauthorized,
+        REFUSED(receiver::extract(r, standard(kSwId, "1796126381", sigNew)), Refusal::Unauthorized,
                 "bad_signature");
-        refused(receiver::extract(r, standard(kSwId, "1796126380", sigNew,
+        REFUSED(receiver::extract(r, standard(kSwId, "1796126380", sigNew,
                                               QByteArray(kSwBody).replace("1500", "15000"))),
                 Refusal::Unauthorized, "bad_signature");
-        refused(receiver::extract(r, standard(kSwId, "1796126380", "v2," + sigNew.mid(3))),
+        REFUSED(receiver::extract(r, standard(kSwId, "1796126380", "v2," + sigNew.mid(3))),
                 Refusal::Unauthorized, "bad_signature");
-        refused(receiver::extract(r, standard(QByteArray(), "1796126380", sigNew)),
+        REFUSED(receiver::extract(r, standard(QByteArray(), "1796126380", sigNew)),
                 Refusal::Unauthorized, "missing_signature");
-        refused(receiver::extract(r, standard(kSwId, QByteArray(), sigNew)), Refusal::Unauthorized,
+        REFUSED(receiver::extract(r, standard(kSwId, QByteArray(), sigNew)), Refusal::Unauthorized,
                 "missing_signature");
-        refused(receiver::extract(r, standard(kSwId, "1796126380", QByteArray())),
+        REFUSED(receiver::extract(r, standard(kSwId, "1796126380", QByteArray())),
                 Refusal::Unauthorized, "missing_signature");
-        refused(receiver::extract(r, standard(kSwId, "soon", sigNew)), Refusal::Unauthorized,
+        REFUSED(receiver::extract(r, standard(kSwId, "soon", sigNew)), Refusal::Unauthorized,
                 "bad_signature");
         // Genuinely signed 400 s ago.
-        refused(receiver::extract(r, standard(kSwId, "1796126000",
+        REFUSED(receiver::extract(r, standard(kSwId, "1796126000",
                                               "v1,IekQCEolvH5wg682ZBIVfcOfDpbd1QSgmu33p9LNLZo=")),
                 Refusal::Unauthorized, "stale_timestamp");
     }

@@ -15,5 +15,13 @@ Extraction extractStripe(const SourceRules &rules, const HttpRequest &request);
 QStringList checkStripe(const SourceRules &rules);
 Extraction extractStandardWebhooks(const SourceRules &rules, const HttpRequest &request);
 QStringList checkStandardWebhooks(const SourceRules &rules);
+Extraction extractBitrix24(const SourceRules &rules, const HttpRequest &request);
+QStringList checkBitrix24(const SourceRules &rules);
+Extraction extractAmocrm(const SourceRules &rules, const HttpRequest &request);
+QStringList checkAmocrm(const SourceRules &rules);
+Extraction extractYookassa(const SourceRules &rules, const HttpRequest &request);
+QStringList checkYookassa(const SourceRules &rules);
+Extraction extractForm(const SourceRules &rules, const HttpRequest &request);
+QStringList checkForm(const SourceRules &rules);
 
 } // namespace receiver::adapters

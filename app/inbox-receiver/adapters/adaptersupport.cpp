@@ -9,6 +9,7 @@
 #include <QVariant>
 
 #include <cmath>
+#include <cstring>
 
 namespace receiver::support {
 
@@ -139,7 +140,9 @@ std::optional<FormFields> parseForm(const QByteArray &body)
         return std::nullopt;
     for (qsizetype i = 0; i < body.size(); ++i) {
         const auto c = static_cast<unsigned char>(body.at(i));
-        if (c <= 0x20 || c == 0x7f)
+        // Controls and the characters every URL encoder escapes: a JSON or XML body is not
+        // a form with one odd field name.
+        if (c <= 0x20 || c == 0x7f || std::strchr("\"{}<>\\^`|#", c))
             return std::nullopt;
         if (c == '%' && (i + 2 >= body.size() || !isHex(body.at(i + 1)) || !isHex(body.at(i + 2))))
             return std::nullopt;
@@ -158,6 +161,16 @@ std::optional<FormFields> parseForm(const QByteArray &body)
     if (form.items.isEmpty())
         return std::nullopt;
     return form;
+}
+
+QString formFingerprint(const FormFields &form, const QStringList &names)
+{
+    if (names.isEmpty())
+        return {};
+    QList<std::pair<QString, QJsonValue>> fields;
+    for (const QString &name : names)
+        fields.append({name, form.has(name) ? QJsonValue(form.value(name)) : QJsonValue()});
+    return fingerprintOf(fields);
 }
 
 std::optional<QJsonObject> parseJsonObject(const QByteArray &body)

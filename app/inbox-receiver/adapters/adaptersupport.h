@@ -58,6 +58,10 @@ struct FormFields
 // not followed by two hex digits, or a decoded field that is not UTF-8.
 std::optional<FormFields> parseForm(const QByteArray &body);
 
+// The form fingerprint rule: fingerprintOf the named fields' values (absent as null), or
+// empty when there are none.
+QString formFingerprint(const FormFields &form, const QStringList &names);
+
 // The body as a JSON object, or nullopt (not JSON, or JSON that is not an object).
 std::optional<QJsonObject> parseJsonObject(const QByteArray &body);
 // The value at a dotted path ("message.chat.id", "items.0.id"), Undefined when absent.

@@ -19,6 +19,10 @@ const Adapter kAdapters[] = {
     {"telegram", adapters::extractTelegram, adapters::checkTelegram},
     {"stripe", adapters::extractStripe, adapters::checkStripe},
     {"standard-webhooks", adapters::extractStandardWebhooks, adapters::checkStandardWebhooks},
+    {"bitrix24", adapters::extractBitrix24, adapters::checkBitrix24},
+    {"amocrm", adapters::extractAmocrm, adapters::checkAmocrm},
+    {"yookassa", adapters::extractYookassa, adapters::checkYookassa},
+    {"form", adapters::extractForm, adapters::checkForm},
 };
 
 const Adapter *find(const QString &name)

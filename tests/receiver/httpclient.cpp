@@ -89,12 +89,17 @@ HttpReply HttpClient::readReply(int fd, int timeoutMs)
             break;
         char buffer[16384];
         const ssize_t n = ::recv(fd, buffer, sizeof buffer, 0);
-        if (n <= 0)
+        if (n <= 0) {
+            reply.closedByServer = true;
             break;
+        }
         data.append(buffer, n);
     }
-    if (headEnd < 0)
-        return HttpReply{};
+    if (headEnd < 0) {
+        HttpReply none;
+        none.closedByServer = reply.closedByServer;
+        return none;
+    }
     reply.body = data.mid(headEnd + 4);
     if (length >= 0)
         reply.body.truncate(length);

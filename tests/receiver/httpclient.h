@@ -13,6 +13,7 @@ struct HttpReply
     int status = 0; // 0: no answer (refused, closed or timed out)
     QByteArray head;
     QByteArray body;
+    bool closedByServer = false; // the server closed the connection (not a timeout)
     QByteArray header(const QByteArray &lowerCaseName) const;
 };
 

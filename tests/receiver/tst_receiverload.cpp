@@ -1,0 +1,166 @@
+// The receiver stopped under load, both ways: SIGTERM (it stops taking connections, stores
+// and answers what it holds, exits 0) and SIGKILL (no goodbye). Either way every delivery a
+// client saw answered 200 is in inbox.events exactly once, byte for byte: the client-side
+// ledger is compared with the table.
+#include "databasetestcase.h"
+#include "httpclient.h"
+#include "receiverprocess.h"
+
+#include <QElapsedTimer>
+#include <QHash>
+#include <QTest>
+#include <QThread>
+
+#include <atomic>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace {
+struct Ledger
+{
+    std::mutex mutex;
+    QHash<QByteArray, QByteArray> answered200; // key -> body
+    int other = 0;                             // answered, not 200
+    int unanswered = 0;                        // refused connection, closed, timed out
+};
+
+// `clients` threads, each sending deliveries one after another until `stop`.
+std::vector<std::thread> startLoad(int port, int clients, std::atomic<bool> &stop, Ledger &ledger)
+{
+    std::vector<std::thread> threads;
+    for (int c = 0; c < clients; ++c) {
+        threads.emplace_back([port, c, &stop, &ledger] {
+            for (int n = 0; !stop.load(); ++n) {
+                const QByteArray key = "c" + QByteArray::number(c) + "-" + QByteArray::number(n);
+                const QByteArray body = "{\"id\":\"" + key + "\",\"n\":" + QByteArray::number(n) +
+                                        ",\"pad\":\"" + QByteArray(n % 50, 'x') + "\"}";
+                const HttpReply reply =
+                    HttpClient::exchange(port, HttpClient::post("/hooks/load", body), 15000);
+                std::lock_guard lock(ledger.mutex);
+                if (reply.status == 200)
+                    ledger.answered200.insert(key, body);
+                else if (reply.status != 0)
+                    ++ledger.other;
+                else
+                    ++ledger.unanswered;
+                if (reply.status == 0)
+                    QThread::msleep(5); // the port is closed: do not spin
+            }
+        });
+    }
+    return threads;
+}
+} // namespace
+
+class TestReceiverLoad final : public DatabaseTestCase
+{
+    Q_OBJECT
+
+public:
+    TestReceiverLoad() : DatabaseTestCase{{"rcv_load", {"inbox_ingest"}}} {}
+
+private:
+    void startReceiver(ReceiverProcess &receiver)
+    {
+        const QByteArray config = "[receiver]\n"
+                                  "listen = 127.0.0.1:0\n"
+                                  "metrics_listen = 127.0.0.1:0\n"
+                                  "database = " +
+                                  m_db.conninfo(QStringLiteral("rcv_load")).toUtf8() +
+                                  "\n"
+                                  "shutdown_timeout = 10\n"
+                                  "[source load]\n"
+                                  "path = /hooks/load\n"
+                                  "adapter = json\n"
+                                  "key_fields = id\n";
+        QString error;
+        QVERIFY2(receiver.start(config, &error), qPrintable(error));
+        QVERIFY2(receiver.waitReady(), receiver.log().constData());
+    }
+
+    // Every key of the ledger stored once with its exact body.
+    void compareLedger(Ledger &ledger)
+    {
+        QVERIFY2(ledger.answered200.size() > 50,
+                 qPrintable(QStringLiteral("only %1 answered 200").arg(ledger.answered200.size())));
+        const PgResult rows = m_db.su().exec(QStringLiteral(
+            "SELECT external_id, body, count(*) OVER (PARTITION BY external_id) FROM inbox.events "
+            "WHERE source = 'load'"));
+        QVERIFY_SQL(rows);
+        QHash<QByteArray, QByteArray> stored;
+        for (int i = 0; i < rows.rows(); ++i) {
+            QCOMPARE(rows.value(i, 2), QStringLiteral("1"));
+            stored.insert(rows.value(i, 0).toUtf8(), rows.bytes(i, 1));
+        }
+        int missing = 0;
+        for (auto it = ledger.answered200.cbegin(); it != ledger.answered200.cend(); ++it) {
+            if (!stored.contains(it.key()))
+                ++missing;
+            else
+                QCOMPARE(stored.value(it.key()), it.value());
+        }
+        QCOMPARE(missing, 0);
+        qInfo("%lld answered 200, %lld stored, %d other answers, %d unanswered",
+              static_cast<long long>(ledger.answered200.size()),
+              static_cast<long long>(stored.size()), ledger.other, ledger.unanswered);
+    }
+
+private slots:
+    void sigtermDuringLoadAnswersWhatItHoldsAndExits0()
+    {
+        ReceiverProcess receiver;
+        startReceiver(receiver);
+        Ledger ledger;
+        std::atomic<bool> stop{false};
+        std::vector<std::thread> threads = startLoad(receiver.port(), 16, stop, ledger);
+        // Load until a few hundred deliveries were answered, then the signal.
+        QElapsedTimer timer;
+        timer.start();
+        while (timer.elapsed() < 20000) {
+            {
+                std::lock_guard lock(ledger.mutex);
+                if (ledger.answered200.size() >= 300)
+                    break;
+            }
+            QThread::msleep(10);
+        }
+        receiver.terminate();
+        int code = -2;
+        const bool exited = receiver.waitExit(15000, &code);
+        stop.store(true);
+        for (std::thread &t : threads)
+            t.join();
+        QVERIFY2(exited, receiver.log().constData());
+        QCOMPARE(code, 0);
+        QVERIFY2(receiver.log().contains("stopped in"), receiver.log().constData());
+        compareLedger(ledger);
+    }
+
+    void sigkillMidLoadLosesNoAnswered200()
+    {
+        ReceiverProcess receiver;
+        startReceiver(receiver);
+        Ledger ledger;
+        std::atomic<bool> stop{false};
+        std::vector<std::thread> threads = startLoad(receiver.port(), 16, stop, ledger);
+        QElapsedTimer timer;
+        timer.start();
+        while (timer.elapsed() < 20000) {
+            {
+                std::lock_guard lock(ledger.mutex);
+                if (ledger.answered200.size() >= 300)
+                    break;
+            }
+            QThread::msleep(10);
+        }
+        receiver.kill();
+        stop.store(true);
+        for (std::thread &t : threads)
+            t.join();
+        compareLedger(ledger);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestReceiverLoad)
+#include "tst_receiverload.moc"

@@ -294,8 +294,7 @@ void AttentionModel::onReply(const QueryReply &reply)
 {
     if (!reply.ok()) {
         m_error = reply.error;
-        if (reply.error.connectionLost)
-            m_context->reportPossibleLoss();
+        m_context->readFailed(reply.error);
         emit errorOccurred(m_error);
         return;
     }

@@ -268,8 +268,7 @@ bool Requeuer::failedToRead(const QueryReply &reply)
         return false;
     m_state = State::Idle;
     m_error = reply.error;
-    if (reply.error.connectionLost)
-        m_context->reportPossibleLoss();
+    m_context->readFailed(reply.error);
     emit failed(reply.error);
     return true;
 }

@@ -48,4 +48,19 @@ void ConsoleContext::reportPossibleLoss()
     m_listener->checkNow();
 }
 
+void ConsoleContext::readFailed(const DbError &error)
+{
+    if (error.connectionLost)
+        reportPossibleLoss();
+}
+
+bool ConsoleContext::retryAfter(const DbError &error, bool *retried)
+{
+    readFailed(error);
+    if (!error.connectionLost || *retried)
+        return false;
+    *retried = true;
+    return true;
+}
+
 } // namespace inbox

@@ -35,6 +35,13 @@ public:
     void requestReread() { emit reread(); }
     // A screen saw an error that may mean the connection is gone: check at once.
     void reportPossibleLoss();
+    // A read failed with `error`: a lost connection is reported (reportPossibleLoss).
+    void readFailed(const DbError &error);
+    // As readFailed, and true when the read is worth sending once more: the connection was
+    // lost and `*retried` was still false (it is set now). The channel reopens its connection
+    // on the next batch, so one more try covers a server that came back (the reread after a
+    // reconnect lands here too).
+    bool retryAfter(const DbError &error, bool *retried);
 
     // `slot` (a member function of `receiver`, or a functor) on every connected(), and at once
     // when the context is connected already: a model made after the connection points its

@@ -267,13 +267,9 @@ void EventDetailLoader::onReply(const QueryReply &reply)
     if (reply.ticket != m_ticket)
         return;
     if (!reply.ok()) {
-        if (reply.error.connectionLost) {
-            m_context->reportPossibleLoss();
-            if (!m_retried) {
-                m_retried = true;
-                m_ticket = m_channel->submit(queries(m_eventId));
-                return;
-            }
+        if (m_context->retryAfter(reply.error, &m_retried)) {
+            m_ticket = m_channel->submit(queries(m_eventId));
+            return;
         }
         emit failed(reply.error);
         return;
@@ -300,8 +296,7 @@ void EventDetailLoader::onBodyReply(const QueryReply &reply)
     if (reply.ticket != m_bodyTicket)
         return;
     if (!reply.ok()) {
-        if (reply.error.connectionLost)
-            m_context->reportPossibleLoss();
+        m_context->readFailed(reply.error);
         emit wholeBodyFailed(reply.error);
         return;
     }

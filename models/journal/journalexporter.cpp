@@ -152,13 +152,9 @@ void JournalExporter::onReply(const QueryReply &reply)
     if (!m_file || reply.ticket != m_ticket)
         return;
     if (!reply.ok()) {
-        if (reply.error.connectionLost) {
-            m_context->reportPossibleLoss();
-            if (!m_retried) {
-                m_retried = true;
-                next(); // resumes after the last row written: nothing twice, nothing missed
-                return;
-            }
+        if (m_context->retryAfter(reply.error, &m_retried)) {
+            next(); // resumes after the last row written: nothing twice, nothing missed
+            return;
         }
         finish(false, reply.error.message);
         return;

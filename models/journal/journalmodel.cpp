@@ -387,15 +387,9 @@ void JournalModel::onReply(const QueryReply &reply)
     Pending p = m_inFlight;
     m_inFlight = Pending();
     if (!reply.ok()) {
-        if (reply.error.connectionLost) {
-            m_context->reportPossibleLoss();
-            if (!p.retried) {
-                // The channel reopens its connection on the next batch; one more try covers
-                // a server that came back (the reread after a reconnect lands here too).
-                p.retried = true;
-                send(p, false);
-                return;
-            }
+        if (m_context->retryAfter(reply.error, &p.retried)) {
+            send(p, false);
+            return;
         }
         m_error = reply.error;
         logger("journal")->warn("journal query failed: {}", reply.error.oneLine().toStdString());
@@ -567,8 +561,7 @@ void JournalModel::requestNewCount()
 void JournalModel::onCountReply(const QueryReply &reply)
 {
     if (!reply.ok()) {
-        if (reply.error.connectionLost)
-            m_context->reportPossibleLoss();
+        m_context->readFailed(reply.error);
         return; // a count is a hint; the next change asks again
     }
     const Rows rows = reply.results.value(0);

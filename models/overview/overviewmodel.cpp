@@ -101,8 +101,7 @@ void OverviewModel::onReply(const QueryReply &reply)
     if (!reply.ok()) {
         m_error = reply.error;
         logger("ui")->warn("overview read failed: {}", reply.error.oneLine().toStdString());
-        if (reply.error.connectionLost)
-            m_context->reportPossibleLoss();
+        m_context->readFailed(reply.error);
         emit failed(reply.error);
     } else {
         QString why;

@@ -122,28 +122,30 @@ private slots:
                              : spy.last().at(1).value<inbox::ConnectProblem>();
     }
 
-    void unreachableIsClassified()
+    // A connection to `conninfo` fails once, classified as `problem`, and the window's error
+    // says `words`.
+    static void verifyFailsAs(const QString &conninfo, inbox::ConnectProblem problem,
+                              const QString &words)
     {
         inbox::MainWindow window;
         QSignalSpy failed(window.session(), &inbox::Session::openFailed);
-        window.connectTo(QStringLiteral("host=/nonexistent-dir dbname=x connect_timeout=2"));
+        window.connectTo(conninfo);
         QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 10000);
-        QCOMPARE(lastProblem(failed), inbox::ConnectProblem::Unreachable);
+        QCOMPARE(lastProblem(failed), problem);
         auto *error = window.findChild<QLabel *>(QStringLiteral("error"));
-        QVERIFY2(error->text().contains(QStringLiteral("server is running")),
-                 qPrintable(error->text()));
+        QVERIFY2(error->text().contains(words), qPrintable(error->text()));
+    }
+
+    void unreachableIsClassified()
+    {
+        verifyFailsAs(QStringLiteral("host=/nonexistent-dir dbname=x connect_timeout=2"),
+                      inbox::ConnectProblem::Unreachable, QStringLiteral("server is running"));
     }
 
     void missingDatabaseIsNamed()
     {
-        inbox::MainWindow window;
-        QSignalSpy failed(window.session(), &inbox::Session::openFailed);
-        window.connectTo(m_cluster.conninfo(QStringLiteral("no_such_db")));
-        QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 10000);
-        QCOMPARE(lastProblem(failed), inbox::ConnectProblem::DatabaseMissing);
-        auto *error = window.findChild<QLabel *>(QStringLiteral("error"));
-        QVERIFY2(error->text().contains(QStringLiteral("\"no_such_db\"")),
-                 qPrintable(error->text()));
+        verifyFailsAs(m_cluster.conninfo(QStringLiteral("no_such_db")),
+                      inbox::ConnectProblem::DatabaseMissing, QStringLiteral("\"no_such_db\""));
     }
 
     // A role that must give a password: asked for, refused when wrong, accepted when right;

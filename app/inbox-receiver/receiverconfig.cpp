@@ -327,6 +327,11 @@ std::optional<ReceiverConfig> ReceiverConfig::load(const QString &path, QStringL
             if (!problem.isEmpty())
                 fail(section.line, QStringLiteral("source \"%1\": %2").arg(section.name, problem));
         }
+        // YooKassa signs nothing: its networks are the only thing that tells it apart.
+        if (source.rules.adapter == QLatin1String("yookassa") && source.networks.isEmpty())
+            fail(section.line, QStringLiteral("source \"%1\": the yookassa adapter needs "
+                                              "allow_networks (YooKassa's published ranges)")
+                                   .arg(section.name));
         source.takesPathRest = adapterTakesPathRest(source.rules.adapter);
         for (const SourceConfig &other : config.sources) {
             if (!source.path.isEmpty() && other.path == source.path)

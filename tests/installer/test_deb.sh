@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The Debian package as a user gets it: CPack builds it from the build tree; it must declare
-# its real dependencies and hold the programs, migrations, .desktop, AppStream metainfo and
-# icon in the standard places; unpacked into an empty root, its own inbox-console answers
-# --version, applies the schema to a private PostgreSQL (migrate) and passes --self-test.
+# its real dependencies and hold the programs, migrations, .desktop, AppStream metainfo, icon,
+# and inbox-receiver's unit and example configuration in the standard places; unpacked into an
+# empty root, its own inbox-console answers --version, applies the schema to a private
+# PostgreSQL (migrate) and passes --self-test, and its inbox-receiver validates the example.
 #
 #   tests/installer/test_deb.sh BUILD_DIR
 set -euo pipefail
@@ -28,13 +29,15 @@ echo "package: $(basename "$deb") ($(du -h "$deb" | cut -f1))"
 
 depends=$(dpkg-deb -f "$deb" Depends)
 echo "Depends: $depends"
-for need in libqt6sql6-psql libpq5 libqt6core6 libqt6widgets6 libqt6charts6 libspdlog; do
+for need in libqt6sql6-psql libpq5 libqt6core6 libqt6widgets6 libqt6charts6 libspdlog libmicrohttpd12; do
   grep -q "$need" <<<"$depends" || fail "Depends lacks $need"
 done
 
 root=$work/root
 dpkg-deb -x "$deb" "$root"
-for f in usr/bin/inbox-console usr/bin/inbox-sim \
+for f in usr/bin/inbox-console usr/bin/inbox-sim usr/bin/inbox-receiver \
+         usr/lib/systemd/system/inbox-receiver.service \
+         usr/share/doc/inbox-console/inbox-receiver.conf.example \
          usr/share/applications/inbox-console.desktop \
          usr/share/metainfo/io.github.inbox_console.metainfo.xml \
          usr/share/icons/hicolor/scalable/apps/inbox-console.svg \
@@ -54,6 +57,33 @@ for m in "$(dirname "$0")"/../../resources/migrations/*.sql; do
   cmp -s "$m" "$root/usr/share/inbox-console/migrations/$(basename "$m")" ||
     fail "migration $(basename "$m") differs or is missing"
 done
+
+# The receiver: its unit starts the packaged program on the configuration systemd hands it,
+# and the example configuration (every key shown) validates once its secret files exist.
+unit=$root/usr/lib/systemd/system/inbox-receiver.service
+grep -q '^ExecStart=/usr/bin/inbox-receiver --config ${CREDENTIALS_DIRECTORY}/' "$unit" ||
+  fail "the unit does not start /usr/bin/inbox-receiver on its credential"
+for hardening in DynamicUser=yes ProtectSystem=strict NoNewPrivileges=yes 'CapabilityBoundingSet=$'; do
+  grep -q "^$hardening" "$unit" || fail "the unit lacks $hardening"
+done
+if systemd-analyze --help 2>/dev/null | grep -q -- '--offline'; then
+  exposure=$(systemd-analyze security --offline=yes "$unit" 2>/dev/null |
+               sed -n 's/.*Overall exposure level for .*: \([0-9.]*\).*/\1/p')
+  echo "inbox-receiver.service exposure: $exposure"
+  awk -v e="$exposure" 'BEGIN { exit !(e != "" && e + 0 <= 2.0) }' ||
+    fail "the unit's exposure is $exposure (more than 2.0)"
+fi
+receiver=$root/usr/bin/inbox-receiver
+"$receiver" --version | grep -Eq 'inbox-receiver [0-9]+\.[0-9]+\.[0-9]+' ||
+  fail "inbox-receiver --version"
+mkdir -m 700 "$work/rconf"
+cp "$root/usr/share/doc/inbox-console/inbox-receiver.conf.example" "$work/rconf/inbox-receiver.conf"
+printf 'tg_Token-123\n' >"$work/rconf/telegram.secret"
+printf 'bitrixapptoken123456\n' >"$work/rconf/bitrix.application_token"
+printf 'whsec_%s\n' "$(head -c 24 /dev/urandom | base64)" >"$work/rconf/billing.whsec"
+chmod 600 "$work/rconf"/*
+"$receiver" --check-config "$work/rconf/inbox-receiver.conf" ||
+  fail "the example configuration does not validate"
 
 console=$root/usr/bin/inbox-console
 version=$("$console" --version)

@@ -57,6 +57,10 @@ private slots:
         QTest::newRow("json without key")
             << QByteArray("[source z]\npath = /z\nadapter = json\n")
             << QStringLiteral("check.conf:8: source \"z\": the json adapter needs key_fields");
+        QTest::newRow("yookassa without networks")
+            << QByteArray("[source yk]\npath = /yk\nadapter = yookassa\n")
+            << QStringLiteral("check.conf:8: source \"yk\": the yookassa adapter needs "
+                              "allow_networks");
         QTest::newRow("missing secret file")
             << QByteArray("secret_file = nowhere.secret\n")
             << QStringLiteral("check.conf:8: cannot read the secret file");

@@ -51,6 +51,20 @@ private:
                       {newer, earlier});
     }
 
+    // `sql` ($1: the row's "input") gives the row's "expected" (a null QString: NULL).
+    void verifyNormalized(const QString &sql)
+    {
+        QFETCH(QVariant, input);
+        QFETCH(QString, expected);
+        PgSession su(m_db.conninfo());
+        const PgResult r = su.exec(sql, {input});
+        QVERIFY_SQL(r);
+        if (expected.isNull())
+            QVERIFY2(r.isNull(0, 0), qPrintable(r.value(0, 0)));
+        else
+            QCOMPARE(r.value(0, 0), expected);
+    }
+
     static QString reasons(PgSession &su, qint64 newer, qint64 earlier)
     {
         return one(
@@ -97,18 +111,7 @@ private slots:
         QTest::newRow("null") << QVariant() << QString();
     }
 
-    void normalizePhone()
-    {
-        QFETCH(QVariant, input);
-        QFETCH(QString, expected);
-        PgSession su(m_db.conninfo());
-        const PgResult r = su.exec(QStringLiteral("SELECT inbox.normalize_phone($1)"), {input});
-        QVERIFY_SQL(r);
-        if (expected.isNull())
-            QVERIFY2(r.isNull(0, 0), qPrintable(r.value(0, 0)));
-        else
-            QCOMPARE(r.value(0, 0), expected);
-    }
+    void normalizePhone() { verifyNormalized(QStringLiteral("SELECT inbox.normalize_phone($1)")); }
 
     void normalizeEmail_data()
     {
@@ -145,18 +148,7 @@ private slots:
         QTest::newRow("null") << QVariant() << QString();
     }
 
-    void normalizeEmail()
-    {
-        QFETCH(QVariant, input);
-        QFETCH(QString, expected);
-        PgSession su(m_db.conninfo());
-        const PgResult r = su.exec(QStringLiteral("SELECT inbox.normalize_email($1)"), {input});
-        QVERIFY_SQL(r);
-        if (expected.isNull())
-            QVERIFY2(r.isNull(0, 0), qPrintable(r.value(0, 0)));
-        else
-            QCOMPARE(r.value(0, 0), expected);
-    }
+    void normalizeEmail() { verifyNormalized(QStringLiteral("SELECT inbox.normalize_email($1)")); }
 
     // Two spellings of one contact, recorded as two leads: the second is flagged against the
     // first with exactly these reasons (empty: not flagged).

@@ -122,6 +122,14 @@ private slots:
                              : spy.last().at(1).value<inbox::ConnectProblem>();
     }
 
+    // A support login that must give `password`.
+    void passwordLogin(const QString &login, const QString &password)
+    {
+        QString error;
+        QVERIFY_LOGIN(m_cluster, login, {QStringLiteral("inbox_support")});
+        QVERIFY2(m_cluster.requirePassword(login, password, &error), qPrintable(error));
+    }
+
     // A connection to `conninfo` fails once, classified as `problem`, and the window's error
     // says `words`.
     static void verifyFailsAs(const QString &conninfo, inbox::ConnectProblem problem,
@@ -152,11 +160,10 @@ private slots:
     // and found in a pgpass file without typing.
     void passwordAskedRefusedAndAccepted()
     {
-        QString error;
-        QVERIFY_LOGIN(m_cluster, QStringLiteral("pw_pat"), {QStringLiteral("inbox_support")});
         const QString secret = QStringLiteral("right 'one'");
-        QVERIFY2(m_cluster.requirePassword(QStringLiteral("pw_pat"), secret, &error),
-                 qPrintable(error));
+        passwordLogin(QStringLiteral("pw_pat"), secret);
+        if (QTest::currentTestFailed())
+            return;
         const QString db = m_cluster.createDatabase();
 
         inbox::MainWindow window;
@@ -210,11 +217,10 @@ private slots:
     // settings file: profilesAreSavedWithoutPassword).
     void passwordNeverReachesTheLog()
     {
-        QString error;
-        QVERIFY_LOGIN(m_cluster, QStringLiteral("pw_log"), {QStringLiteral("inbox_support")});
         const QString secret = QStringLiteral("Tr0ub4dor-log-secret");
-        QVERIFY2(m_cluster.requirePassword(QStringLiteral("pw_log"), secret, &error),
-                 qPrintable(error));
+        passwordLogin(QStringLiteral("pw_log"), secret);
+        if (QTest::currentTestFailed())
+            return;
         const QString db = m_cluster.createDatabase();
         const QString conninfo = m_cluster.conninfo(db, QStringLiteral("pw_log"));
 

@@ -105,6 +105,26 @@ private slots:
         QCOMPARE(storedCount(QStringLiteral("tg"), QStringLiteral("4711")), 1);
     }
 
+    void deliveryFieldsReachTheEvent()
+    {
+        // The group's arrays go in binary (timestamptz as microseconds since 2000): the
+        // sender's time, kind and content type arrive as they were.
+        ReceiverProcess receiver;
+        startReceiver(receiver);
+        const QByteArray body =
+            "{\"update_id\":555,\"message\":{\"message_id\":1,\"date\":1700000000,"
+            "\"text\":\"x\"}}";
+        QCOMPARE(sendTelegram(receiver, body).status, 200);
+        const PgResult row = m_db.su().exec(QStringLiteral(
+            "SELECT extract(epoch FROM occurred_at)::bigint, kind, content_type FROM "
+            "inbox.events WHERE source = 'tg' AND external_id = '555'"));
+        QVERIFY_SQL(row);
+        QCOMPARE(row.rows(), 1);
+        QCOMPARE(row.value(0, 0), QStringLiteral("1700000000"));
+        QCOMPARE(row.value(0, 1), QStringLiteral("message"));
+        QCOMPARE(row.value(0, 2), QStringLiteral("application/json"));
+    }
+
     void repeatIsAnswered200AsDuplicate()
     {
         ReceiverProcess receiver;

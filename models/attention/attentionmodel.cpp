@@ -2,6 +2,7 @@
 
 #include "db/consolecontext.h"
 #include "db/querychannel.h"
+#include "db/rowcolumns.h"
 #include "journal/journalquery.h"
 #include "support/duration.h"
 
@@ -304,19 +305,12 @@ void AttentionModel::onReply(const QueryReply &reply)
     groups.reserve(r.rows.size());
     for (const QVariantList &v : r.rows) {
         AttentionGroup g;
-        const QString t = v.value(0).toString();
+        QString t;
+        readColumns(v, t, g.source, g.errorKey, g.validation, g.count, g.newestUs, g.oldestLockUs,
+                    g.worker, g.workers, g.nowUs);
         g.trouble = t == QLatin1String("failed")  ? AttentionGroup::Trouble::Failed
                     : t == QLatin1String("stuck") ? AttentionGroup::Trouble::Stuck
                                                   : AttentionGroup::Trouble::Review;
-        g.source = v.value(1).toString();
-        g.errorKey = v.value(2).toString();
-        g.validation = v.value(3).toBool();
-        g.count = v.value(4).toLongLong();
-        g.newestUs = v.value(5).toLongLong();
-        g.oldestLockUs = v.value(6).toLongLong();
-        g.worker = v.value(7).toString();
-        g.workers = v.value(8).toInt();
-        g.nowUs = v.value(9).toLongLong();
         groups << g;
     }
     merge(groups);

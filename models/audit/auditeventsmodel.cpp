@@ -3,6 +3,7 @@
 #include "audit/auditquery.h"
 #include "db/consolecontext.h"
 #include "db/querychannel.h"
+#include "db/rowcolumns.h"
 #include "journal/journalmodel.h"
 #include "journal/journalquery.h"
 
@@ -97,14 +98,8 @@ void AuditEventsModel::onReply(const QueryReply &reply)
     items.reserve(r.rows.size());
     for (const QVariantList &v : r.rows) {
         AuditEvent it;
-        it.journalId = v.value(0).toLongLong();
-        it.eventId = v.value(1).toLongLong();
-        it.source = v.value(2).toString();
-        it.externalId = v.value(3).toString();
-        it.status = v.value(4).toString();
-        it.previousStatus = v.value(5).toString();
-        it.previousError = v.value(6).toString();
-        it.leadId = v.value(7).toLongLong();
+        readColumns(v, it.journalId, it.eventId, it.source, it.externalId, it.status,
+                    it.previousStatus, it.previousError, it.leadId);
         items << it;
     }
     resetRows(items);

@@ -2,6 +2,7 @@
 
 #include "db/consolecontext.h"
 #include "db/querychannel.h"
+#include "db/rowcolumns.h"
 #include "journal/bodydecoder.h"
 #include "support/logging.h"
 
@@ -184,12 +185,7 @@ EventDetail EventDetailLoader::parse(qint64 eventId, const QueryReply &reply)
     }
     for (const QVariantList &r : j.rows) {
         EventDetail::JournalEntry e;
-        e.id = r.value(0).toLongLong();
-        e.at = r.value(1).toDateTime();
-        e.entry = r.value(2).toString();
-        e.actor = r.value(3).toString();
-        e.detail = r.value(4).toString();
-        e.byPerson = r.value(5).toBool();
+        readColumns(r, e.id, e.at, e.entry, e.actor, e.detail, e.byPerson);
         if (r.value(6).toInt() == 2) {
             if (e.id == firstId) {
                 firstAmongLatest = true;
@@ -207,14 +203,8 @@ EventDetail EventDetailLoader::parse(qint64 eventId, const QueryReply &reply)
     const Rows &a = reply.results.at(3);
     for (const QVariantList &r : a.rows) {
         EventDetail::Action x;
-        x.id = r.value(0).toLongLong();
-        x.kind = r.value(1).toString();
-        x.operationKey = r.value(2).toString();
-        x.state = r.value(3).toString();
-        x.result = r.value(4).toString();
-        x.begun = r.value(5).toInt();
-        x.startedAt = r.value(6).toDateTime();
-        x.finishedAt = r.value(7).toDateTime();
+        readColumns(r, x.id, x.kind, x.operationKey, x.state, x.result, x.begun, x.startedAt,
+                    x.finishedAt);
         d.actions << x;
     }
 

@@ -1,5 +1,6 @@
 #include "overview/overviewdata.h"
 
+#include "db/rowcolumns.h"
 #include "support/duration.h"
 
 #include <QCoreApplication>
@@ -181,13 +182,8 @@ std::optional<OverviewSnapshot> parseOverview(const QVector<Rows> &results, int 
         return fail(QStringLiteral("unexpected shape of stats_now"));
     for (const QVariantList &r : now.rows) {
         NowFigures n;
-        n.source = r.at(0).toString();
-        n.waiting = r.at(1).toLongLong();
-        n.due = r.at(2).toLongLong();
-        n.processing = r.at(3).toLongLong();
-        n.stuck = r.at(4).toLongLong();
-        n.failed = r.at(5).toLongLong();
-        n.oldestWaiting = r.at(6).isNull() ? QDateTime() : r.at(6).toDateTime();
+        readColumns(r, n.source, n.waiting, n.due, n.processing, n.stuck, n.failed,
+                    n.oldestWaiting);
         s.now << n;
     }
 

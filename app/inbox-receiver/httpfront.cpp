@@ -92,7 +92,8 @@ void mhdLog(void *, const char *format, va_list args)
     QByteArray line(text);
     while (line.endsWith('\n'))
         line.chop(1);
-    logger("http")->info("libmicrohttpd: {}", line.constData());
+    // Debug: a scan of malformed requests must not flood the journal.
+    logger("http")->debug("libmicrohttpd: {}", line.constData());
 }
 
 } // namespace
@@ -162,8 +163,8 @@ bool HttpFront::handle(MHD_Connection *connection, const char *url, const char *
         const sockaddr *peer = peerOf(connection);
         state->source = m_config.route(QByteArray(url), &state->pathRest);
         if (!state->source) {
-            log->info("404 for path {} from {}", QByteArray(url).left(200).constData(),
-                      NetworkList::peerText(peer).constData());
+            log->debug("404 for path {} from {}", QByteArray(url).left(200).constData(),
+                       NetworkList::peerText(peer).constData());
             return refuse(QStringLiteral("-"), MHD_HTTP_NOT_FOUND, "unknown_path");
         }
         const QString &source = state->source->rules.source;

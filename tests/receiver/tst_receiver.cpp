@@ -334,6 +334,21 @@ private slots:
                                   "\"unavailable\",status=\"503\"} 1"),
                  metrics.constData());
     }
+
+    void sigtermWhileDatabaseAwayExits0()
+    {
+        // The writer retrying its connection does not hold the stop up.
+        ReceiverProcess receiver;
+        startReceiver(receiver);
+        QString error;
+        QVERIFY2(m_db.cluster().stopServer(QStringLiteral("fast"), &error), qPrintable(error));
+        QVERIFY2(receiver.waitUnready(), receiver.log().constData());
+        receiver.terminate();
+        int code = -2;
+        QVERIFY2(receiver.waitExit(15000, &code), receiver.log().constData());
+        QCOMPARE(code, 0);
+        QVERIFY2(m_db.cluster().startServer(&error), qPrintable(error));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestReceiver)

@@ -594,6 +594,32 @@ bool runPeerFigures(const Options &o, inbox::PgConnection &admin, QVector<Figure
             return claimed->rows();
         };
     };
+    // claim(w, 10) + one complete_many, where the schema has it (0017).
+    const auto inboxBatchWork = [](inbox::PgConnection &c, const QString &w,
+                                   inbox::DbError *err) -> qint64 {
+        const auto claimed =
+            c.exec(QStringLiteral("SELECT id FROM inbox.claim($1, 10, interval '5 minutes')"),
+                   {inbox::PgParam(w)}, err);
+        if (!claimed)
+            return -1;
+        if (claimed->rows() == 0)
+            return 0;
+        QStringList ids;
+        for (int r = 0; r < claimed->rows(); ++r)
+            ids << claimed->text(r, 0);
+        const auto done = c.exec(
+            QStringLiteral("SELECT count(*) FILTER (WHERE completed) FROM "
+                           "inbox.complete_many($1::bigint[], $2)"),
+            {inbox::PgParam(QLatin1Char('{') + ids.join(QLatin1Char(',')) + QLatin1Char('}')),
+             inbox::PgParam(w)},
+            err);
+        return done ? done->toInt(0, 0) : -1;
+    };
+    const auto hasCompleteMany =
+        admin.exec(QStringLiteral("SELECT to_regprocedure('inbox.complete_many(bigint[], text, "
+                                  "jsonb[])') IS NOT NULL"),
+                   &e);
+    const bool completeMany = hasCompleteMany && hasCompleteMany->toBool(0, 0);
     for (const int per : {1, 10}) {
         Table t;
         t.title = per == 1 ? QStringLiteral("claim + complete, %1 workers, one at a time, "
@@ -628,8 +654,16 @@ bool runPeerFigures(const Options &o, inbox::PgConnection &admin, QVector<Figure
                             per == 1 ? 0.45 : 0.35,
                             {},
                             {}};
+        if (per == 10 && completeMany)
+            t.systems << System{QStringLiteral("peers_claim10_inbox_complete_many"),
+                                QStringLiteral("**`inbox.claim(w,10)` + `inbox.complete_many`** "
+                                               "(0017, not in the issue)"),
+                                claiming(inboxDb, inboxBatchWork),
+                                0.35,
+                                {},
+                                {}};
         // Not in the issue's table: graphile-worker's own batching of completions
-        // (completeJobBatchDelay 0), what a complete_many would be to the inbox.
+        // (completeJobBatchDelay 0), what complete_many is to the inbox.
         if (per == 10)
             t.systems << System{QStringLiteral("peers_claim10_gw_batched_complete"),
                                 QStringLiteral("graphile-worker, local queue of 10 and "

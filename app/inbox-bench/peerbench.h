@@ -20,8 +20,9 @@ namespace bench {
 //   inbox.accept_many;
 // - claim + complete (--workers): bare SKIP LOCKED one at a time and in tens, the
 //   graphile-worker runner (Node, concurrency --workers, local queue of 10 for the tens),
-//   inbox.claim(w, 1) + complete and inbox.claim(w, 10) + 10 completes, each on a backlog
-//   topped up to 50,000 queued jobs before the round's claims.
+//   inbox.claim(w, 1) + complete and inbox.claim(w, 10) + 10 completes (and, on schema 17,
+//   + one complete_many), each on a backlog topped up to 50,000 queued jobs before the
+//   round's claims.
 // A figure is the median of the rounds' rates; its ratio is the median of the per-round ratios
 // to the bare statement of the same round. The three tables are also printed as Markdown.
 // Without node or npm the stage says so and adds one figure `peers_skipped`; it never fails

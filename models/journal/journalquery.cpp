@@ -1,6 +1,7 @@
 #include "journal/journalquery.h"
 
 #include "db/sqlparams.h"
+#include "table/wordtable.h"
 
 namespace inbox {
 
@@ -111,27 +112,16 @@ QString conditionSql(const JournalFilter &f, SqlParams &p)
         parts << QStringLiteral("%1 = %2").arg(textKeySql(QStringLiteral("e.needs_review"), p),
                                                p.add(*f.reviewKey, "text"));
     }
-    const char *preset = nullptr;
-    switch (f.range) {
-    case JournalFilter::Range::Any:
-    case JournalFilter::Range::Custom:
-        break;
-    case JournalFilter::Range::LastHour:
-        preset = "1 hour";
-        break;
-    case JournalFilter::Range::Last24Hours:
-        preset = "24 hours";
-        break;
-    case JournalFilter::Range::Last7Days:
-        preset = "7 days";
-        break;
-    case JournalFilter::Range::Last30Days:
-        preset = "30 days";
-        break;
-    }
-    if (preset)
-        parts << QStringLiteral("%1.received_at >= now() - %2")
-                     .arg(t, p.add(QString::fromLatin1(preset), "interval"));
+    // The preset ranges as intervals back from now (Any and Custom have none).
+    static const WordTable<JournalFilter::Range> kPresets{
+        {JournalFilter::Range::LastHour, "1 hour"},
+        {JournalFilter::Range::Last24Hours, "24 hours"},
+        {JournalFilter::Range::Last7Days, "7 days"},
+        {JournalFilter::Range::Last30Days, "30 days"},
+    };
+    const QString preset = kPresets.word(f.range);
+    if (!preset.isEmpty())
+        parts << QStringLiteral("%1.received_at >= now() - %2").arg(t, p.add(preset, "interval"));
     if (f.range == JournalFilter::Range::Custom) {
         if (f.from.isValid())
             parts << QStringLiteral("%1.received_at >= %2")

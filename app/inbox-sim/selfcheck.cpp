@@ -44,6 +44,13 @@ QString examples(const PgRows &rows, int textColumns)
     return out.join(QStringLiteral("; "));
 }
 
+// Rows found by a check as people read them: "N <what>: example; example".
+QString found(const PgRows &rows, const char *what, int textColumns)
+{
+    return QStringLiteral("%1 %2: %3")
+        .arg(rows.text(0, 0), QLatin1String(what), examples(rows, textColumns));
+}
+
 CheckResult doubleDeals(PgConnection &db, bool run, const FakeCrm *crm)
 {
     const QString name = QStringLiteral("no_double_deal");
@@ -65,8 +72,7 @@ CheckResult doubleDeals(PgConnection &db, bool run, const FakeCrm *crm)
         return failedQuery(name, e);
     QStringList problems;
     if (rows->rows() > 0)
-        problems << QStringLiteral("%1 events in inbox.actions: %2")
-                        .arg(rows->text(0, 0), examples(*rows, 4));
+        problems << found(*rows, "events in inbox.actions", 4);
     if (crm) {
         const QVector<QPair<QString, int>> several = crm->refsWithSeveral();
         if (!several.isEmpty()) {
@@ -107,9 +113,7 @@ CheckResult accounted(PgConnection &db, bool run, const QStringList &deadWorkers
     if (!rows)
         return failedQuery(name, e);
     if (rows->rows() > 0)
-        return {name, false,
-                QStringLiteral("%1 events neither done, failed nor visibly waiting: %2")
-                    .arg(rows->text(0, 0), examples(*rows, 3))};
+        return {name, false, found(*rows, "events neither done, failed nor visibly waiting", 3)};
     const std::optional<PgRows> summary =
         db.exec(withScope(run, "SELECT string_agg(status || ' ' || n, ', ' ORDER BY status) "
                                "FROM (SELECT status, count(*) AS n FROM scope GROUP BY status) c"),
@@ -134,8 +138,7 @@ CheckResult journal(PgConnection &db, bool run, qint64 keysSent)
         if (!missing)
             return failedQuery(name, e);
         if (missing->rows() > 0)
-            problems << QStringLiteral("%1 keys sent but not in inbox.events: %2")
-                            .arg(missing->text(0, 0), examples(*missing, 1));
+            problems << found(*missing, "keys sent but not in inbox.events", 1);
     }
     const std::optional<PgRows> rows = db.exec(
         withScope(run, ", j AS (SELECT j.event_id, "
@@ -162,8 +165,7 @@ CheckResult journal(PgConnection &db, bool run, qint64 keysSent)
     if (!rows)
         return failedQuery(name, e);
     if (rows->rows() > 0)
-        problems << QStringLiteral("%1 events whose journal does not match: %2")
-                        .arg(rows->text(0, 0), examples(*rows, 5));
+        problems << found(*rows, "events whose journal does not match", 5);
     if (!problems.isEmpty())
         return {name, false, problems.join(QStringLiteral(" | "))};
     return {name, true,
@@ -281,9 +283,7 @@ CheckResult counters(PgConnection &db)
     if (!rows)
         return failedQuery(name, e);
     if (rows->rows() > 0)
-        return {name, false,
-                QStringLiteral("%1 (source, status) counters differ: %2")
-                    .arg(rows->text(0, 0), examples(*rows, 3))};
+        return {name, false, found(*rows, "(source, status) counters differ", 3)};
     return {name, true, QStringLiteral("inbox.status_counts matches the events")};
 }
 

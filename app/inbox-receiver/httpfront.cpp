@@ -23,6 +23,8 @@ struct RequestState
     bool begun = false;
     const SourceConfig *source = nullptr;
     QByteArray pathRest;
+    sockaddr_storage forwarded{};
+    bool hasForwarded = false;
     QByteArray body;
     bool tooLarge = false;
     // Written by a writer thread before it resumes the connection.
@@ -161,6 +163,16 @@ bool HttpFront::handle(MHD_Connection *connection, const char *url, const char *
     if (!state->begun) {
         state->begun = true;
         const sockaddr *peer = peerOf(connection);
+        // Behind a trusted proxy the sender is the address the proxy appended; a request
+        // through it without one is checked as the proxy's (and so usually refused).
+        if (!m_config.trustedProxies.isEmpty() && m_config.trustedProxies.allows(peer)) {
+            const char *forwarded =
+                MHD_lookup_connection_value(connection, MHD_HEADER_KIND, "X-Forwarded-For");
+            if (forwarded && NetworkList::forwardedFor(QByteArray(forwarded), &state->forwarded))
+                state->hasForwarded = true;
+        }
+        if (state->hasForwarded)
+            peer = reinterpret_cast<const sockaddr *>(&state->forwarded);
         state->source = m_config.route(QByteArray(url), &state->pathRest);
         if (!state->source) {
             log->debug("404 for path {} from {}", QByteArray(url).left(200).constData(),
@@ -226,7 +238,9 @@ bool HttpFront::handle(MHD_Connection *connection, const char *url, const char *
         return true;
     }
 
-    const sockaddr *peer = peerOf(connection);
+    const sockaddr *peer = state->hasForwarded
+                               ? reinterpret_cast<const sockaddr *>(&state->forwarded)
+                               : peerOf(connection);
     if (state->tooLarge) {
         log->warn("refused source={} reason=body_limit peer={} size>{}", source.toStdString(),
                   NetworkList::peerText(peer).constData(), state->source->bodyLimit);

@@ -81,6 +81,24 @@ bool NetworkList::allows(const sockaddr *peer) const
     return false;
 }
 
+bool NetworkList::forwardedFor(const QByteArray &header, sockaddr_storage *out)
+{
+    const QList<QByteArray> entries = header.split(',');
+    const QByteArray last = entries.isEmpty() ? QByteArray() : entries.last().trimmed();
+    *out = sockaddr_storage{};
+    auto *in4 = reinterpret_cast<sockaddr_in *>(out);
+    auto *in6 = reinterpret_cast<sockaddr_in6 *>(out);
+    if (inet_pton(AF_INET, last.constData(), &in4->sin_addr) == 1) {
+        in4->sin_family = AF_INET;
+        return true;
+    }
+    if (inet_pton(AF_INET6, last.constData(), &in6->sin6_addr) == 1) {
+        in6->sin6_family = AF_INET6;
+        return true;
+    }
+    return false;
+}
+
 QByteArray NetworkList::peerText(const sockaddr *peer)
 {
     char text[INET6_ADDRSTRLEN] = {0};

@@ -10,7 +10,7 @@
 
 #include <array>
 
-struct sockaddr;
+#include <sys/socket.h>
 
 namespace inbox::front {
 
@@ -24,6 +24,10 @@ public:
     bool allows(const sockaddr *peer) const;
     // A peer address in text, for logs ("192.0.2.7", "2001:db8::1"), "?" when unknown.
     static QByteArray peerText(const sockaddr *peer);
+    // The address a trusted proxy names as its client: the last entry of X-Forwarded-For
+    // (the one the proxy itself appended; earlier entries are the client's own words).
+    // False when the header holds no address there.
+    static bool forwardedFor(const QByteArray &header, sockaddr_storage *out);
 
 private:
     struct Network

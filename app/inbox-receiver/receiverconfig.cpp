@@ -234,6 +234,11 @@ std::optional<ReceiverConfig> ReceiverConfig::load(const QString &path, QStringL
                     integer(e, 1, 3600, &config.retryAfterS);
                 } else if (e.key == QLatin1String("shutdown_timeout")) {
                     integer(e, 1, 600, &config.shutdownTimeoutS);
+                } else if (e.key == QLatin1String("trusted_proxies")) {
+                    for (const QString &cidr : splitList(e.value)) {
+                        if (!config.trustedProxies.add(cidr, &error))
+                            fail(e.line, error);
+                    }
                 } else {
                     fail(e.line, QStringLiteral("unknown key \"%1\" in [receiver]").arg(e.key));
                 }

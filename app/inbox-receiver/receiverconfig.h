@@ -54,6 +54,8 @@ struct ReceiverConfig
     int statementTimeoutMs = 10000;
     int retryAfterS = 5;
     int shutdownTimeoutS = 10;
+    // Proxies (TLS in front) whose X-Forwarded-For names the real peer; empty: none.
+    NetworkList trustedProxies;
     QList<SourceConfig> sources;
 
     // Reads and validates `path`. nullopt with every error found in *errors; *warnings

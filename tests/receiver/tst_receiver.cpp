@@ -34,7 +34,7 @@ public:
     TestReceiver() : DatabaseTestCase{{kLogin, {QStringLiteral("inbox_ingest")}}} {}
 
 private:
-    QByteArray config(ReceiverProcess &receiver) const
+    QByteArray config(ReceiverProcess &receiver, const QByteArray &receiverLines = {}) const
     {
         receiver.writeFile(QStringLiteral("telegram.secret"), kTelegramToken + "\n", 0600);
         receiver.writeFile(QStringLiteral("amo.secret"), kAmoSecret + "\n", 0400);
@@ -44,7 +44,8 @@ private:
                "database = " +
                m_db.conninfo(kLogin).toUtf8() +
                "\n"
-               "retry_after = 7\n"
+               "retry_after = 7\n" +
+               receiverLines +
                "[source tg]\n"
                "path = /hooks/telegram\n"
                "adapter = telegram\n"
@@ -65,10 +66,10 @@ private:
                "secret_file = amo.secret\n";
     }
 
-    void startReceiver(ReceiverProcess &receiver)
+    void startReceiver(ReceiverProcess &receiver, const QByteArray &receiverLines = {})
     {
         QString error;
-        QVERIFY2(receiver.start(config(receiver), &error), qPrintable(error));
+        QVERIFY2(receiver.start(config(receiver, receiverLines), &error), qPrintable(error));
         QVERIFY2(receiver.waitReady(), receiver.log().constData());
     }
 
@@ -159,6 +160,34 @@ private slots:
                 .status,
             403);
         QVERIFY(!receiver.log().contains(kAmoSecret));
+    }
+
+    void forwardedForCountsOnlyFromATrustedProxy()
+    {
+        // partner allows 192.0.2.0/24 only; the test connects from 127.0.0.1.
+        const QByteArray fromPartner = HttpClient::post("/hooks/partner", "{\"id\":\"fwd\"}",
+                                                        {{"X-Forwarded-For", "192.0.2.10"}});
+        // The client's own words first, the proxy's appended address last: the last counts.
+        const QByteArray spoofed =
+            HttpClient::post("/hooks/partner", "{\"id\":\"spoof\"}",
+                             {{"X-Forwarded-For", "192.0.2.10, 198.51.100.7"}});
+        {
+            ReceiverProcess direct; // no trusted proxy: the header is only a header
+            startReceiver(direct);
+            QCOMPARE(HttpClient::exchange(direct.port(), fromPartner).status, 403);
+        }
+        ReceiverProcess proxied;
+        startReceiver(proxied, "trusted_proxies = 127.0.0.1/32\n");
+        QCOMPARE(HttpClient::exchange(proxied.port(), fromPartner).status, 200);
+        QCOMPARE(HttpClient::exchange(proxied.port(), spoofed).status, 403);
+        QCOMPARE(
+            HttpClient::exchange(proxied.port(), HttpClient::post("/hooks/partner", "{\"id\":1}"))
+                .status,
+            403); // through the proxy without the header: the proxy's own address
+        QVERIFY2(proxied.log().contains("reason=network peer=198.51.100.7"),
+                 proxied.log().constData());
+        QCOMPARE(storedCount(QStringLiteral("partner"), QStringLiteral("fwd")), 1);
+        QCOMPARE(storedCount(QStringLiteral("partner"), QStringLiteral("spoof")), 0);
     }
 
     void repeatIsAnswered200AsDuplicate()

@@ -1,4 +1,4 @@
-// Alert episodes (migration 17): the evaluator's role opens, keeps and resolves an episode
+// Alert episodes (the alerts step): the evaluator's role opens, keeps and resolves an episode
 // atomically (two evaluators at once: one episode), is told which messages are due as the
 // timestamps move, and sends each message through an action whose key is derived from the
 // episode, the message number and the chat, so a restarted or second evaluator never sends it

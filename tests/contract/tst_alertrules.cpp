@@ -1,4 +1,4 @@
-// Alert rules (migration 17): a manager creates, changes, silences and removes them through
+// Alert rules (the alerts step): a manager creates, changes, silences and removes them through
 // the functions, each change journaled with the person; every argument is checked with a clear
 // 22004/22023 before anything is written; support and above read the rules, and no other role
 // can change them by any path (the functions or the tables).

@@ -13,7 +13,7 @@ using namespace contract;
 
 namespace {
 
-// Logins, one per group role (l_alerts: the alert evaluator, 0017), plus one with no inbox role.
+// Logins, one per group role (l_alerts: the alert evaluator), plus one with no inbox role.
 const QStringList kLogins = {QStringLiteral("l_ingest"),  QStringLiteral("l_worker"),
                              QStringLiteral("l_support"), QStringLiteral("l_operator"),
                              QStringLiteral("l_manager"), QStringLiteral("l_nobody"),
@@ -53,7 +53,7 @@ QMap<QString, QSet<QString>> expectedExecute()
         {QStringLiteral("requeue"), logins({"l_operator", "l_manager"})},
         {QStringLiteral("resolve_review"), logins({"l_operator", "l_manager"})},
         {QStringLiteral("decide_duplicate"), manager},
-        {QStringLiteral("set_alert_rule"), manager}, // alert rules and episodes (0017)
+        {QStringLiteral("set_alert_rule"), manager}, // alert rules and episodes
         {QStringLiteral("remove_alert_rule"), manager},
         {QStringLiteral("silence_alert_rule"), manager},
         {QStringLiteral("fire_alert"), alerts},
@@ -203,7 +203,7 @@ private slots:
                                    " AND NOT pg_has_role('l_support', 'inbox_operator', 'USAGE')"
                                    " AND NOT pg_has_role('l_worker', 'inbox_support', 'USAGE')"
                                    " AND NOT pg_has_role('l_ingest', 'inbox_worker', 'USAGE')"
-                                   // the evaluator reads what support reads (0017) ...
+                                   // the evaluator reads what support reads ...
                                    " AND pg_has_role('l_alerts', 'inbox_support', 'USAGE')"
                                    " AND NOT pg_has_role('l_alerts', 'inbox_worker', 'USAGE')"
                                    // ... and no person's or worker's role is an evaluator

@@ -26,6 +26,249 @@ SET row_security = off;
 CREATE SCHEMA inbox;
 
 
+SET default_tablespace = '';
+
+SET default_table_access_method = heap;
+
+--
+-- Name: alert_rules; Type: TABLE; Schema: inbox; Owner: -
+--
+
+CREATE TABLE inbox.alert_rules (
+    id bigint NOT NULL,
+    name text NOT NULL COLLATE pg_catalog."C",
+    kind text NOT NULL,
+    params jsonb NOT NULL,
+    severity text NOT NULL,
+    sources text[] COLLATE pg_catalog."C",
+    chat_ids text[] NOT NULL COLLATE pg_catalog."C",
+    repeat_interval interval NOT NULL,
+    send_resolved boolean NOT NULL,
+    enabled boolean NOT NULL,
+    silenced_until timestamp with time zone,
+    silence_note text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    created_by text DEFAULT SESSION_USER NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_by text DEFAULT SESSION_USER NOT NULL,
+    removed_at timestamp with time zone,
+    removed_by text,
+    CONSTRAINT alert_rules_chat_ids_check CHECK (((cardinality(chat_ids) >= 1) AND (cardinality(chat_ids) <= 10))),
+    CONSTRAINT alert_rules_check CHECK (((removed_at IS NULL) OR (NOT enabled))),
+    CONSTRAINT alert_rules_kind_check CHECK ((kind = ANY (ARRAY['stuck'::text, 'failed'::text, 'repeat_share'::text, 'failure_share'::text, 'silent_source'::text, 'duplicates_age'::text]))),
+    CONSTRAINT alert_rules_name_check CHECK (((char_length(name) >= 1) AND (char_length(name) <= 100))),
+    CONSTRAINT alert_rules_params_check CHECK ((jsonb_typeof(params) = 'object'::text)),
+    CONSTRAINT alert_rules_repeat_interval_check CHECK ((repeat_interval >= '00:01:00'::interval)),
+    CONSTRAINT alert_rules_severity_check CHECK ((severity = ANY (ARRAY['info'::text, 'warning'::text, 'critical'::text]))),
+    CONSTRAINT alert_rules_sources_check CHECK (((cardinality(sources) >= 1) AND (cardinality(sources) <= 100)))
+);
+
+
+--
+-- Name: _alert_close_episodes(inbox.alert_rules, text); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox._alert_close_episodes(p_rule inbox.alert_rules, p_reason text) RETURNS integer
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+DECLARE
+    v_n int := 0;
+    e   record;
+BEGIN
+    FOR e IN
+        UPDATE inbox.alert_episodes a
+           SET resolved_at = now(), resolved_reason = p_reason
+         WHERE a.rule_id = p_rule.id AND a.resolved_at IS NULL
+        RETURNING a.id, a.scope_key, a.fired_at, a.message_no
+    LOOP
+        INSERT INTO inbox.journal (entry, detail)
+        VALUES ('alert_resolved',
+                jsonb_build_object('rule_id', p_rule.id, 'rule_name', p_rule.name,
+                                   'episode_id', e.id, 'scope_key', e.scope_key,
+                                   'reason', p_reason, 'fired_at', e.fired_at,
+                                   'messages', e.message_no));
+        v_n := v_n + 1;
+    END LOOP;
+    RETURN v_n;
+END;
+$$;
+
+
+--
+-- Name: alert_episodes; Type: TABLE; Schema: inbox; Owner: -
+--
+
+CREATE TABLE inbox.alert_episodes (
+    id bigint NOT NULL,
+    rule_id bigint NOT NULL,
+    scope_key text NOT NULL COLLATE pg_catalog."C",
+    fired_at timestamp with time zone DEFAULT now() NOT NULL,
+    last_seen_at timestamp with time zone DEFAULT now() NOT NULL,
+    summary jsonb,
+    message_no integer DEFAULT 0 NOT NULL,
+    last_sent_at timestamp with time zone,
+    resolved_at timestamp with time zone,
+    resolved_reason text,
+    resolved_message_no integer,
+    CONSTRAINT alert_episodes_check CHECK (((resolved_at IS NULL) = (resolved_reason IS NULL))),
+    CONSTRAINT alert_episodes_check1 CHECK (((message_no = 0) = (last_sent_at IS NULL))),
+    CONSTRAINT alert_episodes_message_no_check CHECK ((message_no >= 0)),
+    CONSTRAINT alert_episodes_resolved_reason_check CHECK ((resolved_reason = ANY (ARRAY['cleared'::text, 'rule_disabled'::text, 'rule_removed'::text]))),
+    CONSTRAINT alert_episodes_scope_key_check CHECK (((char_length(scope_key) >= 1) AND (char_length(scope_key) <= 300)))
+);
+
+
+--
+-- Name: _alert_message_kind(inbox.alert_episodes, integer); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox._alert_message_kind(e inbox.alert_episodes, p_no integer) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+    SELECT CASE WHEN p_no = e.resolved_message_no THEN 'resolved'
+                WHEN p_no = 1 THEN 'fired' ELSE 'repeat' END;
+$$;
+
+
+--
+-- Name: _alert_next_message(inbox.alert_episodes, inbox.alert_rules); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox._alert_next_message(e inbox.alert_episodes, r inbox.alert_rules) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+    SELECT CASE
+        WHEN NOT r.enabled OR r.removed_at IS NOT NULL OR r.silenced_until > now() THEN NULL
+        WHEN e.resolved_at IS NULL AND e.message_no = 0 THEN 'fired'
+        WHEN e.resolved_at IS NULL AND e.last_sent_at <= now() - r.repeat_interval THEN 'repeat'
+        WHEN e.resolved_at IS NOT NULL AND e.resolved_reason = 'cleared' AND r.send_resolved
+             AND e.message_no > 0 AND e.resolved_message_no IS NULL THEN 'resolved'
+    END;
+$$;
+
+
+--
+-- Name: _alert_param(jsonb, text, text, boolean, numeric, numeric, numeric); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox._alert_param(p_params jsonb, p_kind text, p_key text, p_whole boolean, p_lo numeric, p_hi numeric, p_default numeric) RETURNS numeric
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+DECLARE
+    v jsonb := p_params -> p_key;
+    n numeric;
+BEGIN
+    IF v IS NULL OR jsonb_typeof(v) = 'null' THEN
+        RETURN p_default;
+    END IF;
+    IF jsonb_typeof(v) <> 'number' THEN
+        RAISE EXCEPTION 'p_params.%: a % rule wants a number, got %', p_key, p_kind, v::text
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    n := v::text::numeric;
+    IF p_whole AND n <> trunc(n) THEN
+        RAISE EXCEPTION 'p_params.%: a % rule wants a whole number, got %', p_key, p_kind, n
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF n < p_lo OR n > p_hi THEN
+        RAISE EXCEPTION 'p_params.% must be between % and %, got %', p_key, p_lo, p_hi, n
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    RETURN n;
+END;
+$$;
+
+
+--
+-- Name: _alert_params(text, jsonb); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox._alert_params(p_kind text, p_params jsonb) RETURNS jsonb
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+DECLARE
+    v_params  jsonb := coalesce(p_params, '{}'::jsonb);
+    v_allowed text[];
+    v_key     text;
+    v_share_volume numeric;
+BEGIN
+    IF jsonb_typeof(v_params) <> 'object' THEN
+        RAISE EXCEPTION 'p_params must be a JSON object, got %', jsonb_typeof(v_params)
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    v_allowed := CASE p_kind
+        WHEN 'stuck' THEN ARRAY['minutes']
+        WHEN 'failed' THEN ARRAY['min_failures']
+        WHEN 'repeat_share' THEN ARRAY['factor', 'min_rise', 'min_volume', 'min_baseline_days', 'ceiling']
+        WHEN 'failure_share' THEN ARRAY['factor', 'min_rise', 'min_volume', 'min_baseline_days', 'ceiling']
+        WHEN 'silent_source' THEN ARRAY['gap_factor', 'gap_minutes']
+        WHEN 'duplicates_age' THEN ARRAY['hours']
+    END;
+    FOR v_key IN SELECT k FROM jsonb_object_keys(v_params) AS k ORDER BY k LOOP
+        IF NOT v_key = ANY (v_allowed) THEN
+            RAISE EXCEPTION 'p_params: a % rule has no parameter "%" (it has %)', p_kind, v_key,
+                array_to_string(v_allowed, ', ') USING ERRCODE = 'invalid_parameter_value';
+        END IF;
+    END LOOP;
+    CASE p_kind
+    WHEN 'stuck' THEN
+        RETURN jsonb_build_object('minutes',
+            inbox._alert_param(v_params, p_kind, 'minutes', true, 1, 10080, 30));
+    WHEN 'failed' THEN
+        RETURN jsonb_build_object('min_failures',
+            inbox._alert_param(v_params, p_kind, 'min_failures', true, 1, 100000, 1));
+    WHEN 'repeat_share', 'failure_share' THEN
+        -- The defaults are those of BaselineRule::repeats() and ::failures()
+        -- (models/overview/healthrule.h): the evaluator feeds these into that code.
+        v_share_volume := CASE p_kind WHEN 'repeat_share' THEN 50::numeric ELSE 20::numeric END;
+        RETURN jsonb_build_object(
+            'factor', inbox._alert_param(v_params, p_kind, 'factor', false, 1, 100, 2.0),
+            'min_rise', inbox._alert_param(v_params, p_kind, 'min_rise', false, 0, 1, 0.05),
+            'min_volume', inbox._alert_param(v_params, p_kind, 'min_volume', true, 1, 1000000000,
+                                             v_share_volume),
+            'min_baseline_days', inbox._alert_param(v_params, p_kind, 'min_baseline_days', true,
+                                                    1, 14, 3),
+            'ceiling', inbox._alert_param(v_params, p_kind, 'ceiling', false, 0, 1, 0.20));
+    WHEN 'silent_source' THEN
+        IF v_params ? 'gap_factor' AND v_params ? 'gap_minutes' THEN
+            RAISE EXCEPTION 'p_params: a silent_source rule takes gap_factor (times the usual gap) or gap_minutes (a fixed gap), not both'
+                USING ERRCODE = 'invalid_parameter_value';
+        END IF;
+        IF v_params ? 'gap_minutes' THEN
+            RETURN jsonb_build_object('gap_minutes',
+                inbox._alert_param(v_params, p_kind, 'gap_minutes', true, 1, 43200, NULL));
+        END IF;
+        RETURN jsonb_build_object('gap_factor',
+            inbox._alert_param(v_params, p_kind, 'gap_factor', false, 1, 1000, 3));
+    ELSE -- duplicates_age
+        RETURN jsonb_build_object('hours',
+            inbox._alert_param(v_params, p_kind, 'hours', true, 1, 8760, 24));
+    END CASE;
+END;
+$$;
+
+
+--
+-- Name: _alert_rule_json(inbox.alert_rules); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox._alert_rule_json(r inbox.alert_rules) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+    SELECT jsonb_build_object('name', r.name, 'kind', r.kind, 'params', r.params,
+                              'severity', r.severity, 'sources', to_jsonb(r.sources),
+                              'chat_ids', to_jsonb(r.chat_ids),
+                              'repeat_interval', r.repeat_interval::text,
+                              'send_resolved', r.send_resolved, 'enabled', r.enabled);
+$$;
+
+
 --
 -- Name: _bump_daily(text, integer, integer, integer, integer, integer, integer); Type: FUNCTION; Schema: inbox; Owner: -
 --
@@ -704,9 +947,9 @@ BEGIN
         EXIT WHEN FOUND;
     END LOOP;
 
-    IF v_act.event_id <> p_event_id OR v_act.kind <> p_kind THEN
+    IF v_act.event_id IS DISTINCT FROM p_event_id OR v_act.kind <> p_kind THEN
         RAISE EXCEPTION 'p_operation_key is already used by action % (event %, kind %)',
-                        v_act.id, v_act.event_id, v_act.kind
+                        v_act.id, coalesce(v_act.event_id::text, 'none: an alert message'), v_act.kind
             USING ERRCODE = 'invalid_parameter_value';
     END IF;
 
@@ -737,9 +980,111 @@ END;
 $$;
 
 
-SET default_tablespace = '';
+--
+-- Name: begin_alert_message(bigint, integer, text); Type: FUNCTION; Schema: inbox; Owner: -
+--
 
-SET default_table_access_method = heap;
+CREATE FUNCTION inbox.begin_alert_message(p_episode_id bigint, p_message_no integer, p_chat_id text) RETURNS TABLE(action_id bigint, state text, result jsonb, operation_key text, message text)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+#variable_conflict use_column
+DECLARE
+    v_ep   inbox.alert_episodes%ROWTYPE;
+    v_rule inbox.alert_rules%ROWTYPE;
+    v_next text;
+    v_kind text;
+    v_key  text;
+    v_act  inbox.actions%ROWTYPE;
+    v_id   bigint;
+BEGIN
+    IF p_episode_id IS NULL THEN
+        RAISE EXCEPTION 'p_episode_id must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_message_no IS NULL THEN
+        RAISE EXCEPTION 'p_message_no must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    PERFORM inbox._check_name(p_chat_id, 'p_chat_id', 33);
+    -- The episode row first: two evaluators beginning the same message take turns here, and
+    -- the second finds the first's action.
+    SELECT * INTO v_ep FROM inbox.alert_episodes a WHERE a.id = p_episode_id FOR UPDATE;
+    IF NOT FOUND THEN
+        RAISE EXCEPTION 'p_episode_id: no alert episode %', p_episode_id
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    SELECT * INTO v_rule FROM inbox.alert_rules r WHERE r.id = v_ep.rule_id;
+    IF NOT p_chat_id = ANY (v_rule.chat_ids) THEN
+        RAISE EXCEPTION 'p_chat_id: rule % does not send to chat %', v_rule.id, p_chat_id
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF p_message_no = v_ep.message_no + 1 THEN
+        v_next := inbox._alert_next_message(v_ep, v_rule);
+        IF v_next IS NULL THEN
+            RAISE EXCEPTION 'p_message_no: message % of episode % is not due', p_message_no, p_episode_id
+                USING ERRCODE = 'invalid_parameter_value';
+        END IF;
+        UPDATE inbox.alert_episodes a
+           SET message_no = p_message_no, last_sent_at = now(),
+               resolved_message_no = CASE WHEN v_next = 'resolved' THEN p_message_no END
+         WHERE a.id = p_episode_id
+        RETURNING * INTO v_ep;
+    ELSIF p_message_no <> v_ep.message_no OR p_message_no = 0 THEN
+        RAISE EXCEPTION 'p_message_no: episode % is at message %, so only % or % can be begun, got %',
+            p_episode_id, v_ep.message_no, greatest(v_ep.message_no, 1), v_ep.message_no + 1,
+            p_message_no USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    v_kind := inbox._alert_message_kind(v_ep, p_message_no);
+    v_key := 'alert:' || p_episode_id || ':' || p_message_no || ':' || p_chat_id;
+
+    INSERT INTO inbox.actions AS a (episode_id, kind, operation_key)
+    VALUES (p_episode_id, 'alert.telegram', v_key)
+    ON CONFLICT (operation_key) DO NOTHING
+    RETURNING a.id INTO v_id;
+    IF v_id IS NOT NULL THEN
+        INSERT INTO inbox.journal (entry, detail)
+        VALUES ('action_started',
+                jsonb_build_object('action_id', v_id, 'kind', 'alert.telegram',
+                                   'operation_key', v_key, 'begun', 1,
+                                   'episode_id', p_episode_id, 'message', v_kind));
+        PERFORM inbox._notify('actions');
+        action_id := v_id; state := 'started'; result := NULL;
+        operation_key := v_key; message := v_kind;
+        RETURN NEXT;
+        RETURN;
+    END IF;
+    SELECT * INTO v_act FROM inbox.actions a WHERE a.operation_key = v_key FOR UPDATE;
+    IF v_act.episode_id IS DISTINCT FROM p_episode_id THEN
+        RAISE EXCEPTION 'operation key % is already used by action % (event %, kind %)',
+            v_key, v_act.id, v_act.event_id, v_act.kind USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF v_act.state = 'failed' THEN
+        UPDATE inbox.actions a
+           SET state = 'started', begun = a.begun + 1, result = NULL,
+               started_at = now(), finished_at = NULL
+         WHERE a.id = v_act.id
+        RETURNING a.begun INTO v_act.begun;
+        INSERT INTO inbox.journal (entry, detail)
+        VALUES ('action_started',
+                jsonb_build_object('action_id', v_act.id, 'kind', v_act.kind,
+                                   'operation_key', v_key, 'begun', v_act.begun,
+                                   'episode_id', p_episode_id, 'message', v_kind));
+        PERFORM inbox._notify('actions');
+        action_id := v_act.id; state := 'started'; result := NULL;
+    ELSE
+        INSERT INTO inbox.journal (entry, detail)
+        VALUES ('action_repeat',
+                jsonb_build_object('action_id', v_act.id, 'kind', v_act.kind,
+                                   'operation_key', v_key, 'state', v_act.state,
+                                   'episode_id', p_episode_id, 'message', v_kind));
+        action_id := v_act.id;
+        state := CASE v_act.state WHEN 'done' THEN 'done' ELSE 'unknown' END;
+        result := CASE v_act.state WHEN 'done' THEN v_act.result END;
+    END IF;
+    operation_key := v_key; message := v_kind;
+    RETURN NEXT;
+END;
+$$;
+
 
 --
 -- Name: events; Type: TABLE; Schema: inbox; Owner: -
@@ -1178,6 +1523,41 @@ $$;
 
 
 --
+-- Name: due_alert_messages(); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.due_alert_messages() RETURNS TABLE(episode_id bigint, rule_id bigint, message_no integer, message text, chat_id text, action_id bigint, action_state text, action_at timestamp with time zone)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+    -- The current message to the chats it has not reached: no action yet (an evaluator stopped
+    -- between chats), started and never finished (in flight, or an unknown outcome), or failed
+    -- for certain (to be tried again; action_at says when it failed) ...
+    SELECT e.id, e.rule_id, e.message_no, inbox._alert_message_kind(e, e.message_no), c.chat,
+           a.id, a.state, coalesce(a.finished_at, a.started_at)
+      FROM inbox.alert_episodes e
+      JOIN inbox.alert_rules r ON r.id = e.rule_id
+     CROSS JOIN LATERAL unnest(r.chat_ids) AS c(chat)
+      LEFT JOIN inbox.actions a
+        ON a.operation_key = 'alert:' || e.id || ':' || e.message_no || ':' || c.chat
+     WHERE e.message_no > 0 AND r.enabled AND r.removed_at IS NULL
+       AND (r.silenced_until IS NULL OR r.silenced_until <= now())
+       AND (a.id IS NULL OR a.state <> 'done')
+       AND (e.resolved_at IS NULL OR e.resolved_message_no = e.message_no)
+    UNION ALL
+    -- ... and the next message, to every chat, once it is due.
+    SELECT e.id, e.rule_id, e.message_no + 1, inbox._alert_next_message(e, r), c.chat,
+           NULL::bigint, NULL::text, NULL::timestamptz
+      FROM inbox.alert_episodes e
+      JOIN inbox.alert_rules r ON r.id = e.rule_id
+     CROSS JOIN LATERAL unnest(r.chat_ids) AS c(chat)
+     WHERE inbox._alert_next_message(e, r) IS NOT NULL
+       AND (e.resolved_at IS NULL OR e.resolved_message_no IS NULL)
+     ORDER BY 1, 3, 5;
+$$;
+
+
+--
 -- Name: fail(bigint, text, text, boolean); Type: FUNCTION; Schema: inbox; Owner: -
 --
 
@@ -1281,6 +1661,10 @@ BEGIN
     IF NOT FOUND THEN
         RAISE EXCEPTION 'p_action_id % does not exist', p_action_id USING ERRCODE = 'invalid_parameter_value';
     END IF;
+    IF v_act.event_id IS NULL THEN
+        RAISE EXCEPTION 'p_action_id % is a message of alert episode %, not an event''s action',
+            p_action_id, v_act.episode_id USING ERRCODE = 'invalid_parameter_value';
+    END IF;
 
     v_new := CASE WHEN p_ok THEN 'done' ELSE 'failed' END;
     IF v_act.state = v_new THEN
@@ -1299,6 +1683,133 @@ BEGIN
             jsonb_build_object('action_id', v_act.id, 'kind', v_act.kind,
                                'operation_key', v_act.operation_key, 'begun', v_act.begun));
     PERFORM inbox._notify('actions');
+END;
+$$;
+
+
+--
+-- Name: finish_alert_message(bigint, boolean, jsonb); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.finish_alert_message(p_action_id bigint, p_ok boolean, p_result jsonb DEFAULT NULL::jsonb) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+DECLARE
+    v_act  inbox.actions%ROWTYPE;
+    v_ep   inbox.alert_episodes%ROWTYPE;
+    v_rule inbox.alert_rules%ROWTYPE;
+    v_new  text;
+    v_no   int;
+    v_chat text;
+BEGIN
+    IF p_action_id IS NULL THEN
+        RAISE EXCEPTION 'p_action_id must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_ok IS NULL THEN
+        RAISE EXCEPTION 'p_ok must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    SELECT * INTO v_act FROM inbox.actions a WHERE a.id = p_action_id FOR UPDATE;
+    IF NOT FOUND THEN
+        RAISE EXCEPTION 'p_action_id % does not exist', p_action_id USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF v_act.episode_id IS NULL THEN
+        RAISE EXCEPTION 'p_action_id % is an action of event %, not an alert message',
+            p_action_id, v_act.event_id USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    -- The same rules as finish_action.
+    v_new := CASE WHEN p_ok THEN 'done' ELSE 'failed' END;
+    IF v_act.state = v_new THEN
+        RETURN;
+    END IF;
+    IF v_act.state <> 'started' THEN
+        RAISE EXCEPTION 'action % is already %; p_ok contradicts it', p_action_id, v_act.state
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    UPDATE inbox.actions a
+       SET state = v_new, result = p_result, finished_at = now()
+     WHERE a.id = p_action_id;
+    SELECT * INTO v_ep FROM inbox.alert_episodes e WHERE e.id = v_act.episode_id;
+    SELECT * INTO v_rule FROM inbox.alert_rules r WHERE r.id = v_ep.rule_id;
+    -- 'alert:<episode>:<message>:<chat>'
+    v_no := split_part(v_act.operation_key, ':', 3)::int;
+    v_chat := substr(v_act.operation_key,
+                     char_length('alert:' || v_ep.id || ':' || v_no || ':') + 1);
+    INSERT INTO inbox.journal (entry, detail)
+    VALUES (CASE WHEN p_ok THEN 'alert_sent' ELSE 'alert_send_failed' END,
+            jsonb_strip_nulls(jsonb_build_object(
+                'action_id', v_act.id, 'operation_key', v_act.operation_key,
+                'begun', v_act.begun, 'rule_id', v_rule.id, 'rule_name', v_rule.name,
+                'severity', v_rule.severity, 'episode_id', v_ep.id,
+                'scope_key', v_ep.scope_key, 'message_no', v_no,
+                'message', inbox._alert_message_kind(v_ep, v_no), 'chat_id', v_chat,
+                'result', p_result)));
+    PERFORM inbox._notify('alerts');
+END;
+$$;
+
+
+--
+-- Name: fire_alert(bigint, text, jsonb); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.fire_alert(p_rule_id bigint, p_scope_key text, p_summary jsonb DEFAULT NULL::jsonb) RETURNS TABLE(episode_id bigint, outcome text)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+#variable_conflict use_column
+DECLARE
+    v_rule inbox.alert_rules%ROWTYPE;
+    v_id   bigint;
+BEGIN
+    IF p_rule_id IS NULL THEN
+        RAISE EXCEPTION 'p_rule_id must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    PERFORM inbox._check_name(p_scope_key, 'p_scope_key', 300);
+    IF p_summary IS NOT NULL AND octet_length(p_summary::text) > 8000 THEN
+        RAISE EXCEPTION 'p_summary: at most 8000 bytes of JSON' USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    -- FOR SHARE: a manager's edit of the rule in progress is waited for, so an episode is never
+    -- opened for a rule that was just disabled; two evaluators do not wait for each other here.
+    SELECT * INTO v_rule FROM inbox.alert_rules r WHERE r.id = p_rule_id FOR SHARE;
+    IF NOT FOUND THEN
+        RAISE EXCEPTION 'p_rule_id: no alert rule %', p_rule_id USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF NOT v_rule.enabled THEN
+        episode_id := NULL; outcome := 'rule_inactive';
+        RETURN NEXT;
+        RETURN;
+    END IF;
+    LOOP
+        -- A second evaluator's insert waits for the first's commit on the unique index, then
+        -- finds its episode open and keeps it.
+        INSERT INTO inbox.alert_episodes AS a (rule_id, scope_key, summary)
+        VALUES (p_rule_id, p_scope_key, p_summary)
+        ON CONFLICT (rule_id, scope_key) WHERE resolved_at IS NULL DO NOTHING
+        RETURNING a.id INTO v_id;
+        IF v_id IS NOT NULL THEN
+            INSERT INTO inbox.journal (entry, detail)
+            VALUES ('alert_fired',
+                    jsonb_build_object(
+                        'rule_id', p_rule_id, 'rule_name', v_rule.name, 'kind', v_rule.kind,
+                        'severity', v_rule.severity, 'episode_id', v_id,
+                        'scope_key', p_scope_key, 'summary', p_summary));
+            PERFORM inbox._notify('alerts');
+            episode_id := v_id; outcome := 'opened';
+            RETURN NEXT;
+            RETURN;
+        END IF;
+        UPDATE inbox.alert_episodes a
+           SET last_seen_at = now(), summary = coalesce(p_summary, a.summary)
+         WHERE a.rule_id = p_rule_id AND a.scope_key = p_scope_key AND a.resolved_at IS NULL
+        RETURNING a.id INTO v_id;
+        IF v_id IS NOT NULL THEN
+            episode_id := v_id; outcome := 'firing';
+            RETURN NEXT;
+            RETURN;
+        END IF;
+        -- Resolved between the two statements: open a new one.
+    END LOOP;
 END;
 $$;
 
@@ -1654,6 +2165,48 @@ $$;
 
 
 --
+-- Name: remove_alert_rule(bigint, text); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.remove_alert_rule(p_id bigint, p_note text DEFAULT NULL::text) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+DECLARE
+    v_note   text := nullif(btrim(p_note, E' \t\r\n'), '');
+    v_rule   inbox.alert_rules%ROWTYPE;
+    v_closed int;
+BEGIN
+    IF p_id IS NULL THEN
+        RAISE EXCEPTION 'p_id must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF char_length(v_note) > 2000 THEN
+        RAISE EXCEPTION 'p_note: at most 2000 characters' USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    SELECT * INTO v_rule FROM inbox.alert_rules r WHERE r.id = p_id FOR UPDATE;
+    IF NOT FOUND THEN
+        RAISE EXCEPTION 'p_id: no alert rule %', p_id USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF v_rule.removed_at IS NOT NULL THEN
+        RETURN 'already_removed';
+    END IF;
+    UPDATE inbox.alert_rules r
+       SET enabled = false, removed_at = now(), removed_by = session_user
+     WHERE r.id = p_id;
+    v_closed := inbox._alert_close_episodes(v_rule, 'rule_removed');
+    INSERT INTO inbox.journal (entry, detail, by_person)
+    VALUES ('alert_rule_removed',
+            jsonb_strip_nulls(jsonb_build_object('rule_id', p_id,
+                                                 'rule', inbox._alert_rule_json(v_rule),
+                                                 'note', v_note, 'closed_episodes', v_closed)),
+            true);
+    PERFORM inbox._notify('alerts');
+    RETURN 'removed';
+END;
+$$;
+
+
+--
 -- Name: requeue(bigint[], text); Type: FUNCTION; Schema: inbox; Owner: -
 --
 
@@ -1739,6 +2292,48 @@ BEGIN
     END IF;
 
     RETURN QUERY SELECT u.id, u.outcome FROM unnest(v_ids, v_outcomes) AS u(id, outcome);
+END;
+$$;
+
+
+--
+-- Name: resolve_alert(bigint, text); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.resolve_alert(p_rule_id bigint, p_scope_key text) RETURNS TABLE(episode_id bigint, outcome text)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+#variable_conflict use_column
+DECLARE
+    v_name text;
+    e      record;
+BEGIN
+    IF p_rule_id IS NULL THEN
+        RAISE EXCEPTION 'p_rule_id must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    PERFORM inbox._check_name(p_scope_key, 'p_scope_key', 300);
+    SELECT r.name INTO v_name FROM inbox.alert_rules r WHERE r.id = p_rule_id;
+    IF NOT FOUND THEN
+        RAISE EXCEPTION 'p_rule_id: no alert rule %', p_rule_id USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    UPDATE inbox.alert_episodes a
+       SET resolved_at = now(), resolved_reason = 'cleared'
+     WHERE a.rule_id = p_rule_id AND a.scope_key = p_scope_key AND a.resolved_at IS NULL
+    RETURNING a.id, a.fired_at, a.message_no INTO e;
+    IF NOT FOUND THEN
+        episode_id := NULL; outcome := 'not_firing';
+        RETURN NEXT;
+        RETURN;
+    END IF;
+    INSERT INTO inbox.journal (entry, detail)
+    VALUES ('alert_resolved',
+            jsonb_build_object('rule_id', p_rule_id, 'rule_name', v_name, 'episode_id', e.id,
+                               'scope_key', p_scope_key, 'reason', 'cleared',
+                               'fired_at', e.fired_at, 'messages', e.message_no));
+    PERFORM inbox._notify('alerts');
+    episode_id := e.id; outcome := 'resolved';
+    RETURN NEXT;
 END;
 $$;
 
@@ -1842,6 +2437,236 @@ $$;
 
 
 --
+-- Name: set_alert_rule(bigint, text, text, jsonb, text, text[], text[], interval, boolean, boolean); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.set_alert_rule(p_id bigint, p_name text, p_kind text, p_params jsonb, p_severity text, p_sources text[], p_chat_ids text[], p_repeat_interval interval DEFAULT '04:00:00'::interval, p_send_resolved boolean DEFAULT true, p_enabled boolean DEFAULT true) RETURNS bigint
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $_$
+DECLARE
+    v_name    text := btrim(p_name, E' \t\r\n');
+    v_params  jsonb;
+    v_sources text[];
+    v_chats   text[];
+    v_old     inbox.alert_rules%ROWTYPE;
+    v_new     inbox.alert_rules%ROWTYPE;
+    v_other   bigint;
+    v_closed  int := 0;
+BEGIN
+    IF p_name IS NULL THEN
+        RAISE EXCEPTION 'p_name must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF v_name = '' OR char_length(v_name) > 100 OR v_name ~ '[\x01-\x1f\x7f]' THEN
+        RAISE EXCEPTION 'p_name must be 1..100 characters without control characters'
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF p_kind IS NULL THEN
+        RAISE EXCEPTION 'p_kind must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_kind NOT IN ('stuck', 'failed', 'repeat_share', 'failure_share', 'silent_source',
+                      'duplicates_age') THEN
+        RAISE EXCEPTION 'p_kind must be stuck, failed, repeat_share, failure_share, silent_source or duplicates_age, got %',
+            p_kind USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    v_params := inbox._alert_params(p_kind, p_params);
+    IF p_severity IS NULL THEN
+        RAISE EXCEPTION 'p_severity must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_severity NOT IN ('info', 'warning', 'critical') THEN
+        RAISE EXCEPTION 'p_severity must be info, warning or critical, got %', p_severity
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF p_sources IS NOT NULL THEN
+        IF array_position(p_sources, NULL) IS NOT NULL THEN
+            RAISE EXCEPTION 'p_sources must not contain NULL (NULL for the whole list means all sources)'
+                USING ERRCODE = 'null_value_not_allowed';
+        END IF;
+        IF array_ndims(p_sources) > 1 THEN
+            RAISE EXCEPTION 'p_sources must be a one-dimensional array'
+                USING ERRCODE = 'invalid_parameter_value';
+        END IF;
+        SELECT array_agg(DISTINCT s COLLATE "C" ORDER BY s COLLATE "C") INTO v_sources
+          FROM unnest(p_sources) AS s;
+        IF v_sources IS NULL THEN
+            RAISE EXCEPTION 'p_sources must not be empty: pass NULL for all sources'
+                USING ERRCODE = 'invalid_parameter_value';
+        END IF;
+        IF cardinality(v_sources) > 100 THEN
+            RAISE EXCEPTION 'p_sources: at most 100 sources, got %', cardinality(v_sources)
+                USING ERRCODE = 'invalid_parameter_value';
+        END IF;
+        IF EXISTS (SELECT 1 FROM unnest(v_sources) AS s
+                    WHERE s = '' OR char_length(s) > 64 OR s ~ '[\x01-\x1f\x7f]') THEN
+            RAISE EXCEPTION 'p_sources: each source must be 1..64 characters without control characters'
+                USING ERRCODE = 'invalid_parameter_value';
+        END IF;
+    END IF;
+    IF p_chat_ids IS NULL THEN
+        RAISE EXCEPTION 'p_chat_ids must not be NULL: say who hears the rule'
+            USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF array_position(p_chat_ids, NULL) IS NOT NULL THEN
+        RAISE EXCEPTION 'p_chat_ids must not contain NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF array_ndims(p_chat_ids) > 1 THEN
+        RAISE EXCEPTION 'p_chat_ids must be a one-dimensional array'
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    SELECT array_agg(c ORDER BY first_at) INTO v_chats
+      FROM (SELECT btrim(c) COLLATE "C" AS c, min(o) AS first_at
+              FROM unnest(p_chat_ids) WITH ORDINALITY AS u(c, o) GROUP BY btrim(c)) d;
+    IF v_chats IS NULL OR cardinality(v_chats) > 10 THEN
+        RAISE EXCEPTION 'p_chat_ids must name 1..10 chats, got %', coalesce(cardinality(v_chats), 0)
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF EXISTS (SELECT 1 FROM unnest(v_chats) AS c
+                WHERE c !~ '^(-?[0-9]{1,20}|@[A-Za-z][A-Za-z0-9_]{4,31})$') THEN
+        RAISE EXCEPTION 'p_chat_ids: each must be a Telegram chat id (digits, "-" for a group) or a channel''s @username, got %',
+            (SELECT c FROM unnest(v_chats) AS c
+              WHERE c !~ '^(-?[0-9]{1,20}|@[A-Za-z][A-Za-z0-9_]{4,31})$' LIMIT 1)
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF p_repeat_interval IS NULL THEN
+        RAISE EXCEPTION 'p_repeat_interval must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_repeat_interval < interval '1 minute' OR p_repeat_interval > interval '30 days' THEN
+        RAISE EXCEPTION 'p_repeat_interval must be between 1 minute and 30 days, got %', p_repeat_interval
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF p_send_resolved IS NULL THEN
+        RAISE EXCEPTION 'p_send_resolved must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_enabled IS NULL THEN
+        RAISE EXCEPTION 'p_enabled must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+
+    -- Two managers naming two rules alike at once: the second waits and is told.
+    PERFORM pg_advisory_xact_lock(hashtextextended('inbox.alert_rule.name:' || v_name, 0));
+    IF p_id IS NOT NULL THEN
+        SELECT * INTO v_old FROM inbox.alert_rules r WHERE r.id = p_id FOR UPDATE;
+        IF NOT FOUND THEN
+            RAISE EXCEPTION 'p_id: no alert rule %', p_id USING ERRCODE = 'invalid_parameter_value';
+        END IF;
+        IF v_old.removed_at IS NOT NULL THEN
+            RAISE EXCEPTION 'p_id: alert rule % was removed at % by %', p_id, v_old.removed_at,
+                v_old.removed_by USING ERRCODE = 'invalid_parameter_value';
+        END IF;
+        IF v_old.kind <> p_kind THEN
+            RAISE EXCEPTION 'p_kind: alert rule % is a % rule and a rule keeps its kind (remove it and create another)',
+                p_id, v_old.kind USING ERRCODE = 'invalid_parameter_value';
+        END IF;
+    END IF;
+    SELECT r.id INTO v_other FROM inbox.alert_rules r
+     WHERE r.name = v_name AND r.removed_at IS NULL AND r.id IS DISTINCT FROM p_id;
+    IF FOUND THEN
+        RAISE EXCEPTION 'p_name: alert rule % is already called "%"', v_other, v_name
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+
+    IF p_id IS NULL THEN
+        INSERT INTO inbox.alert_rules AS r (name, kind, params, severity, sources, chat_ids,
+                                            repeat_interval, send_resolved, enabled)
+        VALUES (v_name, p_kind, v_params, p_severity, v_sources, v_chats, p_repeat_interval,
+                p_send_resolved, p_enabled)
+        RETURNING * INTO v_new;
+        INSERT INTO inbox.journal (entry, detail, by_person)
+        VALUES ('alert_rule_created',
+                jsonb_build_object('rule_id', v_new.id, 'rule', inbox._alert_rule_json(v_new)), true);
+        PERFORM inbox._notify('alerts');
+        RETURN v_new.id;
+    END IF;
+
+    v_new := v_old;
+    v_new.name := v_name;
+    v_new.params := v_params;
+    v_new.severity := p_severity;
+    v_new.sources := v_sources;
+    v_new.chat_ids := v_chats;
+    v_new.repeat_interval := p_repeat_interval;
+    v_new.send_resolved := p_send_resolved;
+    v_new.enabled := p_enabled;
+    IF inbox._alert_rule_json(v_new) = inbox._alert_rule_json(v_old) THEN
+        -- Saved without a change: nothing to journal, and updated_* keep the last real change.
+        RETURN p_id;
+    END IF;
+    UPDATE inbox.alert_rules r
+       SET name = v_name, params = v_params, severity = p_severity, sources = v_sources,
+           chat_ids = v_chats, repeat_interval = p_repeat_interval,
+           send_resolved = p_send_resolved, enabled = p_enabled,
+           updated_at = now(), updated_by = session_user
+     WHERE r.id = p_id
+    RETURNING * INTO v_new;
+    IF v_old.enabled AND NOT p_enabled THEN
+        v_closed := inbox._alert_close_episodes(v_new, 'rule_disabled');
+    END IF;
+    INSERT INTO inbox.journal (entry, detail, by_person)
+    VALUES ('alert_rule_changed',
+            jsonb_build_object('rule_id', p_id, 'rule', inbox._alert_rule_json(v_new),
+                               'previous', inbox._alert_rule_json(v_old),
+                               'closed_episodes', v_closed), true);
+    PERFORM inbox._notify('alerts');
+    RETURN p_id;
+END;
+$_$;
+
+
+--
+-- Name: silence_alert_rule(bigint, timestamp with time zone, text); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.silence_alert_rule(p_id bigint, p_until timestamp with time zone, p_note text) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+DECLARE
+    v_note text := nullif(btrim(p_note, E' \t\r\n'), '');
+    v_rule inbox.alert_rules%ROWTYPE;
+BEGIN
+    IF p_id IS NULL THEN
+        RAISE EXCEPTION 'p_id must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_until IS NOT NULL THEN
+        IF p_until <= now() OR p_until > now() + interval '90 days' THEN
+            RAISE EXCEPTION 'p_until must be in the next 90 days, got % (NULL ends a silence)', p_until
+                USING ERRCODE = 'invalid_parameter_value';
+        END IF;
+        IF v_note IS NULL THEN
+            RAISE EXCEPTION 'p_note must say why the rule is silenced'
+                USING ERRCODE = 'invalid_parameter_value';
+        END IF;
+    END IF;
+    IF char_length(v_note) > 2000 THEN
+        RAISE EXCEPTION 'p_note: at most 2000 characters' USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    SELECT * INTO v_rule FROM inbox.alert_rules r WHERE r.id = p_id FOR UPDATE;
+    IF NOT FOUND THEN
+        RAISE EXCEPTION 'p_id: no alert rule %', p_id USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF v_rule.removed_at IS NOT NULL THEN
+        RAISE EXCEPTION 'p_id: alert rule % was removed at % by %', p_id, v_rule.removed_at,
+            v_rule.removed_by USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF p_until IS NULL AND (v_rule.silenced_until IS NULL OR v_rule.silenced_until <= now()) THEN
+        RETURN 'not_silenced';
+    END IF;
+    UPDATE inbox.alert_rules r
+       SET silenced_until = p_until, silence_note = v_note
+     WHERE r.id = p_id;
+    INSERT INTO inbox.journal (entry, detail, by_person)
+    VALUES (CASE WHEN p_until IS NULL THEN 'alert_unsilenced' ELSE 'alert_silenced' END,
+            jsonb_strip_nulls(jsonb_build_object(
+                'rule_id', p_id, 'rule_name', v_rule.name, 'until', p_until, 'note', v_note,
+                'previous_until', CASE WHEN v_rule.silenced_until > now()
+                                       THEN v_rule.silenced_until END)),
+            true);
+    PERFORM inbox._notify('alerts');
+    RETURN CASE WHEN p_until IS NULL THEN 'unsilenced' ELSE 'silenced' END;
+END;
+$$;
+
+
+--
 -- Name: stats_daily(integer); Type: FUNCTION; Schema: inbox; Owner: -
 --
 
@@ -1932,7 +2757,7 @@ $$;
 
 CREATE TABLE inbox.actions (
     id bigint NOT NULL,
-    event_id bigint NOT NULL,
+    event_id bigint,
     kind text NOT NULL,
     operation_key text NOT NULL COLLATE pg_catalog."C",
     state text DEFAULT 'started'::text NOT NULL,
@@ -1940,6 +2765,8 @@ CREATE TABLE inbox.actions (
     begun integer DEFAULT 1 NOT NULL,
     started_at timestamp with time zone DEFAULT now() NOT NULL,
     finished_at timestamp with time zone,
+    episode_id bigint,
+    CONSTRAINT actions_event_or_episode CHECK ((num_nonnulls(event_id, episode_id) = 1)),
     CONSTRAINT actions_state_check CHECK ((state = ANY (ARRAY['started'::text, 'done'::text, 'failed'::text])))
 );
 
@@ -1950,6 +2777,34 @@ CREATE TABLE inbox.actions (
 
 ALTER TABLE inbox.actions ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     SEQUENCE NAME inbox.actions_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+
+--
+-- Name: alert_episodes_id_seq; Type: SEQUENCE; Schema: inbox; Owner: -
+--
+
+ALTER TABLE inbox.alert_episodes ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME inbox.alert_episodes_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+
+--
+-- Name: alert_rules_id_seq; Type: SEQUENCE; Schema: inbox; Owner: -
+--
+
+ALTER TABLE inbox.alert_rules ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME inbox.alert_rules_id_seq
     START WITH 1
     INCREMENT BY 1
     NO MINVALUE
@@ -2191,6 +3046,22 @@ ALTER TABLE ONLY inbox.actions
 
 
 --
+-- Name: alert_episodes alert_episodes_pkey; Type: CONSTRAINT; Schema: inbox; Owner: -
+--
+
+ALTER TABLE ONLY inbox.alert_episodes
+    ADD CONSTRAINT alert_episodes_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: alert_rules alert_rules_pkey; Type: CONSTRAINT; Schema: inbox; Owner: -
+--
+
+ALTER TABLE ONLY inbox.alert_rules
+    ADD CONSTRAINT alert_rules_pkey PRIMARY KEY (id);
+
+
+--
 -- Name: conflict_bodies conflict_bodies_pkey; Type: CONSTRAINT; Schema: inbox; Owner: -
 --
 
@@ -2287,10 +3158,38 @@ ALTER TABLE ONLY inbox.schema_version
 
 
 --
+-- Name: actions_episode_idx; Type: INDEX; Schema: inbox; Owner: -
+--
+
+CREATE INDEX actions_episode_idx ON inbox.actions USING btree (episode_id) WHERE (episode_id IS NOT NULL);
+
+
+--
 -- Name: actions_event_idx; Type: INDEX; Schema: inbox; Owner: -
 --
 
 CREATE INDEX actions_event_idx ON inbox.actions USING btree (event_id, id);
+
+
+--
+-- Name: alert_episodes_open_key; Type: INDEX; Schema: inbox; Owner: -
+--
+
+CREATE UNIQUE INDEX alert_episodes_open_key ON inbox.alert_episodes USING btree (rule_id, scope_key) WHERE (resolved_at IS NULL);
+
+
+--
+-- Name: alert_episodes_rule_idx; Type: INDEX; Schema: inbox; Owner: -
+--
+
+CREATE INDEX alert_episodes_rule_idx ON inbox.alert_episodes USING btree (rule_id, fired_at);
+
+
+--
+-- Name: alert_rules_live_name_key; Type: INDEX; Schema: inbox; Owner: -
+--
+
+CREATE UNIQUE INDEX alert_rules_live_name_key ON inbox.alert_rules USING btree (name) WHERE (removed_at IS NULL);
 
 
 --
@@ -2546,11 +3445,27 @@ CREATE TRIGGER events_track_status_upd AFTER UPDATE ON inbox.events REFERENCING 
 
 
 --
+-- Name: actions actions_episode_id_fkey; Type: FK CONSTRAINT; Schema: inbox; Owner: -
+--
+
+ALTER TABLE ONLY inbox.actions
+    ADD CONSTRAINT actions_episode_id_fkey FOREIGN KEY (episode_id) REFERENCES inbox.alert_episodes(id);
+
+
+--
 -- Name: actions actions_event_id_fkey; Type: FK CONSTRAINT; Schema: inbox; Owner: -
 --
 
 ALTER TABLE ONLY inbox.actions
     ADD CONSTRAINT actions_event_id_fkey FOREIGN KEY (event_id) REFERENCES inbox.events(id) ON DELETE CASCADE;
+
+
+--
+-- Name: alert_episodes alert_episodes_rule_id_fkey; Type: FK CONSTRAINT; Schema: inbox; Owner: -
+--
+
+ALTER TABLE ONLY inbox.alert_episodes
+    ADD CONSTRAINT alert_episodes_rule_id_fkey FOREIGN KEY (rule_id) REFERENCES inbox.alert_rules(id);
 
 
 --
@@ -2600,6 +3515,62 @@ ALTER TABLE ONLY inbox.leads
 GRANT USAGE ON SCHEMA inbox TO inbox_ingest;
 GRANT USAGE ON SCHEMA inbox TO inbox_worker;
 GRANT USAGE ON SCHEMA inbox TO inbox_support;
+
+
+--
+-- Name: TABLE alert_rules; Type: ACL; Schema: inbox; Owner: -
+--
+
+GRANT SELECT ON TABLE inbox.alert_rules TO inbox_support;
+
+
+--
+-- Name: FUNCTION _alert_close_episodes(p_rule inbox.alert_rules, p_reason text); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox._alert_close_episodes(p_rule inbox.alert_rules, p_reason text) FROM PUBLIC;
+
+
+--
+-- Name: TABLE alert_episodes; Type: ACL; Schema: inbox; Owner: -
+--
+
+GRANT SELECT ON TABLE inbox.alert_episodes TO inbox_support;
+
+
+--
+-- Name: FUNCTION _alert_message_kind(e inbox.alert_episodes, p_no integer); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox._alert_message_kind(e inbox.alert_episodes, p_no integer) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION _alert_next_message(e inbox.alert_episodes, r inbox.alert_rules); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox._alert_next_message(e inbox.alert_episodes, r inbox.alert_rules) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION _alert_param(p_params jsonb, p_kind text, p_key text, p_whole boolean, p_lo numeric, p_hi numeric, p_default numeric); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox._alert_param(p_params jsonb, p_kind text, p_key text, p_whole boolean, p_lo numeric, p_hi numeric, p_default numeric) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION _alert_params(p_kind text, p_params jsonb); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox._alert_params(p_kind text, p_params jsonb) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION _alert_rule_json(r inbox.alert_rules); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox._alert_rule_json(r inbox.alert_rules) FROM PUBLIC;
 
 
 --
@@ -2718,6 +3689,14 @@ GRANT ALL ON FUNCTION inbox.begin_action(p_event_id bigint, p_kind text, p_opera
 
 
 --
+-- Name: FUNCTION begin_alert_message(p_episode_id bigint, p_message_no integer, p_chat_id text); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.begin_alert_message(p_episode_id bigint, p_message_no integer, p_chat_id text) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.begin_alert_message(p_episode_id bigint, p_message_no integer, p_chat_id text) TO inbox_alerts;
+
+
+--
 -- Name: TABLE events; Type: ACL; Schema: inbox; Owner: -
 --
 
@@ -2757,6 +3736,14 @@ GRANT ALL ON FUNCTION inbox.decide_duplicate(p_candidate_id bigint, p_decision t
 
 
 --
+-- Name: FUNCTION due_alert_messages(); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.due_alert_messages() FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.due_alert_messages() TO inbox_alerts;
+
+
+--
 -- Name: FUNCTION fail(p_event_id bigint, p_worker text, p_error text, p_retryable boolean); Type: ACL; Schema: inbox; Owner: -
 --
 
@@ -2770,6 +3757,22 @@ GRANT ALL ON FUNCTION inbox.fail(p_event_id bigint, p_worker text, p_error text,
 
 REVOKE ALL ON FUNCTION inbox.finish_action(p_action_id bigint, p_ok boolean, p_result jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION inbox.finish_action(p_action_id bigint, p_ok boolean, p_result jsonb) TO inbox_worker;
+
+
+--
+-- Name: FUNCTION finish_alert_message(p_action_id bigint, p_ok boolean, p_result jsonb); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.finish_alert_message(p_action_id bigint, p_ok boolean, p_result jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.finish_alert_message(p_action_id bigint, p_ok boolean, p_result jsonb) TO inbox_alerts;
+
+
+--
+-- Name: FUNCTION fire_alert(p_rule_id bigint, p_scope_key text, p_summary jsonb); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.fire_alert(p_rule_id bigint, p_scope_key text, p_summary jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.fire_alert(p_rule_id bigint, p_scope_key text, p_summary jsonb) TO inbox_alerts;
 
 
 --
@@ -2812,6 +3815,14 @@ GRANT ALL ON FUNCTION inbox.record_lead(p_event_id bigint, p_phone text, p_email
 
 
 --
+-- Name: FUNCTION remove_alert_rule(p_id bigint, p_note text); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.remove_alert_rule(p_id bigint, p_note text) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.remove_alert_rule(p_id bigint, p_note text) TO inbox_manager;
+
+
+--
 -- Name: FUNCTION requeue(p_event_ids bigint[], p_reason text); Type: ACL; Schema: inbox; Owner: -
 --
 
@@ -2820,11 +3831,35 @@ GRANT ALL ON FUNCTION inbox.requeue(p_event_ids bigint[], p_reason text) TO inbo
 
 
 --
+-- Name: FUNCTION resolve_alert(p_rule_id bigint, p_scope_key text); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.resolve_alert(p_rule_id bigint, p_scope_key text) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.resolve_alert(p_rule_id bigint, p_scope_key text) TO inbox_alerts;
+
+
+--
 -- Name: FUNCTION resolve_review(p_event_ids bigint[], p_resolution text, p_note text); Type: ACL; Schema: inbox; Owner: -
 --
 
 REVOKE ALL ON FUNCTION inbox.resolve_review(p_event_ids bigint[], p_resolution text, p_note text) FROM PUBLIC;
 GRANT ALL ON FUNCTION inbox.resolve_review(p_event_ids bigint[], p_resolution text, p_note text) TO inbox_operator;
+
+
+--
+-- Name: FUNCTION set_alert_rule(p_id bigint, p_name text, p_kind text, p_params jsonb, p_severity text, p_sources text[], p_chat_ids text[], p_repeat_interval interval, p_send_resolved boolean, p_enabled boolean); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.set_alert_rule(p_id bigint, p_name text, p_kind text, p_params jsonb, p_severity text, p_sources text[], p_chat_ids text[], p_repeat_interval interval, p_send_resolved boolean, p_enabled boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.set_alert_rule(p_id bigint, p_name text, p_kind text, p_params jsonb, p_severity text, p_sources text[], p_chat_ids text[], p_repeat_interval interval, p_send_resolved boolean, p_enabled boolean) TO inbox_manager;
+
+
+--
+-- Name: FUNCTION silence_alert_rule(p_id bigint, p_until timestamp with time zone, p_note text); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.silence_alert_rule(p_id bigint, p_until timestamp with time zone, p_note text) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.silence_alert_rule(p_id bigint, p_until timestamp with time zone, p_note text) TO inbox_manager;
 
 
 --

@@ -13,10 +13,11 @@ using namespace contract;
 
 namespace {
 
-// Logins, one per group role, plus one with no inbox role at all.
+// Logins, one per group role (l_alerts: the alert evaluator), plus one with no inbox role.
 const QStringList kLogins = {QStringLiteral("l_ingest"),  QStringLiteral("l_worker"),
                              QStringLiteral("l_support"), QStringLiteral("l_operator"),
-                             QStringLiteral("l_manager"), QStringLiteral("l_nobody")};
+                             QStringLiteral("l_manager"), QStringLiteral("l_nobody"),
+                             QStringLiteral("l_alerts")};
 
 QSet<QString> logins(std::initializer_list<const char *> names)
 {
@@ -31,7 +32,9 @@ QSet<QString> logins(std::initializer_list<const char *> names)
 QMap<QString, QSet<QString>> expectedExecute()
 {
     const QSet<QString> worker = logins({"l_worker"});
-    const QSet<QString> readers = logins({"l_support", "l_operator", "l_manager"});
+    const QSet<QString> readers = logins({"l_support", "l_operator", "l_manager", "l_alerts"});
+    const QSet<QString> alerts = logins({"l_alerts"});
+    const QSet<QString> manager = logins({"l_manager"});
     const QSet<QString> everyone(kLogins.cbegin(), kLogins.cend());
     return {
         {QStringLiteral("accept"), logins({"l_ingest"})},
@@ -50,7 +53,15 @@ QMap<QString, QSet<QString>> expectedExecute()
         {QStringLiteral("open_duplicates"), readers},
         {QStringLiteral("requeue"), logins({"l_operator", "l_manager"})},
         {QStringLiteral("resolve_review"), logins({"l_operator", "l_manager"})},
-        {QStringLiteral("decide_duplicate"), logins({"l_manager"})},
+        {QStringLiteral("decide_duplicate"), manager},
+        {QStringLiteral("set_alert_rule"), manager}, // alert rules and episodes
+        {QStringLiteral("remove_alert_rule"), manager},
+        {QStringLiteral("silence_alert_rule"), manager},
+        {QStringLiteral("fire_alert"), alerts},
+        {QStringLiteral("resolve_alert"), alerts},
+        {QStringLiteral("due_alert_messages"), alerts},
+        {QStringLiteral("begin_alert_message"), alerts},
+        {QStringLiteral("finish_alert_message"), alerts},
         {QStringLiteral("normalize_phone"), everyone}, // pure; granted to PUBLIC
         {QStringLiteral("normalize_email"), everyone},
         {QStringLiteral("_name_key"), everyone}, // pure; PUBLIC since 0015 (journal search)
@@ -103,6 +114,35 @@ QMap<QString, QString> calls()
         {QStringLiteral("_name_key"), QStringLiteral("SELECT inbox._name_key('Ivan')")},
         {QStringLiteral("_check_name"), QStringLiteral("SELECT inbox._check_name('a', 'p_a', 10)")},
         {QStringLiteral("_retry_delay"), QStringLiteral("SELECT inbox._retry_delay(1)")},
+        {QStringLiteral("set_alert_rule"),
+         QStringLiteral("SELECT inbox.set_alert_rule(NULL, 'roles-' || md5(random()::text),"
+                        " 'stuck', NULL, 'info', NULL, ARRAY['1'])")},
+        {QStringLiteral("remove_alert_rule"), QStringLiteral("SELECT inbox.remove_alert_rule(0)")},
+        {QStringLiteral("silence_alert_rule"),
+         QStringLiteral("SELECT inbox.silence_alert_rule(0, NULL, NULL)")},
+        {QStringLiteral("fire_alert"),
+         QStringLiteral("SELECT * FROM inbox.fire_alert(0, 'roles')")},
+        {QStringLiteral("resolve_alert"),
+         QStringLiteral("SELECT * FROM inbox.resolve_alert(0, 'roles')")},
+        {QStringLiteral("due_alert_messages"),
+         QStringLiteral("SELECT * FROM inbox.due_alert_messages()")},
+        {QStringLiteral("begin_alert_message"),
+         QStringLiteral("SELECT * FROM inbox.begin_alert_message(0, 1, '1')")},
+        {QStringLiteral("finish_alert_message"),
+         QStringLiteral("SELECT inbox.finish_alert_message(0, true)")},
+        {QStringLiteral("_alert_param"),
+         QStringLiteral("SELECT inbox._alert_param('{}', 'stuck', 'minutes', true, 1, 2, 1)")},
+        {QStringLiteral("_alert_params"),
+         QStringLiteral("SELECT inbox._alert_params('stuck', NULL)")},
+        {QStringLiteral("_alert_rule_json"),
+         QStringLiteral("SELECT inbox._alert_rule_json(NULL::inbox.alert_rules)")},
+        {QStringLiteral("_alert_close_episodes"),
+         QStringLiteral("SELECT inbox._alert_close_episodes(NULL::inbox.alert_rules, 'cleared')")},
+        {QStringLiteral("_alert_next_message"),
+         QStringLiteral("SELECT inbox._alert_next_message(NULL::inbox.alert_episodes,"
+                        " NULL::inbox.alert_rules)")},
+        {QStringLiteral("_alert_message_kind"),
+         QStringLiteral("SELECT inbox._alert_message_kind(NULL::inbox.alert_episodes, 1)")},
     };
 }
 
@@ -114,7 +154,9 @@ const QStringList kContractTables = {QStringLiteral("events"),
                                      QStringLiteral("conflict_bodies"),
                                      QStringLiteral("daily_stats"),
                                      QStringLiteral("status_counts"),
-                                     QStringLiteral("schema_version")};
+                                     QStringLiteral("schema_version"),
+                                     QStringLiteral("alert_rules"),
+                                     QStringLiteral("alert_episodes")};
 
 } // namespace
 
@@ -129,7 +171,8 @@ public:
                            {kLogins.at(2), {QStringLiteral("inbox_support")}},
                            {kLogins.at(3), {QStringLiteral("inbox_operator")}},
                            {kLogins.at(4), {QStringLiteral("inbox_manager")}},
-                           {kLogins.at(5), QStringList{}}}
+                           {kLogins.at(5), QStringList{}},
+                           {kLogins.at(6), {QStringLiteral("inbox_alerts")}}}
     {}
 
 private:
@@ -153,7 +196,8 @@ private slots:
         QCOMPARE(
             one(su, QStringLiteral("SELECT string_agg(rolname, ',' ORDER BY rolname) FROM pg_roles"
                                    " WHERE rolname LIKE 'inbox\\_%' AND NOT rolcanlogin")),
-            QStringLiteral("inbox_ingest,inbox_manager,inbox_operator,inbox_support,inbox_worker"));
+            QStringLiteral("inbox_alerts,inbox_ingest,inbox_manager,inbox_operator,inbox_support,"
+                           "inbox_worker"));
         QCOMPARE(
             one(su, QStringLiteral("SELECT pg_has_role('l_manager', 'inbox_support', 'USAGE')"
                                    " AND pg_has_role('l_manager', 'inbox_operator', 'USAGE')"
@@ -161,7 +205,13 @@ private slots:
                                    " AND NOT pg_has_role('l_operator', 'inbox_manager', 'USAGE')"
                                    " AND NOT pg_has_role('l_support', 'inbox_operator', 'USAGE')"
                                    " AND NOT pg_has_role('l_worker', 'inbox_support', 'USAGE')"
-                                   " AND NOT pg_has_role('l_ingest', 'inbox_worker', 'USAGE')")),
+                                   " AND NOT pg_has_role('l_ingest', 'inbox_worker', 'USAGE')"
+                                   // the evaluator reads what support reads ...
+                                   " AND pg_has_role('l_alerts', 'inbox_support', 'USAGE')"
+                                   " AND NOT pg_has_role('l_alerts', 'inbox_worker', 'USAGE')"
+                                   // ... and no person's or worker's role is an evaluator
+                                   " AND NOT pg_has_role('l_manager', 'inbox_alerts', 'USAGE')"
+                                   " AND NOT pg_has_role('l_worker', 'inbox_alerts', 'USAGE')")),
             QStringLiteral("t"));
     }
 
@@ -235,7 +285,7 @@ private slots:
         const QStringList tables = inboxTables(su);
         for (const QString &t : kContractTables)
             QVERIFY2(tables.contains(t), qPrintable(t));
-        const QSet<QString> readers = logins({"l_support", "l_operator", "l_manager"});
+        const QSet<QString> readers = logins({"l_support", "l_operator", "l_manager", "l_alerts"});
         for (const QString &login : kLogins) {
             for (const QString &t : tables) {
                 const QString rel = QStringLiteral("inbox.") + t;

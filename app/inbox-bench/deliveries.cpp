@@ -1,5 +1,7 @@
 #include "deliveries.h"
 
+#include "db/pgconnection.h"
+
 namespace bench {
 
 Deliveries::Deliveries(const QString &t, double rate, int sessions)
@@ -32,6 +34,25 @@ QByteArray Deliveries::body(const QString &externalId)
                           "after six in the evening.\"}")
         .arg(externalId)
         .toUtf8();
+}
+
+bool createBareEvents(inbox::PgConnection &admin, const QString &schema, QString *error)
+{
+    inbox::DbError e;
+    if (!admin.run(QStringLiteral("DROP SCHEMA IF EXISTS %1 CASCADE; CREATE SCHEMA %1; "
+                                  "CREATE TABLE %1.events (id bigint GENERATED ALWAYS AS "
+                                  "IDENTITY PRIMARY KEY, source text COLLATE \"C\" NOT NULL, "
+                                  "external_id text COLLATE \"C\" NOT NULL, body bytea NOT NULL, "
+                                  "content_type text NOT NULL, status text NOT NULL DEFAULT "
+                                  "'received', locked_by text, received_at timestamptz NOT NULL "
+                                  "DEFAULT now(), UNIQUE (source, external_id)); "
+                                  "CREATE INDEX ON %1.events (id) WHERE status = 'received'")
+                       .arg(schema),
+                   &e)) {
+        *error = QStringLiteral("creating the scratch table: %1").arg(e.message);
+        return false;
+    }
+    return true;
 }
 
 } // namespace bench

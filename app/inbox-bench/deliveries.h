@@ -6,6 +6,10 @@
 #include <random>
 #include <vector>
 
+namespace inbox {
+class PgConnection;
+}
+
 namespace bench {
 
 // The deliveries of one measurement: mostly a new external id of this session and run,
@@ -24,5 +28,9 @@ struct Deliveries
     // A lead of about 300 bytes of JSON naming the external id.
     static QByteArray body(const QString &externalId);
 };
+
+// The bare statements' table, in a fresh schema `schema`: the inbox's (source, external_id)
+// key and the columns a claim needs, nothing else. False with *error when it fails.
+bool createBareEvents(inbox::PgConnection &admin, const QString &schema, QString *error);
 
 } // namespace bench

@@ -214,19 +214,8 @@ bool runPeerFigures(const Options &o, inbox::PgConnection &admin, QVector<Figure
     const QString task = setup.value(QStringLiteral("task")).toString();
 
     const QString scratch = QString::fromLatin1(kScratch);
-    if (!admin.run(QStringLiteral("DROP SCHEMA IF EXISTS %1 CASCADE; CREATE SCHEMA %1; "
-                                  "CREATE TABLE %1.events (id bigint GENERATED ALWAYS AS "
-                                  "IDENTITY PRIMARY KEY, source text COLLATE \"C\" NOT NULL, "
-                                  "external_id text COLLATE \"C\" NOT NULL, body bytea NOT NULL, "
-                                  "content_type text NOT NULL, status text NOT NULL DEFAULT "
-                                  "'received', locked_by text, received_at timestamptz NOT NULL "
-                                  "DEFAULT now(), UNIQUE (source, external_id)); "
-                                  "CREATE INDEX ON %1.events (id) WHERE status = 'received'")
-                       .arg(scratch),
-                   &e)) {
-        *error = QStringLiteral("creating the scratch table: %1").arg(e.message);
+    if (!createBareEvents(admin, scratch, error))
         return false;
-    }
     const QString inboxDb = o.conninfo;
     const QString gwDb = sameServer(admin, QString::fromLatin1(kGwDb));
     const QString bossDb = sameServer(admin, QString::fromLatin1(kBossDb));

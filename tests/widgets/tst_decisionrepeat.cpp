@@ -34,16 +34,7 @@ private:
 
     void makePairs(int n)
     {
-        PgSession &su = m_db.su();
-        m_pairs.clear();
-        for (int i = 0; i < n; ++i) {
-            const dupfix::Lead a = dupfix::person(QStringLiteral("rep-a-%1").arg(i),
-                                                  QStringLiteral("+7 903 %1 11 22").arg(400 + i),
-                                                  QStringLiteral("Ольга Смирнова"));
-            m_pairs << dupfix::pair(
-                su, a, dupfix::fromTelegram(a, QStringLiteral("rep-b-%1").arg(i), a.phone));
-            dupfix::age(su, m_pairs.last(), QStringLiteral("%1 hours").arg(n - i));
-        }
+        m_pairs = duplicatesfix::openPairs(m_db.su(), QStringLiteral("rep"), 400, n);
     }
 
     int decided() { return duplicatesfix::decidedPairs(m_db.su()); }

@@ -41,16 +41,7 @@ private:
     // n open pairs, oldest first.
     void makePairs(int n)
     {
-        PgSession &su = m_db.su();
-        m_pairs.clear();
-        for (int i = 0; i < n; ++i) {
-            const dupfix::Lead a = dupfix::person(QStringLiteral("k-a-%1").arg(i),
-                                                  QStringLiteral("+7 903 %1 11 22").arg(300 + i),
-                                                  QStringLiteral("Ольга Смирнова"));
-            m_pairs << dupfix::pair(
-                su, a, dupfix::fromTelegram(a, QStringLiteral("k-b-%1").arg(i), a.phone));
-            dupfix::age(su, m_pairs.last(), QStringLiteral("%1 hours").arg(n - i));
-        }
+        m_pairs = duplicatesfix::openPairs(m_db.su(), QStringLiteral("k"), 300, n);
     }
 
     // The decision in, `pair` now `status`, and the only one made.

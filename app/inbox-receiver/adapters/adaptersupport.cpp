@@ -75,6 +75,22 @@ QByteArray hmacSha256(const QByteArray &key, const QByteArray &message)
     return QMessageAuthenticationCode::hash(message, key, QCryptographicHash::Sha256);
 }
 
+bool signedByAnyKey(const QList<QByteArray> &keys, const QByteArray &message,
+                    const QList<QByteArray> &signatures)
+{
+    bool valid = false;
+    for (const QByteArray &key : keys) {
+        if (key.isEmpty())
+            continue;
+        const QByteArray expected = hmacSha256(key, message);
+        for (const QByteArray &signature : signatures) {
+            if (constantTimeEquals(signature, expected))
+                valid = true;
+        }
+    }
+    return valid;
+}
+
 std::optional<qint64> unixSeconds(const QByteArray &digits)
 {
     if (digits.isEmpty() || digits.size() > 12)

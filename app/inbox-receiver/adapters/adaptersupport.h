@@ -30,6 +30,10 @@ bool matchesAnySecret(const QByteArray &given, const QList<QByteArray> &secrets)
 
 QString sha256Hex(const QByteArray &bytes);
 QByteArray hmacSha256(const QByteArray &key, const QByteArray &message);
+// True when one of the signatures is the HMAC-SHA256 of message under one of the keys (every
+// pair compared, none skipped; empty keys never sign): how signed senders rotate secrets.
+bool signedByAnyKey(const QList<QByteArray> &keys, const QByteArray &message,
+                    const QList<QByteArray> &signatures);
 // A signed sender's timestamp (whole seconds since 1970, digits only) within tolerance of the
 // receiver's clock, either way (a sender's clock may run ahead).
 std::optional<qint64> unixSeconds(const QByteArray &digits);

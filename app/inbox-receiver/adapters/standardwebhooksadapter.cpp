@@ -40,18 +40,12 @@ Extraction extractStandardWebhooks(const SourceRules &rules, const HttpRequest &
             signatures.append(QByteArray::fromBase64(entry.mid(3)));
     }
     const QByteArray signedContent = id + '.' + timestamp + '.' + request.body;
-    bool valid = false;
+    QList<QByteArray> keys;
     for (const QByteArray &secret : rules.secrets) {
-        const auto key = secretBytes(secret);
-        if (!key)
-            continue;
-        const QByteArray expected = hmacSha256(*key, signedContent);
-        for (const QByteArray &signature : signatures) {
-            if (constantTimeEquals(signature, expected))
-                valid = true;
-        }
+        if (const auto key = secretBytes(secret))
+            keys.append(*key);
     }
-    if (!valid)
+    if (!signedByAnyKey(keys, signedContent, signatures))
         return refuse(Refusal::Unauthorized, "bad_signature");
     if (!withinTolerance(*seconds, request.receivedAt, rules.toleranceSeconds))
         return refuse(Refusal::Unauthorized, "stale_timestamp");

@@ -27,17 +27,7 @@ Extraction extractStripe(const SourceRules &rules, const HttpRequest &request)
         return refuse(Refusal::Unauthorized, "bad_signature");
 
     const QByteArray signedPayload = timestamp + '.' + request.body;
-    bool valid = false;
-    for (const QByteArray &secret : rules.secrets) {
-        if (secret.isEmpty())
-            continue;
-        const QByteArray expected = hmacSha256(secret, signedPayload);
-        for (const QByteArray &signature : signatures) {
-            if (constantTimeEquals(signature, expected))
-                valid = true;
-        }
-    }
-    if (!valid)
+    if (!signedByAnyKey(rules.secrets, signedPayload, signatures))
         return refuse(Refusal::Unauthorized, "bad_signature");
     // Checked after the signature, so "stale" always means a real signature at a wrong time:
     // a replay from long ago, or a clock that is off.

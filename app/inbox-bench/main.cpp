@@ -10,6 +10,7 @@
 #include "options.h"
 #include "peerbench.h"
 #include "querybench.h"
+#include "receiverbench.h"
 #include "requeuebench.h"
 #include "samples.h"
 #include "serversetting.h"
@@ -118,6 +119,7 @@ int main(int argc, char *argv[])
           [&] { return bench::runRequeueFigure(o, &context, admin, plain, &figures, &error); });
     stage(o.has("ingest"), [&] { return bench::runIngestFigures(o, admin, &figures, &error); });
     stage(o.has("peers"), [&] { return bench::runPeerFigures(o, admin, &figures, &error); });
+    stage(o.has("receiver"), [&] { return bench::runReceiverFigures(o, admin, &figures, &error); });
 
     context.setDisconnected();
     bench::printReport(figures, header);

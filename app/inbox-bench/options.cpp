@@ -51,8 +51,17 @@ QString usage()
         "  --stages LIST       comma-separated: queries,memory,requeue,ingest (default all\n"
         "                      four) and peers: graphile-worker and pg-boss beside the inbox\n"
         "                      and the bare statements (needs node and npm; never default)\n"
-        "  --rounds N          peers: rounds, every system once per round (default 3)\n"
+        "                      and receiver: inbox-receiver under wrk beside the same\n"
+        "                      accepts over libpq (needs wrk; never default)\n"
+        "  --rounds N          peers, receiver: rounds, every side once per round (default 3)\n"
         "  --peers-dir DIR     peers: where npm installs them (default: the build tree's)\n"
+        "  --receiver PATH     receiver: the inbox-receiver binary (default: next to this\n"
+        "                      one, then PATH)\n"
+        "  --receiver-seconds S  receiver: seconds per wrk run and direct run (default 10)\n"
+        "  --connections N     receiver: wrk connections and direct sessions (default 64)\n"
+        "  --receiver-deliveries N  receiver: deliveries of the memory run (default 1M)\n"
+        "  --paced-rate N      receiver: deliveries/s of the latency runs (default 1000)\n"
+        "  --paced-seconds S   receiver: seconds per latency run (default 10)\n"
         "  --sim PATH          the inbox-sim binary (default: next to this one, then PATH)\n"
         "  --keep-ingest       keep the events the ingest stage accepted\n"
         "Output: a table, then one JSON line per figure. Exit 0 when every figure was\n"
@@ -146,7 +155,7 @@ std::optional<Options> parseOptions(const QStringList &args, QString *message, b
             for (const QString &s : o.stages) {
                 if (s != QLatin1String("queries") && s != QLatin1String("memory") &&
                     s != QLatin1String("requeue") && s != QLatin1String("ingest") &&
-                    s != QLatin1String("peers")) {
+                    s != QLatin1String("peers") && s != QLatin1String("receiver")) {
                     *message = QStringLiteral("--stages: unknown stage %1").arg(s);
                     return std::nullopt;
                 }
@@ -158,6 +167,28 @@ std::optional<Options> parseOptions(const QStringList &args, QString *message, b
         } else if (a == QLatin1String("--peers-dir")) {
             if (!value(&o.peersDir))
                 return std::nullopt;
+        } else if (a == QLatin1String("--receiver")) {
+            if (!value(&o.receiverBinary))
+                return std::nullopt;
+        } else if (a == QLatin1String("--receiver-seconds")) {
+            if (!number(1, &n))
+                return std::nullopt;
+            o.receiverSeconds = int(n);
+        } else if (a == QLatin1String("--connections")) {
+            if (!number(1, &n))
+                return std::nullopt;
+            o.connections = int(n);
+        } else if (a == QLatin1String("--receiver-deliveries")) {
+            if (!number(1, &o.receiverDeliveries))
+                return std::nullopt;
+        } else if (a == QLatin1String("--paced-rate")) {
+            if (!number(1, &n))
+                return std::nullopt;
+            o.pacedRate = int(n);
+        } else if (a == QLatin1String("--paced-seconds")) {
+            if (!number(1, &n))
+                return std::nullopt;
+            o.pacedSeconds = int(n);
         } else if (a == QLatin1String("--sim")) {
             if (!value(&o.simBinary))
                 return std::nullopt;

@@ -31,8 +31,15 @@ struct Options
     // asked for, so the smoke test and a plain run never install anything.
     QStringList stages{QStringLiteral("queries"), QStringLiteral("memory"),
                        QStringLiteral("requeue"), QStringLiteral("ingest")};
-    int rounds = 3;   // peers: rounds, each system once per round
+    int rounds = 3;   // peers, receiver: rounds, each side once per round
     QString peersDir; // peers: where npm installs them (default: the build tree's peers/)
+    // The receiver stage (--stages receiver; never a default: it needs wrk).
+    QString receiverBinary;              // empty: next to this program, installed, then PATH
+    int receiverSeconds = 10;            // per wrk run and per direct run
+    int connections = 64;                // wrk connections and direct libpq sessions
+    qint64 receiverDeliveries = 1000000; // the memory run's deliveries
+    int pacedRate = 1000;                // deliveries/s of the open-loop latency runs
+    int pacedSeconds = 10;               // per latency run
 
     bool has(const char *stage) const { return stages.contains(QLatin1String(stage)); }
 };

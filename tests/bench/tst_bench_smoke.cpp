@@ -4,9 +4,11 @@
 #include "pgcluster.h"
 #include "pgsession.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QStandardPaths>
 #include <QtTest>
 
 class TestBenchSmoke final : public QObject
@@ -120,9 +122,149 @@ private slots:
         QCOMPARE(left.value(0, 1).toInt(), 0);
     }
 
+    // The receiver stage, very briefly: every figure there with positive numbers (never how
+    // fast), the memory sampled along the run, and nothing left behind.
+    void receiverStagePrintsItsFigures()
+    {
+        if (QStandardPaths::findExecutable(QStringLiteral("wrk")).isEmpty())
+            QSKIP("wrk is not installed (scripts/install-deps.sh installs it)");
+        QString error;
+        const QString db = m_cluster.createDatabase(&error);
+        QVERIFY2(!db.isEmpty(), qPrintable(error));
+        QString out;
+        QVERIFY(runBench(db, receiverArgs(), QProcessEnvironment::systemEnvironment(), &out));
+        const QHash<QString, QJsonObject> figures = parseFigures(out);
+        QCOMPARE(figures.size(), 5);
+        const auto value = [&](const char *name, const char *key) {
+            return figures.value(QLatin1String(name)).value(QLatin1String(key)).toDouble(-1);
+        };
+        for (const char *name : {"receiver_deliveries_per_s", "receiver_client_check"}) {
+            QVERIFY2(figures.contains(QLatin1String(name)), qPrintable(out));
+            QVERIFY2(value(name, "value") > 0, name);
+            QVERIFY2(value(name, "plain_value") > 0, name);
+            QVERIFY2(value(name, "ratio") > 0, name);
+        }
+        const QJsonArray rounds = figures.value(QStringLiteral("receiver_deliveries_per_s"))
+                                      .value(QStringLiteral("rounds"))
+                                      .toArray();
+        QCOMPARE(rounds.size(), 1);
+        QVERIFY(rounds.at(0).toObject().value(QStringLiteral("mean_group")).toDouble() > 0);
+        QVERIFY(rounds.at(0).toObject().value(QStringLiteral("direct_per_s")).toDouble() > 0);
+        QVERIFY2(value("receiver_paced_p50_ms", "value") > 0, qPrintable(out));
+        QVERIFY(value("receiver_paced_p99_ms", "value") >= value("receiver_paced_p50_ms", "value"));
+        const QJsonObject paced = figures.value(QStringLiteral("receiver_paced_p99_ms"))
+                                      .value(QStringLiteral("rounds"))
+                                      .toArray()
+                                      .at(0)
+                                      .toObject();
+        QVERIFY(paced.value(QStringLiteral("answered")).toDouble() > 0);
+        QVERIFY(paced.value(QStringLiteral("achieved_per_s")).toDouble() > 0);
+
+        // 20,000 deliveries, all answered 200, resident memory sampled at each tenth.
+        QVERIFY2(value("receiver_memory_mb", "value") > 0, qPrintable(out));
+        QCOMPARE(value("receiver_memory_mb", "answered"), 20000.0);
+        const QJsonArray samples = figures.value(QStringLiteral("receiver_memory_mb"))
+                                       .value(QStringLiteral("samples"))
+                                       .toArray();
+        QCOMPARE(samples.size(), 10);
+        QCOMPARE(samples.first().toObject().value(QStringLiteral("deliveries")).toDouble(), 2000.0);
+        for (const QJsonValue &sample : samples) {
+            QVERIFY(sample.toObject().value(QStringLiteral("rss_mb")).toDouble() > 0);
+            QVERIFY(sample.toObject().value(QStringLiteral("hwm_mb")).toDouble() > 0);
+        }
+
+        // Its events deleted and its login dropped.
+        PgSession s(m_cluster.conninfo(db));
+        const PgResult left = s.exec(QStringLiteral(
+            "SELECT (SELECT count(*) FROM inbox.events WHERE source = 'inbox_bench_receiver'), "
+            "(SELECT count(*) FROM pg_roles WHERE rolname = 'inbox_bench_receiver')"));
+        QVERIFY2(left.ok, qPrintable(left.message));
+        QCOMPARE(left.value(0, 0).toInt(), 0);
+        QCOMPARE(left.value(0, 1).toInt(), 0);
+    }
+
+    // Without wrk the stage says so, adds one figure and the run still succeeds.
+    void receiverStageWithoutWrkIsSkipped()
+    {
+        QString error;
+        const QString db = m_cluster.createDatabase(&error);
+        QVERIFY2(!db.isEmpty(), qPrintable(error));
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("PATH"), QDir::tempPath() + QStringLiteral("/no-wrk-here"));
+        QString out;
+        QString err;
+        QVERIFY(runBench(db, receiverArgs(), env, &out, &err));
+        const QHash<QString, QJsonObject> figures = parseFigures(out);
+        QCOMPARE(figures.size(), 1);
+        QVERIFY2(figures.contains(QStringLiteral("receiver_skipped")), qPrintable(out));
+        QCOMPARE(figures.value(QStringLiteral("receiver_skipped"))
+                     .value(QStringLiteral("met"))
+                     .toBool(true),
+                 false);
+        QVERIFY2(err.contains(QStringLiteral("receiver stage SKIPPED: wrk not found")),
+                 qPrintable(err));
+    }
+
     void cleanupTestCase() { m_cluster.stop(); }
 
 private:
+    static QStringList receiverArgs()
+    {
+        return {QStringLiteral("--events"),
+                QStringLiteral("2000"),
+                QStringLiteral("--stages"),
+                QStringLiteral("receiver"),
+                QStringLiteral("--rounds"),
+                QStringLiteral("1"),
+                QStringLiteral("--connections"),
+                QStringLiteral("16"),
+                QStringLiteral("--receiver-seconds"),
+                QStringLiteral("2"),
+                QStringLiteral("--receiver-deliveries"),
+                QStringLiteral("20k"),
+                QStringLiteral("--paced-seconds"),
+                QStringLiteral("1")};
+    }
+
+    bool runBench(const QString &db, const QStringList &args, const QProcessEnvironment &env,
+                  QString *out, QString *err = nullptr)
+    {
+        QProcess p;
+        p.setProcessEnvironment(env);
+        p.setProcessChannelMode(QProcess::SeparateChannels);
+        p.start(QStringLiteral(INBOX_BENCH_BINARY),
+                QStringList{QStringLiteral("--db"), m_cluster.conninfo(db)} + args);
+        if (!p.waitForFinished(300000)) {
+            p.kill();
+            p.waitForFinished(5000);
+            qWarning("inbox-bench did not finish in 300 s");
+            return false;
+        }
+        *out = QString::fromUtf8(p.readAllStandardOutput());
+        const QString errText = QString::fromUtf8(p.readAllStandardError());
+        if (err)
+            *err = errText;
+        if (p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
+            qWarning("inbox-bench exit %d\n%s", p.exitCode(), qPrintable(errText.right(3000)));
+            return false;
+        }
+        return true;
+    }
+
+    static QHash<QString, QJsonObject> parseFigures(const QString &out)
+    {
+        QHash<QString, QJsonObject> figures;
+        for (const QString &line : out.split(QLatin1Char('\n'))) {
+            if (!line.startsWith(QLatin1Char('{')))
+                continue;
+            const QJsonObject o = QJsonDocument::fromJson(line.toUtf8()).object();
+            if (o.value(QStringLiteral("met")).isBool() &&
+                !o.value(QStringLiteral("target")).toString().isEmpty())
+                figures.insert(o.value(QStringLiteral("name")).toString(), o);
+        }
+        return figures;
+    }
+
     PgCluster m_cluster;
 };
 

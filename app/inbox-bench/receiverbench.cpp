@@ -1,0 +1,503 @@
+#include "receiverbench.h"
+
+#include "benchreceiver.h"
+#include "db/conninfo.h"
+#include "db/pgconnection.h"
+#include "deliveries.h"
+#include "pacedclient.h"
+#include "serversetting.h"
+#include "sessionrun.h"
+#include "wrkload.h"
+
+#include <QDateTime>
+#include <QFile>
+#include <QJsonArray>
+#include <QRandomGenerator>
+
+#include <libpq-fe.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace bench {
+
+namespace {
+
+const char *const kSource = "inbox_bench_receiver";
+const char *const kLogin = "inbox_bench_receiver";
+const char *const kPath = "/in/bench";
+constexpr int kPacedConnections = 16; // open loop: enough that 1,000/s rarely waits for one
+constexpr int kCheckConnections = 8;  // the client beside wrk
+constexpr double kMemoryTargetMb = 50;
+constexpr double kFlatMb = 5;
+
+double median(QVector<double> v)
+{
+    if (v.isEmpty())
+        return 0;
+    std::sort(v.begin(), v.end());
+    const int n = int(v.size());
+    return n % 2 ? v.at(n / 2) : (v.at(n / 2 - 1) + v.at(n / 2)) / 2.0;
+}
+
+double percentile(QVector<double> v, double p)
+{
+    if (v.isEmpty())
+        return 0;
+    std::sort(v.begin(), v.end());
+    const int rank = int(std::ceil(p * double(v.size())));
+    return v.at(std::clamp(rank - 1, 0, int(v.size()) - 1));
+}
+
+double round2(double v)
+{
+    return std::round(v * 100.0) / 100.0;
+}
+
+// The 1-minute load average: the machine is shared, so every round says how busy it was.
+double loadAverage()
+{
+    QFile f(QStringLiteral("/proc/loadavg"));
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    return f.readLine().split(' ').value(0).toDouble();
+}
+
+// The receiver's configuration: the benchmark's server and database, its own login, ports
+// the kernel picks, one json source. The rest is the receiver's defaults (one writer).
+QByteArray receiverConfig(const inbox::PgConnection &admin)
+{
+    pg_conn *c = admin.raw();
+    QStringList parts;
+    const auto add = [&](const char *key, const char *value) {
+        if (value && *value)
+            parts << QString::fromLatin1(key) + QLatin1Char('=') +
+                         inbox::quoteConnValue(QString::fromUtf8(value));
+    };
+    add("host", PQhost(c));
+    add("port", PQport(c));
+    add("dbname", PQdb(c));
+    add("user", kLogin);
+    return "[receiver]\n"
+           "listen = 127.0.0.1:0\n"
+           "metrics_listen = 127.0.0.1:0\n"
+           "database = " +
+           parts.join(QLatin1Char(' ')).toUtf8() +
+           "\n"
+           "database_password_file = @PASSWORD_FILE@\n"
+           "\n"
+           "[source " +
+           QByteArray(kSource) +
+           "]\n"
+           "path = " +
+           QByteArray(kPath) +
+           "\n"
+           "adapter = json\n"
+           "key_fields = id\n";
+}
+
+// The receiver's login: inbox_ingest and nothing else, a fresh random password.
+bool makeLogin(inbox::PgConnection &admin, QByteArray *password, QString *error)
+{
+    *password = QByteArray::number(QRandomGenerator::system()->generate64(), 16) +
+                QByteArray::number(QRandomGenerator::system()->generate64(), 16);
+    inbox::DbError e;
+    const auto ddl = admin.exec(
+        QStringLiteral("SELECT format('CREATE ROLE %I LOGIN PASSWORD %L IN ROLE inbox_ingest', "
+                       "$1::text, $2::text)"),
+        {inbox::PgParam(kLogin), inbox::PgParam(QString::fromLatin1(*password))}, &e);
+    if (!ddl ||
+        !admin.run(QStringLiteral("DROP ROLE IF EXISTS %1").arg(QLatin1String(kLogin)), &e) ||
+        !admin.run(ddl->text(0, 0), &e)) {
+        *error = QStringLiteral("making the receiver's login %1: %2")
+                     .arg(QLatin1String(kLogin), e.message);
+        return false;
+    }
+    return true;
+}
+
+// Group sizes and the receiver's own time to answer, between two reads of /metrics.
+struct MetricsDelta
+{
+    double groups = 0;
+    double grouped = 0;
+    double answers = 0;
+    double answerSeconds = 0;
+
+    static MetricsDelta read(const BenchReceiver &r)
+    {
+        int status = 0;
+        const QByteArray m = r.get("/metrics", &status);
+        MetricsDelta d;
+        d.groups = BenchReceiver::metric(m, "inbox_receiver_group_size_count");
+        d.grouped = BenchReceiver::metric(m, "inbox_receiver_group_size_sum");
+        d.answers = BenchReceiver::metric(m, "inbox_receiver_answer_seconds_count");
+        d.answerSeconds = BenchReceiver::metric(m, "inbox_receiver_answer_seconds_sum");
+        return d;
+    }
+    double meanGroup(const MetricsDelta &before) const
+    {
+        const double n = groups - before.groups;
+        return n > 0 ? (grouped - before.grouped) / n : 0;
+    }
+    double meanAnswerMs(const MetricsDelta &before) const
+    {
+        const double n = answers - before.answers;
+        return n > 0 ? 1000.0 * (answerSeconds - before.answerSeconds) / n : 0;
+    }
+};
+
+Figure skipped(const QString &why)
+{
+    std::fprintf(stderr,
+                 "receiver stage SKIPPED: %s. Install Debian's wrk (scripts/install-deps.sh) "
+                 "to measure inbox-receiver beside direct accepts.\n",
+                 qPrintable(why));
+    Figure f;
+    f.name = QStringLiteral("receiver_skipped");
+    f.latency = false;
+    f.unit = QStringLiteral("(skipped)");
+    f.target = QStringLiteral("wrk and inbox-receiver present");
+    f.met = false;
+    f.note = QStringLiteral("not measured: %1").arg(why);
+    return f;
+}
+
+} // namespace
+
+bool runReceiverFigures(const Options &o, inbox::PgConnection &admin, QVector<Figure> *figures,
+                        QString *error)
+{
+    const QString wrkBinary = WrkLoad::find();
+    if (wrkBinary.isEmpty()) {
+        *figures << skipped(QStringLiteral("wrk not found in PATH"));
+        return true;
+    }
+    const QString binary = BenchReceiver::find(o.receiverBinary);
+    if (binary.isEmpty()) {
+        *error = o.receiverBinary.isEmpty()
+                     ? QStringLiteral("inbox-receiver not found (next to inbox-bench, installed "
+                                      "or in PATH; --receiver PATH)")
+                     : QStringLiteral("--receiver %1: not an executable").arg(o.receiverBinary);
+        return false;
+    }
+    QByteArray password;
+    if (!makeLogin(admin, &password, error))
+        return false;
+    const QString fsync = serverSetting(admin, "fsync");
+    const QString syncCommit = serverSetting(admin, "synchronous_commit");
+    const QByteArray config = receiverConfig(admin);
+    const WrkLoad wrk(wrkBinary);
+    const QString runTag = QStringLiteral("r%1").arg(QDateTime::currentMSecsSinceEpoch());
+    int measurement = 0;
+    const auto nextTag = [&] {
+        return QStringLiteral("%1-%2").arg(runTag).arg(++measurement);
+    };
+    const QString path = QString::fromLatin1(kPath);
+    std::fprintf(stderr, "  receiver: %s, wrk %s; server fsync=%s synchronous_commit=%s\n",
+                 qPrintable(binary), qPrintable(wrkBinary), qPrintable(fsync),
+                 qPrintable(syncCommit));
+
+    bool ok = true;
+    {
+        BenchReceiver receiver;
+        ok = receiver.start(binary, config, password, error);
+
+        // Throughput: wrk against the receiver beside direct inbox.accept, alternating.
+        QVector<double> receiverRates, directRates, ratios;
+        QJsonArray rounds;
+        if (ok) {
+            std::fprintf(stderr, "  warm-up: wrk for 1 s ...\n");
+            WrkResult warm;
+            ok = wrk.run(receiver.port(), path, nextTag(), o.repeatRate, o.connections, 1, &warm,
+                         error);
+        }
+        const QString acceptSql =
+            QStringLiteral("SELECT outcome FROM inbox.accept($1, $2, $3, 'application/json')");
+        for (int r = 0; ok && r < o.rounds; ++r) {
+            WrkResult w;
+            MetricsDelta before, after;
+            double directRate = 0;
+            Totals direct;
+            const double loadBefore = loadAverage();
+            const auto viaReceiver = [&] {
+                std::fprintf(stderr, "  round %d: wrk, %d connections, %d s ...\n", r + 1,
+                             o.connections, o.receiverSeconds);
+                before = MetricsDelta::read(receiver);
+                const bool done = wrk.run(receiver.port(), path, nextTag(), o.repeatRate,
+                                          o.connections, o.receiverSeconds, &w, error);
+                after = MetricsDelta::read(receiver);
+                return done;
+            };
+            const auto viaLibpq = [&] {
+                std::fprintf(stderr, "  round %d: inbox.accept, %d libpq sessions, %d s ...\n",
+                             r + 1, o.connections, o.receiverSeconds);
+                Deliveries d(nextTag(), o.repeatRate, o.connections);
+                const Step step = [&](inbox::PgConnection &conn, int s, std::mt19937_64 &rng,
+                                      Totals &t) {
+                    bool repeat = false;
+                    const QString id = d.pick(s, rng, &repeat);
+                    inbox::DbError err;
+                    if (!conn.run(acceptSql,
+                                  {inbox::PgParam(kSource), inbox::PgParam(id),
+                                   inbox::PgParam::bytes(Deliveries::body(id))},
+                                  &err)) {
+                        t.fail(err.message);
+                        return false;
+                    }
+                    if (repeat)
+                        ++t.repeats;
+                    return true;
+                };
+                double elapsed = 0;
+                if (!runSessions(o.conninfo, o.connections, o.receiverSeconds, QString(), step,
+                                 &direct, &elapsed, error))
+                    return false;
+                directRate = double(direct.calls.load()) / elapsed;
+                return true;
+            };
+            // The order alternates from round to round, so both sides see the same machine.
+            ok = r % 2 == 0 ? viaReceiver() && viaLibpq() : viaLibpq() && viaReceiver();
+            if (!ok)
+                break;
+            if (w.socketErrors > 0 || w.non2xx > 0)
+                std::fprintf(stderr, "    wrk saw %lld non-2xx answers and %lld socket errors\n",
+                             static_cast<long long>(w.non2xx),
+                             static_cast<long long>(w.socketErrors));
+            receiverRates << w.rate();
+            directRates << directRate;
+            ratios << (directRate > 0 ? w.rate() / directRate : 0);
+            QJsonObject round;
+            round.insert(QStringLiteral("receiver_per_s"), round2(w.rate()));
+            round.insert(QStringLiteral("direct_per_s"), round2(directRate));
+            round.insert(QStringLiteral("ratio"), round2(ratios.last()));
+            round.insert(QStringLiteral("wrk_p50_ms"), round2(w.p50Ms));
+            round.insert(QStringLiteral("wrk_p99_ms"), round2(w.p99Ms));
+            round.insert(QStringLiteral("non_2xx"), double(w.non2xx));
+            round.insert(QStringLiteral("socket_errors"), double(w.socketErrors));
+            round.insert(QStringLiteral("mean_group"), round2(after.meanGroup(before)));
+            round.insert(QStringLiteral("receiver_mean_answer_ms"),
+                         round2(after.meanAnswerMs(before)));
+            round.insert(QStringLiteral("load_before"), loadBefore);
+            round.insert(QStringLiteral("load_after"), loadAverage());
+            rounds.append(round);
+            std::fprintf(stderr,
+                         "    receiver %.0f/s (p50 %.1f ms, p99 %.1f ms, groups of %.1f), "
+                         "direct %.0f/s, ratio %.2f, load %.1f\n",
+                         w.rate(), w.p50Ms, w.p99Ms, after.meanGroup(before), directRate,
+                         ratios.last(), loadAverage());
+        }
+        if (ok) {
+            Figure f;
+            f.name = QStringLiteral("receiver_deliveries_per_s");
+            f.latency = false;
+            f.value = median(receiverRates);
+            f.plainValue = median(directRates);
+            f.unit = QStringLiteral("deliveries/s");
+            const double ratio = median(ratios);
+            f.target = QStringLiteral(">= direct inbox.accept / 2 (median of rounds' ratios)");
+            f.met = ratio >= 0.5;
+            f.extra.insert(QStringLiteral("ratio_median_of_rounds"), round2(ratio));
+            f.extra.insert(QStringLiteral("connections"), o.connections);
+            f.extra.insert(QStringLiteral("seconds"), o.receiverSeconds);
+            f.extra.insert(QStringLiteral("repeat_rate"), o.repeatRate);
+            f.extra.insert(QStringLiteral("fsync"), fsync);
+            f.extra.insert(QStringLiteral("synchronous_commit"), syncCommit);
+            f.extra.insert(QStringLiteral("rounds"), rounds);
+            *figures << f;
+        }
+
+        // The paced client beside wrk, both closed loop with the same connections: the same
+        // rate and latencies say its numbers can be believed.
+        if (ok) {
+            std::fprintf(stderr,
+                         "  client check: wrk and the paced client in closed loop, %d "
+                         "connections, %d s each ...\n",
+                         kCheckConnections, o.receiverSeconds);
+            WrkResult w;
+            ok = wrk.run(receiver.port(), path, nextTag(), o.repeatRate, kCheckConnections,
+                         o.receiverSeconds, &w, error);
+            Deliveries d(nextTag(), o.repeatRate, 1);
+            PacedClient client(receiver.port(), kPath, &d);
+            PacedClient::Plan plan;
+            plan.rate = 0;
+            plan.connections = kCheckConnections;
+            plan.seconds = o.receiverSeconds;
+            PacedResult mine;
+            ok = ok && client.run(plan, &mine, error);
+            if (ok) {
+                Figure f;
+                f.name = QStringLiteral("receiver_client_check");
+                f.latency = false;
+                f.value = mine.rate();
+                f.plainValue = w.rate();
+                f.unit = QStringLiteral("deliveries/s");
+                f.target = QStringLiteral("paced client in closed loop within 0.8..1.25 of wrk");
+                f.met = f.ratio() >= 0.8 && f.ratio() <= 1.25;
+                f.extra.insert(QStringLiteral("connections"), kCheckConnections);
+                f.extra.insert(QStringLiteral("client_p50_ms"),
+                               round2(percentile(mine.latencyMs, 0.5)));
+                f.extra.insert(QStringLiteral("client_p99_ms"),
+                               round2(percentile(mine.latencyMs, 0.99)));
+                f.extra.insert(QStringLiteral("wrk_p50_ms"), round2(w.p50Ms));
+                f.extra.insert(QStringLiteral("wrk_p99_ms"), round2(w.p99Ms));
+                f.extra.insert(QStringLiteral("client_refused"), double(mine.refused));
+                *figures << f;
+                std::fprintf(stderr, "    wrk %.0f/s p50 %.2f ms; client %.0f/s p50 %.2f ms\n",
+                             w.rate(), w.p50Ms, mine.rate(), percentile(mine.latencyMs, 0.5));
+            }
+        }
+
+        // Time to the 200 at a fixed rate, open loop.
+        if (ok) {
+            QVector<double> p50s, p99s;
+            QJsonArray paced;
+            for (int r = 0; ok && r < o.rounds; ++r) {
+                std::fprintf(stderr,
+                             "  round %d: paced %d deliveries/s for %d s, %d "
+                             "connections ...\n",
+                             r + 1, o.pacedRate, o.pacedSeconds, kPacedConnections);
+                Deliveries d(nextTag(), o.repeatRate, 1);
+                PacedClient client(receiver.port(), kPath, &d);
+                PacedClient::Plan plan;
+                plan.rate = o.pacedRate;
+                plan.connections = kPacedConnections;
+                plan.seconds = o.pacedSeconds;
+                PacedResult res;
+                const double loadBefore = loadAverage();
+                const MetricsDelta before = MetricsDelta::read(receiver);
+                ok = client.run(plan, &res, error);
+                const MetricsDelta after = MetricsDelta::read(receiver);
+                if (!ok)
+                    break;
+                p50s << percentile(res.latencyMs, 0.5);
+                p99s << percentile(res.latencyMs, 0.99);
+                QJsonObject round;
+                round.insert(QStringLiteral("p50_ms"), round2(p50s.last()));
+                round.insert(QStringLiteral("p99_ms"), round2(p99s.last()));
+                round.insert(QStringLiteral("p999_ms"), round2(percentile(res.latencyMs, 0.999)));
+                round.insert(QStringLiteral("max_ms"), round2(percentile(res.latencyMs, 1.0)));
+                round.insert(QStringLiteral("service_p99_ms"),
+                             round2(percentile(res.serviceMs, 0.99)));
+                round.insert(QStringLiteral("achieved_per_s"), round2(res.rate()));
+                round.insert(QStringLiteral("answered"), double(res.answered));
+                round.insert(QStringLiteral("refused"), double(res.refused));
+                round.insert(QStringLiteral("sent_late"), double(res.late));
+                round.insert(QStringLiteral("mean_group"), round2(after.meanGroup(before)));
+                round.insert(QStringLiteral("receiver_mean_answer_ms"),
+                             round2(after.meanAnswerMs(before)));
+                round.insert(QStringLiteral("load_before"), loadBefore);
+                round.insert(QStringLiteral("load_after"), loadAverage());
+                paced.append(round);
+                std::fprintf(stderr,
+                             "    p50 %.2f ms, p99 %.2f ms (from the send: %.2f), %.0f/s, "
+                             "groups of %.1f, load %.1f\n",
+                             p50s.last(), p99s.last(), percentile(res.serviceMs, 0.99), res.rate(),
+                             after.meanGroup(before), loadAverage());
+            }
+            if (ok) {
+                for (const bool p99 : {false, true}) {
+                    Figure f;
+                    f.name = p99 ? QStringLiteral("receiver_paced_p99_ms")
+                                 : QStringLiteral("receiver_paced_p50_ms");
+                    f.latency = false;
+                    f.value = median(p99 ? p99s : p50s);
+                    f.unit = QStringLiteral("ms");
+                    f.target = p99 ? QStringLiteral("p99 < 10 ms at %1/s (median of rounds)")
+                                         .arg(o.pacedRate)
+                                   : QStringLiteral("none set (informational)");
+                    f.met = p99 ? f.value < 10.0 : true;
+                    f.extra.insert(QStringLiteral("rate"), o.pacedRate);
+                    f.extra.insert(QStringLiteral("seconds"), o.pacedSeconds);
+                    f.extra.insert(QStringLiteral("connections"), kPacedConnections);
+                    f.extra.insert(QStringLiteral("from"), QStringLiteral("scheduled send time"));
+                    if (p99)
+                        f.extra.insert(QStringLiteral("rounds"), paced);
+                    *figures << f;
+                }
+            }
+        }
+    }
+
+    // Memory: a fresh receiver, so the count of deliveries since its start is exact.
+    if (ok) {
+        BenchReceiver receiver;
+        ok = receiver.start(binary, config, password, error);
+        if (ok) {
+            const Memory start = receiver.memory();
+            std::fprintf(stderr,
+                         "  memory: %lld deliveries, %d connections (VmRSS at start "
+                         "%.1f MB) ...\n",
+                         static_cast<long long>(o.receiverDeliveries), o.connections, start.rssMb);
+            QJsonArray samples;
+            QVector<double> rss;
+            Deliveries d(nextTag(), o.repeatRate, 1);
+            PacedClient client(receiver.port(), kPath, &d);
+            PacedClient::Plan plan;
+            plan.rate = 0;
+            plan.connections = o.connections;
+            plan.seconds = 24 * 3600;
+            plan.maxCount = o.receiverDeliveries;
+            plan.recordLatency = false;
+            plan.progressEvery = std::max<qint64>(1, o.receiverDeliveries / 10);
+            plan.progress = [&](qint64 answered) {
+                const Memory m = receiver.memory();
+                rss << m.rssMb;
+                QJsonObject s;
+                s.insert(QStringLiteral("deliveries"), double(answered));
+                s.insert(QStringLiteral("rss_mb"), round2(m.rssMb));
+                s.insert(QStringLiteral("hwm_mb"), round2(m.hwmMb));
+                samples.append(s);
+                std::fprintf(stderr, "    %lld: VmRSS %.1f MB, VmHWM %.1f MB\n",
+                             static_cast<long long>(answered), m.rssMb, m.hwmMb);
+            };
+            PacedResult res;
+            const double loadBefore = loadAverage();
+            ok = client.run(plan, &res, error);
+            const Memory end = receiver.memory();
+            if (ok && (rss.isEmpty() || end.rssMb <= 0)) {
+                *error = QStringLiteral("could not read /proc/%1/status").arg(receiver.pid());
+                ok = false;
+            }
+            if (ok) {
+                Figure f;
+                f.name = QStringLiteral("receiver_memory_mb");
+                f.latency = false;
+                f.value = end.rssMb;
+                f.unit = QStringLiteral("MB");
+                const double growth = end.rssMb - rss.first();
+                f.target = QStringLiteral("VmRSS < %1 MB after the run, and flat (<= %2 MB above "
+                                          "the first tenth's)")
+                               .arg(kMemoryTargetMb)
+                               .arg(kFlatMb);
+                f.met = end.rssMb < kMemoryTargetMb && growth <= kFlatMb;
+                f.extra.insert(QStringLiteral("deliveries"), double(res.answered + res.refused));
+                f.extra.insert(QStringLiteral("answered"), double(res.answered));
+                f.extra.insert(QStringLiteral("refused"), double(res.refused));
+                f.extra.insert(QStringLiteral("start_rss_mb"), round2(start.rssMb));
+                f.extra.insert(QStringLiteral("hwm_mb"), round2(end.hwmMb));
+                f.extra.insert(QStringLiteral("growth_after_first_tenth_mb"), round2(growth));
+                f.extra.insert(QStringLiteral("samples"), samples);
+                f.extra.insert(QStringLiteral("connections"), o.connections);
+                f.extra.insert(QStringLiteral("per_s"), round2(res.rate()));
+                f.extra.insert(QStringLiteral("load_before"), loadBefore);
+                f.extra.insert(QStringLiteral("load_after"), loadAverage());
+                *figures << f;
+            }
+        }
+    }
+
+    inbox::DbError e;
+    if (!o.keepIngest) {
+        std::fprintf(stderr, "  removing the events the receiver stage stored ...\n");
+        if (!admin.run(QStringLiteral("DELETE FROM inbox.events WHERE source = $1"),
+                       {inbox::PgParam(kSource)}, &e))
+            std::fprintf(stderr, "  could not remove them: %s\n", qPrintable(e.message));
+    }
+    if (!admin.run(QStringLiteral("DROP ROLE IF EXISTS %1").arg(QLatin1String(kLogin)), &e))
+        std::fprintf(stderr, "  could not drop the login %s: %s\n", kLogin, qPrintable(e.message));
+    return ok;
+}
+
+} // namespace bench

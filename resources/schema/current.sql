@@ -1421,6 +1421,102 @@ $$;
 
 
 --
+-- Name: count_refusals(text[], text[], integer[], integer[]); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.count_refusals(p_sources text[], p_reasons text[], p_counts integer[], p_statuses integer[]) RETURNS bigint
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $_$
+DECLARE
+    v_n int;
+    v_bad text;
+    v_today date := (now() AT TIME ZONE 'UTC')::date;
+    v_total bigint;
+BEGIN
+    IF p_sources IS NULL THEN
+        RAISE EXCEPTION 'p_sources must not be null' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_reasons IS NULL THEN
+        RAISE EXCEPTION 'p_reasons must not be null' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_counts IS NULL THEN
+        RAISE EXCEPTION 'p_counts must not be null' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_statuses IS NULL THEN
+        RAISE EXCEPTION 'p_statuses must not be null' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    v_n := coalesce(cardinality(p_sources), 0);
+    IF array_ndims(p_sources) > 1 OR array_ndims(p_reasons) > 1 OR array_ndims(p_counts) > 1
+       OR array_ndims(p_statuses) > 1 OR coalesce(cardinality(p_reasons), 0) <> v_n
+       OR coalesce(cardinality(p_counts), 0) <> v_n
+       OR coalesce(cardinality(p_statuses), 0) <> v_n THEN
+        RAISE EXCEPTION 'the arrays must have the same length (p_sources has %)', v_n
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF v_n > 1000 THEN
+        RAISE EXCEPTION 'at most 1000 entries per call, got %', v_n
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF v_n = 0 THEN
+        RETURN 0::bigint;
+    END IF;
+
+    SELECT CASE WHEN x.s IS NULL THEN 'p_sources[' || x.i || '] must not be null'
+                WHEN x.r IS NULL THEN 'p_reasons[' || x.i || '] must not be null'
+                WHEN x.c IS NULL THEN 'p_counts[' || x.i || '] must not be null'
+                WHEN x.st IS NULL THEN 'p_statuses[' || x.i || '] must not be null'
+           END
+      INTO v_bad
+      FROM unnest(p_sources, p_reasons, p_counts, p_statuses) WITH ORDINALITY AS x(s, r, c, st, i)
+     WHERE x.s IS NULL OR x.r IS NULL OR x.c IS NULL OR x.st IS NULL
+     ORDER BY x.i
+     LIMIT 1;
+    IF v_bad IS NOT NULL THEN
+        RAISE EXCEPTION '%', v_bad USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    SELECT CASE WHEN x.s = '' OR char_length(x.s) > 64 OR x.s ~ '[\x01-\x1f\x7f]'
+                  THEN 'p_sources[' || x.i || '] must be 1..64 characters without control characters'
+                WHEN x.r !~ '^[a-z][a-z0-9_]{0,31}$'
+                  THEN 'p_reasons[' || x.i || '] must be 1..32 of a-z, 0-9 and _ starting with a letter, got ' || left(x.r, 40)
+                WHEN x.c < 1 OR x.c > 1000000
+                  THEN 'p_counts[' || x.i || '] must be between 1 and 1000000, got ' || x.c
+                WHEN x.st < 100 OR x.st > 599
+                  THEN 'p_statuses[' || x.i || '] must be an HTTP status 100..599, got ' || x.st
+           END
+      INTO v_bad
+      FROM unnest(p_sources, p_reasons, p_counts, p_statuses) WITH ORDINALITY AS x(s, r, c, st, i)
+     WHERE x.s = '' OR char_length(x.s) > 64 OR x.s ~ '[\x01-\x1f\x7f]'
+        OR x.r !~ '^[a-z][a-z0-9_]{0,31}$' OR x.c < 1 OR x.c > 1000000 OR x.st < 100
+        OR x.st > 599
+     ORDER BY x.i
+     LIMIT 1;
+    IF v_bad IS NOT NULL THEN
+        RAISE EXCEPTION '%', v_bad USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+
+    -- Key order (day first), so every caller locks rows in one order: the old days, then
+    -- today's keys ascending.
+    DELETE FROM inbox.refusals r WHERE r.day < v_today - 90;
+
+    INSERT INTO inbox.refusals AS r (day, source, reason, n, first_at, last_at, last_status)
+    SELECT v_today, g.s, g.r, g.c, now(), now(), g.st
+      FROM (SELECT x.s COLLATE "C" AS s, x.r COLLATE "C" AS r, sum(x.c) AS c,
+                   (array_agg(x.st ORDER BY x.i DESC))[1] AS st
+              FROM unnest(p_sources, p_reasons, p_counts, p_statuses)
+                   WITH ORDINALITY AS x(s, r, c, st, i)
+             GROUP BY 1, 2) g
+     ORDER BY g.s, g.r
+    ON CONFLICT (day, source, reason) DO UPDATE
+       SET n = r.n + EXCLUDED.n, last_at = EXCLUDED.last_at, last_status = EXCLUDED.last_status;
+
+    SELECT sum(x.c) INTO v_total FROM unnest(p_counts) AS x(c);
+    RETURN v_total;
+END;
+$_$;
+
+
+--
 -- Name: decide_duplicate(bigint, text, text); Type: FUNCTION; Schema: inbox; Owner: -
 --
 
@@ -3004,6 +3100,25 @@ ALTER TABLE inbox.leads ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
 
 
 --
+-- Name: refusals; Type: TABLE; Schema: inbox; Owner: -
+--
+
+CREATE TABLE inbox.refusals (
+    day date NOT NULL,
+    source text NOT NULL COLLATE pg_catalog."C",
+    reason text NOT NULL COLLATE pg_catalog."C",
+    n bigint NOT NULL,
+    first_at timestamp with time zone NOT NULL,
+    last_at timestamp with time zone NOT NULL,
+    last_status integer NOT NULL,
+    CONSTRAINT refusals_last_status_check CHECK (((last_status >= 100) AND (last_status <= 599))),
+    CONSTRAINT refusals_n_check CHECK ((n > 0)),
+    CONSTRAINT refusals_reason_check CHECK ((reason ~ '^[a-z][a-z0-9_]{0,31}$'::text)),
+    CONSTRAINT refusals_source_check CHECK (((char_length(source) >= 1) AND (char_length(source) <= 64)))
+);
+
+
+--
 -- Name: schema_version; Type: TABLE; Schema: inbox; Owner: -
 --
 
@@ -3147,6 +3262,14 @@ ALTER TABLE ONLY inbox.leads
 
 ALTER TABLE ONLY inbox.leads
     ADD CONSTRAINT leads_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: refusals refusals_pkey; Type: CONSTRAINT; Schema: inbox; Owner: -
+--
+
+ALTER TABLE ONLY inbox.refusals
+    ADD CONSTRAINT refusals_pkey PRIMARY KEY (day, source, reason);
 
 
 --
@@ -3728,6 +3851,14 @@ GRANT ALL ON FUNCTION inbox.complete_many(p_event_ids bigint[], p_worker text, p
 
 
 --
+-- Name: FUNCTION count_refusals(p_sources text[], p_reasons text[], p_counts integer[], p_statuses integer[]); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.count_refusals(p_sources text[], p_reasons text[], p_counts integer[], p_statuses integer[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.count_refusals(p_sources text[], p_reasons text[], p_counts integer[], p_statuses integer[]) TO inbox_ingest;
+
+
+--
 -- Name: FUNCTION decide_duplicate(p_candidate_id bigint, p_decision text, p_note text); Type: ACL; Schema: inbox; Owner: -
 --
 
@@ -3932,6 +4063,13 @@ GRANT SELECT ON TABLE inbox.journal TO inbox_support;
 --
 
 GRANT SELECT ON TABLE inbox.leads TO inbox_support;
+
+
+--
+-- Name: TABLE refusals; Type: ACL; Schema: inbox; Owner: -
+--
+
+GRANT SELECT ON TABLE inbox.refusals TO inbox_support;
 
 
 --

@@ -39,6 +39,7 @@ QMap<QString, QSet<QString>> expectedExecute()
     return {
         {QStringLiteral("accept"), logins({"l_ingest"})},
         {QStringLiteral("accept_many"), logins({"l_ingest"})},
+        {QStringLiteral("count_refusals"), logins({"l_ingest"})}, // the refusal counters
         {QStringLiteral("claim"), worker},
         {QStringLiteral("heartbeat"), worker},
         {QStringLiteral("complete"), worker},
@@ -79,6 +80,9 @@ QMap<QString, QString> calls()
          QStringLiteral(
              "SELECT * FROM inbox.accept_many(ARRAY['roles'], ARRAY[md5(random()::text)],"
              " ARRAY['\\x7b7d'::bytea])")},
+        {QStringLiteral("count_refusals"),
+         QStringLiteral("SELECT inbox.count_refusals(ARRAY['roles'], ARRAY['no_key'], ARRAY[1],"
+                        " ARRAY[400])")},
         {QStringLiteral("claim"), QStringLiteral("SELECT * FROM inbox.claim('roles-worker', 1)")},
         {QStringLiteral("heartbeat"), QStringLiteral("SELECT inbox.heartbeat(0, 'roles-worker')")},
         {QStringLiteral("complete"), QStringLiteral("SELECT inbox.complete(0, 'roles-worker')")},

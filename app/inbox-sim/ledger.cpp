@@ -65,6 +65,33 @@ void Ledger::workerDied(const QString &worker)
     m_dead.insert(worker);
 }
 
+void Ledger::rekey(const QHash<qint64, QString> &externalIds)
+{
+    QMutexLocker lock(&m_mutex);
+    QHash<QString, Key> renamed;
+    for (const Key &old : std::as_const(m_keys)) {
+        Key k = old;
+        const auto found = externalIds.constFind(k.eventId);
+        if (k.eventId != 0 && found != externalIds.cend())
+            k.externalId = *found;
+        Key &into = renamed[k.source + QLatin1Char('\x1f') + k.externalId];
+        if (into.source.isEmpty()) {
+            into = k;
+            continue;
+        }
+        into.eventId = into.eventId ? into.eventId : k.eventId;
+        into.sent += k.sent;
+        into.expectNew += k.expectNew;
+        into.expectRepeat += k.expectRepeat;
+        into.expectConflict += k.expectConflict;
+        into.gotNew += k.gotNew;
+        into.gotRepeat += k.gotRepeat;
+        into.gotConflict += k.gotConflict;
+        into.unknown += k.unknown;
+    }
+    m_keys = renamed;
+}
+
 Ledger::Totals Ledger::totals() const
 {
     QMutexLocker lock(&m_mutex);

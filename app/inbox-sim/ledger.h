@@ -51,6 +51,12 @@ public:
     void lost(const QString &source, const QString &externalId);
     void workerDied(const QString &worker);
 
+    // Through the receiver, the inbox's external id is the one its adapter derives (an
+    // e-mail's "derived:message-id:...", a call's time bucket): the keys answered are renamed
+    // to the external ids of their events (eventId -> external_id, read back after the run)
+    // so that the self-check compares the same keys. Keys that merge are added up.
+    void rekey(const QHash<qint64, QString> &externalIds);
+
     Totals totals() const;
     QVector<Key> keys() const;
     QStringList deadWorkers() const;

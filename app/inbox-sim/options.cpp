@@ -5,6 +5,7 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QUrl>
 
 #include <cstdio>
 
@@ -33,6 +34,11 @@ const char *kDescription =
     "  --run SECONDS     senders and workers for SECONDS, then the self-check; exit 0 only\n"
     "                    when every check holds, 1 naming the checks that failed\n"
     "  --check           the self-check's database checks on the whole database\n"
+    "\n"
+    "--live and --run post every delivery over HTTP to inbox-receiver, in each sender's format "
+    "and with each sender's timeout and resend rule: by default to one inbox-sim starts (next "
+    "to it or in PATH, on a loopback port, its configuration and secrets in a private "
+    "temporary directory), or to --receiver URL; --direct calls inbox.accept instead.\n"
     "\n"
     "The one documented exception to \"only contract functions\": --history and --bulk write "
     "set-based (rows composed by the simulator, streamed with COPY, one transaction) straight into "
@@ -114,8 +120,10 @@ std::optional<Options> parseOptions(const QStringList &argumentsIn, int *exitCod
         opt("rate", "Originals per second for --run (default 20; at most 1000).", "RATE");
     const auto check = opt("check", "Run the database self-checks on the whole database and exit.");
     const auto scenario = opt("scenario",
-                              "normal, or slow-receiver: 35% of answers come too late for the "
-                              "senders, so repeats jump to tens of percent.",
+                              "normal, or slow-receiver: the receiver stalls now and then so "
+                              "that about 35% of deliveries are answered after their sender's "
+                              "timeout (with --direct a die decides), and repeats jump to tens "
+                              "of percent.",
                               "NAME");
     const auto repeat = opt("repeat-rate",
                             "Share of deliveries answered too late / repeated spontaneously "
@@ -230,4 +238,14 @@ std::optional<Options> parseOptions(const QStringList &argumentsIn, int *exitCod
     return o;
 }
 
+    o.direct = p.isSet(direct);
+    o.receiverUrl = p.value(receiverUrl);
+    o.receiverSecrets = p.value(receiverSecrets);
+    o.receiverDb = p.value(receiverDb);
+    if (!o.receiverUrl.isEmpty() && o.receiverSecrets.isEmpty())
+        errors << QStringLiteral("--receiver needs --receiver-secrets DIR");
+    if (!o.receiverUrl.isEmpty() && o.direct)
+        errors << QStringLiteral("--receiver and --direct exclude each other");
+    if (!o.receiverUrl.isEmpty() && !QUrl(o.receiverUrl).isValid())
+        errors << QStringLiteral("--receiver must be a URL such as http://127.0.0.1:8080");
 } // namespace inbox::sim

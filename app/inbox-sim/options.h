@@ -26,6 +26,11 @@ struct Options
     double repeatRate = 0.03;  // --repeat-rate
     int workers = 3;
     int receivers = 2;
+    // --live/--run deliver over HTTP to inbox-receiver (frontdoor.h) unless --direct.
+    bool direct = false;     // --direct: inbox.accept calls, no receiver
+    QString receiverUrl;     // --receiver URL: one already running (default: start one)
+    QString receiverSecrets; // --receiver-secrets DIR: its secrets (with --receiver)
+    QString receiverDb;      // --receiver-db CONNINFO: the started one's login
     int batch = 2;
     int lockTimeoutS = 0; // 0: 300 s live, 3 s for --run
     int drainS = 0;       // 0: lock timeout + 15 s

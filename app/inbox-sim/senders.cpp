@@ -14,6 +14,30 @@ void Senders::resendWhileSlow(QVector<Delivery> &out, const Message &m, double s
     }
 }
 
+SendRule Senders::rule(SourceId source, double minute)
+{
+    switch (source) {
+    case SourceId::WebForm:
+        return {3000, 2, {2.0, 4.0}}; // the page's script gives up waiting and resubmits
+    case SourceId::Telegram:
+        return {2000, 3, {1.0, 2.0, 4.0}}; // Telegram redelivers an update answered too slowly
+    case SourceId::Email:
+        return {5000, 2, {5 * minute}}; // the IMAP poller's next round, message still unseen
+    case SourceId::Ozon:
+    case SourceId::Wb:
+        return {3000, 2, {10 * minute}}; // forwarded again with the next fetch
+    case SourceId::Payments:
+        return {3000, 3, {2.0, 5.0, 10.0}}; // the payment system's back-off
+    case SourceId::CrmEvents:
+        return {2000, 2, {2.0, 5.0}};
+    case SourceId::CrmForms:
+        return {3000, 2, {2.0, 3.0}};
+    case SourceId::Pbx:
+        return {2000, 2, {1.0, 3.0}};
+    }
+    return {};
+}
+
 QVector<Delivery> Senders::plan(SourceId source, const Person &person, const QDateTime &now,
                                 Rng &rng)
 {
@@ -102,19 +126,19 @@ QVector<Delivery> Senders::plan(SourceId source, const Person &person, const QDa
     }
     case SourceId::CrmForms: {
         const bodies::FormFields f = bodies::crmFormFields(person, nextNumber(), now, rng);
-        out.append({bodies::crmForm(f, now, rng), Expect::New, 0});
+        out.append({bodies::crmForm(f, now, rng), Expect::New, 0, true, f});
         // Every resend is signed anew with its own sent_at: a different body, the same
         // fingerprint (stable fields), so still a repeat and not a conflict.
         double t = 0;
         for (int i = 0; i < 2 && rng.chance(m_config.slowAnswer); ++i) {
             t += 2 + 3 * rng.uniform();
-            out.append(
-                {bodies::crmForm(f, now.addMSecs(qint64(t * 1000)), rng), Expect::Repeat, t});
+            out.append({bodies::crmForm(f, now.addMSecs(qint64(t * 1000)), rng), Expect::Repeat, t,
+                        true, f});
         }
         if (rng.chance(m_config.repeat / 2)) {
             t += 3 + 5 * rng.uniform();
-            out.append(
-                {bodies::crmForm(f, now.addMSecs(qint64(t * 1000)), rng), Expect::Repeat, t});
+            out.append({bodies::crmForm(f, now.addMSecs(qint64(t * 1000)), rng), Expect::Repeat, t,
+                        true, f});
         }
         break;
     }

@@ -18,6 +18,22 @@ struct Delivery
     Message msg;
     Expect expect = Expect::New;
     double at = 0;
+    // crm_forms: the lead's fields, so that a resend over HTTP is signed anew (its own sent_at
+    // and signature) as the form CRM does.
+    bool hasForm = false;
+    bodies::FormFields form{};
+};
+
+// How a sender waits for the receiver's 200 and when it sends again (over HTTP): each
+// waits `timeoutMs`, and after a timeout, a 5xx or a connection error it resends after
+// delays[i] seconds (the last value repeats, each with +-20 % jitter), at most `retries`
+// times. The values follow what the real senders do, scaled where the simulation's clock is
+// (a poller's "next fetch in 10 minutes" is 10 simulated minutes).
+struct SendRule
+{
+    int timeoutMs = 3000;
+    int retries = 2;
+    QVector<double> delays;
 };
 
 struct SenderConfig
@@ -42,6 +58,8 @@ public:
     Senders(const SenderConfig &config, qint64 idBase) : m_config(config), m_next(idBase) {}
 
     QVector<Delivery> plan(SourceId source, const Person &person, const QDateTime &now, Rng &rng);
+    // The sender's timeout and resend rule; secondsPerMinute as in SenderConfig.
+    static SendRule rule(SourceId source, double secondsPerMinute);
 
 private:
     // The sender resends while its deliveries are answered too slowly, up to maxRepeats;

@@ -3,9 +3,12 @@
 #include "bulkfill.h"
 #include "db/pgconnection.h"
 #include "fakecrm.h"
+#include "frontdoor.h"
+#include "httpsender.h"
 #include "ledger.h"
 #include "pause.h"
 #include "selfcheck.h"
+#include "staller.h"
 #include "support/logging.h"
 #include "traffic.h"
 #include "workers.h"
@@ -17,6 +20,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <memory>
 #include <thread>
 
 namespace inbox::sim {
@@ -122,6 +126,63 @@ QString trafficLine(const Ledger &ledger, const Traffic &traffic)
         .arg(t.conflicts)
         .arg(t.errors)
         .arg(t.unknown);
+}
+
+QString httpLine(const FrontDoor &door, const HttpSender &sender, const Staller *staller,
+                 double seconds)
+{
+    const HttpSender::Stats s = sender.stats();
+    return QStringLiteral("http: %1 requests to %2, %3 answered 200 (%4/s), %5 timed out, %6 "
+                          "5xx, %7 connection errors, %8 refused; %9 resends (%10 answered), "
+                          "%11 given up; %12 planned repeats answered; %13 stalls")
+        .arg(s.requests)
+        .arg(door.base().toString())
+        .arg(s.answered)
+        .arg(double(s.answered) / qMax(0.001, seconds), 0, 'f', 1)
+        .arg(s.timedOut)
+        .arg(s.unavailable)
+        .arg(s.networkErrors)
+        .arg(s.refused)
+        .arg(s.resends)
+        .arg(s.resendsAnswered)
+        .arg(s.givenUp)
+        .arg(s.plannedRepeatsAnswered)
+        .arg(staller ? staller->stalls() : 0);
+}
+
+// The external ids the receiver's adapters gave the events (derived keys differ from the
+// simulator's own), so that the self-check compares the same keys.
+bool rekeyFromInbox(PgConnection &db, Ledger &ledger)
+{
+    QStringList ids;
+    for (const Ledger::Key &k : ledger.keys()) {
+        if (k.eventId > 0)
+            ids << QString::number(k.eventId);
+    }
+    DbError e;
+    const std::optional<PgRows> rows = db.exec(
+        QStringLiteral("SELECT id, external_id FROM inbox.events WHERE id = ANY ($1::bigint[])"),
+        {QStringLiteral("{") + ids.join(QLatin1Char(',')) + QStringLiteral("}")}, &e);
+    if (!rows) {
+        complain(QStringLiteral("cannot read the events' external ids: %1").arg(e.oneLine()));
+        return false;
+    }
+    QHash<qint64, QString> externalIds;
+    for (int r = 0; r < rows->rows(); ++r)
+        externalIds.insert(rows->toInt(r, 0), rows->text(r, 1));
+    ledger.rekey(externalIds);
+    return true;
+}
+
+// The slow-receiver stalls: each holds the receiver's writer this long, longer than every
+// sender's timeout (Senders::rule: 2..5 s).
+constexpr int kStallMs = 7000;
+// The pause between stalls for a share `late` of deliveries answered after their sender's
+// timeout: a delivery arriving in the first (stall - timeout) of a stall times out, and the
+// senders' timeouts average about 2.6 s.
+double stallGapMs(double late)
+{
+    return qMax(1000.0, (kStallMs - 2600.0) / late - kStallMs);
 }
 
 // Waits until none of the run's events is held or due before the drain time is up (dead
@@ -288,17 +349,54 @@ int runTraffic(const Options &o)
     wc.faults = o.faultRates;
     wc.seed = o.seed + 7;
 
+    // Through the receiver (the default): every delivery is an HTTP request, and late answers
+    // are really late (stalls), so the senders' dice for "answered too slowly" are off.
+    const bool http = !o.direct;
+    FrontDoor door;
+    std::unique_ptr<Staller> staller;
+    std::unique_ptr<HttpSender> sender;
+    if (http) {
+        QString problem;
+        const bool ready =
+            o.receiverUrl.isEmpty()
+                ? door.start(o.receiverDb.isEmpty() ? o.conninfo : o.receiverDb, &problem)
+                : door.use(QUrl(o.receiverUrl), o.receiverSecrets, &problem);
+        if (!ready) {
+            complain(QStringLiteral("no receiver: %1").arg(problem));
+            return 2;
+        }
+        const double late = o.slowReceiver ? 0.35 : o.repeatRate;
+        if (late > 0) {
+            staller = std::make_unique<Staller>(o.conninfo, kStallMs, stallGapMs(late), o.seed + 3);
+            if (!staller->start(&problem)) {
+                complain(QStringLiteral("cannot start the staller: %1").arg(problem));
+                return 2;
+            }
+        }
+        sender = std::make_unique<HttpSender>(door, tc.sender.secondsPerMinute, ledger,
+                                              staller.get(), o.seed + 5);
+        sender->start();
+        tc.sender.slowAnswer = 0;
+        tc.sink = [s = sender.get()](const Delivery &d) {
+            s->schedule(d);
+        };
+    }
+
     Workers workers(wc, crm, ledger);
     Traffic traffic(tc, ledger);
     if (!workers.start(&e) || !traffic.start(&e)) {
         complain(QStringLiteral("cannot start: %1").arg(e.oneLine()));
         return 2;
     }
-    say(o, QStringLiteral("%1: %2 originals/s, %3 receivers, %4 workers, lock timeout %5 s, "
+    say(o, QStringLiteral("%1: %2 originals/s, %3, %4 workers, lock timeout %5 s, "
                           "scenario %6, faults %7")
                .arg(live ? QStringLiteral("live") : QStringLiteral("run %1 s").arg(o.runSeconds))
                .arg(tc.rate)
-               .arg(tc.threads)
+               .arg(http ? QStringLiteral("through %1 (%2)")
+                               .arg(door.base().toString(), o.receiverUrl.isEmpty()
+                                                                ? door.program()
+                                                                : QStringLiteral("already running"))
+                         : QStringLiteral("%1 direct accept connections").arg(tc.threads))
                .arg(wc.count)
                .arg(wc.lockTimeoutS)
                .arg(o.slowReceiver ? QStringLiteral("slow-receiver") : QStringLiteral("normal"))
@@ -312,17 +410,28 @@ int runTraffic(const Options &o)
         if (clock.elapsed() >= nextReport) {
             say(o,
                 trafficLine(ledger, traffic) + QStringLiteral("; ") + workerLine(workers.stats()));
+            if (sender)
+                say(o, httpLine(door, *sender, staller.get(), double(clock.elapsed()) / 1000.0));
             nextReport += live ? 30000 : 5000;
         }
     }
+    const double sendingSeconds = double(clock.elapsed()) / 1000.0;
     traffic.stop();
+    if (staller)
+        staller->stop(); // its held key is released: the receiver answers what waited
+    if (sender)
+        sender->stop(6000); // the longest timeout: what is in flight is answered or times out
     if (!live) {
         workers.allowDeaths(false);
         drain(control, ledger, o);
     }
     workers.stop();
+    door.stop();
     say(o, trafficLine(ledger, traffic) +
-               QStringLiteral(" (%1 planned repeats not sent)").arg(traffic.dropped()));
+               QStringLiteral(" (%1 planned repeats not sent)")
+                   .arg(traffic.dropped() + (sender ? sender->dropped() : 0)));
+    if (sender)
+        say(o, httpLine(door, *sender, staller.get(), sendingSeconds));
     say(o, workerLine(workers.stats()));
     say(o, QStringLiteral("crm: %1 calls, %2 entities, %3 outages, %4 timeouts, %5 rejected")
                .arg(crm.calls())
@@ -335,6 +444,8 @@ int runTraffic(const Options &o)
 
     if (!reconnected(control, o))
         return 2;
+    if (http && !rekeyFromInbox(control, ledger))
+        return 1;
     const QVector<CheckResult> results = SelfCheck::afterRun(control, ledger, crm);
     SelfCheck::print(results, stdout);
     if (!SelfCheck::allPassed(results)) {

@@ -34,7 +34,7 @@ Traffic::~Traffic()
 bool Traffic::start(DbError *error)
 {
     std::vector<std::future<DbError>> ready;
-    for (int i = 0; i < int(m_shards.size()); ++i) {
+    for (int i = 0; !m_config.sink && i < int(m_shards.size()); ++i) {
         std::promise<DbError> p;
         ready.push_back(p.get_future());
         m_threads.emplace_back(&Traffic::deliver, this, i, std::move(p));
@@ -74,6 +74,11 @@ void Traffic::stop()
 
 void Traffic::enqueue(const QVector<Delivery> &plan)
 {
+    if (m_config.sink) {
+        for (const Delivery &d : plan)
+            m_config.sink(d);
+        return;
+    }
     const Clock::time_point now = Clock::now();
     for (const Delivery &d : plan) {
         const size_t shard =

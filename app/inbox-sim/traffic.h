@@ -12,6 +12,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <deque>
+#include <functional>
 #include <future>
 #include <memory>
 #include <mutex>
@@ -30,11 +31,15 @@ struct TrafficConfig
     qint64 idBase = 0;
     quint64 seed = 1;
     QVector<Person> returning; // people who wrote before (read from inbox.leads at start)
+    // When set, every planned delivery goes there (the HTTP senders) instead of the receiver
+    // threads calling inbox.accept directly.
+    std::function<void(const Delivery &)> sink;
 };
 
 // The outside world: one thread makes originals at the given rate (each sender's share of
 // the mix, its people, its repeats), and receiver threads deliver them through inbox.accept
-// when due. Deliveries of one key always go through the same receiver thread, in order.
+// when due (direct mode), or the config's sink sends them (through the receiver). Deliveries of one
+// key always go through the same receiver thread, in order.
 class Traffic final
 {
 public:

@@ -1,4 +1,5 @@
-// inbox-sim end to end: a short run with faults must pass its own self-check and leave a
+// inbox-sim end to end, in direct mode (--direct: accept calls, the receiver's path is
+// tst_simreceiver): a short run with faults must pass its own self-check and leave a
 // database that agrees with it; the history fill must be consistent and fill the daily
 // statistics; the self-check must fail on a deliberately broken database.
 #include "pgcluster.h"
@@ -110,10 +111,11 @@ void TestSim::runPassesSelfCheckAndDatabaseAgrees()
     // Faults on (CRM outages and timeouts, enrichment failures), workers dying often, a slow
     // receiver so that repeats are plenty; a 3 s lock timeout so takeovers happen in time.
     const Result r =
-        sim({QStringLiteral("--db"), m_cluster.conninfo(m_db), QStringLiteral("--run"),
-             QStringLiteral("6"), QStringLiteral("--rate"), QStringLiteral("25"),
-             QStringLiteral("--death-rate"), QStringLiteral("0.06"), QStringLiteral("--scenario"),
-             QStringLiteral("slow-receiver"), QStringLiteral("--seed"), QStringLiteral("11")});
+        sim({QStringLiteral("--db"), m_cluster.conninfo(m_db), QStringLiteral("--direct"),
+             QStringLiteral("--run"), QStringLiteral("6"), QStringLiteral("--rate"),
+             QStringLiteral("25"), QStringLiteral("--death-rate"), QStringLiteral("0.06"),
+             QStringLiteral("--scenario"), QStringLiteral("slow-receiver"),
+             QStringLiteral("--seed"), QStringLiteral("11")});
     QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
     QVERIFY2(r.out.contains(QStringLiteral("self-check passed")), qPrintable(r.out));
 
@@ -165,9 +167,9 @@ void TestSim::runSurvivesServerRestart()
     // senders send again what was not answered, and the self-check still passes.
     QProcess p;
     p.start(QStringLiteral(INBOX_SIM_BINARY),
-            {QStringLiteral("--db"), m_cluster.conninfo(m_db), QStringLiteral("--run"),
-             QStringLiteral("10"), QStringLiteral("--rate"), QStringLiteral("30"),
-             QStringLiteral("--seed"), QStringLiteral("23")});
+            {QStringLiteral("--db"), m_cluster.conninfo(m_db), QStringLiteral("--direct"),
+             QStringLiteral("--run"), QStringLiteral("10"), QStringLiteral("--rate"),
+             QStringLiteral("30"), QStringLiteral("--seed"), QStringLiteral("23")});
     QVERIFY(p.waitForStarted(10000));
     // Mid-run: once traffic is flowing and workers have finished some of it.
     QTRY_VERIFY_WITH_TIMEOUT(

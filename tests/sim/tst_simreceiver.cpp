@@ -1,0 +1,220 @@
+// inbox-sim through the front door: --run posts every delivery to a real inbox-receiver it
+// starts (its login has inbox_ingest only), in each sender's format. Every delivery the
+// simulator saw answered 200 is in the inbox, and in the slow-receiver scenario the repeats
+// the inbox counts come from real timeouts: the receiver's writer really waits (a session
+// holds a key it is storing), senders really give up waiting and send again.
+#include "pgcluster.h"
+#include "pgsession.h"
+
+#include <QProcess>
+#include <QRegularExpression>
+#include <QtTest>
+
+class TestSimReceiver final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void everyDeliveryAnswered200IsStored();
+    void slowReceiverRepeatsComeFromRealTimeouts();
+    void missingReceiverIsAClearError();
+
+private:
+    struct Result
+    {
+        int exitCode = -1;
+        QString out;
+        QString err;
+    };
+    Result sim(const QStringList &args, int timeoutMs = 180000,
+               const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment());
+    qint64 scalar(const QString &sql);
+    // The number before `what` in the simulator's output ("(\d+) what"), -1 if absent.
+    static qint64 figure(const QString &out, const QString &what);
+    QStringList runArgs(const QStringList &more) const;
+
+    PgCluster m_cluster;
+    QString m_db;
+};
+
+TestSimReceiver::Result TestSimReceiver::sim(const QStringList &args, int timeoutMs,
+                                             const QProcessEnvironment &env)
+{
+    QProcess p;
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(INBOX_SIM_BINARY), args);
+    Result r;
+    if (!p.waitForFinished(timeoutMs)) {
+        p.kill();
+        p.waitForFinished();
+        r.err = QStringLiteral("timed out");
+        return r;
+    }
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = QString::fromUtf8(p.readAllStandardOutput());
+    r.err = QString::fromUtf8(p.readAllStandardError());
+    return r;
+}
+
+qint64 TestSimReceiver::scalar(const QString &sql)
+{
+    PgSession s(m_cluster.conninfo(m_db));
+    const PgResult r = s.exec(sql);
+    if (!r.ok || r.rows() != 1) {
+        qWarning("%s: %s", qPrintable(sql), qPrintable(r.message));
+        return -1;
+    }
+    return r.value(0, 0).toLongLong();
+}
+
+qint64 TestSimReceiver::figure(const QString &out, const QString &what)
+{
+    // The last report line is the final one.
+    const QRegularExpression re(QStringLiteral("(\\d+) ") + QRegularExpression::escape(what));
+    qint64 value = -1;
+    QRegularExpressionMatchIterator it = re.globalMatch(out);
+    while (it.hasNext())
+        value = it.next().captured(1).toLongLong();
+    return value;
+}
+
+QStringList TestSimReceiver::runArgs(const QStringList &more) const
+{
+    return QStringList{QStringLiteral("--db"), m_cluster.conninfo(m_db),
+                       QStringLiteral("--receiver-db"),
+                       m_cluster.conninfo(m_db, QStringLiteral("sim_front_door"))} +
+           more;
+}
+
+void TestSimReceiver::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QString error;
+    QVERIFY2(m_cluster.start(&error), qPrintable(error));
+}
+
+void TestSimReceiver::init()
+{
+    QString error;
+    m_db = m_cluster.createDatabase(&error);
+    QVERIFY2(!m_db.isEmpty(), qPrintable(error));
+    // The receiver's login: inbox_ingest and nothing else, as the README asks.
+    PgSession admin(m_cluster.conninfo(m_db));
+    QVERIFY(admin
+                .exec(QStringLiteral("DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE "
+                                     "rolname = 'sim_front_door') THEN CREATE ROLE "
+                                     "sim_front_door LOGIN; END IF; END $$"))
+                .ok);
+    QVERIFY(admin.exec(QStringLiteral("GRANT inbox_ingest TO sim_front_door")).ok);
+}
+
+void TestSimReceiver::everyDeliveryAnswered200IsStored()
+{
+    // No stalls (--repeat-rate 0): nothing times out, so the inbox holds exactly the
+    // deliveries answered 200, no more.
+    const Result r =
+        sim(runArgs({QStringLiteral("--run"), QStringLiteral("6"), QStringLiteral("--rate"),
+                     QStringLiteral("30"), QStringLiteral("--repeat-rate"), QStringLiteral("0"),
+                     QStringLiteral("--seed"), QStringLiteral("31")}));
+    QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+    QVERIFY2(r.out.contains(QStringLiteral("self-check passed")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QRegularExpression(QStringLiteral("through http://127\\.0\\.0\\.1:\\d+ "
+                                                              "\\(.*inbox-receiver\\)"))),
+             qPrintable(r.out));
+
+    const qint64 answered = figure(r.out, QStringLiteral("answered 200"));
+    const qint64 requests = figure(r.out, QStringLiteral("requests to"));
+    QVERIFY2(answered > 100, qPrintable(r.out));
+    QCOMPARE(figure(r.out, QStringLiteral("timed out")), qint64(0));
+    QCOMPARE(figure(r.out, QStringLiteral("refused")), qint64(0));
+    QCOMPARE(requests, answered);
+    // The sim's ledger against the table: every 200 is a stored delivery, and nothing else is.
+    QCOMPARE(scalar(QStringLiteral("SELECT sum(deliveries) FROM inbox.events")), answered);
+    QCOMPARE(scalar(QStringLiteral("SELECT count(*) FROM inbox.events")),
+             figure(r.out, QStringLiteral("keys,")));
+    // Every delivery came in through the receiver's login, none through the simulator's.
+    QCOMPARE(scalar(QStringLiteral("SELECT count(*) FROM inbox.journal WHERE entry IN "
+                                   "('received', 'duplicate', 'conflict', 'rearmed') "
+                                   "AND actor <> 'sim_front_door'")),
+             qint64(0));
+    QCOMPARE(scalar(QStringLiteral("SELECT count(*) FROM inbox.journal WHERE entry = 'received' "
+                                   "AND actor = 'sim_front_door'")),
+             scalar(QStringLiteral("SELECT count(*) FROM inbox.events")));
+    // Each sender in its own format, keyed by its adapter: all nine sources arrived, the
+    // e-mail by its Message-ID and the missed call by its time bucket (derived keys).
+    QCOMPARE(scalar(QStringLiteral("SELECT count(DISTINCT source) FROM inbox.events")), qint64(9));
+    QCOMPARE(scalar(QStringLiteral("SELECT count(*) FROM inbox.events WHERE source = 'email' AND "
+                                   "external_id NOT LIKE 'derived:message-id:%'")),
+             qint64(0));
+    QCOMPARE(scalar(QStringLiteral("SELECT count(*) FROM inbox.events WHERE source = 'pbx' AND "
+                                   "external_id NOT LIKE 'derived:time-bucket:%:60:%'")),
+             qint64(0));
+}
+
+void TestSimReceiver::slowReceiverRepeatsComeFromRealTimeouts()
+{
+    const Result r = sim(
+        runArgs({QStringLiteral("--run"), QStringLiteral("15"), QStringLiteral("--rate"),
+                 QStringLiteral("20"), QStringLiteral("--scenario"),
+                 QStringLiteral("slow-receiver"), QStringLiteral("--seed"), QStringLiteral("37")}));
+    QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+    QVERIFY2(r.out.contains(QStringLiteral("self-check passed")), qPrintable(r.out));
+
+    const qint64 stalls = figure(r.out, QStringLiteral("stalls"));
+    const qint64 timedOut = figure(r.out, QStringLiteral("timed out"));
+    const qint64 answered = figure(r.out, QStringLiteral("answered 200"));
+    const qint64 resendsAnswered = figure(r.out, QStringLiteral("answered), "));
+    const qint64 planned = figure(r.out, QStringLiteral("planned repeats answered"));
+    const qint64 lost = figure(r.out, QStringLiteral("sends whose reply was lost"));
+    QVERIFY2(stalls > 0, qPrintable(r.out));
+    QVERIFY2(timedOut > 0, qPrintable(r.out));
+    QVERIFY2(resendsAnswered > 0, qPrintable(r.out));
+    QVERIFY2(lost >= timedOut, qPrintable(r.out));
+
+    // What the inbox counts: every 200 is stored; beyond them, only sends the sender gave up
+    // waiting for (stored after its timeout) can be there.
+    const qint64 deliveries = scalar(QStringLiteral("SELECT sum(deliveries) FROM inbox.events"));
+    QVERIFY2(deliveries >= answered && deliveries <= answered + lost,
+             qPrintable(QStringLiteral("%1 stored, %2 answered, %3 lost\n%4")
+                            .arg(deliveries)
+                            .arg(answered)
+                            .arg(lost)
+                            .arg(r.out)));
+    // The repeats the inbox counted are more than the senders' planned ones (double clicks,
+    // polling overlaps, reused ids): the rest are the real resends after a timeout.
+    const qint64 repeats = scalar(QStringLiteral("SELECT sum(deliveries - 1) FROM inbox.events"));
+    QVERIFY2(
+        repeats > planned,
+        qPrintable(
+            QStringLiteral("%1 repeats, %2 planned\n%3").arg(repeats).arg(planned).arg(r.out)));
+    QCOMPARE(scalar(QStringLiteral("SELECT count(*) FROM inbox.journal "
+                                   "WHERE entry IN ('duplicate', 'conflict', 'rearmed')")),
+             repeats);
+    // The resends counted by the inbox are a real share of the keys (tens of percent).
+    const qint64 keys = scalar(QStringLiteral("SELECT count(*) FROM inbox.events"));
+    QVERIFY2(
+        repeats - planned > keys / 20,
+        qPrintable(
+            QStringLiteral("%1 repeats, %2 planned, %3 keys").arg(repeats).arg(planned).arg(keys)));
+}
+
+void TestSimReceiver::missingReceiverIsAClearError()
+{
+    // Not started, nothing listening: exit code 2 and what to do.
+    const Result r =
+        sim(runArgs({QStringLiteral("--run"), QStringLiteral("2"), QStringLiteral("--receiver"),
+                     QStringLiteral("http://127.0.0.1:9"), QStringLiteral("--receiver-secrets"),
+                     QStringLiteral("/nonexistent")}));
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("no receiver")), qPrintable(r.err));
+    QCOMPARE(sim({QStringLiteral("--run"), QStringLiteral("2"), QStringLiteral("--direct"),
+                  QStringLiteral("--receiver"), QStringLiteral("http://127.0.0.1:9"),
+                  QStringLiteral("--receiver-secrets"), QStringLiteral("/tmp")})
+                 .exitCode,
+             64);
+}
+
+QTEST_GUILESS_MAIN(TestSimReceiver)
+#include "tst_simreceiver.moc"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The demo: a private PostgreSQL with the inbox schema, 14 days of history and live traffic
-# (inbox-sim), and a demo user who may do everything, opened in the console. The cluster is
-# kept between runs; the live traffic runs while the console is open.
+# (inbox-sim posting to the inbox-receiver it starts on a loopback port, so every live event
+# comes through the real front door), and a demo user who may do everything, opened in the
+# console. The cluster is kept between runs; the live traffic runs while the console is open.
 #
 #   scripts/demo.sh [ARGS]   install what is missing, build, start the cluster, fill the history
 #                            (first run only), start live traffic, open the console (ARGS are
@@ -55,7 +56,7 @@ esac
 scripts/install-deps.sh
 bindir=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build "$build" --parallel "$(nproc)" --target inbox-console inbox-sim
+cmake --build "$build" --parallel "$(nproc)" --target inbox-console inbox-sim inbox-receiver
 console="$root/$build/app/inbox-console/inbox-console"
 sim="$root/$build/app/inbox-sim/inbox-sim"
 
@@ -81,15 +82,25 @@ DO $$ BEGIN
   IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'demo') THEN CREATE ROLE demo LOGIN; END IF;
 END $$;
 GRANT inbox_manager, inbox_worker, inbox_ingest TO demo;
+-- The receiver's login: inbox_ingest and nothing else.
+DO $$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'demo_receiver') THEN
+    CREATE ROLE demo_receiver LOGIN;
+  END IF;
+END $$;
+GRANT inbox_ingest TO demo_receiver;
 SQL
 
 # 14 days of history, written set-based by the schema owner; only into an empty database,
 # so the next run keeps what the demo user did.
 "$sim" --db "host=$demo_dir dbname=inbox_demo user=postgres" --history 14 --if-empty
 
-# Live traffic as the demo user, through the contract functions only, for as long as the
-# console is open. DEMO_RATE sets the originals per second (default 2).
-"$sim" --db "$conninfo" --live "${DEMO_RATE:-2}" >"$demo_dir/live.log" 2>&1 &
+# Live traffic for as long as the console is open: the senders post over HTTP to the
+# inbox-receiver the simulator starts (login demo_receiver, stopped with it), the workers work
+# as the demo user through the contract functions. DEMO_RATE sets the originals per second
+# (default 2).
+"$sim" --db "$conninfo" --receiver-db "host=$demo_dir dbname=inbox_demo user=demo_receiver" \
+  --live "${DEMO_RATE:-2}" >"$demo_dir/live.log" 2>&1 &
 live=$!
 stop_live() {
   if kill -0 "$live" 2>/dev/null; then
@@ -101,7 +112,7 @@ stop_live() {
 trap stop_live EXIT
 trap 'exit 130' INT TERM
 
-echo "demo: live traffic at ${DEMO_RATE:-2}/s; opening the console on $conninfo"
+echo "demo: live traffic at ${DEMO_RATE:-2}/s through inbox-receiver; opening the console on $conninfo"
 echo "demo: closing the console stops the traffic; scripts/demo.sh stop stops the cluster"
 status=0
 # Extra arguments go to the console (scripts/screenshots.sh passes --screenshots DIR --lang).

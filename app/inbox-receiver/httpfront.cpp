@@ -135,8 +135,9 @@ struct HttpFront::Callbacks
     }
 };
 
-HttpFront::HttpFront(const ReceiverConfig &config, DeliveryWriter &writer, Metrics &metrics)
-    : m_config(config), m_writer(writer), m_metrics(metrics)
+HttpFront::HttpFront(const ReceiverConfig &config, DeliveryWriter &writer, Metrics &metrics,
+                     RefusalLedger &refusals)
+    : m_config(config), m_writer(writer), m_metrics(metrics), m_refusals(refusals)
 {}
 
 HttpFront::~HttpFront()
@@ -157,6 +158,8 @@ bool HttpFront::handle(MHD_Connection *connection, const char *url, const char *
         m_metrics.answered(
             source, status == 503 ? QByteArrayLiteral("unavailable") : QByteArrayLiteral("refused"),
             int(status), seconds());
+        // No source: an unknown path, one bucket whatever the path.
+        m_refusals.count(state->source ? source : QString(), reason, int(status));
         return respond(connection, status, jsonError(reason), retryAfter, allow) == MHD_YES;
     };
 
@@ -215,6 +218,13 @@ bool HttpFront::handle(MHD_Connection *connection, const char *url, const char *
     if (state->ready.load()) {
         const WriteResult &r = state->result;
         m_metrics.answered(source, r.outcome, r.status, seconds());
+        if (r.status != 200) {
+            // The writer's refusal (the inbox refused what the adapter took) or 503.
+            m_refusals.count(source,
+                             r.status == 503 ? QByteArrayLiteral("unavailable")
+                                             : QByteArrayLiteral("inbox_refused"),
+                             r.status);
+        }
         MHD_Result queued;
         if (r.status == 200)
             queued = respond(connection, 200,

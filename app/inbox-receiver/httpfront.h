@@ -8,11 +8,13 @@
 //
 // Limits (ReceiverConfig): connections in all and per IP, memory for the request line and
 // headers per connection (beyond it MHD answers 431 itself), an idle timeout, the body limit
-// per source (413).
+// per source (413). Every refusal is counted per source and reason for the database
+// (RefusalLedger) as well as for /metrics.
 
 #include "deliverywriter.h"
 #include "metrics.h"
 #include "receiverconfig.h"
+#include "refusalledger.h"
 
 #include <QString>
 
@@ -26,7 +28,9 @@ namespace inbox::front {
 class HttpFront final
 {
 public:
-    HttpFront(const ReceiverConfig &config, DeliveryWriter &writer, Metrics &metrics);
+    // Every answer but a 200 is also counted in `refusals` (source, reason, status).
+    HttpFront(const ReceiverConfig &config, DeliveryWriter &writer, Metrics &metrics,
+              RefusalLedger &refusals);
     ~HttpFront();
     Q_DISABLE_COPY_MOVE(HttpFront)
 
@@ -50,6 +54,7 @@ private:
     const ReceiverConfig &m_config;
     DeliveryWriter &m_writer;
     Metrics &m_metrics;
+    RefusalLedger &m_refusals;
     MHD_Daemon *m_daemon = nullptr;
     std::atomic<int> m_inFlight{0};
 };

@@ -11,6 +11,7 @@
 #include "metrics.h"
 #include "metricsserver.h"
 #include "receiverconfig.h"
+#include "refusalledger.h"
 
 #include "support/logging.h"
 
@@ -112,14 +113,17 @@ int main(int argc, char **argv)
         log->warn("{}", w.toStdString());
 
     Metrics metrics;
+    RefusalLedger refusals(config);
+    refusals.start();
     DeliveryWriter writer(config, metrics);
     writer.start();
     MetricsServer metricsServer(config, writer, metrics);
-    HttpFront front(config, writer, metrics);
+    HttpFront front(config, writer, metrics, refusals);
     QString error;
     if (!metricsServer.start(&error) || !front.start(&error)) {
         log->error("{}", error.toStdString());
         writer.drainAndStop(0);
+        refusals.stop();
         flushLogs();
         return 1;
     }
@@ -140,6 +144,8 @@ int main(int argc, char **argv)
     const int abandoned = front.inFlight();
     front.stop();
     metricsServer.stop();
+    // After the front: the refusals of the last answers are counted too.
+    refusals.stop();
     log->info("stopped in {} ms ({} requests unfinished)",
               std::chrono::duration_cast<std::chrono::milliseconds>(
                   std::chrono::steady_clock::now() - started)

@@ -2873,6 +2873,152 @@ Click to list that day&apos;s events in the journal.</translation>
     </message>
 </context>
 <context>
+    <name>inbox::RefusalsModel</name>
+    <message>
+        <source>Source</source>
+        <translation>Source</translation>
+    </message>
+    <message>
+        <source>The receiver&apos;s source; &quot;(unknown path)&quot; counts requests to an address no source has</source>
+        <translation>The receiver&apos;s source; &quot;(unknown path)&quot; counts requests to an address no source has</translation>
+    </message>
+    <message>
+        <source>Refused today</source>
+        <translation>Refused today</translation>
+    </message>
+    <message>
+        <source>Deliveries the receivers answered with an error today (UTC), not stored</source>
+        <translation>Deliveries the receivers answered with an error today (UTC), not stored</translation>
+    </message>
+    <message>
+        <source>By reason</source>
+        <translation>By reason</translation>
+    </message>
+    <message>
+        <source>Last refused</source>
+        <translation>Last refused</translation>
+    </message>
+    <message>
+        <source>The latest refusal and its HTTP status</source>
+        <translation>The latest refusal and its HTTP status</translation>
+    </message>
+    <message>
+        <source>wrong token</source>
+        <translation>wrong token</translation>
+    </message>
+    <message>
+        <source>no token</source>
+        <translation>no token</translation>
+    </message>
+    <message>
+        <source>wrong signature</source>
+        <translation>wrong signature</translation>
+    </message>
+    <message>
+        <source>no signature</source>
+        <translation>no signature</translation>
+    </message>
+    <message>
+        <source>signature too old</source>
+        <translation>signature too old</translation>
+    </message>
+    <message>
+        <source>network not allowed</source>
+        <translation>network not allowed</translation>
+    </message>
+    <message>
+        <source>wrong secret in the address</source>
+        <translation>wrong secret in the address</translation>
+    </message>
+    <message>
+        <source>no secret in the address</source>
+        <translation>no secret in the address</translation>
+    </message>
+    <message>
+        <source>too large</source>
+        <translation>too large</translation>
+    </message>
+    <message>
+        <source>no event id</source>
+        <translation>no event id</translation>
+    </message>
+    <message>
+        <source>unreadable JSON</source>
+        <translation>unreadable JSON</translation>
+    </message>
+    <message>
+        <source>unreadable form</source>
+        <translation>unreadable form</translation>
+    </message>
+    <message>
+        <source>not a notification</source>
+        <translation>not a notification</translation>
+    </message>
+    <message>
+        <source>ambiguous length</source>
+        <translation>ambiguous length</translation>
+    </message>
+    <message>
+        <source>refused by the inbox</source>
+        <translation>refused by the inbox</translation>
+    </message>
+    <message>
+        <source>unknown adapter</source>
+        <translation>unknown adapter</translation>
+    </message>
+    <message>
+        <source>unknown address</source>
+        <translation>unknown address</translation>
+    </message>
+    <message>
+        <source>not a POST</source>
+        <translation>not a POST</translation>
+    </message>
+    <message>
+        <source>database unavailable</source>
+        <translation>database unavailable</translation>
+    </message>
+    <message>
+        <source>other</source>
+        <translation>other</translation>
+    </message>
+    <message>
+        <source>%1 (HTTP %2)</source>
+        <translation>%1 (HTTP %2)</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::RefusalsPanel</name>
+    <message>
+        <source>Refused today, per source</source>
+        <translation>Refused today, per source</translation>
+    </message>
+    <message>
+        <source>Refused today</source>
+        <translation>Refused today</translation>
+    </message>
+    <message>
+        <source>Refused today (%1)</source>
+        <translation>Refused today (%1)</translation>
+    </message>
+    <message>
+        <source>The receivers refused nothing today (UTC).</source>
+        <translation>The receivers refused nothing today (UTC).</translation>
+    </message>
+    <message>
+        <source>Deliveries the receivers answered with an error today (UTC) and did not store. The sender&apos;s own retry may still deliver them; many wrong signatures or tokens usually mean a secret was changed on one side only.</source>
+        <translation>Deliveries the receivers answered with an error today (UTC) and did not store. The sender&apos;s own retry may still deliver them; many wrong signatures or tokens usually mean a secret was changed on one side only.</translation>
+    </message>
+    <message>
+        <source>This database user may not read the refusal counters: it needs the inbox_support role (or one that includes it).</source>
+        <translation>This database user may not read the refusal counters: it needs the inbox_support role (or one that includes it).</translation>
+    </message>
+    <message>
+        <source>Could not read the refusals: %1</source>
+        <translation>Could not read the refusals: %1</translation>
+    </message>
+</context>
+<context>
     <name>inbox::RequeueDialog</name>
     <message>
         <source>Requeue</source>

@@ -2902,6 +2902,152 @@ Click to list that day&apos;s events in the journal.</source>
     </message>
 </context>
 <context>
+    <name>inbox::RefusalsModel</name>
+    <message>
+        <source>Source</source>
+        <translation>Источник</translation>
+    </message>
+    <message>
+        <source>The receiver&apos;s source; &quot;(unknown path)&quot; counts requests to an address no source has</source>
+        <translation>Источник приёмника; «(unknown path)» считает запросы на адрес, которого нет ни у одного источника</translation>
+    </message>
+    <message>
+        <source>Refused today</source>
+        <translation>Отказы сегодня</translation>
+    </message>
+    <message>
+        <source>Deliveries the receivers answered with an error today (UTC), not stored</source>
+        <translation>Доставки, на которые приёмники сегодня (UTC) ответили ошибкой; не сохранены</translation>
+    </message>
+    <message>
+        <source>By reason</source>
+        <translation>По причинам</translation>
+    </message>
+    <message>
+        <source>Last refused</source>
+        <translation>Последний отказ</translation>
+    </message>
+    <message>
+        <source>The latest refusal and its HTTP status</source>
+        <translation>Последний отказ и его HTTP-статус</translation>
+    </message>
+    <message>
+        <source>wrong token</source>
+        <translation>неверный токен</translation>
+    </message>
+    <message>
+        <source>no token</source>
+        <translation>нет токена</translation>
+    </message>
+    <message>
+        <source>wrong signature</source>
+        <translation>неверная подпись</translation>
+    </message>
+    <message>
+        <source>no signature</source>
+        <translation>нет подписи</translation>
+    </message>
+    <message>
+        <source>signature too old</source>
+        <translation>подпись устарела</translation>
+    </message>
+    <message>
+        <source>network not allowed</source>
+        <translation>сеть не разрешена</translation>
+    </message>
+    <message>
+        <source>wrong secret in the address</source>
+        <translation>неверный секрет в адресе</translation>
+    </message>
+    <message>
+        <source>no secret in the address</source>
+        <translation>нет секрета в адресе</translation>
+    </message>
+    <message>
+        <source>too large</source>
+        <translation>слишком большое</translation>
+    </message>
+    <message>
+        <source>no event id</source>
+        <translation>нет id события</translation>
+    </message>
+    <message>
+        <source>unreadable JSON</source>
+        <translation>нечитаемый JSON</translation>
+    </message>
+    <message>
+        <source>unreadable form</source>
+        <translation>нечитаемая форма</translation>
+    </message>
+    <message>
+        <source>not a notification</source>
+        <translation>не уведомление</translation>
+    </message>
+    <message>
+        <source>ambiguous length</source>
+        <translation>неоднозначная длина</translation>
+    </message>
+    <message>
+        <source>refused by the inbox</source>
+        <translation>отклонено базой inbox</translation>
+    </message>
+    <message>
+        <source>unknown adapter</source>
+        <translation>неизвестный адаптер</translation>
+    </message>
+    <message>
+        <source>unknown address</source>
+        <translation>неизвестный адрес</translation>
+    </message>
+    <message>
+        <source>not a POST</source>
+        <translation>не POST</translation>
+    </message>
+    <message>
+        <source>database unavailable</source>
+        <translation>база недоступна</translation>
+    </message>
+    <message>
+        <source>other</source>
+        <translation>другое</translation>
+    </message>
+    <message>
+        <source>%1 (HTTP %2)</source>
+        <translation>%1 (HTTP %2)</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::RefusalsPanel</name>
+    <message>
+        <source>Refused today, per source</source>
+        <translation>Отказы сегодня по источникам</translation>
+    </message>
+    <message>
+        <source>Refused today</source>
+        <translation>Отказы сегодня</translation>
+    </message>
+    <message>
+        <source>Refused today (%1)</source>
+        <translation>Отказы сегодня (%1)</translation>
+    </message>
+    <message>
+        <source>The receivers refused nothing today (UTC).</source>
+        <translation>Сегодня (UTC) приёмники ничего не отклонили.</translation>
+    </message>
+    <message>
+        <source>Deliveries the receivers answered with an error today (UTC) and did not store. The sender&apos;s own retry may still deliver them; many wrong signatures or tokens usually mean a secret was changed on one side only.</source>
+        <translation>Доставки, на которые приёмники сегодня (UTC) ответили ошибкой и которые не сохранили. Повтор отправителя ещё может их доставить; много неверных подписей или токенов обычно значит, что секрет сменили только с одной стороны.</translation>
+    </message>
+    <message>
+        <source>This database user may not read the refusal counters: it needs the inbox_support role (or one that includes it).</source>
+        <translation>Этому пользователю базы нельзя читать счётчики отказов: нужна роль inbox_support (или включающая её).</translation>
+    </message>
+    <message>
+        <source>Could not read the refusals: %1</source>
+        <translation>Не удалось прочитать отказы: %1</translation>
+    </message>
+</context>
+<context>
     <name>inbox::RequeueDialog</name>
     <message>
         <source>Requeue</source>

@@ -10,6 +10,7 @@
 #include "overview/healthrule.h"
 #include "overview/nowfiguresmodel.h"
 #include "overview/overviewmodel.h"
+#include "overview/refusalspanel.h"
 
 #include <QComboBox>
 #include <QFrame>
@@ -149,6 +150,7 @@ OverviewPage::OverviewPage(ConsoleContext *context, QWidget *parent)
     m_tables->setDocumentMode(true);
     m_tables->addTab(m_dailyView, tr("Per day"));
     m_tables->addTab(m_nowView, tr("Now, per source"));
+    new RefusalsPanel(m_context, m_model, m_tables); // the third tab: refused today
     auto *tables = m_tables;
 
     auto *split = new QSplitter(Qt::Vertical, this);

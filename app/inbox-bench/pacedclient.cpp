@@ -112,6 +112,7 @@ bool PacedClient::run(const Plan &plan, PacedResult *result, QString *error)
             return false;
         }
     }
+    bool ok = true;
     const bool open = plan.rate > 0;
     const auto interval = open ? std::chrono::duration_cast<Clock::duration>(
                                      std::chrono::duration<double>(1.0 / plan.rate))
@@ -142,7 +143,6 @@ bool PacedClient::run(const Plan &plan, PacedResult *result, QString *error)
     };
     std::vector<pollfd> fds;
     std::vector<Connection *> polled;
-    bool ok = true;
     while (true) {
         auto now = Clock::now();
         if (open) {
@@ -164,6 +164,23 @@ bool PacedClient::run(const Plan &plan, PacedResult *result, QString *error)
                 send(c, now, now);
             }
         }
+        // Open loop: a delivery due while every connection waits gets a new connection, up
+        // to maxConnections, as a sender opens more when answers are slow. Beyond that it
+        // waits in `pending`, and the wait is part of its latency.
+        while (open && !pending.empty() && int(conns.size()) < plan.maxConnections) {
+            Connection c;
+            c.fd = openConnection(m_port, error);
+            if (c.fd < 0) {
+                ok = false;
+                break;
+            }
+            conns.push_back(std::move(c));
+            send(conns.back(), pending.front(), now);
+            pending.pop_front();
+        }
+        if (!ok)
+            break;
+        result->connections = std::max(result->connections, int(conns.size()));
         bool anyBusy = false;
         for (const Connection &c : conns)
             anyBusy = anyBusy || c.busy;

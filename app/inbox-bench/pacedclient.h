@@ -17,6 +17,7 @@ struct PacedResult
     qint64 answered = 0; // 200s
     qint64 refused = 0;  // any other status, or a connection lost mid-request
     qint64 late = 0;     // open loop: sent more than 1 ms after its scheduled time
+    int connections = 0; // the most connections open at once
     double elapsedS = 0;
     // Per answered delivery, milliseconds: from the scheduled send time (open loop; the
     // send time in a closed loop) to the whole answer, and from the actual send.
@@ -31,8 +32,8 @@ struct PacedResult
 // - open loop (rate > 0): deliveries are scheduled at fixed intervals from the start, and
 //   each one's latency is measured from its scheduled time, so a stall of the receiver
 //   shows as the waiting of every delivery scheduled during it (no coordinated omission:
-//   a delivery that finds every connection busy waits in the client's queue, and that
-//   wait is counted);
+//   a delivery that finds every connection busy gets a new one, up to maxConnections, and
+//   beyond that waits in the client's queue, and that wait is counted);
 // - closed loop (rate 0): every connection sends the next delivery as soon as the last is
 //   answered, as wrk does; used to compare the client with wrk, and for the memory run
 //   (which needs an exact count of deliveries).
@@ -42,10 +43,11 @@ class PacedClient final
 public:
     struct Plan
     {
-        int rate = 0; // deliveries/s; 0: closed loop
-        int connections = 16;
-        double seconds = 10;  // how long deliveries are sent (scheduled)
-        qint64 maxCount = -1; // stop after this many deliveries (-1: no limit)
+        int rate = 0;            // deliveries/s; 0: closed loop
+        int connections = 16;    // opened at the start
+        int maxConnections = 16; // open loop: more are opened while all are busy, up to this
+        double seconds = 10;     // how long deliveries are sent (scheduled)
+        qint64 maxCount = -1;    // stop after this many deliveries (-1: no limit)
         bool recordLatency = true;
         qint64 progressEvery = 0; // call progress() after every that many answers
         std::function<void(qint64 answered)> progress;

@@ -15,10 +15,12 @@
 #include <QRandomGenerator>
 
 #include <libpq-fe.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <numeric>
 
 namespace bench {
 
@@ -27,8 +29,8 @@ namespace {
 const char *const kSource = "inbox_bench_receiver";
 const char *const kLogin = "inbox_bench_receiver";
 const char *const kPath = "/in/bench";
-constexpr int kPacedConnections = 16; // open loop: enough that 1,000/s rarely waits for one
-constexpr int kCheckConnections = 8;  // the client beside wrk
+constexpr int kPacedConnections = 4; // open loop: at the start; more while all are busy
+constexpr int kCheckConnections = 8; // the client beside wrk
 constexpr double kMemoryTargetMb = 50;
 constexpr double kFlatMb = 5;
 
@@ -62,6 +64,33 @@ double loadAverage()
     if (!f.open(QIODevice::ReadOnly))
         return -1;
     return f.readLine().split(' ').value(0).toDouble();
+}
+
+// CPU time (user + system) a process has used, in ms; -1 when /proc does not show it (a
+// server on another machine).
+double cpuMs(qint64 pid)
+{
+    QFile f(QStringLiteral("/proc/%1/stat").arg(pid));
+    if (pid <= 0 || !f.open(QIODevice::ReadOnly))
+        return -1;
+    const QByteArray stat = f.readAll();
+    // After "pid (comm) ": state is field 3, utime 14, stime 15.
+    const QList<QByteArray> fields = stat.mid(stat.lastIndexOf(')') + 2).split(' ');
+    if (fields.size() < 13)
+        return -1;
+    const double ticks = fields.at(11).toDouble() + fields.at(12).toDouble();
+    return ticks * 1000.0 / double(::sysconf(_SC_CLK_TCK));
+}
+
+// The server process of the receiver's writer (its login's connection), 0 when not found.
+qint64 writerBackend(inbox::PgConnection &admin)
+{
+    inbox::DbError e;
+    const auto rows =
+        admin.exec(QStringLiteral("SELECT pid FROM pg_stat_activity WHERE usename = $1 "
+                                  "ORDER BY backend_start LIMIT 1"),
+                   {inbox::PgParam(kLogin)}, &e);
+    return rows && rows->rows() == 1 ? rows->toInt(0, 0) : 0;
 }
 
 // The receiver's configuration: the benchmark's server and database, its own login, ports
@@ -333,8 +362,26 @@ bool runReceiverFigures(const Options &o, inbox::PgConnection &admin, QVector<Fi
                 f.value = mine.rate();
                 f.plainValue = w.rate();
                 f.unit = QStringLiteral("deliveries/s");
-                f.target = QStringLiteral("paced client in closed loop within 0.8..1.25 of wrk");
-                f.met = f.ratio() >= 0.8 && f.ratio() <= 1.25;
+                // Believable: it gets at least as far as wrk (faster is wrk's own cost: two
+                // threads and a Lua call per request on a shared CPU), and for both, rate x
+                // mean latency is the connections (Little's law), so the timing adds up.
+                const double mean =
+                    mine.latencyMs.isEmpty()
+                        ? 0
+                        : std::accumulate(mine.latencyMs.begin(), mine.latencyMs.end(), 0.0) /
+                              double(mine.latencyMs.size());
+                const double mineInFlight = mine.rate() * mean / 1000.0;
+                const double wrkInFlight = w.rate() * w.meanMs / 1000.0;
+                const auto near = [](double inFlight) {
+                    return std::abs(inFlight - kCheckConnections) <= 0.2 * kCheckConnections;
+                };
+                f.target = QStringLiteral("paced client in closed loop >= 0.8 of wrk's rate, "
+                                          "rate x mean latency = connections +-20 % for both");
+                f.met = f.ratio() >= 0.8 && near(mineInFlight) && near(wrkInFlight);
+                f.extra.insert(QStringLiteral("client_in_flight"), round2(mineInFlight));
+                f.extra.insert(QStringLiteral("wrk_in_flight"), round2(wrkInFlight));
+                f.extra.insert(QStringLiteral("client_mean_ms"), round2(mean));
+                f.extra.insert(QStringLiteral("wrk_mean_ms"), round2(w.meanMs));
                 f.extra.insert(QStringLiteral("connections"), kCheckConnections);
                 f.extra.insert(QStringLiteral("client_p50_ms"),
                                round2(percentile(mine.latencyMs, 0.5)));
@@ -355,25 +402,42 @@ bool runReceiverFigures(const Options &o, inbox::PgConnection &admin, QVector<Fi
             QJsonArray paced;
             for (int r = 0; ok && r < o.rounds; ++r) {
                 std::fprintf(stderr,
-                             "  round %d: paced %d deliveries/s for %d s, %d "
+                             "  round %d: paced %d deliveries/s for %d s, %d to %d "
                              "connections ...\n",
-                             r + 1, o.pacedRate, o.pacedSeconds, kPacedConnections);
+                             r + 1, o.pacedRate, o.pacedSeconds, kPacedConnections, o.connections);
                 Deliveries d(nextTag(), o.repeatRate, 1);
                 PacedClient client(receiver.port(), kPath, &d);
                 PacedClient::Plan plan;
                 plan.rate = o.pacedRate;
                 plan.connections = kPacedConnections;
+                plan.maxConnections = o.connections;
                 plan.seconds = o.pacedSeconds;
                 PacedResult res;
+                QJsonObject round;
                 const double loadBefore = loadAverage();
+                // Where the time goes: the CPU the writer's server process and the receiver
+                // used per group, beside the wall time a group took.
+                const qint64 backend = writerBackend(admin);
+                const double backendBefore = cpuMs(backend);
+                const double receiverBefore = cpuMs(receiver.pid());
                 const MetricsDelta before = MetricsDelta::read(receiver);
                 ok = client.run(plan, &res, error);
                 const MetricsDelta after = MetricsDelta::read(receiver);
+                const double groups = after.groups - before.groups;
+                if (groups > 0 && backendBefore >= 0) {
+                    round.insert(QStringLiteral("writer_backend_cpu_ms_per_group"),
+                                 round2((cpuMs(backend) - backendBefore) / groups));
+                    round.insert(QStringLiteral("wall_ms_per_group"),
+                                 round2(1000.0 * res.elapsedS / groups));
+                }
+                if (groups > 0 && receiverBefore >= 0)
+                    round.insert(QStringLiteral("receiver_cpu_ms_per_delivery"),
+                                 round2((cpuMs(receiver.pid()) - receiverBefore) /
+                                        std::max(1.0, double(res.answered))));
                 if (!ok)
                     break;
                 p50s << percentile(res.latencyMs, 0.5);
                 p99s << percentile(res.latencyMs, 0.99);
-                QJsonObject round;
                 round.insert(QStringLiteral("p50_ms"), round2(p50s.last()));
                 round.insert(QStringLiteral("p99_ms"), round2(p99s.last()));
                 round.insert(QStringLiteral("p999_ms"), round2(percentile(res.latencyMs, 0.999)));
@@ -384,6 +448,7 @@ bool runReceiverFigures(const Options &o, inbox::PgConnection &admin, QVector<Fi
                 round.insert(QStringLiteral("answered"), double(res.answered));
                 round.insert(QStringLiteral("refused"), double(res.refused));
                 round.insert(QStringLiteral("sent_late"), double(res.late));
+                round.insert(QStringLiteral("connections_used"), res.connections);
                 round.insert(QStringLiteral("mean_group"), round2(after.meanGroup(before)));
                 round.insert(QStringLiteral("receiver_mean_answer_ms"),
                              round2(after.meanAnswerMs(before)));
@@ -392,9 +457,9 @@ bool runReceiverFigures(const Options &o, inbox::PgConnection &admin, QVector<Fi
                 paced.append(round);
                 std::fprintf(stderr,
                              "    p50 %.2f ms, p99 %.2f ms (from the send: %.2f), %.0f/s, "
-                             "groups of %.1f, load %.1f\n",
+                             "%d connections, groups of %.1f, load %.1f\n",
                              p50s.last(), p99s.last(), percentile(res.serviceMs, 0.99), res.rate(),
-                             after.meanGroup(before), loadAverage());
+                             res.connections, after.meanGroup(before), loadAverage());
             }
             if (ok) {
                 for (const bool p99 : {false, true}) {
@@ -410,7 +475,8 @@ bool runReceiverFigures(const Options &o, inbox::PgConnection &admin, QVector<Fi
                     f.met = p99 ? f.value < 10.0 : true;
                     f.extra.insert(QStringLiteral("rate"), o.pacedRate);
                     f.extra.insert(QStringLiteral("seconds"), o.pacedSeconds);
-                    f.extra.insert(QStringLiteral("connections"), kPacedConnections);
+                    f.extra.insert(QStringLiteral("connections_at_start"), kPacedConnections);
+                    f.extra.insert(QStringLiteral("connections_at_most"), o.connections);
                     f.extra.insert(QStringLiteral("from"), QStringLiteral("scheduled send time"));
                     if (p99)
                         f.extra.insert(QStringLiteral("rounds"), paced);

@@ -17,7 +17,8 @@ namespace bench {
 //   libpq sessions for as long; the two alternate, --rounds times, and the figure is the
 //   median of the rounds (its ratio the median of the per-round ratios); target: >= 1/2;
 // - receiver_paced_p50_ms / receiver_paced_p99_ms: PacedClient in open loop at --paced-rate
-//   for --paced-seconds, latency from each delivery's scheduled time; target p99 < 10 ms;
+//   for --paced-seconds (4 connections, more while all are busy, up to --connections),
+//   latency from each delivery's scheduled time; target p99 < 10 ms;
 //   receiver_client_check compares that client in closed loop with wrk (8 connections);
 // - receiver_memory_mb: a fresh receiver, --receiver-deliveries through PacedClient in
 //   closed loop at --connections, VmRSS and VmHWM sampled at every tenth of the run;

@@ -1,15 +1,11 @@
 -- 0020: the hot path, cheaper per call (issue 19, second pass). Same signatures, results,
 -- journal entries, counters, queue rows and notifications as before; less work per call.
 --
--- The profile (BENCHMARKS.md, "Where the time goes", schema 18): per claimed and completed
--- event, about a third of the WAL records were the counter ledgers' fold (every ledger row
--- locked FOR UPDATE SKIP LOCKED, a WAL record, and then deleted, another); every claim,
--- complete and fail paid a PL/pgSQL call for _check_name and every call one for _notify's
--- throttle, which sends at most one NOTIFY a second; accept_many sent every known key
--- through accept, one call per delivery, and added its daily deltas one call per source.
+-- The profile (BENCHMARKS.md, "Where the time goes", schema 18): every claim, complete and
+-- fail paid a PL/pgSQL call for _check_name and every call one for _notify's throttle, which
+-- sends at most one NOTIFY a second; accept_many sent every known key through accept, one
+-- call per delivery, and added its daily deltas one call per source.
 --
--- - _fold_counters: one fold at a time, serialised by a transaction-level advisory lock
---   taken without waiting, deletes the ledgers' committed rows without locking them first.
 -- - claim, complete and fail check p_worker in one expression and call _check_name only
 --   to raise its error; accept checks its arguments in one expression the same way.
 -- - accept, accept_many, claim, complete and fail call _notify only when its throttle would
@@ -22,47 +18,11 @@
 --   through accept, key by key in the same order. The new keys' daily deltas are one INSERT
 --   in their statement.
 --
--- Tried and not kept (measured slower, BENCHMARKS.md): claim as one statement (the expired
--- locks, takeovers and due events in three row-locking CTEs and one UPDATE), and one UPDATE
--- trigger on events doing the queue row and the status ledger in one statement.
-
--- The fold: one fold at a time by a transaction-level advisory lock taken without waiting,
--- instead of FOR UPDATE SKIP LOCKED on every row it folds (a lock record per ledger row, then
--- the delete's record: 0016's fold wrote three WAL records per counter change, with the
--- insert). A fold that cannot take the lock does nothing; the rows stay for the next one.
-CREATE OR REPLACE FUNCTION inbox._fold_counters() RETURNS void
-LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $$
-BEGIN
-    -- Only in read committed: a transaction snapshot older than another fold would get a
-    -- serialization failure on the rows that fold deleted.
-    IF current_setting('transaction_isolation') <> 'read committed' THEN
-        RETURN;
-    END IF;
-    -- A fold never waits: while another fold's transaction is open, this one does nothing.
-    -- The next statement's snapshot sees every fold committed before the lock was granted,
-    -- so a committed row is deleted by exactly one fold. Zero rows are kept: stats_now
-    -- shows every source that ever had an event.
-    IF NOT pg_try_advisory_xact_lock(1768842863, 20) THEN
-        RETURN;
-    END IF;
-    WITH d AS (
-        DELETE FROM inbox.status_counts c
-        RETURNING c.source, c.status, c.shard, c.n
-    )
-    INSERT INTO inbox.status_counts (source, status, shard, n)
-    SELECT d.source, d.status, d.shard, sum(d.n) FROM d GROUP BY d.source, d.status, d.shard;
-    WITH d AS (
-        DELETE FROM inbox.daily_stats s
-        RETURNING s.day, s.source, s.shard, s.received, s.repeats, s.conflicts, s.done,
-                  s.failed, s.requeued
-    )
-    INSERT INTO inbox.daily_stats (day, source, shard, received, repeats, conflicts, done,
-                                   failed, requeued)
-    SELECT d.day, d.source, d.shard, sum(d.received), sum(d.repeats), sum(d.conflicts),
-           sum(d.done), sum(d.failed), sum(d.requeued)
-      FROM d GROUP BY d.day, d.source, d.shard;
-END;
-$$;
+-- Tried and not kept (BENCHMARKS.md): claim as one statement (the expired locks, takeovers
+-- and due events in three row-locking CTEs and one UPDATE) and one UPDATE trigger on events
+-- for the queue row and the status ledger, both measured slower; a fold without row locks
+-- under an advisory lock (3-5 fewer WAL records per claimed event), because the benchmark's
+-- claim stage collapsed in three of eight runs with it and never without it, unexplained.
 
 CREATE OR REPLACE FUNCTION inbox.claim(p_worker text, p_limit int DEFAULT 1,
     p_lock_timeout interval DEFAULT interval '5 minutes')

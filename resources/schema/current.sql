@@ -346,21 +346,21 @@ BEGIN
     IF current_setting('transaction_isolation') <> 'read committed' THEN
         RETURN;
     END IF;
-    -- A fold never waits: while another fold's transaction is open, this one does nothing.
-    -- The next statement's snapshot sees every fold committed before the lock was granted,
-    -- so a committed row is deleted by exactly one fold. Zero rows are kept: stats_now
-    -- shows every source that ever had an event.
-    IF NOT pg_try_advisory_xact_lock(1768842863, 20) THEN
-        RETURN;
-    END IF;
-    WITH d AS (
-        DELETE FROM inbox.status_counts c
+    -- A fold never waits: rows that another fold (still open) has taken are skipped, so two
+    -- folds take disjoint rows, and a fold inside a long transaction holds back only its own.
+    -- Zero rows are kept: stats_now shows every source that ever had an event.
+    WITH t AS (
+        SELECT c.ctid AS row_id FROM inbox.status_counts c FOR UPDATE SKIP LOCKED
+    ), d AS (
+        DELETE FROM inbox.status_counts c USING t WHERE c.ctid = t.row_id
         RETURNING c.source, c.status, c.shard, c.n
     )
     INSERT INTO inbox.status_counts (source, status, shard, n)
     SELECT d.source, d.status, d.shard, sum(d.n) FROM d GROUP BY d.source, d.status, d.shard;
-    WITH d AS (
-        DELETE FROM inbox.daily_stats s
+    WITH t AS (
+        SELECT s.ctid AS row_id FROM inbox.daily_stats s FOR UPDATE SKIP LOCKED
+    ), d AS (
+        DELETE FROM inbox.daily_stats s USING t WHERE s.ctid = t.row_id
         RETURNING s.day, s.source, s.shard, s.received, s.repeats, s.conflicts, s.done,
                   s.failed, s.requeued
     )

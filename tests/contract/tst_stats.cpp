@@ -210,58 +210,6 @@ private slots:
         }
     }
 
-    // 0020: one fold at a time. A fold inside an open transaction holds the fold's advisory
-    // lock; another session's fold returns at once without folding anything (it neither waits
-    // nor deletes rows), writers never wait, and once the first commits the next fold sums
-    // everything: the totals are exact throughout.
-    void foldNeverWaitsAndKeepsTotalsExact()
-    {
-        PgSession su(m_db.conninfo());
-        PgSession holder(m_db.conninfo());
-        PgSession other(m_db.conninfo());
-        PgSession in(m_db.conninfo(QStringLiteral("s_ingest")));
-        for (int i = 0; i < 20; ++i)
-            QVERIFY(acceptEvent(in, QStringLiteral("f-%1").arg(i)) > 0);
-        const QString totals = QStringLiteral(
-            "SELECT (SELECT string_agg(status || '=' || n, ',' ORDER BY status) FROM"
-            "  (SELECT status, sum(n) AS n FROM inbox.status_counts GROUP BY status) c)"
-            " || '/' || (SELECT sum(received) FROM inbox.daily_stats)");
-        QCOMPARE(one(su, totals), QStringLiteral("received=20/20"));
-        QVERIFY(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.status_counts")) >= 2);
-
-        QVERIFY_SQL(holder.exec(QStringLiteral("BEGIN")));
-        QVERIFY_SQL(holder.exec(QStringLiteral("SELECT inbox._fold_counters()")));
-        // Committed after the holder's fold: rows that the holder did not fold.
-        for (int i = 20; i < 30; ++i)
-            QVERIFY(acceptEvent(in, QStringLiteral("f-%1").arg(i)) > 0);
-        const qint64 ledgerRows =
-            oneInt(su, QStringLiteral("SELECT (SELECT count(*) FROM inbox.status_counts)"
-                                      "     + (SELECT count(*) FROM inbox.daily_stats)"));
-        QVERIFY(ledgerRows >= 4);
-
-        QVERIFY_SQL(other.exec(QStringLiteral("SET statement_timeout = '5s'")));
-        QVERIFY_SQL(other.exec(QStringLiteral("SELECT inbox._fold_counters()")));
-        QCOMPARE(oneInt(su, QStringLiteral("SELECT (SELECT count(*) FROM inbox.status_counts)"
-                                           "     + (SELECT count(*) FROM inbox.daily_stats)")),
-                 ledgerRows);
-        QCOMPARE(one(su, totals), QStringLiteral("received=30/30"));
-
-        QVERIFY_SQL(holder.exec(QStringLiteral("COMMIT")));
-        QVERIFY_SQL(other.exec(QStringLiteral("SELECT inbox._fold_counters()")));
-        // One row per key and shard left, the same totals as a real count.
-        QVERIFY(oneInt(su, QStringLiteral("SELECT (SELECT count(*) FROM inbox.status_counts)"
-                                          "     + (SELECT count(*) FROM inbox.daily_stats)")) <
-                ledgerRows);
-        QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM (SELECT source, status, shard"
-                                           " FROM inbox.status_counts GROUP BY 1, 2, 3"
-                                           " HAVING count(*) > 1) t")),
-                 0);
-        QCOMPARE(one(su, totals), QStringLiteral("received=30/30"));
-        QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.events"
-                                           " WHERE status = 'received'")),
-                 30);
-    }
-
     void openDuplicates()
     {
         PgSession su(m_db.conninfo());

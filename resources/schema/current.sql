@@ -594,41 +594,50 @@ DECLARE
     v_body_id  bigint;
     v_tries    int := 0;
 BEGIN
-    -- Validation (cheap checks inline: this runs inside webhook handlers).
-    IF p_source IS NULL THEN
-        RAISE EXCEPTION 'p_source must not be null' USING ERRCODE = 'null_value_not_allowed';
-    END IF;
-    IF p_external_id IS NULL THEN
-        RAISE EXCEPTION 'p_external_id must not be null' USING ERRCODE = 'null_value_not_allowed';
-    END IF;
-    IF p_body IS NULL THEN
-        RAISE EXCEPTION 'p_body must not be null' USING ERRCODE = 'null_value_not_allowed';
-    END IF;
-    IF p_content_type IS NULL THEN
-        RAISE EXCEPTION 'p_content_type must not be null' USING ERRCODE = 'null_value_not_allowed';
-    END IF;
-    IF p_source = '' OR char_length(p_source) > 64 OR p_source ~ '[\x01-\x1f\x7f]' THEN
-        RAISE EXCEPTION 'p_source must be 1..64 characters without control characters'
-            USING ERRCODE = 'invalid_parameter_value';
-    END IF;
-    IF p_external_id = '' OR char_length(p_external_id) > 1024 OR p_external_id ~ '[\x01-\x1f\x7f]' THEN
-        RAISE EXCEPTION 'p_external_id must be 1..1024 characters without control characters'
-            USING ERRCODE = 'invalid_parameter_value';
-    END IF;
-    IF p_content_type = '' OR char_length(p_content_type) > 255 OR p_content_type ~ '[\x01-\x1f\x7f]' THEN
-        RAISE EXCEPTION 'p_content_type must be 1..255 characters without control characters'
-            USING ERRCODE = 'invalid_parameter_value';
-    END IF;
-    IF p_kind IS NOT NULL AND (p_kind = '' OR char_length(p_kind) > 128 OR p_kind ~ '[\x01-\x1f\x7f]') THEN
-        RAISE EXCEPTION 'p_kind must be null or 1..128 characters without control characters'
-            USING ERRCODE = 'invalid_parameter_value';
-    END IF;
-    IF p_fingerprint IS NOT NULL AND (p_fingerprint = '' OR char_length(p_fingerprint) > 1024) THEN
-        RAISE EXCEPTION 'p_fingerprint must be null or 1..1024 characters'
-            USING ERRCODE = 'invalid_parameter_value';
-    END IF;
-    IF p_occurred_at IS NOT NULL AND NOT isfinite(p_occurred_at) THEN
-        RAISE EXCEPTION 'p_occurred_at must be a finite time' USING ERRCODE = 'invalid_parameter_value';
+    -- Validation: one expression on the good path; the checks one by one only to name the
+    -- first bad argument.
+    IF p_source IS NULL OR p_external_id IS NULL OR p_body IS NULL OR p_content_type IS NULL
+       OR p_source = '' OR char_length(p_source) > 64 OR p_source ~ '[\x01-\x1f\x7f]'
+       OR p_external_id = '' OR char_length(p_external_id) > 1024 OR p_external_id ~ '[\x01-\x1f\x7f]'
+       OR p_content_type = '' OR char_length(p_content_type) > 255 OR p_content_type ~ '[\x01-\x1f\x7f]'
+       OR (p_kind IS NOT NULL AND (p_kind = '' OR char_length(p_kind) > 128 OR p_kind ~ '[\x01-\x1f\x7f]'))
+       OR (p_fingerprint IS NOT NULL AND (p_fingerprint = '' OR char_length(p_fingerprint) > 1024))
+       OR (p_occurred_at IS NOT NULL AND NOT isfinite(p_occurred_at)) THEN
+        IF p_source IS NULL THEN
+            RAISE EXCEPTION 'p_source must not be null' USING ERRCODE = 'null_value_not_allowed';
+        END IF;
+        IF p_external_id IS NULL THEN
+            RAISE EXCEPTION 'p_external_id must not be null' USING ERRCODE = 'null_value_not_allowed';
+        END IF;
+        IF p_body IS NULL THEN
+            RAISE EXCEPTION 'p_body must not be null' USING ERRCODE = 'null_value_not_allowed';
+        END IF;
+        IF p_content_type IS NULL THEN
+            RAISE EXCEPTION 'p_content_type must not be null' USING ERRCODE = 'null_value_not_allowed';
+        END IF;
+        IF p_source = '' OR char_length(p_source) > 64 OR p_source ~ '[\x01-\x1f\x7f]' THEN
+            RAISE EXCEPTION 'p_source must be 1..64 characters without control characters'
+                USING ERRCODE = 'invalid_parameter_value';
+        END IF;
+        IF p_external_id = '' OR char_length(p_external_id) > 1024 OR p_external_id ~ '[\x01-\x1f\x7f]' THEN
+            RAISE EXCEPTION 'p_external_id must be 1..1024 characters without control characters'
+                USING ERRCODE = 'invalid_parameter_value';
+        END IF;
+        IF p_content_type = '' OR char_length(p_content_type) > 255 OR p_content_type ~ '[\x01-\x1f\x7f]' THEN
+            RAISE EXCEPTION 'p_content_type must be 1..255 characters without control characters'
+                USING ERRCODE = 'invalid_parameter_value';
+        END IF;
+        IF p_kind IS NOT NULL AND (p_kind = '' OR char_length(p_kind) > 128 OR p_kind ~ '[\x01-\x1f\x7f]') THEN
+            RAISE EXCEPTION 'p_kind must be null or 1..128 characters without control characters'
+                USING ERRCODE = 'invalid_parameter_value';
+        END IF;
+        IF p_fingerprint IS NOT NULL AND (p_fingerprint = '' OR char_length(p_fingerprint) > 1024) THEN
+            RAISE EXCEPTION 'p_fingerprint must be null or 1..1024 characters'
+                USING ERRCODE = 'invalid_parameter_value';
+        END IF;
+        IF p_occurred_at IS NOT NULL AND NOT isfinite(p_occurred_at) THEN
+            RAISE EXCEPTION 'p_occurred_at must be a finite time' USING ERRCODE = 'invalid_parameter_value';
+        END IF;
     END IF;
 
     v_fp := coalesce(p_fingerprint, encode(sha256(p_body), 'hex'));
@@ -662,7 +671,11 @@ BEGIN
             IF random() < 1.0 / 256 THEN
                 PERFORM inbox._fold_counters();
             END IF;
-            PERFORM inbox._notify('events');
+            IF coalesce(extract(epoch FROM clock_timestamp())::double precision
+                        - nullif(current_setting('inbox.notified_events', true), '')::double precision
+                        >= 1.0, true) THEN
+                PERFORM inbox._notify('events');
+            END IF;
             event_id := v_id;
             outcome := 'new';
             RETURN NEXT;
@@ -719,9 +732,12 @@ BEGIN
                    jsonb_build_object('delivery', u.deliveries, 'previous_attempts', v_attempts,
                                       'previous_error', left(v_error, 1000))
               FROM u
+        ), d AS (
+            INSERT INTO inbox.daily_stats (day, source, shard, repeats)
+            SELECT (now() AT TIME ZONE 'UTC')::date, p_source, (pg_backend_pid() % 8)::smallint, 1
+              FROM u
         )
         SELECT u.deliveries INTO v_deliv FROM u;
-        PERFORM inbox._bump_daily(p_source, p_repeats => 1);
         outcome := 'rearmed';
     ELSE
         WITH u AS (
@@ -733,13 +749,23 @@ BEGIN
             INSERT INTO inbox.journal (event_id, entry, detail)
             SELECT v_id, 'duplicate', jsonb_build_object('delivery', u.deliveries, 'status', v_status)
               FROM u
+        ), d AS (
+            INSERT INTO inbox.daily_stats (day, source, shard, repeats)
+            SELECT (now() AT TIME ZONE 'UTC')::date, p_source, (pg_backend_pid() % 8)::smallint, 1
+              FROM u
         )
         SELECT u.deliveries INTO v_deliv FROM u;
-        PERFORM inbox._bump_daily(p_source, p_repeats => 1);
         outcome := 'duplicate';
     END IF;
+    IF outcome <> 'conflict' AND random() < 1.0 / 256 THEN
+        PERFORM inbox._fold_counters();
+    END IF;
 
-    PERFORM inbox._notify('events');
+    IF coalesce(extract(epoch FROM clock_timestamp())::double precision
+                - nullif(current_setting('inbox.notified_events', true), '')::double precision
+                >= 1.0, true) THEN
+        PERFORM inbox._notify('events');
+    END IF;
     event_id := v_id;
     RETURN NEXT;
 END;
@@ -763,7 +789,8 @@ DECLARE
     v_outcomes text[];
     v_new_ids  bigint[];
     v_new_ords int[];
-    v_counts   jsonb;
+    v_dup_ords int[];
+    v_dup_ids  bigint[];
     r          record;
     v_id       bigint;
     v_outcome  text;
@@ -864,12 +891,15 @@ BEGIN
         SELECT n.id, 'received', jsonb_build_object('bytes', octet_length(n.body), 'fingerprint', n.fp)
           FROM ins JOIN numbered n ON n.id = ins.id
          ORDER BY n.id
+    ), dr AS (
+        INSERT INTO inbox.daily_stats (day, source, shard, received)
+        SELECT (now() AT TIME ZONE 'UTC')::date, n.source, (pg_backend_pid() % 8)::smallint,
+               count(*)
+          FROM ins JOIN numbered n ON n.id = ins.id
+         GROUP BY n.source
     )
-    SELECT array_agg(n.i ORDER BY n.i), array_agg(n.id ORDER BY n.i),
-           (SELECT jsonb_object_agg(c.source, c.k)
-              FROM (SELECT n2.source, count(*) AS k FROM ins JOIN numbered n2 ON n2.id = ins.id
-                     GROUP BY n2.source) c)
-      INTO v_new_ords, v_new_ids, v_counts
+    SELECT array_agg(n.i ORDER BY n.i), array_agg(n.id ORDER BY n.i)
+      INTO v_new_ords, v_new_ids
       FROM ins JOIN numbered n ON n.id = ins.id;
 
     v_ids := array_fill(NULL::bigint, ARRAY[v_n]);
@@ -878,17 +908,70 @@ BEGIN
         v_ids[r.i] := r.id;
         v_outcomes[r.i] := 'new';
     END LOOP;
-    FOR r IN SELECT c.key, c.value::int AS k FROM jsonb_each_text(v_counts) c LOOP
-        PERFORM inbox._bump_daily(r.key, p_received => r.k);
-    END LOOP;
 
-    -- Every other delivery is what accept makes of it, key by key in the same order, each
-    -- key's deliveries in the batch's order.
+    -- The known keys (and the repeats of new ones): every event row locked in one statement,
+    -- in (source, external_id) order. A key whose deliveries here all carry the stored
+    -- fingerprint, and whose event is not failed and retryable, is a duplicate each time, as
+    -- accept would find it: those are answered in one statement (deliveries, last delivery,
+    -- the 'duplicate' entries in the batch's order, one daily delta per source).
+    IF v_new_ords IS NULL OR cardinality(v_new_ords) < v_n THEN
+        WITH d AS (
+            SELECT x.i::int AS i, x.s COLLATE "C" AS source, x.e COLLATE "C" AS external_id,
+                   coalesce(x.f, encode(sha256(x.b), 'hex')) AS fp
+              FROM unnest(p_sources, p_external_ids, p_bodies, p_fingerprints)
+                   WITH ORDINALITY AS x(s, e, b, f, i)
+             WHERE v_new_ords IS NULL OR x.i <> ALL (v_new_ords)
+        ), lk AS MATERIALIZED (
+            SELECT e.id, e.source, e.external_id, e.status, e.fingerprint, e.error_retryable,
+                   e.deliveries
+              FROM inbox.events e
+             WHERE (e.external_id, e.source) IN (SELECT d.external_id, d.source FROM d)
+             ORDER BY e.source, e.external_id
+               FOR UPDATE OF e
+        ), dd AS MATERIALIZED (
+            SELECT d.i, l.id, l.source, l.external_id, l.status,
+                   l.deliveries + row_number() OVER (PARTITION BY l.id ORDER BY d.i) AS delivery,
+                   count(*) OVER (PARTITION BY l.id) AS k
+              FROM lk l
+              JOIN d ON d.source = l.source AND d.external_id = l.external_id
+             WHERE NOT (l.status = 'failed' AND coalesce(l.error_retryable, false))
+               AND NOT EXISTS (SELECT 1 FROM d d2
+                                WHERE d2.source = l.source AND d2.external_id = l.external_id
+                                  AND d2.fp <> l.fingerprint)
+        ), u AS (
+            UPDATE inbox.events e
+               SET deliveries = e.deliveries + c.k, last_delivery_at = now()
+              FROM (SELECT dd.id, max(dd.k) AS k FROM dd GROUP BY dd.id) c
+             WHERE e.id = c.id
+        ), j AS (
+            INSERT INTO inbox.journal (event_id, entry, detail)
+            SELECT dd.id, 'duplicate', jsonb_build_object('delivery', dd.delivery, 'status', dd.status)
+              FROM dd
+             ORDER BY dd.source, dd.external_id, dd.i
+        ), dr AS (
+            INSERT INTO inbox.daily_stats (day, source, shard, repeats)
+            SELECT (now() AT TIME ZONE 'UTC')::date, dd.source, (pg_backend_pid() % 8)::smallint,
+                   count(*)
+              FROM dd
+             GROUP BY dd.source
+        )
+        SELECT array_agg(dd.i), array_agg(dd.id) INTO v_dup_ords, v_dup_ids FROM dd;
+        FOR r IN SELECT u.i, u.id FROM unnest(v_dup_ords, v_dup_ids) AS u(i, id) LOOP
+            v_ids[r.i] := r.id;
+            v_outcomes[r.i] := 'duplicate';
+        END LOOP;
+    END IF;
+    IF random() < 1.0 / 256 THEN
+        PERFORM inbox._fold_counters();
+    END IF;
+
+    -- Every other delivery (conflicts, rearms, keys that vanished) is what accept makes of
+    -- it, key by key in the same order, each key's deliveries in the batch's order.
     FOR r IN
         SELECT x.i::int AS i, x.s, x.e, x.b, x.ct, x.o, x.k, x.f
           FROM unnest(p_sources, p_external_ids, p_bodies, p_content_types, p_occurred_ats,
                       p_kinds, p_fingerprints) WITH ORDINALITY AS x(s, e, b, ct, o, k, f, i)
-         WHERE v_new_ords IS NULL OR x.i <> ALL (v_new_ords)
+         WHERE v_outcomes[x.i] IS NULL
          ORDER BY x.s COLLATE "C", x.e COLLATE "C", x.i
     LOOP
         SELECT a.event_id, a.outcome INTO v_id, v_outcome
@@ -897,7 +980,11 @@ BEGIN
         v_outcomes[r.i] := v_outcome;
     END LOOP;
 
-    PERFORM inbox._notify('events');
+    IF coalesce(extract(epoch FROM clock_timestamp())::double precision
+                - nullif(current_setting('inbox.notified_events', true), '')::double precision
+                >= 1.0, true) THEN
+        PERFORM inbox._notify('events');
+    END IF;
     RETURN QUERY SELECT u.i::int, u.id, u.outcome
                    FROM unnest(v_ids, v_outcomes) WITH ORDINALITY AS u(id, outcome, i)
                   ORDER BY u.i;
@@ -1136,7 +1223,10 @@ DECLARE
     v_sources text[];
     r         record;
 BEGIN
-    PERFORM inbox._check_name(p_worker, 'p_worker', 200);
+    IF p_worker IS NULL OR p_worker = '' OR char_length(p_worker) > 200
+       OR p_worker ~ '[\x01-\x1f\x7f]' THEN
+        PERFORM inbox._check_name(p_worker, 'p_worker', 200);
+    END IF;
     IF p_limit IS NULL THEN
         RAISE EXCEPTION 'p_limit must not be null' USING ERRCODE = 'null_value_not_allowed';
     END IF;
@@ -1254,7 +1344,9 @@ BEGIN
         v_taken := v_taken + v_n;
     END IF;
 
-    IF v_taken > 0 THEN
+    IF v_taken > 0 AND coalesce(extract(epoch FROM clock_timestamp())::double precision
+                                - nullif(current_setting('inbox.notified_events', true), '')::double precision
+                                >= 1.0, true) THEN
         PERFORM inbox._notify('events');
     END IF;
 END;
@@ -1277,7 +1369,10 @@ BEGIN
     IF p_event_id IS NULL THEN
         RAISE EXCEPTION 'p_event_id must not be null' USING ERRCODE = 'null_value_not_allowed';
     END IF;
-    PERFORM inbox._check_name(p_worker, 'p_worker', 200);
+    IF p_worker IS NULL OR p_worker = '' OR char_length(p_worker) > 200
+       OR p_worker ~ '[\x01-\x1f\x7f]' THEN
+        PERFORM inbox._check_name(p_worker, 'p_worker', 200);
+    END IF;
 
     -- The change, its journal entry and the daily delta in one statement.
     WITH u AS (
@@ -1296,7 +1391,11 @@ BEGIN
     SELECT true INTO v_done FROM u;
 
     IF v_done THEN
-        PERFORM inbox._notify('events');
+        IF coalesce(extract(epoch FROM clock_timestamp())::double precision
+                    - nullif(current_setting('inbox.notified_events', true), '')::double precision
+                    >= 1.0, true) THEN
+            PERFORM inbox._notify('events');
+        END IF;
         RETURN true;
     END IF;
 
@@ -1668,7 +1767,10 @@ BEGIN
     IF p_event_id IS NULL THEN
         RAISE EXCEPTION 'p_event_id must not be null' USING ERRCODE = 'null_value_not_allowed';
     END IF;
-    PERFORM inbox._check_name(p_worker, 'p_worker', 200);
+    IF p_worker IS NULL OR p_worker = '' OR char_length(p_worker) > 200
+       OR p_worker ~ '[\x01-\x1f\x7f]' THEN
+        PERFORM inbox._check_name(p_worker, 'p_worker', 200);
+    END IF;
     IF p_error IS NULL THEN
         RAISE EXCEPTION 'p_error must not be null' USING ERRCODE = 'null_value_not_allowed';
     END IF;
@@ -1708,7 +1810,11 @@ BEGIN
                                   'delay_seconds', round(extract(epoch FROM v_delay)::numeric, 1),
                                   'next_attempt_at', now() + v_delay)
           FROM u;
-        PERFORM inbox._notify('events');
+        IF coalesce(extract(epoch FROM clock_timestamp())::double precision
+                    - nullif(current_setting('inbox.notified_events', true), '')::double precision
+                    >= 1.0, true) THEN
+            PERFORM inbox._notify('events');
+        END IF;
         RETURN 'received';
     END IF;
 
@@ -1728,7 +1834,11 @@ BEGIN
     )
     INSERT INTO inbox.daily_stats (day, source, shard, failed)
     SELECT (now() AT TIME ZONE 'UTC')::date, u.source, (pg_backend_pid() % 8)::smallint, 1 FROM u;
-    PERFORM inbox._notify('events');
+    IF coalesce(extract(epoch FROM clock_timestamp())::double precision
+                - nullif(current_setting('inbox.notified_events', true), '')::double precision
+                >= 1.0, true) THEN
+        PERFORM inbox._notify('events');
+    END IF;
     RETURN 'failed';
 END;
 $$;

@@ -192,6 +192,69 @@ private slots:
         QVERIFY(ids.at(1) < ids.at(11));
     }
 
+    // 0020 answers the plain duplicates of known keys in one statement: the same outcomes,
+    // journal details (delivery number, the status the event is in) and counters as accept,
+    // for events in every status, beside the keys that still go through accept (a conflict, a
+    // rearm) and a key whose first delivery is in the same batch.
+    void knownKeysInEveryStatusMatchSingleAccepts()
+    {
+        PgSession su(m_db.conninfo());
+        PgSession in(m_db.conninfo(QStringLiteral("m_ingest")));
+        const QByteArray body("{\"s\":1}");
+        for (const QString &source : {QStringLiteral("one"), QStringLiteral("many")}) {
+            QCOMPARE(acceptOneByOne(in, source,
+                                    {{QStringLiteral("done"), body},
+                                     {QStringLiteral("busy"), body},
+                                     {QStringLiteral("dead"), body},
+                                     {QStringLiteral("retry"), body},
+                                     {QStringLiteral("wait"), body}}),
+                     QStringList(5, QStringLiteral("new")));
+            QVERIFY_SQL(su.exec(
+                QStringLiteral(
+                    "UPDATE inbox.events SET status = CASE external_id"
+                    "  WHEN 'done' THEN 'done' WHEN 'busy' THEN 'processing'"
+                    "  ELSE 'failed' END,"
+                    " locked_by = CASE external_id WHEN 'busy' THEN 'w' END,"
+                    " locked_at = CASE external_id WHEN 'busy' THEN now() END,"
+                    " error_retryable = CASE external_id WHEN 'dead' THEN false"
+                    "  WHEN 'retry' THEN true END,"
+                    " last_error = CASE WHEN external_id IN ('dead', 'retry') THEN 'boom' END"
+                    " WHERE source = $1 AND external_id <> 'wait'"),
+                {source}));
+        }
+        const QVector<Delivery> batch = {
+            {QStringLiteral("wait"), body},  {QStringLiteral("done"), body},
+            {QStringLiteral("busy"), body},  {QStringLiteral("dead"), body},
+            {QStringLiteral("retry"), body}, {QStringLiteral("done"), body},
+            {QStringLiteral("fresh"), body}, {QStringLiteral("retry"), body},
+            {QStringLiteral("fresh"), body}, {QStringLiteral("busy"), QByteArray("other")},
+            {QStringLiteral("busy"), body},  {QStringLiteral("wait"), body},
+        };
+        const QStringList expected = {
+            QStringLiteral("duplicate"), QStringLiteral("duplicate"), QStringLiteral("duplicate"),
+            QStringLiteral("duplicate"), QStringLiteral("rearmed"),   QStringLiteral("duplicate"),
+            QStringLiteral("new"),       QStringLiteral("duplicate"), QStringLiteral("duplicate"),
+            QStringLiteral("conflict"),  QStringLiteral("duplicate"), QStringLiteral("duplicate")};
+        QCOMPARE(acceptOneByOne(in, QStringLiteral("one"), batch), expected);
+        QVector<qint64> ids;
+        QCOMPARE(acceptMany(in, QStringLiteral("many"), batch, &ids), expected);
+        QCOMPARE(ids.at(0), ids.at(11));
+        QCOMPARE(ids.at(6), ids.at(8));
+
+        const QString single = stateOf(su, QStringLiteral("one"));
+        QVERIFY2(single.contains(QLatin1String("duplicate{\"status\": \"done\", \"delivery\": 2};"
+                                               "duplicate{\"status\": \"done\", \"delivery\": 3}")),
+                 qPrintable(single));
+        QVERIFY2(single.contains(QLatin1String("duplicate{\"status\": \"failed\", "
+                                               "\"delivery\": 2}")),
+                 qPrintable(single));
+        QCOMPARE(stateOf(su, QStringLiteral("many")), single);
+        // A repeat leaves the worker's lock alone.
+        QCOMPARE(one(su, QStringLiteral("SELECT locked_by FROM inbox.events"
+                                        " WHERE source = 'many' AND external_id = 'busy'")),
+                 QStringLiteral("w"));
+    }
+
     void repeatsOfOneKeyInsideOneBatch()
     {
         PgSession su(m_db.conninfo());

@@ -9,7 +9,10 @@
 #include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTcpSocket>
-#include <QThread>
+
+#include <csignal>
+
+#include <sys/prctl.h>
 
 namespace inbox::sim {
 
@@ -165,6 +168,9 @@ bool FrontDoor::start(const QString &conninfo, QString *error)
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("XDG_STATE_HOME"), m_dir->filePath(QStringLiteral("state")));
     m_process->setProcessEnvironment(env);
+    // A simulator killed outright (SIGKILL) must not leave its receiver behind: the child
+    // gets SIGTERM when its parent dies.
+    m_process->setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGTERM); });
     m_process->start();
     if (!m_process->waitForStarted(5000)) {
         *error = QStringLiteral("cannot start %1: %2").arg(m_program, m_process->errorString());

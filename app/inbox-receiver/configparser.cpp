@@ -3,7 +3,7 @@
 namespace inbox::front {
 
 QList<ConfigSection> ConfigParser::parse(const QString &fileName, const QByteArray &text,
-                                         QStringList *errors)
+                                         QStringList *errors, const QString &mainSection)
 {
     QList<ConfigSection> sections;
     const QList<QByteArray> lines = text.split('\n');
@@ -28,15 +28,15 @@ QList<ConfigSection> ConfigParser::parse(const QString &fileName, const QByteArr
                 line.mid(1, line.size() - 2).split(QLatin1Char(' '), Qt::SkipEmptyParts);
             ConfigSection section;
             section.line = lineNo;
-            if (words.size() == 1 && words.at(0) == QLatin1String("receiver")) {
+            if (words.size() == 1 && words.at(0) == mainSection) {
                 section.kind = words.at(0);
             } else if (words.size() == 2 && words.at(0) == QLatin1String("source")) {
                 section.kind = words.at(0);
                 section.name = words.at(1);
             } else {
-                fail(lineNo, QStringLiteral("unknown section \"%1\": expected [receiver] or "
+                fail(lineNo, QStringLiteral("unknown section \"%1\": expected [%2] or "
                                             "[source NAME]")
-                                 .arg(line));
+                                 .arg(line, mainSection));
                 section.kind = QStringLiteral("invalid");
             }
             sections.append(section);
@@ -48,9 +48,9 @@ QList<ConfigSection> ConfigParser::parse(const QString &fileName, const QByteArr
             continue;
         }
         if (sections.isEmpty()) {
-            fail(lineNo, QStringLiteral("\"%1\" comes before any section ([receiver] or "
+            fail(lineNo, QStringLiteral("\"%1\" comes before any section ([%2] or "
                                         "[source NAME])")
-                             .arg(line.left(eq).trimmed()));
+                             .arg(line.left(eq).trimmed(), mainSection));
             continue;
         }
         sections.last().entries.append(

@@ -34,8 +34,10 @@ class ConfigParser final
 {
 public:
     // Parses `text` read from `fileName`. Errors ("file:line: what") go to *errors.
+    // `mainSection` names the one-word section ("receiver"; inbox-alerts reads "alerts").
     static QList<ConfigSection> parse(const QString &fileName, const QByteArray &text,
-                                      QStringList *errors);
+                                      QStringList *errors,
+                                      const QString &mainSection = QStringLiteral("receiver"));
 };
 
 } // namespace inbox::front

@@ -16,8 +16,6 @@
 
 namespace inbox::front {
 
-namespace {
-
 bool parseListen(const QString &text, ListenAddress *out, QString *error)
 {
     QString host;
@@ -67,6 +65,8 @@ bool parseListen(const QString &text, ListenAddress *out, QString *error)
     return true;
 }
 
+namespace {
+
 QStringList splitList(const QString &value)
 {
     QStringList out;
@@ -96,8 +96,8 @@ bool parseSize(const QString &value, qint64 *out)
     return true;
 }
 
-// A secret file: relative names are beside the configuration (so $CREDENTIALS_DIRECTORY
-// works); readable by others is refused, since a secret anyone on the host can read is not one.
+} // namespace
+
 bool readSecretFile(const QString &configDir, const QString &name, QByteArray *secret,
                     QString *error)
 {
@@ -133,6 +133,8 @@ bool readSecretFile(const QString &configDir, const QString &name, QByteArray *s
     *secret = bytes;
     return true;
 }
+
+namespace {
 
 bool sourceNameValid(const QString &name)
 {

@@ -68,6 +68,16 @@ struct ReceiverConfig
     const SourceConfig *route(const QByteArray &requestPath, QByteArray *rest) const;
 };
 
+// "127.0.0.1:8080" or "[::1]:8080", numeric only (names are not resolved). Also used by
+// inbox-alerts.
+bool parseListen(const QString &text, ListenAddress *out, QString *error);
+
+// A secret file: relative names are beside the configuration (so $CREDENTIALS_DIRECTORY
+// works); readable by others is refused, since a secret anyone on the host can read is not one.
+// Trailing newline dropped; never logged. Also used by inbox-alerts (the Telegram token).
+bool readSecretFile(const QString &configDir, const QString &name, QByteArray *secret,
+                    QString *error);
+
 // Adapters whose secret travels in the URL path (amoCRM): only they route path/<rest>.
 bool adapterTakesPathRest(const QString &adapter);
 

@@ -1,4 +1,5 @@
 // inbox-sim: the traffic simulator and volume filler (see --help and README.md).
+#include "faketelegram.h"
 #include "options.h"
 #include "simulation.h"
 #include "support/logging.h"
@@ -29,6 +30,10 @@ int main(int argc, char **argv)
     std::signal(SIGINT, onSignal);
     std::signal(SIGTERM, onSignal);
 
+    if (!options->fakeTelegram.isEmpty())
+        return inbox::sim::FakeTelegram::run(
+            options->fakeTelegram, options->fakeTelegramToken.toUtf8(), options->fakeTelegramLog,
+            options->fakeTelegramMisbehave);
     if (options->check)
         return inbox::sim::runCheck(*options);
     if (options->historyDays > 0 || options->bulk > 0) {

@@ -148,6 +148,18 @@ std::optional<Options> parseOptions(const QStringList &argumentsIn, int *exitCod
                                "P");
     const auto seed = opt("seed", "Random seed (default: from the clock).", "N");
     const auto quiet = opt("quiet", "Print only the outcome.");
+    const auto fakeTelegram = opt("fake-telegram",
+                                  "Play the Telegram Bot API on ADDRESS:PORT (loopback) until "
+                                  "SIGINT/SIGTERM; port 0 picks one and prints it.",
+                                  "ADDRESS:PORT");
+    const auto fakeTelegramLog =
+        opt("fake-telegram-log", "Append each request it received as a JSON line.", "FILE");
+    const auto fakeTelegramToken =
+        opt("fake-telegram-token", "The bot token it accepts (default 123456:FAKE).", "TOKEN");
+    const auto fakeTelegramMisbehave = opt("fake-telegram-misbehave",
+                                           "Answer the first N requests with 429 (retry_after "
+                                           "S), 500, 400, hang or close.",
+                                           "MODE[:N[:S]]");
 
     if (!p.parse(arguments)) {
         std::fprintf(stderr, "inbox-sim: %s (try --help)\n", qPrintable(p.errorText()));
@@ -224,10 +236,17 @@ std::optional<Options> parseOptions(const QStringList &argumentsIn, int *exitCod
     number(seed, 1, 9e15, &seedValue);
     o.seed = seedValue > 0 ? quint64(seedValue) : quint64(QDateTime::currentMSecsSinceEpoch());
     o.quiet = p.isSet(quiet);
+    o.fakeTelegram = p.value(fakeTelegram);
+    o.fakeTelegramLog = p.value(fakeTelegramLog);
+    if (p.isSet(fakeTelegramToken))
+        o.fakeTelegramToken = p.value(fakeTelegramToken);
+    o.fakeTelegramMisbehave = p.value(fakeTelegramMisbehave);
     if (!p.positionalArguments().isEmpty())
         errors << QStringLiteral("unexpected argument %1").arg(p.positionalArguments().first());
-    if (errors.isEmpty() && !o.trafficMode() && !o.check && o.historyDays == 0 && o.bulk == 0)
-        errors << QStringLiteral("nothing to do: give --history, --bulk, --live, --run or --check");
+    if (errors.isEmpty() && !o.trafficMode() && !o.check && o.historyDays == 0 && o.bulk == 0 &&
+        o.fakeTelegram.isEmpty())
+        errors << QStringLiteral("nothing to do: give --history, --bulk, --live, --run, --check "
+                                 "or --fake-telegram");
     if (!errors.isEmpty()) {
         for (const QString &e : errors)
             std::fprintf(stderr, "inbox-sim: %s\n", qPrintable(e));

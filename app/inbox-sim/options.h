@@ -38,6 +38,11 @@ struct Options
     Faults faultRates;
     quint64 seed = 0; // 0: from the clock
     bool quiet = false;
+    // --fake-telegram ADDRESS:PORT: play the Telegram Bot API (faketelegram.h) until stopped.
+    QString fakeTelegram;
+    QString fakeTelegramLog;                                   // --fake-telegram-log FILE
+    QString fakeTelegramToken = QStringLiteral("123456:FAKE"); // --fake-telegram-token
+    QString fakeTelegramMisbehave; // --fake-telegram-misbehave MODE[:N[:S]]
 
     bool trafficMode() const { return liveRate > 0 || runSeconds > 0; }
     double trafficRate() const { return liveRate > 0 ? liveRate : rate; }

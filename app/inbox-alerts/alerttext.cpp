@@ -1,0 +1,117 @@
+#include "alerttext.h"
+
+#include <QLocale>
+
+namespace inbox::alerts {
+
+namespace {
+
+QString percent(const QJsonValue &share)
+{
+    return QString::number(share.toDouble() * 100.0, 'f', 1) + QStringLiteral(" %");
+}
+
+QString number(const QJsonValue &value)
+{
+    const double v = value.toDouble();
+    return v == double(qint64(v)) ? QString::number(qint64(v)) : QString::number(v, 'f', 1);
+}
+
+// The figures line, plain text (escaped by the caller).
+QString figures(const AlertFacts &f)
+{
+    const QJsonObject &s = f.summary;
+    if (f.kind == QLatin1String("stuck"))
+        return QStringLiteral("%1 events processing for more than %2 min (lock not renewed)")
+            .arg(number(s.value(QLatin1String("stuck"))),
+                 number(s.value(QLatin1String("minutes"))));
+    if (f.kind == QLatin1String("failed"))
+        return QStringLiteral("%1 new failed events; error: %2")
+            .arg(number(s.value(QLatin1String("failures"))),
+                 s.value(QLatin1String("error_group")).toString());
+    if (f.kind == QLatin1String("repeat_share") || f.kind == QLatin1String("failure_share")) {
+        const QString what = f.kind == QLatin1String("repeat_share") ? QStringLiteral("repeat")
+                                                                     : QStringLiteral("failure");
+        const QString base = s.value(QLatin1String("has_baseline")).toBool()
+                                 ? QStringLiteral("baseline %1 over %2 days")
+                                       .arg(percent(s.value(QLatin1String("baseline"))),
+                                            number(s.value(QLatin1String("baseline_days"))))
+                                 : QStringLiteral("no baseline yet");
+        return QStringLiteral("%1 share today %2 (%3 of %4); %5, threshold %6")
+            .arg(what, percent(s.value(QLatin1String("share"))),
+                 number(s.value(QLatin1String("count"))), number(s.value(QLatin1String("volume"))),
+                 base, percent(s.value(QLatin1String("threshold"))));
+    }
+    if (f.kind == QLatin1String("silent_source"))
+        return QStringLiteral("no new event for %1 min (allowed %2 min)")
+            .arg(number(s.value(QLatin1String("silent_minutes"))),
+                 number(s.value(QLatin1String("allowed_minutes"))));
+    if (f.kind == QLatin1String("duplicates_age"))
+        return QStringLiteral("the oldest open duplicate pair has waited %1 h (%2 open)")
+            .arg(number(s.value(QLatin1String("oldest_hours"))),
+                 number(s.value(QLatin1String("open"))));
+    return QString();
+}
+
+} // namespace
+
+QString AlertText::escape(const QString &text)
+{
+    QString out;
+    out.reserve(text.size());
+    for (const QChar c : text) {
+        if (c == QLatin1Char('&'))
+            out += QLatin1String("&amp;");
+        else if (c == QLatin1Char('<'))
+            out += QLatin1String("&lt;");
+        else if (c == QLatin1Char('>'))
+            out += QLatin1String("&gt;");
+        else
+            out += c;
+    }
+    return out;
+}
+
+QString AlertText::block(const AlertFacts &f)
+{
+    const QString scope =
+        f.scope == QLatin1String("*") ? QStringLiteral("the whole inbox") : f.scope;
+    if (f.message == QLatin1String("resolved"))
+        return QStringLiteral("✅ <b>Resolved</b>: <b>%1</b> · <code>%2</code>\nfiring since %3")
+            .arg(escape(f.ruleName), escape(scope), escape(f.firedAt));
+    const QString icon = f.severity == QLatin1String("critical")  ? QStringLiteral("🔴")
+                         : f.severity == QLatin1String("warning") ? QStringLiteral("🟠")
+                                                                  : QStringLiteral("🔵");
+    QString head = QStringLiteral("%1 <b>%2</b>: <b>%3</b> · <code>%4</code>")
+                       .arg(icon, escape(f.severity.toUpper()), escape(f.ruleName), escape(scope));
+    if (f.message == QLatin1String("repeat"))
+        head += QStringLiteral("\n<i>still firing since %1</i>").arg(escape(f.firedAt));
+    const QString line = figures(f);
+    return line.isEmpty() ? head : head + QLatin1Char('\n') + escape(line);
+}
+
+QVector<QVector<int>> AlertText::pack(const QStringList &blocks, int limit)
+{
+    QVector<QVector<int>> out;
+    qsizetype size = 0;
+    for (int i = 0; i < blocks.size(); ++i) {
+        const qsizetype add = blocks.at(i).size() + (out.isEmpty() || out.last().isEmpty() ? 0 : 2);
+        if (out.isEmpty() || size + add > limit) {
+            out.append(QVector<int>());
+            size = 0;
+        }
+        size += out.last().isEmpty() ? blocks.at(i).size() : add;
+        out.last().append(i);
+    }
+    return out;
+}
+
+QString AlertText::join(const QStringList &blocks, const QVector<int> &indexes)
+{
+    QStringList parts;
+    for (const int i : indexes)
+        parts.append(blocks.at(i));
+    return parts.join(QStringLiteral("\n\n"));
+}
+
+} // namespace inbox::alerts

@@ -1,0 +1,97 @@
+#include "metricslistener.h"
+
+#include <microhttpd.h>
+
+namespace inbox::alerts {
+
+namespace {
+MHD_Result reply(MHD_Connection *connection, unsigned status, const QByteArray &body,
+                 const char *type)
+{
+    MHD_Response *response = MHD_create_response_from_buffer(
+        size_t(body.size()), const_cast<char *>(body.constData()), MHD_RESPMEM_MUST_COPY);
+    if (!response)
+        return MHD_NO;
+    MHD_add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, type);
+    const MHD_Result queued = MHD_queue_response(connection, status, response);
+    MHD_destroy_response(response);
+    return queued;
+}
+} // namespace
+
+struct MetricsListener::Callbacks
+{
+    static MHD_Result handle(void *cls, MHD_Connection *connection, const char *url,
+                             const char *method, const char *, const char *, size_t *uploadSize,
+                             void **context)
+    {
+        auto *listener = static_cast<MetricsListener *>(cls);
+        if (!*context) {
+            *context = listener;
+            return MHD_YES;
+        }
+        if (*uploadSize > 0) {
+            *uploadSize = 0;
+            return MHD_YES;
+        }
+        const QByteArray path(url);
+        if (qstrcmp(method, MHD_HTTP_METHOD_GET) != 0 && qstrcmp(method, MHD_HTTP_METHOD_HEAD) != 0)
+            return reply(connection, MHD_HTTP_METHOD_NOT_ALLOWED, "GET only\n", "text/plain");
+        if (path == "/healthz")
+            return reply(connection, MHD_HTTP_OK, "ok\n", "text/plain");
+        if (path == "/readyz") {
+            const bool up = listener->m_metrics.databaseUp();
+            return reply(connection, up ? MHD_HTTP_OK : MHD_HTTP_SERVICE_UNAVAILABLE,
+                         up ? "ready\n" : "database unavailable\n", "text/plain");
+        }
+        if (path == "/metrics")
+            return reply(connection, MHD_HTTP_OK, listener->m_metrics.render(),
+                         "text/plain; version=0.0.4");
+        return reply(connection, MHD_HTTP_NOT_FOUND, "/healthz, /readyz or /metrics\n",
+                     "text/plain");
+    }
+};
+
+MetricsListener::MetricsListener(const front::ListenAddress &address, const AlertsMetrics &metrics)
+    : m_address(address), m_metrics(metrics)
+{}
+
+MetricsListener::~MetricsListener()
+{
+    stop();
+}
+
+bool MetricsListener::start(QString *error)
+{
+    unsigned flags = MHD_USE_AUTO_INTERNAL_THREAD;
+    if (m_address.v6)
+        flags |= MHD_USE_IPv6;
+    m_daemon =
+        MHD_start_daemon(flags, 0, nullptr, nullptr, &Callbacks::handle, this, MHD_OPTION_SOCK_ADDR,
+                         reinterpret_cast<const sockaddr *>(&m_address.address),
+                         MHD_OPTION_CONNECTION_LIMIT, 16u, MHD_OPTION_CONNECTION_TIMEOUT, 10u,
+                         MHD_OPTION_CONNECTION_MEMORY_LIMIT, size_t(16 * 1024), MHD_OPTION_END);
+    if (!m_daemon) {
+        *error =
+            QStringLiteral("cannot listen on %1 for the metrics (in use?)").arg(m_address.text);
+        return false;
+    }
+    return true;
+}
+
+int MetricsListener::port() const
+{
+    if (!m_daemon)
+        return 0;
+    const MHD_DaemonInfo *info = MHD_get_daemon_info(m_daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info ? info->port : 0;
+}
+
+void MetricsListener::stop()
+{
+    if (m_daemon)
+        MHD_stop_daemon(m_daemon);
+    m_daemon = nullptr;
+}
+
+} // namespace inbox::alerts

@@ -1,0 +1,56 @@
+#pragma once
+// One evaluation pass over the enabled rules, on the statistics the overview reads (never a
+// count over the big tables): for each rule the scopes where its condition holds now get
+// inbox.fire_alert (with the figures as the summary), and the rule's open scopes that no
+// longer hold get inbox.resolve_alert. What each kind reads (docs/contract.md §4.14):
+//
+//   stuck           inbox.stats_now(minutes): stuck > 0, per source
+//   failed          the journal's new 'failed' entries after the last one looked at, a range
+//                   of journal_pkey (id > watermark), per source and error group; the
+//                   watermark is kept in the episodes' summaries (journal_to), so a restart
+//                   goes on where it was; with none yet (a first start) it reads the last
+//                   15 minutes (a binary search over journal_pkey for where they begin)
+//   repeat_share,   inbox.stats_daily read by the overview's own batch (overviewQueries,
+//   failure_share   parseOverview) into healthWarnings/judgeJump with the rule's BaselineRule
+//   silent_source   the newest event of the source (events_source_received_idx, one probe
+//                   each) against gap_minutes, or gap_factor x its usual gap: a day divided
+//                   by the median of its new events per day over the earlier days of
+//                   stats_daily (days without any left out; at least one minute)
+//   duplicates_age  the oldest open candidate pair (duplicate_candidates_open_idx) and
+//                   inbox.open_duplicates(), scope '*'
+//
+// A failed episode holds while new failures arrive and until its first message is begun;
+// then the first pass without new failures of its scope resolves it.
+
+#include "db/pgconnection.h"
+
+#include <QMap>
+#include <QString>
+
+namespace inbox::alerts {
+
+struct EvaluationResult
+{
+    bool ok = true;
+    QString error;
+    int rules = 0;
+    int opened = 0;
+    int resolved = 0;
+    QMap<QString, int> firingByRule; // rule name -> open episodes after the pass
+    double seconds = 0;
+};
+
+class RuleEvaluator final
+{
+public:
+    explicit RuleEvaluator(PgConnection &connection) : m_connection(connection) {}
+    Q_DISABLE_COPY_MOVE(RuleEvaluator)
+
+    EvaluationResult evaluate();
+
+private:
+    PgConnection &m_connection;
+    qint64 m_failedWatermark = -1; // journal id; -1: not read yet
+};
+
+} // namespace inbox::alerts

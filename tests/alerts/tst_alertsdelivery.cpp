@@ -1,0 +1,223 @@
+// Each alert message once, whatever happens around it: the evaluator killed between
+// Telegram's answer and finish_alert_message, two evaluators at once, and a Bot API that
+// answers 429, 500, 400, hangs past the timeout or closes the connection. The fake Telegram's
+// log says what arrived; the journal says what the evaluator recorded; the token is in
+// neither the evaluator's log nor the journal.
+#include "alerts_util.h"
+
+#include <QDateTime>
+#include <QTest>
+
+using namespace alertsfix;
+using contract::one;
+using contract::oneInt;
+
+class TestAlertsDelivery final : public QObject
+{
+    Q_OBJECT
+
+private:
+    TestDatabase m_db{evalLogin(),
+                      {kMaria, {"inbox_manager"}},
+                      {kWorker, {"inbox_worker"}},
+                      {kIngest, {"inbox_ingest"}}};
+
+    // A stuck rule and, for each source, one event stuck for 31 minutes.
+    void stuckAlert(const QStringList &sources = {QStringLiteral("crm")})
+    {
+        QVERIFY(!rule(m_db, QStringLiteral("Stuck"), QStringLiteral("stuck"),
+                      QStringLiteral("{\"minutes\": 30}"))
+                     .startsWith(QLatin1Char('!')));
+        PgSession ingest(m_db.conninfo(kIngest));
+        PgSession worker(m_db.conninfo(kWorker));
+        for (const QString &s : sources)
+            QVERIFY(contract::acceptEvent(ingest, QStringLiteral("e1"), s) > 0);
+        QCOMPARE(oneInt(worker, QStringLiteral("SELECT count(*) FROM inbox.claim('w', 1000)")),
+                 qint64(sources.size()));
+        QVERIFY_SQL(m_db.su().exec(QStringLiteral(
+            "UPDATE inbox.events SET locked_at = locked_at - interval '31 minutes'")));
+    }
+
+    // The outcomes the journal recorded for the messages: "entry:result", in order.
+    QString outcomes()
+    {
+        return one(m_db.su(),
+                   QStringLiteral("SELECT coalesce(string_agg(entry || ':' || coalesce(detail ->"
+                                  " 'result' ->> 'outcome', detail -> 'result' ->> 'status'), ','"
+                                  " ORDER BY id), '') FROM inbox.journal"
+                                  " WHERE entry IN ('alert_sent', 'alert_send_failed')"));
+    }
+
+    void noTokenIn(const AlertsProcess &p)
+    {
+        QVERIFY2(!p.log().contains(kToken), p.log().constData());
+        QVERIFY(!p.log().contains(kToken.mid(7)));
+        QCOMPARE(oneInt(m_db.su(),
+                        QStringLiteral("SELECT count(*) FROM inbox.journal"
+                                       " WHERE strpos(detail::text, $1) > 0"),
+                        {QString::fromLatin1(kToken.mid(7))}),
+                 qint64(0));
+    }
+
+private slots:
+    void initTestCase() { QVERIFY_TEST_DATABASE_STARTED(m_db); }
+    void init() { QVERIFY_FRESH_TEST_DATABASE(m_db); }
+
+    void killedBetweenAnswerAndFinishNeverSendsTwice()
+    {
+        FakeTelegramHarness tg(kToken);
+        stuckAlert();
+        AlertsProcess p(m_db.conninfo(kEval), kToken, tg.port());
+        QCOMPARE(p.runOnce({QStringLiteral("INBOX_ALERTS_TEST_KILL_AFTER_ANSWER=1")}), -1);
+        QCOMPARE(tg.delivered().size(), 1); // Telegram has it ...
+        QCOMPARE(outcomes(), QString());    // ... and the journal does not know
+        QCOMPARE(one(m_db.su(), QStringLiteral("SELECT state FROM inbox.actions")),
+                 QStringLiteral("started"));
+
+        // Restarted at once: the message is begun (maybe still in flight elsewhere): not sent.
+        QCOMPARE(p.runOnce(), 0);
+        QCOMPARE(tg.requests().size(), 1);
+        // Once the longest send is over: recorded as unknown, still not sent.
+        QVERIFY_SQL(m_db.su().exec(QStringLiteral(
+            "UPDATE inbox.actions SET started_at = started_at - interval '1 hour'")));
+        QCOMPARE(p.runOnce(), 0);
+        QCOMPARE(tg.requests().size(), 1);
+        QCOMPARE(outcomes(), QStringLiteral("alert_sent:unknown"));
+        // The episode goes on: its repeat is a new message, sent once.
+        QVERIFY_SQL(m_db.su().exec(QStringLiteral(
+            "UPDATE inbox.alert_episodes SET last_sent_at = last_sent_at - interval '2 hours'")));
+        QCOMPARE(p.runOnce(), 0);
+        QCOMPARE(tg.delivered().size(), 2);
+        QVERIFY(tg.delivered()
+                    .last()
+                    .value(QStringLiteral("text"))
+                    .toString()
+                    .contains(QLatin1String("still firing")));
+        QCOMPARE(outcomes(), QStringLiteral("alert_sent:unknown,alert_sent:200"));
+        noTokenIn(p);
+    }
+
+    void twoEvaluatorsAtOnceSendOnce()
+    {
+        FakeTelegramHarness tg(kToken);
+        stuckAlert({QStringLiteral("crm"), QStringLiteral("shop")});
+        AlertsProcess a(m_db.conninfo(kEval), kToken, tg.port());
+        AlertsProcess b(m_db.conninfo(kEval), kToken, tg.port());
+        a.start();
+        b.start();
+        QCOMPARE(a.wait(), 0);
+        QCOMPARE(b.wait(), 0);
+        // Both alerts reached chat 111, each once (in one message or two, as the race went).
+        QString all;
+        for (const QJsonObject &m : tg.delivered())
+            all += m.value(QStringLiteral("text")).toString();
+        QCOMPARE(all.count(QLatin1String("<code>crm</code>")), 1);
+        QCOMPARE(all.count(QLatin1String("<code>shop</code>")), 1);
+        QCOMPARE(tg.requests().size(), tg.delivered().size());
+        QCOMPARE(oneInt(m_db.su(), QStringLiteral("SELECT count(*) FROM inbox.journal"
+                                                  " WHERE entry = 'alert_sent'")),
+                 qint64(2));
+    }
+
+    void telegramMisbehaves_data()
+    {
+        QTest::addColumn<QString>("mode");
+        QTest::addColumn<int>("count");
+        QTest::addColumn<int>("requests");
+        QTest::addColumn<int>("delivered");
+        QTest::addColumn<QString>("journal");
+        QTest::newRow("429 twice, retry_after 1") << "429" << 2 << 3 << 1 << "alert_sent:200";
+        QTest::newRow("500 twice") << "500" << 2 << 3 << 1 << "alert_sent:200";
+        QTest::newRow("500 past the attempts") << "500" << 4 << 4 << 0 << "alert_send_failed:500";
+        QTest::newRow("400 refusal") << "400" << 1 << 1 << 0 << "alert_send_failed:400";
+        QTest::newRow("hang past the timeout") << "hang" << 1 << 1 << 0 << "alert_sent:unknown";
+        // Qt's HTTP stack itself sends the request again once when the connection closes
+        // before any byte of an answer (QNetworkAccessManager has no switch for it in 6.4):
+        // against this fake, which delivers nothing it closed on, that is one delivery.
+        QTest::newRow("connection closed") << "close" << 1 << 2 << 1 << "alert_sent:200";
+    }
+
+    void telegramMisbehaves()
+    {
+        QFETCH(QString, mode);
+        QFETCH(int, count);
+        QFETCH(int, requests);
+        QFETCH(int, delivered);
+        QFETCH(QString, journal);
+        FakeTelegramHarness tg(kToken);
+        inbox::sim::FakeTelegram::Misbehaviour m;
+        QVERIFY(inbox::sim::FakeTelegram::parseMisbehaviour(
+            QStringLiteral("%1:%2:1").arg(mode).arg(count), &m));
+        tg.fake().misbehave(m);
+        stuckAlert();
+        AlertsProcess p(m_db.conninfo(kEval), kToken, tg.port());
+        QElapsedTimer took;
+        took.start();
+        QCOMPARE(p.runOnce(), 0);
+        QCOMPARE(tg.requests().size(), requests);
+        QCOMPARE(tg.delivered().size(), delivered);
+        QCOMPARE(outcomes(), journal);
+        noTokenIn(p);
+        if (mode == QLatin1String("429")) {
+            // retry_after honoured: the three attempts span at least two seconds.
+            const QList<QJsonObject> r = tg.requests();
+            const QDateTime first = QDateTime::fromString(
+                r.first().value(QStringLiteral("at")).toString(), Qt::ISODateWithMs);
+            const QDateTime last = QDateTime::fromString(
+                r.last().value(QStringLiteral("at")).toString(), Qt::ISODateWithMs);
+            QVERIFY2(first.msecsTo(last) >= 1900, qPrintable(QString::number(first.msecsTo(last))));
+        }
+
+        // The next pass, with Telegram well again: a certain failure is tried again (once its
+        // backoff has passed), a delivered or unknown message never is.
+        QVERIFY_SQL(m_db.su().exec(
+            QStringLiteral("UPDATE inbox.actions SET started_at = started_at - interval '1 hour',"
+                           " finished_at = finished_at - interval '1 hour'")));
+        QCOMPARE(p.runOnce(), 0);
+        const bool failed = journal.startsWith(QLatin1String("alert_send_failed"));
+        QCOMPARE(tg.delivered().size(), failed ? 1 : delivered);
+        QCOMPARE(tg.requests().size(), requests + (failed ? 1 : 0));
+        QCOMPARE(outcomes(), failed ? journal + QStringLiteral(",alert_sent:200") : journal);
+    }
+
+    void manyAlertsToOneChatAreSplitAndPaced()
+    {
+        FakeTelegramHarness tg(kToken);
+        QStringList sources;
+        for (int i = 0; i < 60; ++i)
+            sources << QStringLiteral("source-%1-").arg(i, 2, 10, QLatin1Char('0')) +
+                           QString(50, QLatin1Char('s'));
+        stuckAlert(sources);
+        AlertsProcess p(m_db.conninfo(kEval), kToken, tg.port());
+        QCOMPARE(p.runOnce(), 0);
+        const QList<QJsonObject> got = tg.delivered();
+        // Every part accepted by the fake (HTML balanced, <= 4096), nothing refused.
+        QCOMPARE(tg.requests().size(), got.size());
+        QVERIFY2(got.size() >= 3, qPrintable(QString::number(got.size())));
+        int alerts = 0;
+        for (int i = 0; i < got.size(); ++i) {
+            const QString text = got.at(i).value(QStringLiteral("text")).toString();
+            QVERIFY(text.size() <= 4096);
+            alerts += int(text.count(QLatin1String("events processing")));
+            if (i > 0) {
+                const auto at = [&](int k) {
+                    return QDateTime::fromString(got.at(k).value(QStringLiteral("at")).toString(),
+                                                 Qt::ISODateWithMs);
+                };
+                QVERIFY2(at(i - 1).msecsTo(at(i)) >= 900, "more than one message a second");
+            }
+        }
+        QCOMPARE(alerts, 60);
+        // Each action finished with the message_id of the part that carried it.
+        QCOMPARE(
+            oneInt(m_db.su(), QStringLiteral("SELECT count(*) FROM inbox.actions"
+                                             " WHERE state = 'done' AND result ? 'message_id'")),
+            qint64(60));
+        QCOMPARE(oneInt(m_db.su(), QStringLiteral("SELECT count(DISTINCT result ->> 'message_id')"
+                                                  " FROM inbox.actions")),
+                 qint64(got.size()));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAlertsDelivery)
+#include "tst_alertsdelivery.moc"

@@ -1,0 +1,238 @@
+// The evaluator's rules on real data: each kind fires on figures whose timestamps were moved
+// in the database, its message reaches the fake Telegram, and it resolves (with its
+// "resolved" message) once the figures say so. One pass per run (inbox-alerts --once).
+#include "alerts_util.h"
+#include "duplicate_fixture.h"
+
+#include <QDateTime>
+#include <QTest>
+
+using namespace alertsfix;
+using contract::one;
+using contract::oneInt;
+
+class TestAlertsEvaluator final : public QObject
+{
+    Q_OBJECT
+
+private:
+    TestDatabase m_db{evalLogin(),
+                      {kMaria, {"inbox_manager"}},
+                      {kWorker, {"inbox_worker"}},
+                      {kIngest, {"inbox_ingest"}}};
+
+    // One pass; the fake's delivered messages after it.
+    QList<QJsonObject> pass(FakeTelegramHarness &tg)
+    {
+        AlertsProcess p(m_db.conninfo(kEval), kToken, tg.port());
+        const int code = p.runOnce();
+        if (code != 0)
+            qWarning("inbox-alerts exit %d:\n%s", code, p.log().constData());
+        m_lastLog = p.log();
+        m_lastCode = code;
+        return tg.delivered();
+    }
+
+    // `n` events of `source` claimed by worker w (processing).
+    void claimed(const QString &source, int n)
+    {
+        PgSession ingest(m_db.conninfo(kIngest));
+        PgSession worker(m_db.conninfo(kWorker));
+        for (int i = 0; i < n; ++i)
+            QVERIFY(contract::acceptEvent(ingest, source + QString::number(i), source) > 0);
+        QCOMPARE(oneInt(worker, QStringLiteral("SELECT count(*) FROM inbox.claim('w', $1)"), {n}),
+                 qint64(n));
+    }
+
+    QByteArray m_lastLog;
+    int m_lastCode = 0;
+
+private slots:
+    void initTestCase() { QVERIFY_TEST_DATABASE_STARTED(m_db); }
+    void init() { QVERIFY_FRESH_TEST_DATABASE(m_db); }
+
+    void stuckFiresAndResolves()
+    {
+        PgSession &su = m_db.su();
+        FakeTelegramHarness tg(kToken);
+        QVERIFY(!rule(m_db, QStringLiteral("Stuck half an hour"), QStringLiteral("stuck"),
+                      QStringLiteral("{\"minutes\": 30}"))
+                     .startsWith(QLatin1Char('!')));
+        claimed(QStringLiteral("crm"), 2);
+        // Locked 29 minutes ago: not stuck yet.
+        QVERIFY_SQL(su.exec(QStringLiteral(
+            "UPDATE inbox.events SET locked_at = locked_at - interval '29 minutes'")));
+        QCOMPARE(pass(tg).size(), 0);
+        QCOMPARE(m_lastCode, 0);
+        QCOMPARE(alertJournal(su), QString());
+
+        QVERIFY_SQL(su.exec(QStringLiteral(
+            "UPDATE inbox.events SET locked_at = locked_at - interval '2 minutes'")));
+        const QDateTime conditionAt = QDateTime::currentDateTimeUtc();
+        QList<QJsonObject> got = pass(tg);
+        QCOMPARE(got.size(), 1);
+        // The figures for the report: from the condition to the message at the fake (a whole
+        // --once run: process start, connect, evaluation, begin, send), and the evaluation.
+        const QDateTime arrived = QDateTime::fromString(
+            got.first().value(QStringLiteral("at")).toString(), Qt::ISODateWithMs);
+        const qsizetype evaluated = m_lastLog.indexOf("evaluated ");
+        qInfo("condition to message at the fake: %lld ms; %s", conditionAt.msecsTo(arrived),
+              m_lastLog.mid(evaluated, m_lastLog.indexOf('\n', evaluated) - evaluated).constData());
+        const QString text = got.first().value(QStringLiteral("text")).toString();
+        QVERIFY2(text.contains(QLatin1String("Stuck half an hour")) &&
+                     text.contains(QLatin1String("<code>crm</code>")) &&
+                     text.contains(QLatin1String("2 events processing for more than 30 min")),
+                 qPrintable(text));
+        QCOMPARE(got.first().value(QStringLiteral("chat_id")).toString(), QStringLiteral("111"));
+        QCOMPARE(alertJournal(su), QStringLiteral("alert_fired/crm,alert_sent/crm"));
+        QCOMPARE(one(su, QStringLiteral("SELECT (detail -> 'result' ->> 'message_id') FROM"
+                                        " inbox.journal WHERE entry = 'alert_sent'")),
+                 QString::number(got.first().value(QStringLiteral("message_id")).toInteger()));
+
+        // Still stuck: no second message before the repeat interval.
+        QCOMPARE(pass(tg).size(), 1);
+
+        // The lock renewed: resolved, and the resolved message.
+        QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.events SET locked_at = now()")));
+        got = pass(tg);
+        QCOMPARE(got.size(), 2);
+        QVERIFY2(
+            got.last().value(QStringLiteral("text")).toString().contains(QLatin1String("Resolved")),
+            qPrintable(got.last().value(QStringLiteral("text")).toString()));
+        QCOMPARE(alertJournal(su), QStringLiteral("alert_fired/crm,alert_sent/crm,"
+                                                  "alert_resolved/crm,alert_sent/crm"));
+        QCOMPARE(one(su, QStringLiteral("SELECT resolved_reason FROM inbox.alert_episodes")),
+                 QStringLiteral("cleared"));
+    }
+
+    void failedFiresPerSourceAndErrorGroup()
+    {
+        PgSession &su = m_db.su();
+        FakeTelegramHarness tg(kToken);
+        QVERIFY(!rule(m_db, QStringLiteral("Failures"), QStringLiteral("failed"),
+                      QStringLiteral("{\"min_failures\": 2}"))
+                     .startsWith(QLatin1Char('!')));
+        claimed(QStringLiteral("crm"), 3);
+        QVERIFY(contract::failClaimed(su, QStringLiteral("crm"),
+                                      QStringLiteral("timeout: upstream slow"), false));
+        QList<QJsonObject> got = pass(tg);
+        QCOMPARE(got.size(), 1);
+        const QString text = got.first().value(QStringLiteral("text")).toString();
+        QVERIFY2(text.contains(QLatin1String("<code>crm|timeout</code>")) &&
+                     text.contains(QLatin1String("3 new failed events; error: timeout")),
+                 qPrintable(text));
+        // No new failures since its message: resolved.
+        got = pass(tg);
+        QCOMPARE(got.size(), 2);
+        QVERIFY(got.last()
+                    .value(QStringLiteral("text"))
+                    .toString()
+                    .contains(QLatin1String("Resolved")));
+        // One failure is below min_failures: nothing.
+        claimed(QStringLiteral("shop"), 1);
+        QVERIFY(contract::failClaimed(su, QStringLiteral("shop"), QStringLiteral("boom"), false));
+        QCOMPARE(pass(tg).size(), 2);
+        QCOMPARE(alertJournal(su), QStringLiteral("alert_fired/crm|timeout,alert_sent/crm|timeout,"
+                                                  "alert_resolved/crm|timeout,"
+                                                  "alert_sent/crm|timeout"));
+    }
+
+    void shareRulesUseTheOverviewsBaseline()
+    {
+        PgSession &su = m_db.su();
+        FakeTelegramHarness tg(kToken);
+        QVERIFY(!rule(m_db, QStringLiteral("Repeats"), QStringLiteral("repeat_share"))
+                     .startsWith(QLatin1Char('!')));
+        QVERIFY(!rule(m_db, QStringLiteral("Failure share"), QStringLiteral("failure_share"))
+                     .startsWith(QLatin1Char('!')));
+        // Five earlier days at 2 % repeats and 5 % failures; today 60 repeats of 160 deliveries
+        // (37.5 %) and 10 failures of 100 outcomes (10 %, below max(2 x 5 %, 5 % + 5 %)).
+        QVERIFY_SQL(su.exec(QStringLiteral(
+            "INSERT INTO inbox.daily_stats (day, source, shard, received, repeats, done, failed)"
+            " SELECT (now() AT TIME ZONE 'UTC')::date - d, 'crm', 0, 980, 20, 950, 50"
+            " FROM generate_series(1, 5) d"
+            " UNION ALL SELECT (now() AT TIME ZONE 'UTC')::date, 'crm', 0, 100, 60, 90, 10")));
+        QList<QJsonObject> got = pass(tg);
+        QCOMPARE(got.size(), 1);
+        const QString text = got.first().value(QStringLiteral("text")).toString();
+        QVERIFY2(text.contains(QLatin1String("Repeats")) &&
+                     text.contains(QLatin1String("repeat share today 37.5 % (60 of 160)")) &&
+                     text.contains(QLatin1String("baseline 2.0 % over 5 days")),
+                 qPrintable(text));
+        // Failures jump to 40 of 140: the failure share fires too; repeats fall to 60 of 2160.
+        QVERIFY_SQL(su.exec(
+            QStringLiteral("INSERT INTO inbox.daily_stats (day, source, shard, received, failed)"
+                           " VALUES ((now() AT TIME ZONE 'UTC')::date, 'crm', 1, 2000, 40)")));
+        got = pass(tg);
+        QCOMPARE(got.size(), 2);
+        const QString both = got.last().value(QStringLiteral("text")).toString();
+        // One Telegram message carries both: the repeat share resolved, the failure share fired.
+        QVERIFY2(both.contains(QLatin1String("Resolved</b>: <b>Repeats")) &&
+                     both.contains(QLatin1String("failure share today 35.7 % (50 of 140)")),
+                 qPrintable(both));
+        QCOMPARE(oneInt(su, QStringLiteral("SELECT count(DISTINCT detail -> 'result' ->>"
+                                           " 'message_id') FROM inbox.journal"
+                                           " WHERE entry = 'alert_sent'")),
+                 qint64(2));
+    }
+
+    void silentSourceFiresAfterItsGap()
+    {
+        PgSession &su = m_db.su();
+        FakeTelegramHarness tg(kToken);
+        QVERIFY(!rule(m_db, QStringLiteral("Silent"), QStringLiteral("silent_source"),
+                      QStringLiteral("{\"gap_minutes\": 5}"))
+                     .startsWith(QLatin1Char('!')));
+        PgSession ingest(m_db.conninfo(kIngest));
+        QVERIFY(contract::acceptEvent(ingest, QStringLiteral("a1"), QStringLiteral("crm")) > 0);
+        QVERIFY_SQL(su.exec(QStringLiteral(
+            "UPDATE inbox.events SET received_at = received_at - interval '4 minutes'")));
+        QCOMPARE(pass(tg).size(), 0);
+        QVERIFY_SQL(su.exec(QStringLiteral(
+            "UPDATE inbox.events SET received_at = received_at - interval '6 minutes'")));
+        QList<QJsonObject> got = pass(tg);
+        QCOMPARE(got.size(), 1);
+        QVERIFY2(got.first()
+                     .value(QStringLiteral("text"))
+                     .toString()
+                     .contains(QLatin1String("no new event for 10 min (allowed 5 min)")),
+                 qPrintable(got.first().value(QStringLiteral("text")).toString()));
+        QVERIFY(contract::acceptEvent(ingest, QStringLiteral("a2"), QStringLiteral("crm")) > 0);
+        got = pass(tg);
+        QCOMPARE(got.size(), 2);
+        QVERIFY(got.last()
+                    .value(QStringLiteral("text"))
+                    .toString()
+                    .contains(QLatin1String("Resolved")));
+    }
+
+    void duplicatesAgeFiresOnTheOldestOpenPair()
+    {
+        PgSession &su = m_db.su();
+        FakeTelegramHarness tg(kToken);
+        QVERIFY(!rule(m_db, QStringLiteral("Old duplicates"), QStringLiteral("duplicates_age"),
+                      QStringLiteral("{\"hours\": 24}"))
+                     .startsWith(QLatin1Char('!')));
+        const dupfix::Lead anna = dupfix::person(
+            QStringLiteral("f1"), QStringLiteral("+79161234567"), QStringLiteral("Anna"));
+        const qint64 pairId = dupfix::pair(
+            su, anna,
+            dupfix::fromTelegram(anna, QStringLiteral("t1"), QStringLiteral("89161234567")));
+        QVERIFY(pairId > 0);
+        QVERIFY(dupfix::age(su, pairId, QStringLiteral("23 hours")));
+        QCOMPARE(pass(tg).size(), 0);
+        QVERIFY(dupfix::age(su, pairId, QStringLiteral("2 hours")));
+        QList<QJsonObject> got = pass(tg);
+        QCOMPARE(got.size(), 1);
+        QVERIFY2(
+            got.first()
+                .value(QStringLiteral("text"))
+                .toString()
+                .contains(QLatin1String("the oldest open duplicate pair has waited 25 h (1 open)")),
+            qPrintable(got.first().value(QStringLiteral("text")).toString()));
+        QCOMPARE(alertJournal(su), QStringLiteral("alert_fired/*,alert_sent/*"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAlertsEvaluator)
+#include "tst_alertsevaluator.moc"

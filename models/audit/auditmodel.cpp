@@ -7,6 +7,7 @@
 #include "journal/journalquery.h"
 #include "table/codetexts.h"
 
+#include <QLocale>
 #include <QSet>
 
 namespace inbox {
@@ -17,7 +18,8 @@ bool AuditAction::operator==(const AuditAction &o) const
            oldestUs == o.oldestUs && newestId == o.newestId && journalIds == o.journalIds &&
            eventIds == o.eventIds && reason == o.reason && note == o.note &&
            candidateId == o.candidateId && leadId == o.leadId && matchLeadId == o.matchLeadId &&
-           prunedCount == o.prunedCount;
+           prunedCount == o.prunedCount && ruleId == o.ruleId && ruleName == o.ruleName &&
+           silencedUntil == o.silencedUntil;
 }
 
 namespace {
@@ -56,9 +58,10 @@ AuditModel::AuditModel(ConsoleContext *context, QObject *parent)
     connect(m_channel, &QueryChannel::busyChanged, this, &AuditModel::busyChanged);
     connect(m_context, &ConsoleContext::reread, this, &AuditModel::refresh);
     connect(m_context, &ConsoleContext::disconnected, this, &AuditModel::cancel);
-    // Requeues announce "events", decisions "duplicates".
-    m_context->whenChanged(this, {QStringLiteral("events"), QStringLiteral("duplicates")},
-                           &AuditModel::onChanged);
+    // Requeues announce "events", decisions "duplicates", alert rule changes "alerts".
+    m_context->whenChanged(
+        this, {QStringLiteral("events"), QStringLiteral("duplicates"), QStringLiteral("alerts")},
+        &AuditModel::onChanged);
     m_context->whenConnected(this, &AuditModel::onConnected);
 }
 
@@ -79,7 +82,12 @@ QString AuditModel::actionText(const QString &entry)
                                   {"duplicate_rejected", QT_TR_NOOP("rejected duplicates")},
                                   {"duplicate_undone", QT_TR_NOOP("undid a decision")},
                                   {"review_resolved", QT_TR_NOOP("resolved reviews")},
-                                  {"pruned", QT_TR_NOOP("pruned")}});
+                                  {"pruned", QT_TR_NOOP("pruned")},
+                                  {"alert_rule_created", QT_TR_NOOP("created an alert rule")},
+                                  {"alert_rule_changed", QT_TR_NOOP("changed an alert rule")},
+                                  {"alert_rule_removed", QT_TR_NOOP("removed an alert rule")},
+                                  {"alert_silenced", QT_TR_NOOP("silenced an alert rule")},
+                                  {"alert_unsilenced", QT_TR_NOOP("ended a silence")}});
     return words.text(entry);
 }
 
@@ -122,6 +130,18 @@ QString AuditModel::summary(const AuditAction &a)
     } else if (a.entry == QLatin1String("pruned")) {
         text = tr("%1 removed %n done event(s) past the retention horizon", "", int(a.prunedCount))
                    .arg(a.actor);
+    } else if (a.entry == QLatin1String("alert_rule_created")) {
+        text = tr("%1 created the alert rule \"%2\"").arg(a.actor, a.ruleName);
+    } else if (a.entry == QLatin1String("alert_rule_changed")) {
+        text = tr("%1 changed the alert rule \"%2\"").arg(a.actor, a.ruleName);
+    } else if (a.entry == QLatin1String("alert_rule_removed")) {
+        text = tr("%1 removed the alert rule \"%2\"").arg(a.actor, a.ruleName);
+    } else if (a.entry == QLatin1String("alert_silenced")) {
+        text = tr("%1 silenced the alert rule \"%2\" until %3")
+                   .arg(a.actor, a.ruleName,
+                        QLocale().toString(a.silencedUntil.toLocalTime(), QLocale::ShortFormat));
+    } else if (a.entry == QLatin1String("alert_unsilenced")) {
+        text = tr("%1 ended the silence of the alert rule \"%2\"").arg(a.actor, a.ruleName);
     } else {
         text = QStringLiteral("%1: %2").arg(a.actor, a.entry);
     }
@@ -159,6 +179,8 @@ QVariant AuditModel::cell(const AuditAction &a, const QModelIndex &index, int ro
         case Action:
             return actionText(a.entry);
         case Events:
+            if (a.entry.startsWith(QLatin1String("alert_")))
+                return QString(); // about a rule, not events
             if (a.entry.startsWith(QLatin1String("duplicate_"))) {
                 // A decision journals one entry per lead's event: the person decided one pair.
                 return role == Qt::DisplayRole
@@ -326,6 +348,9 @@ QVector<AuditAction> AuditModel::read(const Rows &rows, qint64 *headRows,
     const int cLead = rows.column(QStringLiteral("lead_id"));
     const int cMatch = rows.column(QStringLiteral("match_lead_id"));
     const int cPruned = rows.column(QStringLiteral("pruned_count"));
+    const int cRuleId = rows.column(QStringLiteral("rule_id"));
+    const int cRuleName = rows.column(QStringLiteral("rule_name"));
+    const int cUntil = rows.column(QStringLiteral("silenced_until"));
     const int cHead = rows.column(QStringLiteral("head_n"));
     const int cCursorUs = rows.column(QStringLiteral("cursor_us"));
     const int cCursorId = rows.column(QStringLiteral("cursor_id"));
@@ -350,6 +375,9 @@ QVector<AuditAction> AuditModel::read(const Rows &rows, qint64 *headRows,
         a.leadId = v.value(cLead).toLongLong();
         a.matchLeadId = v.value(cMatch).toLongLong();
         a.prunedCount = v.value(cPruned).toLongLong();
+        a.ruleId = v.value(cRuleId).toLongLong();
+        a.ruleName = v.value(cRuleName).toString();
+        a.silencedUntil = QDateTime::fromString(v.value(cUntil).toString(), Qt::ISODateWithMs);
         *headRows = v.value(cHead).toLongLong();
         *cursor = AuditKey{v.value(cCursorUs).toLongLong(), v.value(cCursorId).toLongLong()};
         out << a;

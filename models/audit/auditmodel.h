@@ -4,6 +4,7 @@
 #include "db/dberror.h"
 #include "table/rowtablemodel.h"
 
+#include <QDateTime>
 #include <QElapsedTimer>
 #include <QHash>
 #include <QTimer>
@@ -28,6 +29,9 @@ struct AuditAction
     QVector<qint64> eventIds;   // same order; 0 for an event pruned since
     QString reason, note;
     qint64 candidateId = 0, leadId = 0, matchLeadId = 0, prunedCount = 0;
+    qint64 ruleId = 0;       // an alert rule's entries
+    QString ruleName;        // as the entry names it
+    QDateTime silencedUntil; // alert_silenced: until when
 
     int size() const { return int(journalIds.size()); }
     AuditKey newest() const { return AuditKey{newestUs, newestId}; }

@@ -50,7 +50,10 @@ const QStringList &AuditQuery::actionEntries()
     static const QStringList entries{
         QStringLiteral("requeued"),           QStringLiteral("duplicate_merged"),
         QStringLiteral("duplicate_rejected"), QStringLiteral("duplicate_undone"),
-        QStringLiteral("review_resolved"),    QStringLiteral("pruned")};
+        QStringLiteral("review_resolved"),    QStringLiteral("pruned"),
+        QStringLiteral("alert_rule_created"), QStringLiteral("alert_rule_changed"),
+        QStringLiteral("alert_rule_removed"), QStringLiteral("alert_silenced"),
+        QStringLiteral("alert_unsilenced")};
     return entries;
 }
 
@@ -101,6 +104,9 @@ const QStringList &AuditQuery::columns()
                                    QStringLiteral("lead_id"),
                                    QStringLiteral("match_lead_id"),
                                    QStringLiteral("pruned_count"),
+                                   QStringLiteral("rule_id"),
+                                   QStringLiteral("rule_name"),
+                                   QStringLiteral("silenced_until"),
                                    QStringLiteral("head_n"),
                                    QStringLiteral("cursor_us"),
                                    QStringLiteral("cursor_id")};
@@ -163,6 +169,11 @@ Query AuditQuery::page(const AuditFilter &filter, const std::optional<AuditKey> 
             " min((r.detail ->> 'lead_id')::int8) AS lead_id,"
             " min((r.detail ->> 'match_lead_id')::int8) AS match_lead_id,"
             " min((r.detail ->> 'count')::int8) AS pruned_count,"
+            // An alert rule's entries (§8): the rule by id and name (silence entries name
+            // it, the others hold the whole rule), and the end of a silence.
+            " min((r.detail ->> 'rule_id')::int8) AS rule_id,"
+            " min(coalesce(r.detail ->> 'rule_name', r.detail -> 'rule' ->> 'name')) AS rule_name,"
+            " min(r.detail ->> 'until') AS silenced_until,"
             " e.head_n, %8 AS cursor_us, e.id AS cursor_id"
             " FROM r CROSS JOIN edge e"
             " GROUP BY r.gkey, e.head_n, e.at, e.id"

@@ -2,6 +2,69 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>ConsoleLink</name>
+    <message>
+        <source>The link is empty.</source>
+        <translation>The link is empty.</translation>
+    </message>
+    <message>
+        <source>The link is too long to be an Inbox Console link.</source>
+        <translation>The link is too long to be an Inbox Console link.</translation>
+    </message>
+    <message>
+        <source>This is not an Inbox Console link: such a link starts with inbox-console://open?</source>
+        <translation>This is not an Inbox Console link: such a link starts with inbox-console://open?</translation>
+    </message>
+    <message>
+        <source>The link names no place to open (nothing after &quot;?&quot;): it may have been cut off.</source>
+        <translation>The link names no place to open (nothing after &quot;?&quot;): it may have been cut off.</translation>
+    </message>
+    <message>
+        <source>The link contains a space or a character a link cannot hold: it may have been broken across lines. Copy it again.</source>
+        <translation>The link contains a space or a character a link cannot hold: it may have been broken across lines. Copy it again.</translation>
+    </message>
+    <message>
+        <source>The part &quot;%1&quot; of the link is not of the form key=value with valid %-codes.</source>
+        <translation>The part &quot;%1&quot; of the link is not of the form key=value with valid %-codes.</translation>
+    </message>
+    <message>
+        <source>The link gives &quot;%1&quot; twice.</source>
+        <translation>The link gives &quot;%1&quot; twice.</translation>
+    </message>
+    <message>
+        <source>The link gives &quot;%1&quot; without a value.</source>
+        <translation>The link gives &quot;%1&quot; without a value.</translation>
+    </message>
+    <message>
+        <source>The value of &quot;%1&quot; in the link is too long or holds control characters.</source>
+        <translation>The value of &quot;%1&quot; in the link is too long or holds control characters.</translation>
+    </message>
+    <message>
+        <source>The link names no place this version knows (an event, a pair, an audit entry, a day or a view).</source>
+        <translation>The link names no place this version knows (an event, a pair, an audit entry, a day or a view).</translation>
+    </message>
+    <message>
+        <source>The link names more than one place to open.</source>
+        <translation>The link names more than one place to open.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; in the link is not a positive whole number: %2</source>
+        <translation>&quot;%1&quot; in the link is not a positive whole number: %2</translation>
+    </message>
+    <message>
+        <source>The audit link lacks the time of the entry (at=, in UTC).</source>
+        <translation>The audit link lacks the time of the entry (at=, in UTC).</translation>
+    </message>
+    <message>
+        <source>&quot;day&quot; in the link is not a date of the form 2026-12-31: %1</source>
+        <translation>&quot;day&quot; in the link is not a date of the form 2026-12-31: %1</translation>
+    </message>
+    <message>
+        <source>The link names a view this version does not know: %1</source>
+        <translation>The link names a view this version does not know: %1</translation>
+    </message>
+</context>
+<context>
     <name>DuplicateWords</name>
     <message>
         <source>phone</source>
@@ -255,6 +318,503 @@
     <message>
         <source>Text formatting (used by spdlog): MIT licence with an optional exception for embedded object code, © Victor Zverovich. Full text: %1.</source>
         <translation>Text formatting (used by spdlog): MIT licence with an optional exception for embedded object code, © Victor Zverovich. Full text: %1.</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::AlertEpisodesModel</name>
+    <message>
+        <source>Rule</source>
+        <translation>Rule</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>Severity</translation>
+    </message>
+    <message>
+        <source>About</source>
+        <translation>About</translation>
+    </message>
+    <message>
+        <source>Firing since</source>
+        <translation>Firing since</translation>
+    </message>
+    <message>
+        <source>Resolved</source>
+        <translation>Resolved</translation>
+    </message>
+    <message>
+        <source>Messages</source>
+        <translation>Messages</translation>
+    </message>
+    <message>
+        <source>Last message</source>
+        <translation>Last message</translation>
+    </message>
+    <message>
+        <source>What Telegram answered to the latest message</source>
+        <translation>What Telegram answered to the latest message</translation>
+    </message>
+    <message>
+        <source>Fired</source>
+        <translation>Fired</translation>
+    </message>
+    <message>
+        <source>Messages to chats: sent, failed, unknown</source>
+        <translation>Messages to chats: sent, failed, unknown</translation>
+    </message>
+    <message>
+        <source>sent</source>
+        <translation>sent</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>failed</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unknown</translation>
+    </message>
+    <message>
+        <source>not sent yet</source>
+        <translation>not sent yet</translation>
+    </message>
+    <message>
+        <source>cleared</source>
+        <translation>cleared</translation>
+    </message>
+    <message>
+        <source>rule turned off</source>
+        <translation>rule turned off</translation>
+    </message>
+    <message>
+        <source>rule removed</source>
+        <translation>rule removed</translation>
+    </message>
+    <message>
+        <source>the whole inbox</source>
+        <translation>the whole inbox</translation>
+    </message>
+    <message>
+        <source>%1, error %2</source>
+        <translation>%1, error %2</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>firing</source>
+        <translation>firing</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s) begun</source>
+        <translation>
+            <numerusform>%n message begun</numerusform>
+            <numerusform>%n messages begun</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 sent, %2 failed, %3 unknown</source>
+        <translation>%1 sent, %2 failed, %3 unknown</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::AlertNoteDialog</name>
+    <message>
+        <source>Remove the alert rule &quot;%1&quot;</source>
+        <translation>Remove the alert rule &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>Silence the alert rule &quot;%1&quot;</source>
+        <translation>Silence the alert rule &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>The rule stops and its firing alerts close. Its history and journal entries stay.</source>
+        <translation>The rule stops and its firing alerts close. Its history and journal entries stay.</translation>
+    </message>
+    <message>
+        <source>Nothing of the rule is sent until then. Its alerts still open and close, so the console stays true.</source>
+        <translation>Nothing of the rule is sent until then. Its alerts still open and close, so the console stays true.</translation>
+    </message>
+    <message>
+        <source>Silence for</source>
+        <translation>Silence for</translation>
+    </message>
+    <message>
+        <source>1 hour</source>
+        <translation>1 hour</translation>
+    </message>
+    <message>
+        <source>4 hours</source>
+        <translation>4 hours</translation>
+    </message>
+    <message>
+        <source>1 day</source>
+        <translation>1 day</translation>
+    </message>
+    <message>
+        <source>3 days</source>
+        <translation>3 days</translation>
+    </message>
+    <message>
+        <source>1 week</source>
+        <translation>1 week</translation>
+    </message>
+    <message>
+        <source>30 days</source>
+        <translation>30 days</translation>
+    </message>
+    <message>
+        <source>Silence &amp;for:</source>
+        <translation>Silence &amp;for:</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Note</translation>
+    </message>
+    <message>
+        <source>why (optional)</source>
+        <translation>why (optional)</translation>
+    </message>
+    <message>
+        <source>why the rule is silenced</source>
+        <translation>why the rule is silenced</translation>
+    </message>
+    <message>
+        <source>&amp;Note:</source>
+        <translation>&amp;Note:</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Remove</translation>
+    </message>
+    <message>
+        <source>&amp;Silence</source>
+        <translation>&amp;Silence</translation>
+    </message>
+    <message>
+        <source>Only a manager (inbox_manager) may do this. The database said: %1</source>
+        <translation>Only a manager (inbox_manager) may do this. The database said: %1</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::AlertNotifier</name>
+    <message>
+        <source>Alert: %1</source>
+        <translation>Alert: %1</translation>
+    </message>
+    <message>
+        <source>%1, %2: %3</source>
+        <translation>%1, %2: %3</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::AlertRuleEditor</name>
+    <message>
+        <source>Send a &quot;&amp;resolved&quot; message when it clears</source>
+        <translation>Send a &quot;&amp;resolved&quot; message when it clears</translation>
+    </message>
+    <message>
+        <source>&amp;Enabled</source>
+        <translation>&amp;Enabled</translation>
+    </message>
+    <message>
+        <source>Alert rule &quot;%1&quot;</source>
+        <translation>Alert rule &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>New alert rule</source>
+        <translation>New alert rule</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Kind</translation>
+    </message>
+    <message>
+        <source>A rule keeps its kind: for another kind, create a new rule</source>
+        <translation>A rule keeps its kind: for another kind, create a new rule</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>Severity</translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation>Sources</translation>
+    </message>
+    <message>
+        <source>all sources</source>
+        <translation>all sources</translation>
+    </message>
+    <message>
+        <source>Telegram chats</source>
+        <translation>Telegram chats</translation>
+    </message>
+    <message>
+        <source>chat ids or @channel names, separated by commas</source>
+        <translation>chat ids or @channel names, separated by commas</translation>
+    </message>
+    <message>
+        <source>Repeat interval</source>
+        <translation>Repeat interval</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> min</translation>
+    </message>
+    <message>
+        <source>How often a firing alert is sent again (default 240 min, 4 h)</source>
+        <translation>How often a firing alert is sent again (default 240 min, 4 h)</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>&amp;Kind:</source>
+        <translation>&amp;Kind:</translation>
+    </message>
+    <message>
+        <source>Se&amp;verity:</source>
+        <translation>Se&amp;verity:</translation>
+    </message>
+    <message>
+        <source>S&amp;ources:</source>
+        <translation>S&amp;ources:</translation>
+    </message>
+    <message>
+        <source>&amp;Chats:</source>
+        <translation>&amp;Chats:</translation>
+    </message>
+    <message>
+        <source>Re&amp;peat every:</source>
+        <translation>Re&amp;peat every:</translation>
+    </message>
+    <message>
+        <source>not set</source>
+        <translation>not set</translation>
+    </message>
+    <message>
+        <source>whole number %1..%2</source>
+        <translation>whole number %1..%2</translation>
+    </message>
+    <message>
+        <source>number %1..%2</source>
+        <translation>number %1..%2</translation>
+    </message>
+    <message>
+        <source>%1; default %2</source>
+        <translation>%1; default %2</translation>
+    </message>
+    <message>
+        <source>%1 (default %2):</source>
+        <translation>%1 (default %2):</translation>
+    </message>
+    <message>
+        <source>Give gap_factor or gap_minutes, not both.</source>
+        <translation>Give gap_factor or gap_minutes, not both.</translation>
+    </message>
+    <message>
+        <source>the whole inbox (this kind has no sources)</source>
+        <translation>the whole inbox (this kind has no sources)</translation>
+    </message>
+    <message>
+        <source>Only a manager (inbox_manager) may change alert rules. The database said: %1</source>
+        <translation>Only a manager (inbox_manager) may change alert rules. The database said: %1</translation>
+    </message>
+    <message>
+        <source>The connection was lost; the rule may or may not be saved. Look at the list before saving again. (%1)</source>
+        <translation>The connection was lost; the rule may or may not be saved. Look at the list before saving again. (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::AlertRulesDialog</name>
+    <message>
+        <source>&amp;New rule...</source>
+        <translation>&amp;New rule...</translation>
+    </message>
+    <message>
+        <source>&amp;Edit...</source>
+        <translation>&amp;Edit...</translation>
+    </message>
+    <message>
+        <source>&amp;Remove...</source>
+        <translation>&amp;Remove...</translation>
+    </message>
+    <message>
+        <source>&amp;Silence...</source>
+        <translation>&amp;Silence...</translation>
+    </message>
+    <message>
+        <source>End si&amp;lence</source>
+        <translation>End si&amp;lence</translation>
+    </message>
+    <message>
+        <source>Notify &amp;me on this computer</source>
+        <translation>Notify &amp;me on this computer</translation>
+    </message>
+    <message>
+        <source>Alert rules</source>
+        <translation>Alert rules</translation>
+    </message>
+    <message>
+        <source>History of alerts</source>
+        <translation>History of alerts</translation>
+    </message>
+    <message>
+        <source>A desktop notice when this rule fires, while the console runs. Kept for you on this computer only.</source>
+        <translation>A desktop notice when this rule fires, while the console runs. Kept for you on this computer only.</translation>
+    </message>
+    <message>
+        <source>Only managers (inbox_manager) change alert rules; you can read them and subscribe to their desktop notices.</source>
+        <translation>Only managers (inbox_manager) change alert rules; you can read them and subscribe to their desktop notices.</translation>
+    </message>
+    <message>
+        <source>R&amp;ules</source>
+        <translation>R&amp;ules</translation>
+    </message>
+    <message>
+        <source>&amp;History</source>
+        <translation>&amp;History</translation>
+    </message>
+    <message>
+        <source>The rules could not be read: %1</source>
+        <translation>The rules could not be read: %1</translation>
+    </message>
+    <message>
+        <source>Rule %1 saved.</source>
+        <translation>Rule %1 saved.</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::AlertRulesModel</name>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Kind</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>Severity</translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation>Sources</translation>
+    </message>
+    <message>
+        <source>The sources the rule watches; all when none named</source>
+        <translation>The sources the rule watches; all when none named</translation>
+    </message>
+    <message>
+        <source>Chats</source>
+        <translation>Chats</translation>
+    </message>
+    <message>
+        <source>The Telegram chats that hear the rule</source>
+        <translation>The Telegram chats that hear the rule</translation>
+    </message>
+    <message>
+        <source>Repeat</source>
+        <translation>Repeat</translation>
+    </message>
+    <message>
+        <source>How often a firing alert is sent again</source>
+        <translation>How often a firing alert is sent again</translation>
+    </message>
+    <message>
+        <source>Resolved message</source>
+        <translation>Resolved message</translation>
+    </message>
+    <message>
+        <source>Whether a message is sent when the alert clears</source>
+        <translation>Whether a message is sent when the alert clears</translation>
+    </message>
+    <message>
+        <source>Enabled</source>
+        <translation>Enabled</translation>
+    </message>
+    <message>
+        <source>Silenced until</source>
+        <translation>Silenced until</translation>
+    </message>
+    <message>
+        <source>Changed by</source>
+        <translation>Changed by</translation>
+    </message>
+    <message>
+        <source>Who changed the rule last, and when</source>
+        <translation>Who changed the rule last, and when</translation>
+    </message>
+    <message>
+        <source>stuck events</source>
+        <translation>stuck events</translation>
+    </message>
+    <message>
+        <source>failed events</source>
+        <translation>failed events</translation>
+    </message>
+    <message>
+        <source>repeat share jump</source>
+        <translation>repeat share jump</translation>
+    </message>
+    <message>
+        <source>failure share jump</source>
+        <translation>failure share jump</translation>
+    </message>
+    <message>
+        <source>silent source</source>
+        <translation>silent source</translation>
+    </message>
+    <message>
+        <source>old duplicate pairs</source>
+        <translation>old duplicate pairs</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation>info</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>warning</translation>
+    </message>
+    <message>
+        <source>critical</source>
+        <translation>critical</translation>
+    </message>
+    <message>
+        <source>%1 d</source>
+        <translation>%1 d</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 h</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <source>all sources</source>
+        <translation>all sources</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>yes</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>no</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
     </message>
 </context>
 <context>
@@ -596,6 +1156,46 @@
             <numerusform>One pair: %n event, one per lead</numerusform>
             <numerusform>One pair: %n events, one per lead</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>created an alert rule</source>
+        <translation>created an alert rule</translation>
+    </message>
+    <message>
+        <source>changed an alert rule</source>
+        <translation>changed an alert rule</translation>
+    </message>
+    <message>
+        <source>removed an alert rule</source>
+        <translation>removed an alert rule</translation>
+    </message>
+    <message>
+        <source>silenced an alert rule</source>
+        <translation>silenced an alert rule</translation>
+    </message>
+    <message>
+        <source>ended a silence</source>
+        <translation>ended a silence</translation>
+    </message>
+    <message>
+        <source>%1 created the alert rule &quot;%2&quot;</source>
+        <translation>%1 created the alert rule &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <source>%1 changed the alert rule &quot;%2&quot;</source>
+        <translation>%1 changed the alert rule &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <source>%1 removed the alert rule &quot;%2&quot;</source>
+        <translation>%1 removed the alert rule &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <source>%1 silenced the alert rule &quot;%2&quot; until %3</source>
+        <translation>%1 silenced the alert rule &quot;%2&quot; until %3</translation>
+    </message>
+    <message>
+        <source>%1 ended the silence of the alert rule &quot;%2&quot;</source>
+        <translation>%1 ended the silence of the alert rule &quot;%2&quot;</translation>
     </message>
 </context>
 <context>
@@ -2049,6 +2649,48 @@ Click to list that day&apos;s events in the journal.</translation>
     </message>
 </context>
 <context>
+    <name>inbox::FiringAlertsPanel</name>
+    <message>
+        <source>&amp;Go to it</source>
+        <translation>&amp;Go to it</translation>
+    </message>
+    <message>
+        <source>Alert r&amp;ules...</source>
+        <translation>Alert r&amp;ules...</translation>
+    </message>
+    <message>
+        <source>Alerts firing now</source>
+        <translation>Alerts firing now</translation>
+    </message>
+    <message>
+        <source>Open what the selected alert is about (Enter)</source>
+        <translation>Open what the selected alert is about (Enter)</translation>
+    </message>
+    <message>
+        <source>The alert rules, who hears them, and the history of alerts</source>
+        <translation>The alert rules, who hears them, and the history of alerts</translation>
+    </message>
+    <message>
+        <source>Alerts could not be read: %1</source>
+        <translation>Alerts could not be read: %1</translation>
+    </message>
+    <message>
+        <source>No alert is firing.</source>
+        <translation>No alert is firing.</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n alert(s) firing now&lt;/b&gt;</source>
+        <translation>
+            <numerusform>&lt;b&gt;%n alert firing now&lt;/b&gt;</numerusform>
+            <numerusform>&lt;b&gt;%n alerts firing now&lt;/b&gt;</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Inbox Console</source>
+        <translation>Inbox Console</translation>
+    </message>
+</context>
+<context>
     <name>inbox::HelpMenu</name>
     <message>
         <source>&amp;Guide to this screen</source>
@@ -2340,14 +2982,6 @@ Click to list that day&apos;s events in the journal.</translation>
             <numerusform>Copied %n row.</numerusform>
             <numerusform>Copied %n rows.</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Export journal to CSV</source>
-        <translation>Export journal to CSV</translation>
-    </message>
-    <message>
-        <source>CSV files (*.csv)</source>
-        <translation>CSV files (*.csv)</translation>
     </message>
     <message>
         <source>Export failed: %1</source>
@@ -3562,132 +4196,6 @@ The database is given the libpq way: --db with a connection string (key=value or
     <message>
         <source>Open LINK (inbox-console://open?..., from Copy link) at its place, connecting with the saved connection profile it names.</source>
         <translation>Open LINK (inbox-console://open?..., from Copy link) at its place, connecting with the saved connection profile it names.</translation>
-    </message>
-</context>
-<context>
-    <name>ConsoleLink</name>
-    <message>
-        <source>The link is empty.</source>
-        <translation>The link is empty.</translation>
-    </message>
-    <message>
-        <source>The link is too long to be an Inbox Console link.</source>
-        <translation>The link is too long to be an Inbox Console link.</translation>
-    </message>
-    <message>
-        <source>This is not an Inbox Console link: such a link starts with inbox-console://open?</source>
-        <translation>This is not an Inbox Console link: such a link starts with inbox-console://open?</translation>
-    </message>
-    <message>
-        <source>The link names no place to open (nothing after &quot;?&quot;): it may have been cut off.</source>
-        <translation>The link names no place to open (nothing after &quot;?&quot;): it may have been cut off.</translation>
-    </message>
-    <message>
-        <source>The link contains a space or a character a link cannot hold: it may have been broken across lines. Copy it again.</source>
-        <translation>The link contains a space or a character a link cannot hold: it may have been broken across lines. Copy it again.</translation>
-    </message>
-    <message>
-        <source>The part &quot;%1&quot; of the link is not of the form key=value with valid %-codes.</source>
-        <translation>The part &quot;%1&quot; of the link is not of the form key=value with valid %-codes.</translation>
-    </message>
-    <message>
-        <source>The link gives &quot;%1&quot; twice.</source>
-        <translation>The link gives &quot;%1&quot; twice.</translation>
-    </message>
-    <message>
-        <source>The link gives &quot;%1&quot; without a value.</source>
-        <translation>The link gives &quot;%1&quot; without a value.</translation>
-    </message>
-    <message>
-        <source>The value of &quot;%1&quot; in the link is too long or holds control characters.</source>
-        <translation>The value of &quot;%1&quot; in the link is too long or holds control characters.</translation>
-    </message>
-    <message>
-        <source>The link names no place this version knows (an event, a pair, an audit entry, a day or a view).</source>
-        <translation>The link names no place this version knows (an event, a pair, an audit entry, a day or a view).</translation>
-    </message>
-    <message>
-        <source>The link names more than one place to open.</source>
-        <translation>The link names more than one place to open.</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; in the link is not a positive whole number: %2</source>
-        <translation>&quot;%1&quot; in the link is not a positive whole number: %2</translation>
-    </message>
-    <message>
-        <source>The audit link lacks the time of the entry (at=, in UTC).</source>
-        <translation>The audit link lacks the time of the entry (at=, in UTC).</translation>
-    </message>
-    <message>
-        <source>&quot;day&quot; in the link is not a date of the form 2026-12-31: %1</source>
-        <translation>&quot;day&quot; in the link is not a date of the form 2026-12-31: %1</translation>
-    </message>
-    <message>
-        <source>The link names a view this version does not know: %1</source>
-        <translation>The link names a view this version does not know: %1</translation>
-    </message>
-</context>
-<context>
-    <name>ConsoleLink</name>
-    <message>
-        <source>The link is empty.</source>
-        <translation>The link is empty.</translation>
-    </message>
-    <message>
-        <source>The link is too long to be an Inbox Console link.</source>
-        <translation>The link is too long to be an Inbox Console link.</translation>
-    </message>
-    <message>
-        <source>This is not an Inbox Console link: such a link starts with inbox-console://open?</source>
-        <translation>This is not an Inbox Console link: such a link starts with inbox-console://open?</translation>
-    </message>
-    <message>
-        <source>The link names no place to open (nothing after &quot;?&quot;): it may have been cut off.</source>
-        <translation>The link names no place to open (nothing after &quot;?&quot;): it may have been cut off.</translation>
-    </message>
-    <message>
-        <source>The link contains a space or a character a link cannot hold: it may have been broken across lines. Copy it again.</source>
-        <translation>The link contains a space or a character a link cannot hold: it may have been broken across lines. Copy it again.</translation>
-    </message>
-    <message>
-        <source>The part &quot;%1&quot; of the link is not of the form key=value with valid %-codes.</source>
-        <translation>The part &quot;%1&quot; of the link is not of the form key=value with valid %-codes.</translation>
-    </message>
-    <message>
-        <source>The link gives &quot;%1&quot; twice.</source>
-        <translation>The link gives &quot;%1&quot; twice.</translation>
-    </message>
-    <message>
-        <source>The link gives &quot;%1&quot; without a value.</source>
-        <translation>The link gives &quot;%1&quot; without a value.</translation>
-    </message>
-    <message>
-        <source>The value of &quot;%1&quot; in the link is too long or holds control characters.</source>
-        <translation>The value of &quot;%1&quot; in the link is too long or holds control characters.</translation>
-    </message>
-    <message>
-        <source>The link names no place this version knows (an event, a pair, an audit entry, a day or a view).</source>
-        <translation>The link names no place this version knows (an event, a pair, an audit entry, a day or a view).</translation>
-    </message>
-    <message>
-        <source>The link names more than one place to open.</source>
-        <translation>The link names more than one place to open.</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; in the link is not a positive whole number: %2</source>
-        <translation>&quot;%1&quot; in the link is not a positive whole number: %2</translation>
-    </message>
-    <message>
-        <source>The audit link lacks the time of the entry (at=, in UTC).</source>
-        <translation>The audit link lacks the time of the entry (at=, in UTC).</translation>
-    </message>
-    <message>
-        <source>&quot;day&quot; in the link is not a date of the form 2026-12-31: %1</source>
-        <translation>&quot;day&quot; in the link is not a date of the form 2026-12-31: %1</translation>
-    </message>
-    <message>
-        <source>The link names a view this version does not know: %1</source>
-        <translation>The link names a view this version does not know: %1</translation>
     </message>
 </context>
 </TS>

@@ -2,6 +2,69 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ru_RU">
 <context>
+    <name>ConsoleLink</name>
+    <message>
+        <source>The link is empty.</source>
+        <translation>Ссылка пуста.</translation>
+    </message>
+    <message>
+        <source>The link is too long to be an Inbox Console link.</source>
+        <translation>Ссылка слишком длинная для ссылки Inbox Console.</translation>
+    </message>
+    <message>
+        <source>This is not an Inbox Console link: such a link starts with inbox-console://open?</source>
+        <translation>Это не ссылка Inbox Console: такая ссылка начинается с inbox-console://open?</translation>
+    </message>
+    <message>
+        <source>The link names no place to open (nothing after &quot;?&quot;): it may have been cut off.</source>
+        <translation>Ссылка не называет, что открыть (после «?» ничего нет): возможно, её обрезали.</translation>
+    </message>
+    <message>
+        <source>The link contains a space or a character a link cannot hold: it may have been broken across lines. Copy it again.</source>
+        <translation>В ссылке пробел или символ, которого в ссылке быть не может: возможно, её разбили на строки. Скопируйте её ещё раз.</translation>
+    </message>
+    <message>
+        <source>The part &quot;%1&quot; of the link is not of the form key=value with valid %-codes.</source>
+        <translation>Часть «%1» ссылки не имеет вида ключ=значение с правильными %-кодами.</translation>
+    </message>
+    <message>
+        <source>The link gives &quot;%1&quot; twice.</source>
+        <translation>В ссылке «%1» указан дважды.</translation>
+    </message>
+    <message>
+        <source>The link gives &quot;%1&quot; without a value.</source>
+        <translation>В ссылке «%1» указан без значения.</translation>
+    </message>
+    <message>
+        <source>The value of &quot;%1&quot; in the link is too long or holds control characters.</source>
+        <translation>Значение «%1» в ссылке слишком длинное или содержит управляющие символы.</translation>
+    </message>
+    <message>
+        <source>The link names no place this version knows (an event, a pair, an audit entry, a day or a view).</source>
+        <translation>Ссылка не называет ничего, что знает эта версия (событие, пару, запись аудита, день или экран).</translation>
+    </message>
+    <message>
+        <source>The link names more than one place to open.</source>
+        <translation>Ссылка называет больше одного места.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; in the link is not a positive whole number: %2</source>
+        <translation>«%1» в ссылке — не положительное целое число: %2</translation>
+    </message>
+    <message>
+        <source>The audit link lacks the time of the entry (at=, in UTC).</source>
+        <translation>В ссылке на запись аудита нет времени записи (at=, в UTC).</translation>
+    </message>
+    <message>
+        <source>&quot;day&quot; in the link is not a date of the form 2026-12-31: %1</source>
+        <translation>«day» в ссылке — не дата вида 2026-12-31: %1</translation>
+    </message>
+    <message>
+        <source>The link names a view this version does not know: %1</source>
+        <translation>Ссылка называет экран, которого эта версия не знает: %1</translation>
+    </message>
+</context>
+<context>
     <name>DuplicateWords</name>
     <message>
         <source>phone</source>
@@ -257,6 +320,504 @@
     <message>
         <source>Text formatting (used by spdlog): MIT licence with an optional exception for embedded object code, © Victor Zverovich. Full text: %1.</source>
         <translation>Форматирование текста (используется spdlog): лицензия MIT с необязательным исключением для встроенного объектного кода, © Victor Zverovich. Полный текст: %1.</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::AlertEpisodesModel</name>
+    <message>
+        <source>Rule</source>
+        <translation>Правило</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>Важность</translation>
+    </message>
+    <message>
+        <source>About</source>
+        <translation>О чём</translation>
+    </message>
+    <message>
+        <source>Firing since</source>
+        <translation>Срабатывает с</translation>
+    </message>
+    <message>
+        <source>Resolved</source>
+        <translation>Закрыто</translation>
+    </message>
+    <message>
+        <source>Messages</source>
+        <translation>Сообщения</translation>
+    </message>
+    <message>
+        <source>Last message</source>
+        <translation>Последнее сообщение</translation>
+    </message>
+    <message>
+        <source>What Telegram answered to the latest message</source>
+        <translation>Что Telegram ответил на последнее сообщение</translation>
+    </message>
+    <message>
+        <source>Fired</source>
+        <translation>Сработало</translation>
+    </message>
+    <message>
+        <source>Messages to chats: sent, failed, unknown</source>
+        <translation>Сообщения в чаты: отправлено, не удалось, неизвестно</translation>
+    </message>
+    <message>
+        <source>sent</source>
+        <translation>отправлено</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>не удалось</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>неизвестно</translation>
+    </message>
+    <message>
+        <source>not sent yet</source>
+        <translation>ещё не отправлено</translation>
+    </message>
+    <message>
+        <source>cleared</source>
+        <translation>прошло</translation>
+    </message>
+    <message>
+        <source>rule turned off</source>
+        <translation>правило выключено</translation>
+    </message>
+    <message>
+        <source>rule removed</source>
+        <translation>правило удалено</translation>
+    </message>
+    <message>
+        <source>the whole inbox</source>
+        <translation>весь inbox</translation>
+    </message>
+    <message>
+        <source>%1, error %2</source>
+        <translation>%1, ошибка %2</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>firing</source>
+        <translation>срабатывает</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s) begun</source>
+        <translation>
+            <numerusform>начато %n сообщение</numerusform>
+            <numerusform>начато %n сообщения</numerusform>
+            <numerusform>начато %n сообщений</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 sent, %2 failed, %3 unknown</source>
+        <translation>отправлено %1, не удалось %2, неизвестно %3</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::AlertNoteDialog</name>
+    <message>
+        <source>Remove the alert rule &quot;%1&quot;</source>
+        <translation>Удалить правило оповещения «%1»</translation>
+    </message>
+    <message>
+        <source>Silence the alert rule &quot;%1&quot;</source>
+        <translation>Заглушить правило оповещения «%1»</translation>
+    </message>
+    <message>
+        <source>The rule stops and its firing alerts close. Its history and journal entries stay.</source>
+        <translation>Правило перестанет работать, его сработавшие оповещения закроются. История и записи журнала останутся.</translation>
+    </message>
+    <message>
+        <source>Nothing of the rule is sent until then. Its alerts still open and close, so the console stays true.</source>
+        <translation>До этого времени по правилу ничего не отправляется. Его оповещения по-прежнему открываются и закрываются, так что консоль показывает правду.</translation>
+    </message>
+    <message>
+        <source>Silence for</source>
+        <translation>Заглушить на</translation>
+    </message>
+    <message>
+        <source>1 hour</source>
+        <translation>1 час</translation>
+    </message>
+    <message>
+        <source>4 hours</source>
+        <translation>4 часа</translation>
+    </message>
+    <message>
+        <source>1 day</source>
+        <translation>1 день</translation>
+    </message>
+    <message>
+        <source>3 days</source>
+        <translation>3 дня</translation>
+    </message>
+    <message>
+        <source>1 week</source>
+        <translation>1 неделю</translation>
+    </message>
+    <message>
+        <source>30 days</source>
+        <translation>30 дней</translation>
+    </message>
+    <message>
+        <source>Silence &amp;for:</source>
+        <translation>Заглушить &amp;на:</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Примечание</translation>
+    </message>
+    <message>
+        <source>why (optional)</source>
+        <translation>почему (необязательно)</translation>
+    </message>
+    <message>
+        <source>why the rule is silenced</source>
+        <translation>почему правило заглушено</translation>
+    </message>
+    <message>
+        <source>&amp;Note:</source>
+        <translation>&amp;Примечание:</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Удалить</translation>
+    </message>
+    <message>
+        <source>&amp;Silence</source>
+        <translation>&amp;Заглушить</translation>
+    </message>
+    <message>
+        <source>Only a manager (inbox_manager) may do this. The database said: %1</source>
+        <translation>Это может только менеджер (inbox_manager). База данных ответила: %1</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::AlertNotifier</name>
+    <message>
+        <source>Alert: %1</source>
+        <translation>Оповещение: %1</translation>
+    </message>
+    <message>
+        <source>%1, %2: %3</source>
+        <translation>%1, %2: %3</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::AlertRuleEditor</name>
+    <message>
+        <source>Send a &quot;&amp;resolved&quot; message when it clears</source>
+        <translation>Отправлять сообщение «&amp;прошло», когда оповещение закрывается</translation>
+    </message>
+    <message>
+        <source>&amp;Enabled</source>
+        <translation>&amp;Включено</translation>
+    </message>
+    <message>
+        <source>Alert rule &quot;%1&quot;</source>
+        <translation>Правило оповещения «%1»</translation>
+    </message>
+    <message>
+        <source>New alert rule</source>
+        <translation>Новое правило оповещения</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Название</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Вид</translation>
+    </message>
+    <message>
+        <source>A rule keeps its kind: for another kind, create a new rule</source>
+        <translation>Вид правила не меняется: для другого вида создайте новое правило</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>Важность</translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation>Источники</translation>
+    </message>
+    <message>
+        <source>all sources</source>
+        <translation>все источники</translation>
+    </message>
+    <message>
+        <source>Telegram chats</source>
+        <translation>Чаты Telegram</translation>
+    </message>
+    <message>
+        <source>chat ids or @channel names, separated by commas</source>
+        <translation>id чатов или @имена каналов через запятую</translation>
+    </message>
+    <message>
+        <source>Repeat interval</source>
+        <translation>Интервал повтора</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> мин</translation>
+    </message>
+    <message>
+        <source>How often a firing alert is sent again (default 240 min, 4 h)</source>
+        <translation>Как часто сработавшее оповещение отправляется снова (по умолчанию 240 мин, 4 ч)</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Название:</translation>
+    </message>
+    <message>
+        <source>&amp;Kind:</source>
+        <translation>&amp;Вид:</translation>
+    </message>
+    <message>
+        <source>Se&amp;verity:</source>
+        <translation>Ва&amp;жность:</translation>
+    </message>
+    <message>
+        <source>S&amp;ources:</source>
+        <translation>&amp;Источники:</translation>
+    </message>
+    <message>
+        <source>&amp;Chats:</source>
+        <translation>&amp;Чаты:</translation>
+    </message>
+    <message>
+        <source>Re&amp;peat every:</source>
+        <translation>Повто&amp;рять каждые:</translation>
+    </message>
+    <message>
+        <source>not set</source>
+        <translation>не задано</translation>
+    </message>
+    <message>
+        <source>whole number %1..%2</source>
+        <translation>целое число %1..%2</translation>
+    </message>
+    <message>
+        <source>number %1..%2</source>
+        <translation>число %1..%2</translation>
+    </message>
+    <message>
+        <source>%1; default %2</source>
+        <translation>%1; по умолчанию %2</translation>
+    </message>
+    <message>
+        <source>%1 (default %2):</source>
+        <translation>%1 (по умолчанию %2):</translation>
+    </message>
+    <message>
+        <source>Give gap_factor or gap_minutes, not both.</source>
+        <translation>Укажите gap_factor или gap_minutes, но не оба.</translation>
+    </message>
+    <message>
+        <source>the whole inbox (this kind has no sources)</source>
+        <translation>весь inbox (у этого вида нет источников)</translation>
+    </message>
+    <message>
+        <source>Only a manager (inbox_manager) may change alert rules. The database said: %1</source>
+        <translation>Менять правила оповещений может только менеджер (inbox_manager). База данных ответила: %1</translation>
+    </message>
+    <message>
+        <source>The connection was lost; the rule may or may not be saved. Look at the list before saving again. (%1)</source>
+        <translation>Соединение потеряно; правило могло сохраниться, а могло и нет. Посмотрите список, прежде чем сохранять снова. (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::AlertRulesDialog</name>
+    <message>
+        <source>&amp;New rule...</source>
+        <translation>&amp;Новое правило...</translation>
+    </message>
+    <message>
+        <source>&amp;Edit...</source>
+        <translation>&amp;Изменить...</translation>
+    </message>
+    <message>
+        <source>&amp;Remove...</source>
+        <translation>&amp;Удалить...</translation>
+    </message>
+    <message>
+        <source>&amp;Silence...</source>
+        <translation>&amp;Заглушить...</translation>
+    </message>
+    <message>
+        <source>End si&amp;lence</source>
+        <translation>Сн&amp;ять заглушение</translation>
+    </message>
+    <message>
+        <source>Notify &amp;me on this computer</source>
+        <translation>Уведомлять &amp;меня на этом компьютере</translation>
+    </message>
+    <message>
+        <source>Alert rules</source>
+        <translation>Правила оповещений</translation>
+    </message>
+    <message>
+        <source>History of alerts</source>
+        <translation>История оповещений</translation>
+    </message>
+    <message>
+        <source>A desktop notice when this rule fires, while the console runs. Kept for you on this computer only.</source>
+        <translation>Уведомление на рабочем столе, когда правило срабатывает, пока консоль запущена. Хранится только для вас на этом компьютере.</translation>
+    </message>
+    <message>
+        <source>Only managers (inbox_manager) change alert rules; you can read them and subscribe to their desktop notices.</source>
+        <translation>Правила оповещений меняют только менеджеры (inbox_manager); вы можете их читать и подписаться на уведомления на рабочем столе.</translation>
+    </message>
+    <message>
+        <source>R&amp;ules</source>
+        <translation>П&amp;равила</translation>
+    </message>
+    <message>
+        <source>&amp;History</source>
+        <translation>&amp;История</translation>
+    </message>
+    <message>
+        <source>The rules could not be read: %1</source>
+        <translation>Не удалось прочитать правила: %1</translation>
+    </message>
+    <message>
+        <source>Rule %1 saved.</source>
+        <translation>Правило %1 сохранено.</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::AlertRulesModel</name>
+    <message>
+        <source>Name</source>
+        <translation>Название</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Вид</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>Важность</translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation>Источники</translation>
+    </message>
+    <message>
+        <source>The sources the rule watches; all when none named</source>
+        <translation>Источники, за которыми следит правило; все, если не названы</translation>
+    </message>
+    <message>
+        <source>Chats</source>
+        <translation>Чаты</translation>
+    </message>
+    <message>
+        <source>The Telegram chats that hear the rule</source>
+        <translation>Чаты Telegram, получающие оповещения правила</translation>
+    </message>
+    <message>
+        <source>Repeat</source>
+        <translation>Повтор</translation>
+    </message>
+    <message>
+        <source>How often a firing alert is sent again</source>
+        <translation>Как часто сработавшее оповещение отправляется снова</translation>
+    </message>
+    <message>
+        <source>Resolved message</source>
+        <translation>Сообщение о закрытии</translation>
+    </message>
+    <message>
+        <source>Whether a message is sent when the alert clears</source>
+        <translation>Отправляется ли сообщение, когда оповещение закрывается</translation>
+    </message>
+    <message>
+        <source>Enabled</source>
+        <translation>Включено</translation>
+    </message>
+    <message>
+        <source>Silenced until</source>
+        <translation>Заглушено до</translation>
+    </message>
+    <message>
+        <source>Changed by</source>
+        <translation>Кто изменил</translation>
+    </message>
+    <message>
+        <source>Who changed the rule last, and when</source>
+        <translation>Кто и когда последним изменил правило</translation>
+    </message>
+    <message>
+        <source>stuck events</source>
+        <translation>зависшие события</translation>
+    </message>
+    <message>
+        <source>failed events</source>
+        <translation>неудачные события</translation>
+    </message>
+    <message>
+        <source>repeat share jump</source>
+        <translation>скачок доли повторов</translation>
+    </message>
+    <message>
+        <source>failure share jump</source>
+        <translation>скачок доли ошибок</translation>
+    </message>
+    <message>
+        <source>silent source</source>
+        <translation>молчащий источник</translation>
+    </message>
+    <message>
+        <source>old duplicate pairs</source>
+        <translation>старые пары дублей</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation>информация</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>предупреждение</translation>
+    </message>
+    <message>
+        <source>critical</source>
+        <translation>критично</translation>
+    </message>
+    <message>
+        <source>%1 d</source>
+        <translation>%1 д</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 ч</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 мин</translation>
+    </message>
+    <message>
+        <source>all sources</source>
+        <translation>все источники</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>да</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>нет</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
     </message>
 </context>
 <context>
@@ -609,6 +1170,46 @@
             <numerusform>Одна пара: %n события, по одному на лид</numerusform>
             <numerusform>Одна пара: %n событий, по одному на лид</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>created an alert rule</source>
+        <translation>создал правило оповещения</translation>
+    </message>
+    <message>
+        <source>changed an alert rule</source>
+        <translation>изменил правило оповещения</translation>
+    </message>
+    <message>
+        <source>removed an alert rule</source>
+        <translation>удалил правило оповещения</translation>
+    </message>
+    <message>
+        <source>silenced an alert rule</source>
+        <translation>заглушил правило оповещения</translation>
+    </message>
+    <message>
+        <source>ended a silence</source>
+        <translation>снял заглушение</translation>
+    </message>
+    <message>
+        <source>%1 created the alert rule &quot;%2&quot;</source>
+        <translation>%1 создал правило оповещения «%2»</translation>
+    </message>
+    <message>
+        <source>%1 changed the alert rule &quot;%2&quot;</source>
+        <translation>%1 изменил правило оповещения «%2»</translation>
+    </message>
+    <message>
+        <source>%1 removed the alert rule &quot;%2&quot;</source>
+        <translation>%1 удалил правило оповещения «%2»</translation>
+    </message>
+    <message>
+        <source>%1 silenced the alert rule &quot;%2&quot; until %3</source>
+        <translation>%1 заглушил правило оповещения «%2» до %3</translation>
+    </message>
+    <message>
+        <source>%1 ended the silence of the alert rule &quot;%2&quot;</source>
+        <translation>%1 снял заглушение правила оповещения «%2»</translation>
     </message>
 </context>
 <context>
@@ -2067,6 +2668,49 @@ Click to list that day&apos;s events in the journal.</source>
     </message>
 </context>
 <context>
+    <name>inbox::FiringAlertsPanel</name>
+    <message>
+        <source>&amp;Go to it</source>
+        <translation>&amp;Перейти</translation>
+    </message>
+    <message>
+        <source>Alert r&amp;ules...</source>
+        <translation>Правила о&amp;повещений...</translation>
+    </message>
+    <message>
+        <source>Alerts firing now</source>
+        <translation>Сработавшие оповещения</translation>
+    </message>
+    <message>
+        <source>Open what the selected alert is about (Enter)</source>
+        <translation>Открыть то, о чём выбранное оповещение (Enter)</translation>
+    </message>
+    <message>
+        <source>The alert rules, who hears them, and the history of alerts</source>
+        <translation>Правила оповещений, кто их получает, и история оповещений</translation>
+    </message>
+    <message>
+        <source>Alerts could not be read: %1</source>
+        <translation>Не удалось прочитать оповещения: %1</translation>
+    </message>
+    <message>
+        <source>No alert is firing.</source>
+        <translation>Ни одно оповещение не сработало.</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n alert(s) firing now&lt;/b&gt;</source>
+        <translation>
+            <numerusform>&lt;b&gt;Сработало %n оповещение&lt;/b&gt;</numerusform>
+            <numerusform>&lt;b&gt;Сработало %n оповещения&lt;/b&gt;</numerusform>
+            <numerusform>&lt;b&gt;Сработало %n оповещений&lt;/b&gt;</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Inbox Console</source>
+        <translation>Inbox Console</translation>
+    </message>
+</context>
+<context>
     <name>inbox::HelpMenu</name>
     <message>
         <source>&amp;Guide to this screen</source>
@@ -2364,14 +3008,6 @@ Click to list that day&apos;s events in the journal.</source>
             <numerusform>Скопированы %n строки.</numerusform>
             <numerusform>Скопировано %n строк.</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Export journal to CSV</source>
-        <translation>Экспорт журнала в CSV</translation>
-    </message>
-    <message>
-        <source>CSV files (*.csv)</source>
-        <translation>Файлы CSV (*.csv)</translation>
     </message>
     <message>
         <source>Export failed: %1</source>
@@ -3600,132 +4236,6 @@ The database is given the libpq way: --db with a connection string (key=value or
     <message>
         <source>Open LINK (inbox-console://open?..., from Copy link) at its place, connecting with the saved connection profile it names.</source>
         <translation>Открыть ССЫЛКУ (inbox-console://open?..., из «Копировать ссылку») на её месте, подключившись с сохранённым профилем, который она называет.</translation>
-    </message>
-</context>
-<context>
-    <name>ConsoleLink</name>
-    <message>
-        <source>The link is empty.</source>
-        <translation>Ссылка пуста.</translation>
-    </message>
-    <message>
-        <source>The link is too long to be an Inbox Console link.</source>
-        <translation>Ссылка слишком длинная для ссылки Inbox Console.</translation>
-    </message>
-    <message>
-        <source>This is not an Inbox Console link: such a link starts with inbox-console://open?</source>
-        <translation>Это не ссылка Inbox Console: такая ссылка начинается с inbox-console://open?</translation>
-    </message>
-    <message>
-        <source>The link names no place to open (nothing after &quot;?&quot;): it may have been cut off.</source>
-        <translation>Ссылка не называет, что открыть (после «?» ничего нет): возможно, её обрезали.</translation>
-    </message>
-    <message>
-        <source>The link contains a space or a character a link cannot hold: it may have been broken across lines. Copy it again.</source>
-        <translation>В ссылке пробел или символ, которого в ссылке быть не может: возможно, её разбили на строки. Скопируйте её ещё раз.</translation>
-    </message>
-    <message>
-        <source>The part &quot;%1&quot; of the link is not of the form key=value with valid %-codes.</source>
-        <translation>Часть «%1» ссылки не имеет вида ключ=значение с правильными %-кодами.</translation>
-    </message>
-    <message>
-        <source>The link gives &quot;%1&quot; twice.</source>
-        <translation>В ссылке «%1» указан дважды.</translation>
-    </message>
-    <message>
-        <source>The link gives &quot;%1&quot; without a value.</source>
-        <translation>В ссылке «%1» указан без значения.</translation>
-    </message>
-    <message>
-        <source>The value of &quot;%1&quot; in the link is too long or holds control characters.</source>
-        <translation>Значение «%1» в ссылке слишком длинное или содержит управляющие символы.</translation>
-    </message>
-    <message>
-        <source>The link names no place this version knows (an event, a pair, an audit entry, a day or a view).</source>
-        <translation>Ссылка не называет ничего, что знает эта версия (событие, пару, запись аудита, день или экран).</translation>
-    </message>
-    <message>
-        <source>The link names more than one place to open.</source>
-        <translation>Ссылка называет больше одного места.</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; in the link is not a positive whole number: %2</source>
-        <translation>«%1» в ссылке — не положительное целое число: %2</translation>
-    </message>
-    <message>
-        <source>The audit link lacks the time of the entry (at=, in UTC).</source>
-        <translation>В ссылке на запись аудита нет времени записи (at=, в UTC).</translation>
-    </message>
-    <message>
-        <source>&quot;day&quot; in the link is not a date of the form 2026-12-31: %1</source>
-        <translation>«day» в ссылке — не дата вида 2026-12-31: %1</translation>
-    </message>
-    <message>
-        <source>The link names a view this version does not know: %1</source>
-        <translation>Ссылка называет экран, которого эта версия не знает: %1</translation>
-    </message>
-</context>
-<context>
-    <name>ConsoleLink</name>
-    <message>
-        <source>The link is empty.</source>
-        <translation>Ссылка пуста.</translation>
-    </message>
-    <message>
-        <source>The link is too long to be an Inbox Console link.</source>
-        <translation>Ссылка слишком длинная для ссылки Inbox Console.</translation>
-    </message>
-    <message>
-        <source>This is not an Inbox Console link: such a link starts with inbox-console://open?</source>
-        <translation>Это не ссылка Inbox Console: такая ссылка начинается с inbox-console://open?</translation>
-    </message>
-    <message>
-        <source>The link names no place to open (nothing after &quot;?&quot;): it may have been cut off.</source>
-        <translation>Ссылка не называет, что открыть (после «?» ничего нет): возможно, её обрезали.</translation>
-    </message>
-    <message>
-        <source>The link contains a space or a character a link cannot hold: it may have been broken across lines. Copy it again.</source>
-        <translation>В ссылке пробел или символ, которого в ссылке быть не может: возможно, её разбили на строки. Скопируйте её ещё раз.</translation>
-    </message>
-    <message>
-        <source>The part &quot;%1&quot; of the link is not of the form key=value with valid %-codes.</source>
-        <translation>Часть «%1» ссылки не имеет вида ключ=значение с правильными %-кодами.</translation>
-    </message>
-    <message>
-        <source>The link gives &quot;%1&quot; twice.</source>
-        <translation>В ссылке «%1» указан дважды.</translation>
-    </message>
-    <message>
-        <source>The link gives &quot;%1&quot; without a value.</source>
-        <translation>В ссылке «%1» указан без значения.</translation>
-    </message>
-    <message>
-        <source>The value of &quot;%1&quot; in the link is too long or holds control characters.</source>
-        <translation>Значение «%1» в ссылке слишком длинное или содержит управляющие символы.</translation>
-    </message>
-    <message>
-        <source>The link names no place this version knows (an event, a pair, an audit entry, a day or a view).</source>
-        <translation>Ссылка не называет ничего, что знает эта версия (событие, пару, запись аудита, день или экран).</translation>
-    </message>
-    <message>
-        <source>The link names more than one place to open.</source>
-        <translation>Ссылка называет больше одного места.</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; in the link is not a positive whole number: %2</source>
-        <translation>«%1» в ссылке — не положительное целое число: %2</translation>
-    </message>
-    <message>
-        <source>The audit link lacks the time of the entry (at=, in UTC).</source>
-        <translation>В ссылке на запись аудита нет времени записи (at=, в UTC).</translation>
-    </message>
-    <message>
-        <source>&quot;day&quot; in the link is not a date of the form 2026-12-31: %1</source>
-        <translation>«day» в ссылке — не дата вида 2026-12-31: %1</translation>
-    </message>
-    <message>
-        <source>The link names a view this version does not know: %1</source>
-        <translation>Ссылка называет экран, которого эта версия не знает: %1</translation>
     </message>
 </context>
 </TS>

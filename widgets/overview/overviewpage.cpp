@@ -1,5 +1,6 @@
 #include "overview/overviewpage.h"
 
+#include "alerts/firingalertspanel.h"
 #include "common/alertcelldelegate.h"
 #include "common/rowtable.h"
 #include "common/theme.h"
@@ -167,6 +168,10 @@ OverviewPage::OverviewPage(ConsoleContext *context, QWidget *parent)
     layout->addWidget(m_warning);
     layout->addWidget(m_error);
     layout->addLayout(tiles);
+    // The alerts firing now (widgets/alerts), each leading to what it is about.
+    auto *alerts = new FiringAlertsPanel(m_context, content);
+    connect(alerts, &FiringAlertsPanel::openPlace, this, &OverviewPage::openPlace);
+    layout->addWidget(alerts);
     layout->addWidget(split, 1);
 
     m_stack->addWidget(m_placeholder);

@@ -1,0 +1,283 @@
+#include "alerts/alertruleeditor.h"
+
+#include "alerts/alertparams.h"
+#include "alerts/alertrulewriter.h"
+#include "common/theme.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+namespace inbox {
+
+namespace {
+
+QStringList splitList(const QString &text)
+{
+    QStringList out;
+    for (const QString &part :
+         text.split(QRegularExpression(QStringLiteral("[,\\s]+")), Qt::SkipEmptyParts))
+        if (!out.contains(part))
+            out << part;
+    return out;
+}
+
+// A number when it reads as one (a decimal comma too), else the text as typed: the database
+// then names the key and says it wants a number.
+QJsonValue paramValue(const QString &typed, bool whole)
+{
+    QString text = typed.trimmed();
+    text.replace(QLatin1Char(','), QLatin1Char('.'));
+    bool ok = false;
+    if (whole) {
+        const qlonglong n = text.toLongLong(&ok);
+        if (ok)
+            return QJsonValue(n);
+    }
+    const double d = text.toDouble(&ok);
+    return ok ? QJsonValue(d) : QJsonValue(typed.trimmed());
+}
+
+} // namespace
+
+AlertRuleEditor::AlertRuleEditor(AlertRuleWriter *writer, const AlertRule &rule, QWidget *parent)
+    : QDialog(parent), m_writer(writer), m_rule(rule), m_name(new QLineEdit(this)),
+      m_kind(new QComboBox(this)), m_severity(new QComboBox(this)), m_paramForm(nullptr),
+      m_paramBox(new QWidget(this)), m_sources(new QLineEdit(this)), m_chats(new QLineEdit(this)),
+      m_repeat(new QSpinBox(this)),
+      m_sendResolved(new QCheckBox(tr("Send a \"&resolved\" message when it clears"), this)),
+      m_enabled(new QCheckBox(tr("&Enabled"), this)), m_general(new QLabel(this)),
+      m_buttons(new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this))
+{
+    setObjectName(QStringLiteral("alertRuleEditor"));
+    setWindowTitle(rule.id > 0 ? tr("Alert rule \"%1\"").arg(rule.name) : tr("New alert rule"));
+    m_name->setObjectName(QStringLiteral("ruleName"));
+    m_name->setAccessibleName(tr("Name"));
+    m_name->setMaxLength(100);
+    m_name->setText(rule.name);
+    m_kind->setObjectName(QStringLiteral("ruleKind"));
+    m_kind->setAccessibleName(tr("Kind"));
+    for (const QString &kind : AlertParams::kinds())
+        m_kind->addItem(AlertRulesModel::kindText(kind), kind);
+    m_kind->setCurrentIndex(qMax(0, m_kind->findData(rule.kind)));
+    m_kind->setEnabled(rule.id == 0);
+    if (rule.id > 0)
+        m_kind->setToolTip(tr("A rule keeps its kind: for another kind, create a new rule"));
+    m_severity->setObjectName(QStringLiteral("ruleSeverity"));
+    m_severity->setAccessibleName(tr("Severity"));
+    for (const QString &severity : AlertParams::severities())
+        m_severity->addItem(AlertRulesModel::severityText(severity), severity);
+    m_severity->setCurrentIndex(qMax(0, m_severity->findData(rule.severity)));
+    m_sources->setObjectName(QStringLiteral("ruleSources"));
+    m_sources->setAccessibleName(tr("Sources"));
+    m_sources->setPlaceholderText(tr("all sources"));
+    m_sources->setText(rule.sources.join(QStringLiteral(", ")));
+    m_chats->setObjectName(QStringLiteral("ruleChats"));
+    m_chats->setAccessibleName(tr("Telegram chats"));
+    m_chats->setPlaceholderText(tr("chat ids or @channel names, separated by commas"));
+    m_chats->setText(rule.chatIds.join(QStringLiteral(", ")));
+    m_repeat->setObjectName(QStringLiteral("ruleRepeat"));
+    m_repeat->setAccessibleName(tr("Repeat interval"));
+    m_repeat->setRange(1, 30 * 24 * 60);
+    m_repeat->setSuffix(tr(" min"));
+    m_repeat->setValue(int(qMax<qint64>(1, rule.repeatSeconds / 60)));
+    m_repeat->setToolTip(tr("How often a firing alert is sent again (default 240 min, 4 h)"));
+    m_sendResolved->setObjectName(QStringLiteral("ruleSendResolved"));
+    m_sendResolved->setChecked(rule.sendResolved);
+    m_enabled->setObjectName(QStringLiteral("ruleEnabled"));
+    m_enabled->setChecked(rule.enabled);
+    m_general->setObjectName(QStringLiteral("ruleError"));
+    m_general->setWordWrap(true);
+    Theme::setLook(m_general, Theme::Look::ProblemBanner, QStringLiteral("padding: 4px;"));
+    m_general->hide();
+
+    auto *form = new QFormLayout;
+    const auto addRow = [this, form](const QString &label, QWidget *field, const QString &key) {
+        auto *box = new QVBoxLayout;
+        box->setContentsMargins(0, 0, 0, 0);
+        box->setSpacing(2);
+        box->addWidget(field);
+        box->addWidget(errorLabel(key));
+        auto *caption = new QLabel(label, this);
+        caption->setBuddy(field);
+        form->addRow(caption, box);
+    };
+    addRow(tr("&Name:"), m_name, QStringLiteral("name"));
+    addRow(tr("&Kind:"), m_kind, QStringLiteral("kind"));
+    addRow(tr("Se&verity:"), m_severity, QStringLiteral("severity"));
+    form->addRow(m_paramBox);
+    m_paramBox->setObjectName(QStringLiteral("ruleParams"));
+    m_paramForm = new QFormLayout(m_paramBox);
+    m_paramForm->setContentsMargins(0, 0, 0, 0);
+    addRow(tr("S&ources:"), m_sources, QStringLiteral("sources"));
+    addRow(tr("&Chats:"), m_chats, QStringLiteral("chat_ids"));
+    addRow(tr("Re&peat every:"), m_repeat, QStringLiteral("repeat_interval"));
+    form->addRow(m_sendResolved);
+    form->addRow(m_enabled);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(m_general);
+    layout->addStretch();
+    layout->addWidget(m_buttons);
+
+    buildParams();
+    connect(m_kind, &QComboBox::currentIndexChanged, this, &AlertRuleEditor::buildParams);
+    connect(m_buttons, &QDialogButtonBox::accepted, this, &AlertRuleEditor::save);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_writer, &AlertRuleWriter::finished, this, &AlertRuleEditor::onFinished);
+}
+
+QLabel *AlertRuleEditor::errorLabel(const QString &field)
+{
+    auto *label = new QLabel(this);
+    label->setObjectName(QStringLiteral("error_") + field);
+    label->setWordWrap(true);
+    Theme::setLook(label, Theme::Look::AlertText);
+    label->hide();
+    m_errors.insert(field, label);
+    return label;
+}
+
+void AlertRuleEditor::buildParams()
+{
+    // What was typed for a key survives a change of kind and back.
+    QHash<QString, QString> typed;
+    for (auto it = m_params.cbegin(); it != m_params.cend(); ++it)
+        typed.insert(it.key(), it.value()->text());
+    while (m_paramForm->rowCount() > 0)
+        m_paramForm->removeRow(0);
+    for (auto it = m_errors.begin(); it != m_errors.end();) {
+        if (it.key().startsWith(QLatin1String("params.")))
+            it = m_errors.erase(it);
+        else
+            ++it;
+    }
+    m_params.clear();
+
+    const QString kind = m_kind->currentData().toString();
+    const QJsonObject stored = kind == m_rule.kind
+                                   ? QJsonDocument::fromJson(m_rule.params.toUtf8()).object()
+                                   : QJsonObject();
+    for (const AlertParams::Param &p : AlertParams::params(kind)) {
+        auto *edit = new QLineEdit(m_paramBox);
+        edit->setObjectName(QStringLiteral("param_") + p.key);
+        edit->setAccessibleName(p.key);
+        if (typed.contains(p.key))
+            edit->setText(typed.value(p.key));
+        else if (stored.contains(p.key))
+            edit->setText(stored.value(p.key).toVariant().toString());
+        else
+            edit->setText(p.defaultText);
+        edit->setPlaceholderText(p.defaultText.isEmpty() ? tr("not set") : p.defaultText);
+        const QString range =
+            p.whole ? tr("whole number %1..%2").arg(qlonglong(p.min)).arg(qlonglong(p.max))
+                    : tr("number %1..%2").arg(p.min).arg(p.max);
+        edit->setToolTip(p.defaultText.isEmpty() ? range
+                                                 : tr("%1; default %2").arg(range, p.defaultText));
+        auto *box = new QVBoxLayout;
+        box->setContentsMargins(0, 0, 0, 0);
+        box->setSpacing(2);
+        box->addWidget(edit);
+        box->addWidget(errorLabel(QStringLiteral("params.") + p.key));
+        const QString caption = p.defaultText.isEmpty()
+                                    ? QStringLiteral("%1:").arg(p.key)
+                                    : tr("%1 (default %2):").arg(p.key, p.defaultText);
+        auto *label = new QLabel(caption, m_paramBox);
+        label->setBuddy(edit);
+        m_paramForm->addRow(label, box);
+        m_params.insert(p.key, edit);
+    }
+    if (kind == QLatin1String("silent_source"))
+        m_paramForm->addRow(
+            new QLabel(tr("Give gap_factor or gap_minutes, not both."), m_paramBox));
+    if (AlertParams::wholeInbox(kind))
+        m_sources->setPlaceholderText(tr("the whole inbox (this kind has no sources)"));
+    else
+        m_sources->setPlaceholderText(tr("all sources"));
+}
+
+AlertRule AlertRuleEditor::rule() const
+{
+    AlertRule r = m_rule;
+    r.name = m_name->text().trimmed();
+    r.kind = m_kind->currentData().toString();
+    r.severity = m_severity->currentData().toString();
+    QJsonObject params;
+    for (const AlertParams::Param &p : AlertParams::params(r.kind)) {
+        const QLineEdit *edit = m_params.value(p.key);
+        if (edit && !edit->text().trimmed().isEmpty())
+            params.insert(p.key, paramValue(edit->text(), p.whole));
+    }
+    r.params = QString::fromUtf8(QJsonDocument(params).toJson(QJsonDocument::Compact));
+    r.sources = splitList(m_sources->text());
+    r.chatIds = splitList(m_chats->text());
+    r.repeatSeconds = qint64(m_repeat->value()) * 60;
+    r.sendResolved = m_sendResolved->isChecked();
+    r.enabled = m_enabled->isChecked();
+    return r;
+}
+
+QString AlertRuleEditor::errorText(const QString &field) const
+{
+    const QLabel *label = field.isEmpty() ? m_general : m_errors.value(field);
+    return label && !label->isHidden() ? label->text() : QString();
+}
+
+void AlertRuleEditor::clearErrors()
+{
+    for (QLabel *label : std::as_const(m_errors))
+        label->hide();
+    m_general->hide();
+}
+
+void AlertRuleEditor::save()
+{
+    if (m_pending)
+        return;
+    clearErrors();
+    m_pending = true;
+    m_buttons->button(QDialogButtonBox::Save)->setEnabled(false);
+    m_writer->save(rule());
+}
+
+void AlertRuleEditor::onFinished(const AlertRuleChange &change)
+{
+    if (!m_pending || change.op != AlertRuleChange::Op::Save)
+        return;
+    m_pending = false;
+    m_buttons->button(QDialogButtonBox::Save)->setEnabled(true);
+    if (change.ok()) {
+        m_rule.id = change.ruleId;
+        emit saved(change.ruleId);
+        accept();
+        return;
+    }
+    const DbError &e = change.error;
+    QString text;
+    if (e.isPermissionDenied())
+        text = tr("Only a manager (inbox_manager) may change alert rules. The database said: %1")
+                   .arg(e.oneLine());
+    else if (e.connectionLost)
+        text = tr("The connection was lost; the rule may or may not be saved. Look at the "
+                  "list before saving again. (%1)")
+                   .arg(e.oneLine());
+    else
+        text = e.message;
+    QLabel *label = m_errors.value(AlertParams::fieldOf(e.message));
+    if (!label || e.isPermissionDenied() || e.connectionLost)
+        label = m_general;
+    label->setText(text);
+    label->show();
+}
+
+} // namespace inbox

@@ -4,6 +4,7 @@
 #include "db/pgconnection.h"
 #include "deliveries.h"
 #include "nodepeers.h"
+#include "roundstats.h"
 #include "serversetting.h"
 #include "sessionrun.h"
 
@@ -33,24 +34,6 @@ const char *const kGwDb = "inbox_bench_graphile_worker";
 const char *const kBossDb = "inbox_bench_pg_boss";
 constexpr int kBatch = 100;
 constexpr qint64 kBacklog = 50000; // queued jobs each claim measurement starts from, at least
-
-double median(QVector<double> v)
-{
-    if (v.isEmpty())
-        return 0;
-    std::sort(v.begin(), v.end());
-    const int n = int(v.size());
-    return n % 2 ? v.at(n / 2) : (v.at(n / 2 - 1) + v.at(n / 2)) / 2.0;
-}
-
-// The 1-minute load average, the machine being shared.
-double loadAverage()
-{
-    QFile f(QStringLiteral("/proc/loadavg"));
-    if (!f.open(QIODevice::ReadOnly))
-        return -1;
-    return f.readLine().split(' ').value(0).toDouble();
-}
 
 // The same server as `admin`, another database, in key=value form (password included: the
 // string is never printed).

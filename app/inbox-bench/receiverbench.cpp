@@ -5,6 +5,7 @@
 #include "db/pgconnection.h"
 #include "deliveries.h"
 #include "pacedclient.h"
+#include "roundstats.h"
 #include "serversetting.h"
 #include "sessionrun.h"
 #include "wrkload.h"
@@ -34,15 +35,6 @@ constexpr int kCheckConnections = 8; // the client beside wrk
 constexpr double kMemoryTargetMb = 50;
 constexpr double kFlatMb = 5;
 
-double median(QVector<double> v)
-{
-    if (v.isEmpty())
-        return 0;
-    std::sort(v.begin(), v.end());
-    const int n = int(v.size());
-    return n % 2 ? v.at(n / 2) : (v.at(n / 2 - 1) + v.at(n / 2)) / 2.0;
-}
-
 double percentile(QVector<double> v, double p)
 {
     if (v.isEmpty())
@@ -55,15 +47,6 @@ double percentile(QVector<double> v, double p)
 double round2(double v)
 {
     return std::round(v * 100.0) / 100.0;
-}
-
-// The 1-minute load average: the machine is shared, so every round says how busy it was.
-double loadAverage()
-{
-    QFile f(QStringLiteral("/proc/loadavg"));
-    if (!f.open(QIODevice::ReadOnly))
-        return -1;
-    return f.readLine().split(' ').value(0).toDouble();
 }
 
 // CPU time (user + system) a process has used, in ms; -1 when /proc does not show it (a

@@ -131,7 +131,20 @@ std::optional<Options> parseOptions(const QStringList &argumentsIn, int *exitCod
                             "P");
     const auto workers = opt("workers", "Worker threads (default 3).", "N");
     const auto receivers =
-        opt("receivers", "Receiver connections calling accept (default 2).", "N");
+        opt("receivers", "With --direct: connections calling accept (default 2).", "N");
+    const auto direct = opt("direct", "--live/--run call inbox.accept directly instead of "
+                                      "posting to inbox-receiver.");
+    const auto receiverUrl = opt("receiver",
+                                 "Post to this running inbox-receiver (its sources as in the "
+                                 "README's inbox-sim section) instead of starting one.",
+                                 "URL");
+    const auto receiverSecrets =
+        opt("receiver-secrets",
+            "With --receiver: the directory with its telegram.secret and crm_events.whsec.", "DIR");
+    const auto receiverDb = opt("receiver-db",
+                                "The login of the receiver inbox-sim starts (inbox_ingest is "
+                                "enough; default: --db).",
+                                "CONNINFO");
     const auto batch = opt("batch", "Events per claim (default 2).", "N");
     const auto lock =
         opt("lock-timeout", "Lock timeout passed to inbox.claim (default 300; 3 with --run).",

@@ -40,16 +40,29 @@ AlertsProcess::~AlertsProcess()
     }
 }
 
-void AlertsProcess::start(const QStringList &env)
+void AlertsProcess::start(const QStringList &env, bool once)
 {
     QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
     e.insert(QStringLiteral("HOME"), m_dir.path());
     for (const QString &kv : env)
         e.insert(kv.section(QLatin1Char('='), 0, 0), kv.section(QLatin1Char('='), 1));
     m_process.setProcessEnvironment(e);
-    m_process.start(QStringLiteral(INBOX_ALERTS_BIN),
-                    {QStringLiteral("--config"), configPath(), QStringLiteral("--once")});
+    QStringList args{QStringLiteral("--config"), configPath()};
+    if (once)
+        args << QStringLiteral("--once");
+    m_log.clear();
+    m_process.start(QStringLiteral(INBOX_ALERTS_BIN), args);
     m_process.waitForStarted(10000);
+}
+
+bool AlertsProcess::waitForLog(const QByteArray &text, int timeoutMs)
+{
+    return QTest::qWaitFor(
+        [&] {
+            m_log += m_process.readAll();
+            return m_log.contains(text);
+        },
+        timeoutMs);
 }
 
 int AlertsProcess::wait(int timeoutMs)

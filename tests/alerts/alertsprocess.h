@@ -23,7 +23,11 @@ public:
     ~AlertsProcess();
     Q_DISABLE_COPY_MOVE(AlertsProcess)
 
-    void start(const QStringList &env = {});
+    // One pass (--once), or with `once` false the service until terminate().
+    void start(const QStringList &env = {}, bool once = true);
+    void terminate() { m_process.terminate(); }
+    // Waits until the log holds `text` (the event loop runs).
+    bool waitForLog(const QByteArray &text, int timeoutMs = 20000);
     // Waits for the process (the event loop runs); its exit code, -1 for a crash or signal.
     int wait(int timeoutMs = 60000);
     int runOnce(const QStringList &env = {}, int timeoutMs = 60000)

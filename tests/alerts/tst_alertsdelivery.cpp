@@ -6,6 +6,7 @@
 #include "alerts_util.h"
 
 #include <QDateTime>
+#include <QProcess>
 #include <QTest>
 
 using namespace alertsfix;
@@ -178,6 +179,58 @@ private slots:
         QCOMPARE(tg.delivered().size(), failed ? 1 : delivered);
         QCOMPARE(tg.requests().size(), requests + (failed ? 1 : 0));
         QCOMPARE(outcomes(), failed ? journal + QStringLiteral(",alert_sent:200") : journal);
+    }
+
+    // SIGTERM while Telegram has not answered yet: no new pass, the message in flight gets its
+    // outcome (here the transfer timeout: unknown) recorded, exit 0. /metrics counted it.
+    void sigtermFinishesTheMessageInFlight()
+    {
+        FakeTelegramHarness tg(kToken);
+        inbox::sim::FakeTelegram::Misbehaviour m;
+        QVERIFY(inbox::sim::FakeTelegram::parseMisbehaviour(QStringLiteral("hang:1"), &m));
+        tg.fake().misbehave(m);
+        stuckAlert();
+        AlertsProcess p(m_db.conninfo(kEval), kToken, tg.port(), "interval = 3600\n");
+        p.start({}, false);
+        QVERIFY2(p.waitForLog("alerts in 1 messages"), p.log().constData());
+        QVERIFY(QTest::qWaitFor([&] { return tg.requests().size() == 1; }, 10000));
+        p.terminate();
+        QCOMPARE(p.wait(20000), 0);
+        QCOMPARE(outcomes(), QStringLiteral("alert_sent:unknown"));
+        QVERIFY2(p.log().contains("signal 15"), p.log().constData());
+        noTokenIn(p);
+    }
+
+    void metricsAndHealth()
+    {
+        FakeTelegramHarness tg(kToken);
+        stuckAlert();
+        AlertsProcess p(m_db.conninfo(kEval), kToken, tg.port(), "interval = 3600\n");
+        p.start({}, false);
+        QVERIFY2(p.waitForLog("telegram: 1 alerts sent"), p.log().constData());
+        const qsizetype at = p.log().indexOf("metrics_port=") + 13;
+        const QByteArray port = p.log().mid(at, p.log().indexOf(' ', at) - at);
+        QVERIFY(port.toInt() > 0);
+        const auto get = [&](const char *path) {
+            QProcess curl;
+            curl.start(QStringLiteral("curl"),
+                       {QStringLiteral("-s"), QStringLiteral("-w"),
+                        QStringLiteral("\n%{http_code}"),
+                        QStringLiteral("http://127.0.0.1:") + QString::fromLatin1(port) +
+                            QLatin1String(path)});
+            (void)QTest::qWaitFor([&] { return curl.state() == QProcess::NotRunning; }, 10000);
+            return curl.readAll();
+        };
+        QVERIFY(get("/healthz").endsWith("200"));
+        QVERIFY(get("/readyz").endsWith("200"));
+        const QByteArray metrics = get("/metrics");
+        QVERIFY2(metrics.contains("inbox_alerts_evaluations_total 1\n") &&
+                     metrics.contains("inbox_alerts_episodes_firing{rule=\"Stuck\"} 1\n") &&
+                     metrics.contains("inbox_alerts_messages_total{outcome=\"sent\"} 1\n") &&
+                     metrics.contains("inbox_alerts_telegram_seconds_count 1\n"),
+                 metrics.constData());
+        p.terminate();
+        QCOMPARE(p.wait(20000), 0);
     }
 
     void manyAlertsToOneChatAreSplitAndPaced()

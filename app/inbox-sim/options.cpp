@@ -238,6 +238,16 @@ std::optional<Options> parseOptions(const QStringList &argumentsIn, int *exitCod
     number(repeat, 0, 0.95, &o.repeatRate);
     integer(workers, 0, 64, &o.workers);
     integer(receivers, 1, 32, &o.receivers);
+    o.direct = p.isSet(direct);
+    o.receiverUrl = p.value(receiverUrl);
+    o.receiverSecrets = p.value(receiverSecrets);
+    o.receiverDb = p.value(receiverDb);
+    if (!o.receiverUrl.isEmpty() && o.receiverSecrets.isEmpty())
+        errors << QStringLiteral("--receiver needs --receiver-secrets DIR");
+    if (!o.receiverUrl.isEmpty() && o.direct)
+        errors << QStringLiteral("--receiver and --direct exclude each other");
+    if (!o.receiverUrl.isEmpty() && !QUrl(o.receiverUrl).isValid())
+        errors << QStringLiteral("--receiver must be a URL such as http://127.0.0.1:8080");
     integer(batch, 1, 100, &o.batch);
     integer(lock, 1, 86400, &o.lockTimeoutS);
     integer(drain, 0, 86400, &o.drainS);
@@ -270,14 +280,4 @@ std::optional<Options> parseOptions(const QStringList &argumentsIn, int *exitCod
     return o;
 }
 
-    o.direct = p.isSet(direct);
-    o.receiverUrl = p.value(receiverUrl);
-    o.receiverSecrets = p.value(receiverSecrets);
-    o.receiverDb = p.value(receiverDb);
-    if (!o.receiverUrl.isEmpty() && o.receiverSecrets.isEmpty())
-        errors << QStringLiteral("--receiver needs --receiver-secrets DIR");
-    if (!o.receiverUrl.isEmpty() && o.direct)
-        errors << QStringLiteral("--receiver and --direct exclude each other");
-    if (!o.receiverUrl.isEmpty() && !QUrl(o.receiverUrl).isValid())
-        errors << QStringLiteral("--receiver must be a URL such as http://127.0.0.1:8080");
 } // namespace inbox::sim

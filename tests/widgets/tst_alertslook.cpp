@@ -1,0 +1,126 @@
+// Issue 21: the alert screens in English and Russian, light and dark, with real rules and
+// episodes: every button's text fits its button. With INBOX_ALERTS_GRAB=DIR it also saves
+// each screen as DIR/alerts-<what>-<language>-<theme>.png to look at.
+#include "screentestcase.h"
+#include "testlanguage.h"
+
+#include "alerts/alertepisodesmodel.h"
+#include "alerts/alertnotifier.h"
+#include "alerts/alertruleeditor.h"
+#include "alerts/alertrulesdialog.h"
+#include "alerts/alertrulesmodel.h"
+#include "alerts/firingalertspanel.h"
+#include "common/theme.h"
+
+#include <QPushButton>
+#include <QTabWidget>
+#include <QTableView>
+#include <QtTest>
+
+using namespace inbox;
+
+namespace {
+const QString kManager = QStringLiteral("look_mona");
+const QString kEvaluator = QStringLiteral("look_eval");
+} // namespace
+
+class TestAlertsLook : public ScreenTestCase
+{
+    Q_OBJECT
+
+public:
+    TestAlertsLook() : ScreenTestCase{{kManager, {"inbox_manager"}}, {kEvaluator, {"inbox_alerts"}}}
+    {}
+
+private:
+    void grab(QWidget *w, const QString &name)
+    {
+        const QString dir = qEnvironmentVariable("INBOX_ALERTS_GRAB");
+        if (!dir.isEmpty())
+            QVERIFY(
+                w->grab().save(dir + QStringLiteral("/alerts-") + name + QStringLiteral(".png")));
+    }
+    void buttonsFit(QWidget *w)
+    {
+        for (QPushButton *b : w->findChildren<QPushButton *>()) {
+            if (b->isVisible())
+                QVERIFY2(b->width() >=
+                             b->fontMetrics().horizontalAdvance(b->text().remove(QLatin1Char('&'))),
+                         qPrintable(b->text()));
+        }
+    }
+
+private slots:
+    void screens_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<int>("theme");
+        for (const char *language : {"en", "ru"})
+            for (const Theme::Mode mode : {Theme::Mode::Light, Theme::Mode::Dark})
+                QTest::addRow("%s-%s", language, mode == Theme::Mode::Light ? "light" : "dark")
+                    << QString::fromLatin1(language) << int(mode);
+    }
+    void screens()
+    {
+        QFETCH(QString, language);
+        QFETCH(int, theme);
+        TestLanguage lang;
+        QVERIFY(lang.use(QStringLiteral(INBOX_QM_DIR), language));
+        Theme::apply(Theme::Mode(theme));
+        const QString tag = language + QLatin1Char('-') +
+                            (Theme::Mode(theme) == Theme::Mode::Light ? QStringLiteral("light")
+                                                                      : QStringLiteral("dark"));
+        {
+            PgSession m(m_db.conninfo(kManager));
+            PgSession e(m_db.conninfo(kEvaluator));
+            const char *rules[][3] = {{"CRM stuck", "stuck", "critical"},
+                                      {"Shop failures", "failed", "warning"},
+                                      {"Repeat share", "repeat_share", "warning"},
+                                      {"Old pairs", "duplicates_age", "info"}};
+            const char *scopes[] = {"crm", "shop|timeout", "forms", "*"};
+            for (int i = 0; i < 4; ++i) {
+                const PgResult r =
+                    m.exec(QStringLiteral("SELECT inbox.set_alert_rule(NULL, $1, $2, NULL, $3,"
+                                          " NULL, ARRAY['-100123', '@ops_team'])"),
+                           {QString::fromUtf8(rules[i][0]), QString::fromUtf8(rules[i][1]),
+                            QString::fromUtf8(rules[i][2])});
+                QVERIFY_SQL(r);
+                QVERIFY_SQL(e.exec(QStringLiteral("SELECT inbox.fire_alert($1, $2)"),
+                                   {r.value(0, 0), QString::fromUtf8(scopes[i])}));
+            }
+            QVERIFY_SQL(e.exec(
+                QStringLiteral("SELECT inbox.resolve_alert((SELECT id FROM inbox.alert_rules WHERE "
+                               "kind = 'failed'), 'shop|timeout')")));
+        }
+        FiringAlertsPanel panel(m_context.get());
+        QVERIFY(m_harness.connectLoaded(*m_context, panel.model(), kManager,
+                                        {QStringLiteral("inbox_manager")}));
+        QVERIFY(ConsoleHarness::show(&panel, QSize(1100, 220)));
+        QTRY_COMPARE(panel.model()->rowCount(), 3);
+        buttonsFit(&panel);
+        grab(&panel, QStringLiteral("panel-") + tag);
+
+        AlertRulesDialog *dialog = panel.rulesDialog();
+        QSignalSpy loaded(dialog->rules(), &AlertRulesModel::loaded);
+        dialog->rules()->refresh();
+        QVERIFY(loaded.wait(ConsoleHarness::kTimeoutMs));
+        QVERIFY(ConsoleHarness::show(dialog, QSize(1100, 520)));
+        buttonsFit(dialog);
+        grab(dialog, QStringLiteral("rules-") + tag);
+        dialog->tabs()->setCurrentIndex(1);
+        QTRY_COMPARE(dialog->history()->rowCount(), 4);
+        grab(dialog, QStringLiteral("history-") + tag);
+        dialog->tabs()->setCurrentIndex(0);
+        dialog->ruleView()->setCurrentIndex(dialog->rules()->index(2, 0));
+        dialog->editCurrent();
+        QVERIFY(dialog->editor());
+        QVERIFY(ConsoleHarness::show(dialog->editor(), dialog->editor()->sizeHint()));
+        buttonsFit(dialog->editor());
+        grab(dialog->editor(), QStringLiteral("editor-") + tag);
+        dialog->editor()->reject();
+        Theme::apply(Theme::Mode::Light);
+    }
+};
+
+QTEST_MAIN(TestAlertsLook)
+#include "tst_alertslook.moc"

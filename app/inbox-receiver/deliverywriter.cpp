@@ -149,7 +149,13 @@ void DeliveryWriter::run(int index)
                     break;
             }
             DbError error;
-            if (conn.connect(options, &error)) {
+            // A 200 promises a stored delivery, so this session never commits with
+            // synchronous_commit off (a server or login default that may lose the last
+            // commits in a crash); a stronger setting (remote_apply...) is kept.
+            if (conn.connect(options, &error) &&
+                conn.run(QStringLiteral("SELECT set_config('synchronous_commit', 'on', false) "
+                                        "WHERE current_setting('synchronous_commit') = 'off'"),
+                         &error)) {
                 up = true;
                 m_connected.fetch_add(1);
                 backoffMs = 200;

@@ -1,7 +1,7 @@
 // The receiver stopped under load, both ways: SIGTERM (it stops taking connections, stores
-// and answers what it holds, exits 0) and SIGKILL (no goodbye). Either way every delivery a
-// client saw answered 200 is in inbox.events exactly once, byte for byte: the client-side
-// ledger is compared with the table.
+// and answers what it holds, exits 0) and SIGKILL (no goodbye); and the database stopped and
+// started again under load. Every delivery a client saw answered 200 is in inbox.events
+// exactly once, byte for byte: the client-side ledger is compared with the table.
 #include "databasetestcase.h"
 #include "httpclient.h"
 #include "receiverprocess.h"
@@ -77,6 +77,21 @@ private:
         QString error;
         QVERIFY2(receiver.start(config, &error), qPrintable(error));
         QVERIFY2(receiver.waitReady(), receiver.log().constData());
+    }
+
+    // Load until `count` deliveries in all were answered 200 (or 20 s passed).
+    static void waitAnswered(Ledger &ledger, int count)
+    {
+        QElapsedTimer timer;
+        timer.start();
+        while (timer.elapsed() < 20000) {
+            {
+                std::lock_guard lock(ledger.mutex);
+                if (ledger.answered200.size() >= count)
+                    return;
+            }
+            QThread::msleep(10);
+        }
     }
 
     // Every key of the ledger stored once with its exact body.
@@ -158,6 +173,48 @@ private slots:
         stop.store(true);
         for (std::thread &t : threads)
             t.join();
+        compareLedger(ledger);
+    }
+
+    // The server goes away at once (immediate: transactions in flight are lost, as in a
+    // crash) while deliveries arrive, and comes back: what was answered 200 before, during
+    // and after is stored once; what arrived meanwhile was answered 503, never 200.
+    void databaseRestartMidLoadLosesNoAnswered200()
+    {
+        ReceiverProcess receiver;
+        startReceiver(receiver);
+        Ledger ledger;
+        std::atomic<bool> stop{false};
+        std::vector<std::thread> threads = startLoad(receiver.port(), 16, stop, ledger);
+        waitAnswered(ledger, 300);
+        QString error;
+        QVERIFY2(m_db.cluster().stopServer(QStringLiteral("immediate"), &error), qPrintable(error));
+        QVERIFY2(receiver.waitUnready(), receiver.log().constData());
+        int answeredWhileAway = 0;
+        {
+            std::lock_guard lock(ledger.mutex);
+            answeredWhileAway = int(ledger.answered200.size());
+        }
+        // Senders keep sending while it is away: wait for their 503s.
+        QElapsedTimer away;
+        away.start();
+        while (away.elapsed() < 10000) {
+            {
+                std::lock_guard lock(ledger.mutex);
+                if (ledger.other > 0)
+                    break;
+            }
+            QThread::msleep(10);
+        }
+        QVERIFY2(m_db.cluster().startServer(&error), qPrintable(error));
+        QVERIFY2(receiver.waitReady(20000), receiver.log().constData());
+        waitAnswered(ledger, answeredWhileAway + 300);
+        stop.store(true);
+        for (std::thread &t : threads)
+            t.join();
+        QVERIFY2(ledger.other > 0, "no delivery was refused while the database was away");
+        QVERIFY2(ledger.answered200.size() >= answeredWhileAway + 300,
+                 "too few deliveries were answered after the database came back");
         compareLedger(ledger);
     }
 };

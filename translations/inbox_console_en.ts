@@ -615,10 +615,6 @@
         <translation>%1 (default %2):</translation>
     </message>
     <message>
-        <source>Give gap_factor or gap_minutes, not both.</source>
-        <translation>Give gap_factor or gap_minutes, not both.</translation>
-    </message>
-    <message>
         <source>the whole inbox (this kind has no sources)</source>
         <translation>the whole inbox (this kind has no sources)</translation>
     </message>
@@ -629,6 +625,54 @@
     <message>
         <source>The connection was lost; the rule may or may not be saved. Look at the list before saving again. (%1)</source>
         <translation>The connection was lost; the rule may or may not be saved. Look at the list before saving again. (%1)</translation>
+    </message>
+    <message>
+        <source>Stuck longer than, minutes</source>
+        <translation>Stuck longer than, minutes</translation>
+    </message>
+    <message>
+        <source>New failures, at least</source>
+        <translation>New failures, at least</translation>
+    </message>
+    <message>
+        <source>Times the usual share</source>
+        <translation>Times the usual share</translation>
+    </message>
+    <message>
+        <source>Rise of the share, at least</source>
+        <translation>Rise of the share, at least</translation>
+    </message>
+    <message>
+        <source>Deliveries today, at least</source>
+        <translation>Deliveries today, at least</translation>
+    </message>
+    <message>
+        <source>Days of history to compare with</source>
+        <translation>Days of history to compare with</translation>
+    </message>
+    <message>
+        <source>Always above the share</source>
+        <translation>Always above the share</translation>
+    </message>
+    <message>
+        <source>Silent longer than its usual gap times</source>
+        <translation>Silent longer than its usual gap times</translation>
+    </message>
+    <message>
+        <source>Or silent longer than, minutes</source>
+        <translation>Or silent longer than, minutes</translation>
+    </message>
+    <message>
+        <source>Oldest open pair older than, hours</source>
+        <translation>Oldest open pair older than, hours</translation>
+    </message>
+    <message>
+        <source>%1:</source>
+        <translation>%1:</translation>
+    </message>
+    <message>
+        <source>Give one of the two gaps, not both.</source>
+        <translation>Give one of the two gaps, not both.</translation>
     </message>
 </context>
 <context>

@@ -618,10 +618,6 @@
         <translation>%1 (по умолчанию %2):</translation>
     </message>
     <message>
-        <source>Give gap_factor or gap_minutes, not both.</source>
-        <translation>Укажите gap_factor или gap_minutes, но не оба.</translation>
-    </message>
-    <message>
         <source>the whole inbox (this kind has no sources)</source>
         <translation>весь inbox (у этого вида нет источников)</translation>
     </message>
@@ -632,6 +628,54 @@
     <message>
         <source>The connection was lost; the rule may or may not be saved. Look at the list before saving again. (%1)</source>
         <translation>Соединение потеряно; правило могло сохраниться, а могло и нет. Посмотрите список, прежде чем сохранять снова. (%1)</translation>
+    </message>
+    <message>
+        <source>Stuck longer than, minutes</source>
+        <translation>Зависло дольше, минут</translation>
+    </message>
+    <message>
+        <source>New failures, at least</source>
+        <translation>Новых ошибок, не меньше</translation>
+    </message>
+    <message>
+        <source>Times the usual share</source>
+        <translation>Во сколько раз выше обычной доли</translation>
+    </message>
+    <message>
+        <source>Rise of the share, at least</source>
+        <translation>Рост доли, не меньше</translation>
+    </message>
+    <message>
+        <source>Deliveries today, at least</source>
+        <translation>Доставок сегодня, не меньше</translation>
+    </message>
+    <message>
+        <source>Days of history to compare with</source>
+        <translation>Дней истории для сравнения</translation>
+    </message>
+    <message>
+        <source>Always above the share</source>
+        <translation>Всегда, если доля выше</translation>
+    </message>
+    <message>
+        <source>Silent longer than its usual gap times</source>
+        <translation>Молчит дольше обычного перерыва, раз</translation>
+    </message>
+    <message>
+        <source>Or silent longer than, minutes</source>
+        <translation>Или молчит дольше, минут</translation>
+    </message>
+    <message>
+        <source>Oldest open pair older than, hours</source>
+        <translation>Старейшая открытая пара старше, часов</translation>
+    </message>
+    <message>
+        <source>%1:</source>
+        <translation>%1:</translation>
+    </message>
+    <message>
+        <source>Give one of the two gaps, not both.</source>
+        <translation>Укажите один из двух перерывов, не оба.</translation>
     </message>
 </context>
 <context>

@@ -47,6 +47,33 @@ QJsonValue paramValue(const QString &typed, bool whole)
     return ok ? QJsonValue(d) : QJsonValue(typed.trimmed());
 }
 
+// What a parameter means, in the person's words; the key itself is the accessible name and
+// what the database's messages name.
+QString paramCaption(const QString &key)
+{
+    if (key == QLatin1String("minutes"))
+        return AlertRuleEditor::tr("Stuck longer than, minutes");
+    if (key == QLatin1String("min_failures"))
+        return AlertRuleEditor::tr("New failures, at least");
+    if (key == QLatin1String("factor"))
+        return AlertRuleEditor::tr("Times the usual share");
+    if (key == QLatin1String("min_rise"))
+        return AlertRuleEditor::tr("Rise of the share, at least");
+    if (key == QLatin1String("min_volume"))
+        return AlertRuleEditor::tr("Deliveries today, at least");
+    if (key == QLatin1String("min_baseline_days"))
+        return AlertRuleEditor::tr("Days of history to compare with");
+    if (key == QLatin1String("ceiling"))
+        return AlertRuleEditor::tr("Always above the share");
+    if (key == QLatin1String("gap_factor"))
+        return AlertRuleEditor::tr("Silent longer than its usual gap times");
+    if (key == QLatin1String("gap_minutes"))
+        return AlertRuleEditor::tr("Or silent longer than, minutes");
+    if (key == QLatin1String("hours"))
+        return AlertRuleEditor::tr("Oldest open pair older than, hours");
+    return key;
+}
+
 } // namespace
 
 AlertRuleEditor::AlertRuleEditor(AlertRuleWriter *writer, const AlertRule &rule, QWidget *parent)
@@ -180,26 +207,31 @@ void AlertRuleEditor::buildParams()
             edit->setText(p.defaultText);
         edit->setPlaceholderText(p.defaultText.isEmpty() ? tr("not set") : p.defaultText);
         const QString range =
-            p.whole ? tr("whole number %1..%2").arg(qlonglong(p.min)).arg(qlonglong(p.max))
-                    : tr("number %1..%2").arg(p.min).arg(p.max);
-        edit->setToolTip(p.defaultText.isEmpty() ? range
-                                                 : tr("%1; default %2").arg(range, p.defaultText));
+            p.whole
+                ? tr("whole number %1..%2")
+                      .arg(locale().toString(qlonglong(p.min)), locale().toString(qlonglong(p.max)))
+                : tr("number %1..%2").arg(locale().toString(p.min), locale().toString(p.max));
+        edit->setToolTip(
+            p.defaultText.isEmpty()
+                ? range
+                : tr("%1; default %2").arg(range, locale().toString(p.defaultText.toDouble())));
         auto *box = new QVBoxLayout;
         box->setContentsMargins(0, 0, 0, 0);
         box->setSpacing(2);
         box->addWidget(edit);
         box->addWidget(errorLabel(QStringLiteral("params.") + p.key));
-        const QString caption = p.defaultText.isEmpty()
-                                    ? QStringLiteral("%1:").arg(p.key)
-                                    : tr("%1 (default %2):").arg(p.key, p.defaultText);
+        const QString defaultShown =
+            p.defaultText.isEmpty() ? QString() : locale().toString(p.defaultText.toDouble());
+        const QString caption = defaultShown.isEmpty()
+                                    ? tr("%1:").arg(paramCaption(p.key))
+                                    : tr("%1 (default %2):").arg(paramCaption(p.key), defaultShown);
         auto *label = new QLabel(caption, m_paramBox);
         label->setBuddy(edit);
         m_paramForm->addRow(label, box);
         m_params.insert(p.key, edit);
     }
     if (kind == QLatin1String("silent_source"))
-        m_paramForm->addRow(
-            new QLabel(tr("Give gap_factor or gap_minutes, not both."), m_paramBox));
+        m_paramForm->addRow(new QLabel(tr("Give one of the two gaps, not both."), m_paramBox));
     if (AlertParams::wholeInbox(kind))
         m_sources->setPlaceholderText(tr("the whole inbox (this kind has no sources)"));
     else

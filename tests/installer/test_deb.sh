@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The Debian package as a user gets it: CPack builds it from the build tree; it must declare
 # its real dependencies and hold the programs, migrations, .desktop, AppStream metainfo, icon,
-# and inbox-receiver's unit and example configuration in the standard places; unpacked into an
-# empty root, its own inbox-console answers --version, applies the schema to a private
-# PostgreSQL (migrate) and passes --self-test, and its inbox-receiver validates the example.
+# and the units and example configurations of inbox-receiver and inbox-alerts in the standard
+# places; unpacked into an empty root, its own inbox-console answers --version, applies the
+# schema to a private PostgreSQL (migrate) and passes --self-test, and its inbox-receiver and
+# inbox-alerts validate their examples.
 #
 #   tests/installer/test_deb.sh BUILD_DIR
 set -euo pipefail
@@ -35,9 +36,11 @@ done
 
 root=$work/root
 dpkg-deb -x "$deb" "$root"
-for f in usr/bin/inbox-console usr/bin/inbox-sim usr/bin/inbox-receiver \
+for f in usr/bin/inbox-console usr/bin/inbox-sim usr/bin/inbox-receiver usr/bin/inbox-alerts \
          usr/lib/systemd/system/inbox-receiver.service \
+         usr/lib/systemd/system/inbox-alerts.service \
          usr/share/doc/inbox-console/inbox-receiver.conf.example \
+         usr/share/doc/inbox-console/inbox-alerts.conf.example \
          usr/share/applications/inbox-console.desktop \
          usr/share/metainfo/io.github.inbox_console.metainfo.xml \
          usr/share/icons/hicolor/scalable/apps/inbox-console.svg \
@@ -58,24 +61,28 @@ for m in "$(dirname "$0")"/../../resources/migrations/*.sql; do
     fail "migration $(basename "$m") differs or is missing"
 done
 
-# The receiver: its unit starts the packaged program on the configuration systemd hands it,
-# and the example configuration (every key shown) validates once its secret files exist.
-unit=$root/usr/lib/systemd/system/inbox-receiver.service
-grep -q '^ExecStart=/usr/bin/inbox-receiver --config ${CREDENTIALS_DIRECTORY}/' "$unit" ||
-  fail "the unit does not start /usr/bin/inbox-receiver on its credential"
-for hardening in DynamicUser=yes ProtectSystem=strict NoNewPrivileges=yes 'CapabilityBoundingSet=$'; do
-  grep -q "^$hardening" "$unit" || fail "the unit lacks $hardening"
-done
-if systemd-analyze --help 2>/dev/null | grep -q -- '--offline'; then
-  exposure=$(systemd-analyze security --offline=yes "$unit" 2>/dev/null |
-               sed -n 's/.*Overall exposure level for .*: \([0-9.]*\).*/\1/p')
-  echo "inbox-receiver.service exposure: $exposure"
-  awk -v e="$exposure" 'BEGIN { exit !(e != "" && e + 0 <= 2.0) }' ||
-    fail "the unit's exposure is $exposure (more than 2.0)"
-fi
+# A service's unit starts the packaged program on the configuration systemd hands it, hardened.
+check_unit() { # NAME
+  local unit=$root/usr/lib/systemd/system/$1.service exposure
+  grep -q "^ExecStart=/usr/bin/$1 --config \${CREDENTIALS_DIRECTORY}/" "$unit" ||
+    fail "the unit does not start /usr/bin/$1 on its credential"
+  for hardening in DynamicUser=yes ProtectSystem=strict NoNewPrivileges=yes 'CapabilityBoundingSet=$'; do
+    grep -q "^$hardening" "$unit" || fail "$1.service lacks $hardening"
+  done
+  if systemd-analyze --help 2>/dev/null | grep -q -- '--offline'; then
+    exposure=$(systemd-analyze security --offline=yes "$unit" 2>/dev/null |
+                 sed -n 's/.*Overall exposure level for .*: \([0-9.]*\).*/\1/p')
+    echo "$1.service exposure: $exposure"
+    awk -v e="$exposure" 'BEGIN { exit !(e != "" && e + 0 <= 2.0) }' ||
+      fail "$1.service's exposure is $exposure (more than 2.0)"
+  fi
+  "$root/usr/bin/$1" --version | grep -Eq "$1 [0-9]+\.[0-9]+\.[0-9]+" || fail "$1 --version"
+}
+
+# The receiver: the example configuration (every key shown) validates once its secret files
+# exist.
+check_unit inbox-receiver
 receiver=$root/usr/bin/inbox-receiver
-"$receiver" --version | grep -Eq 'inbox-receiver [0-9]+\.[0-9]+\.[0-9]+' ||
-  fail "inbox-receiver --version"
 mkdir -m 700 "$work/rconf"
 cp "$root/usr/share/doc/inbox-console/inbox-receiver.conf.example" "$work/rconf/inbox-receiver.conf"
 printf 'tg_Token-123\n' >"$work/rconf/telegram.secret"
@@ -84,6 +91,15 @@ printf 'whsec_%s\n' "$(head -c 24 /dev/urandom | base64)" >"$work/rconf/billing.
 chmod 600 "$work/rconf"/*
 "$receiver" --check-config "$work/rconf/inbox-receiver.conf" ||
   fail "the example configuration does not validate"
+
+# The alert evaluator, the same way: its example validates once the token file exists.
+check_unit inbox-alerts
+mkdir -m 700 "$work/aconf"
+cp "$root/usr/share/doc/inbox-console/inbox-alerts.conf.example" "$work/aconf/inbox-alerts.conf"
+printf '123456789:AAExampleTokenOfABotForThePackageTest\n' >"$work/aconf/telegram.token"
+chmod 600 "$work/aconf"/*
+"$root/usr/bin/inbox-alerts" --check-config "$work/aconf/inbox-alerts.conf" ||
+  fail "the alerts example configuration does not validate"
 
 console=$root/usr/bin/inbox-console
 version=$("$console" --version)

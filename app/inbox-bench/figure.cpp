@@ -1,4 +1,5 @@
 #include "figure.h"
+#include "roundstats.h"
 
 #include <QJsonDocument>
 #include <QTextStream>
@@ -9,15 +10,6 @@
 namespace bench {
 
 namespace {
-double percentile(QVector<double> v, double p)
-{
-    if (v.isEmpty())
-        return 0;
-    std::sort(v.begin(), v.end());
-    // Nearest rank: the smallest value with at least p of the samples at or below it.
-    const int rank = int(std::ceil(p * double(v.size())));
-    return v.at(std::clamp(rank - 1, 0, int(v.size()) - 1));
-}
 double round3(double v)
 {
     return std::round(v * 1000.0) / 1000.0;

@@ -35,15 +35,6 @@ constexpr int kCheckConnections = 8; // the client beside wrk
 constexpr double kMemoryTargetMb = 50;
 constexpr double kFlatMb = 5;
 
-double percentile(QVector<double> v, double p)
-{
-    if (v.isEmpty())
-        return 0;
-    std::sort(v.begin(), v.end());
-    const int rank = int(std::ceil(p * double(v.size())));
-    return v.at(std::clamp(rank - 1, 0, int(v.size()) - 1));
-}
-
 double round2(double v)
 {
     return std::round(v * 100.0) / 100.0;

@@ -3,6 +3,7 @@
 #include <QFile>
 
 #include <algorithm>
+#include <cmath>
 
 namespace bench {
 
@@ -13,6 +14,15 @@ double median(QVector<double> v)
     std::sort(v.begin(), v.end());
     const int n = int(v.size());
     return n % 2 ? v.at(n / 2) : (v.at(n / 2 - 1) + v.at(n / 2)) / 2.0;
+}
+
+double percentile(QVector<double> v, double p)
+{
+    if (v.isEmpty())
+        return 0;
+    std::sort(v.begin(), v.end());
+    const int rank = int(std::ceil(p * double(v.size())));
+    return v.at(std::clamp(rank - 1, 0, int(v.size()) - 1));
 }
 
 double loadAverage()

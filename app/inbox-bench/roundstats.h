@@ -8,6 +8,10 @@ namespace bench {
 // shared and noisy.
 double median(QVector<double> v);
 
+// The nearest-rank percentile (0 for none): the smallest value with at least p of the
+// samples at or below it; p = 1 gives the largest.
+double percentile(QVector<double> v, double p);
+
 // The 1-minute load average (-1 when /proc does not show it), so every round says how busy
 // the machine was.
 double loadAverage();

@@ -11,7 +11,7 @@
 #include "alertsconfig.h"
 #include "alertservice.h"
 #include "alertsmetrics.h"
-#include "metricslistener.h"
+#include "metricsserver.h"
 
 #include "support/logging.h"
 
@@ -113,7 +113,9 @@ int main(int argc, char **argv)
         log->warn("{}", w.toStdString());
 
     AlertsMetrics metrics;
-    MetricsListener listener(config.metricsListen, metrics);
+    front::MetricsServer listener(
+        config.metricsListen, 16, [&metrics] { return metrics.databaseUp(); },
+        [&metrics] { return metrics.render(); });
     QString error;
     if (!listener.start(&error)) {
         log->error("{}", error.toStdString());

@@ -117,7 +117,9 @@ int main(int argc, char **argv)
     refusals.start();
     DeliveryWriter writer(config, metrics);
     writer.start();
-    MetricsServer metricsServer(config, writer, metrics);
+    MetricsServer metricsServer(
+        config.metricsListen, 64, [&writer] { return writer.databaseUp(); },
+        [&writer, &metrics] { return metrics.render(writer.queueDepth(), writer.databaseUp()); });
     HttpFront front(config, writer, metrics, refusals);
     QString error;
     if (!metricsServer.start(&error) || !front.start(&error)) {

@@ -40,23 +40,21 @@ struct MetricsServer::Callbacks
         if (path == "/healthz")
             return reply(connection, MHD_HTTP_OK, "ok\n", "text/plain");
         if (path == "/readyz") {
-            const bool up = server->m_writer.databaseUp();
+            const bool up = server->m_ready();
             return reply(connection, up ? MHD_HTTP_OK : MHD_HTTP_SERVICE_UNAVAILABLE,
                          up ? "ready\n" : "database unavailable\n", "text/plain");
         }
         if (path == "/metrics")
-            return reply(connection, MHD_HTTP_OK,
-                         server->m_metrics.render(server->m_writer.queueDepth(),
-                                                  server->m_writer.databaseUp()),
-                         "text/plain; version=0.0.4");
+            return reply(connection, MHD_HTTP_OK, server->m_render(), "text/plain; version=0.0.4");
         return reply(connection, MHD_HTTP_NOT_FOUND, "/healthz, /readyz or /metrics\n",
                      "text/plain");
     }
 };
 
-MetricsServer::MetricsServer(const ReceiverConfig &config, const DeliveryWriter &writer,
-                             const Metrics &metrics)
-    : m_config(config), m_writer(writer), m_metrics(metrics)
+MetricsServer::MetricsServer(const ListenAddress &address, unsigned connectionLimit,
+                             std::function<bool()> ready, std::function<QByteArray()> render)
+    : m_address(address), m_connectionLimit(connectionLimit), m_ready(std::move(ready)),
+      m_render(std::move(render))
 {}
 
 MetricsServer::~MetricsServer()
@@ -67,16 +65,16 @@ MetricsServer::~MetricsServer()
 bool MetricsServer::start(QString *error)
 {
     unsigned flags = MHD_USE_AUTO_INTERNAL_THREAD;
-    if (m_config.metricsListen.v6)
+    if (m_address.v6)
         flags |= MHD_USE_IPv6;
-    m_daemon =
-        MHD_start_daemon(flags, 0, nullptr, nullptr, &Callbacks::handle, this, MHD_OPTION_SOCK_ADDR,
-                         reinterpret_cast<const sockaddr *>(&m_config.metricsListen.address),
-                         MHD_OPTION_CONNECTION_LIMIT, 64u, MHD_OPTION_CONNECTION_TIMEOUT, 10u,
-                         MHD_OPTION_CONNECTION_MEMORY_LIMIT, size_t(16 * 1024), MHD_OPTION_END);
+    m_daemon = MHD_start_daemon(
+        flags, 0, nullptr, nullptr, &Callbacks::handle, this, MHD_OPTION_SOCK_ADDR,
+        reinterpret_cast<const sockaddr *>(&m_address.address), MHD_OPTION_CONNECTION_LIMIT,
+        m_connectionLimit, MHD_OPTION_CONNECTION_TIMEOUT, 10u, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
+        size_t(16 * 1024), MHD_OPTION_END);
     if (!m_daemon) {
-        *error = QStringLiteral("cannot listen on %1 for the metrics (in use?)")
-                     .arg(m_config.metricsListen.text);
+        *error =
+            QStringLiteral("cannot listen on %1 for the metrics (in use?)").arg(m_address.text);
         return false;
     }
     return true;

@@ -4,7 +4,8 @@
 //   inbox-receiver --check-config FILE                 validate only
 //
 // Exit codes: 0 after a clean stop (SIGTERM, SIGINT), 1 when it cannot listen, 2 for a bad
-// configuration (every error named by file:line, before anything listens).
+// configuration (every error named by file:line, before anything listens). The command line,
+// the signals and the logging are the services' shared run (app/service, ServiceRunner).
 
 #include "deliverywriter.h"
 #include "httpfront.h"
@@ -12,15 +13,13 @@
 #include "metricsserver.h"
 #include "receiverconfig.h"
 #include "refusalledger.h"
+#include "servicerunner.h"
 
 #include "support/logging.h"
 
 #include <QCoreApplication>
 
 #include <spdlog/spdlog.h>
-
-#include <pthread.h>
-#include <signal.h>
 
 #include <chrono>
 #include <cstdio>
@@ -29,88 +28,28 @@
 using namespace inbox;
 using namespace inbox::front;
 
-namespace {
-void usage(FILE *to)
-{
-    std::fputs("usage: inbox-receiver --config FILE [--log-level trace|debug|info|warn|error]\n"
-               "       inbox-receiver --check-config FILE\n"
-               "       inbox-receiver --version\n",
-               to);
-}
-} // namespace
-
 int main(int argc, char **argv)
 {
-    // Before any thread exists, so that every thread inherits the mask and the signals
-    // reach only sigwait() below.
-    sigset_t stopSignals;
-    sigemptyset(&stopSignals);
-    sigaddset(&stopSignals, SIGTERM);
-    sigaddset(&stopSignals, SIGINT);
-    pthread_sigmask(SIG_BLOCK, &stopSignals, nullptr);
-    signal(SIGPIPE, SIG_IGN);
-
+    service::ServiceRunner runner;
     QCoreApplication app(argc, argv);
-    QCoreApplication::setApplicationName(QStringLiteral("inbox-receiver"));
-    QString configPath;
-    QString logLevel;
-    bool checkOnly = false;
-    const QStringList args = QCoreApplication::arguments();
-    for (int i = 1; i < args.size(); ++i) {
-        const QString &a = args.at(i);
-        if ((a == QLatin1String("--config") || a == QLatin1String("--check-config")) &&
-            i + 1 < args.size()) {
-            checkOnly = a == QLatin1String("--check-config");
-            configPath = args.at(++i);
-        } else if (a == QLatin1String("--log-level") && i + 1 < args.size()) {
-            logLevel = args.at(++i);
-        } else if (a == QLatin1String("--version")) {
-            std::printf("inbox-receiver %s\n", INBOX_VERSION);
-            return 0;
-        } else if (a == QLatin1String("--help") || a == QLatin1String("-h")) {
-            usage(stdout);
-            return 0;
-        } else {
-            std::fprintf(stderr, "inbox-receiver: unknown argument %s\n", qPrintable(a));
-            usage(stderr);
-            return 2;
-        }
-    }
-    if (configPath.isEmpty()) {
-        usage(stderr);
+    if (const auto code = runner.parseArguments(QStringLiteral("inbox-receiver"), {}))
+        return *code;
+    const std::optional<ReceiverConfig> loaded = runner.loadConfig<ReceiverConfig>();
+    if (!loaded)
         return 2;
-    }
-
-    QStringList errors;
-    QStringList warnings;
-    const std::optional<ReceiverConfig> loaded =
-        ReceiverConfig::load(configPath, &errors, &warnings);
-    for (const QString &w : warnings)
-        std::fprintf(stderr, "inbox-receiver: warning: %s\n", qPrintable(w));
-    if (!loaded) {
-        for (const QString &e : errors)
-            std::fprintf(stderr, "inbox-receiver: %s\n", qPrintable(e));
-        return 2;
-    }
     const ReceiverConfig &config = *loaded;
-    if (checkOnly) {
+    if (runner.commandLine().checkOnly()) {
         QStringList names;
         for (const SourceConfig &s : config.sources)
             names.append(s.rules.source + QLatin1Char(' ') + QString::fromUtf8(s.path));
-        std::printf("%s: ok, %lld sources: %s\n", qPrintable(configPath),
+        std::printf("%s: ok, %lld sources: %s\n", qPrintable(runner.commandLine().configPath()),
                     static_cast<long long>(config.sources.size()),
                     qPrintable(names.join(QStringLiteral(", "))));
         return 0;
     }
-
-    setupLogging(QStringLiteral("inbox-receiver"), true);
-    if (!logLevel.isEmpty() && !setLogLevel(logLevel)) {
-        std::fprintf(stderr, "inbox-receiver: unknown log level %s\n", qPrintable(logLevel));
+    if (!runner.startLogging("receiver"))
         return 2;
-    }
     const auto log = logger("receiver");
-    for (const QString &w : warnings)
-        log->warn("{}", w.toStdString());
 
     Metrics metrics;
     RefusalLedger refusals(config);
@@ -134,9 +73,13 @@ int main(int argc, char **argv)
               config.groupMax);
     flushLogs();
 
-    int signalNumber = 0;
-    sigwait(&stopSignals, &signalNumber);
-    log->info("signal {}: no new connections; storing and answering what is queued", signalNumber);
+    // The work runs on the front's and the writer's own threads; this one only waits.
+    int stopSignal = 0;
+    runner.exec(&app, [&stopSignal](int signalNumber) {
+        stopSignal = signalNumber;
+        QCoreApplication::exit(0);
+    });
+    log->info("signal {}: no new connections; storing and answering what is queued", stopSignal);
     const auto started = std::chrono::steady_clock::now();
     const auto deadline = started + std::chrono::seconds(config.shutdownTimeoutS);
     front.quiesce();

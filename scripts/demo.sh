@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
 # The demo: a private PostgreSQL with the inbox schema, 14 days of history and live traffic
 # (inbox-sim posting to the inbox-receiver it starts on a loopback port, so every live event
-# comes through the real front door), and a demo user who may do everything, opened in the
-# console. The cluster is kept between runs; the live traffic runs while the console is open.
+# comes through the real front door), the alert evaluator (inbox-alerts) sending to a fake
+# Telegram on loopback, and a demo user who may do everything, opened in the console. The
+# cluster is kept between runs; the live traffic and the alerts run while the console is open.
 #
 #   scripts/demo.sh [ARGS]   install what is missing, build, start the cluster, fill the history
-#                            (first run only), start live traffic, open the console (ARGS are
-#                            passed to it, e.g. --lang ru)
+#                            (first run only), start live traffic and the alerts, open the
+#                            console (ARGS are passed to it, e.g. --lang ru)
+#   scripts/demo.sh scenario slow-receiver|normal
+#                            switch the running live traffic (from another terminal): with
+#                            slow-receiver the receiver stalls and repeats jump, so the demo's
+#                            "Repeats jumped" rule fires; its messages arrive in telegram.out
 #   scripts/demo.sh stop     stop the demo cluster
 #   scripts/demo.sh reset    stop it and delete its data (the next run starts afresh)
 #   scripts/demo.sh status   say where it is and whether it runs
@@ -49,16 +54,33 @@ case "$command" in
   status)
     if running; then echo "demo: running in $demo_dir ($conninfo)"; else echo "demo: stopped ($demo_dir)"; fi
     exit 0 ;;
+  scenario)
+    case "${1:-}" in
+      slow-receiver) signal=USR1 ;;
+      normal) signal=USR2 ;;
+      *) echo "usage: $0 scenario slow-receiver|normal" >&2; exit 64 ;;
+    esac
+    live_pid=$(cat "$demo_dir/live.pid" 2>/dev/null || true)
+    if [ -z "$live_pid" ] || ! kill -0 "$live_pid" 2>/dev/null; then
+      echo "demo: no live traffic runs (start the demo first: $0)" >&2
+      exit 1
+    fi
+    kill -s "$signal" "$live_pid"
+    echo "demo: live traffic switched to $1 (its log: $demo_dir/live.log)"
+    echo "demo: Telegram messages arrive in $demo_dir/telegram.out"
+    exit 0 ;;
   start) ;;
-  *) echo "usage: $0 [start|stop|reset|status]" >&2; exit 64 ;;
+  *) echo "usage: $0 [start|scenario NAME|stop|reset|status]" >&2; exit 64 ;;
 esac
 
 scripts/install-deps.sh
 bindir=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build "$build" --parallel "$(nproc)" --target inbox-console inbox-sim inbox-receiver
+cmake --build "$build" --parallel "$(nproc)" --target inbox-console inbox-sim inbox-receiver \
+  inbox-alerts
 console="$root/$build/app/inbox-console/inbox-console"
 sim="$root/$build/app/inbox-sim/inbox-sim"
+alerts="$root/$build/app/inbox-alerts/inbox-alerts"
 
 if [ ! -d "$data" ]; then
   echo "demo: creating a private cluster in $demo_dir"
@@ -89,31 +111,89 @@ DO $$ BEGIN
   END IF;
 END $$;
 GRANT inbox_ingest TO demo_receiver;
+-- The alert evaluator's login: inbox_alerts and nothing else.
+DO $$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'demo_alerts') THEN
+    CREATE ROLE demo_alerts LOGIN;
+  END IF;
+END $$;
+GRANT inbox_alerts TO demo_alerts;
+SQL
+# The demo's alert rule, made by the demo user as a manager would in the console (Alerts):
+# the overview's repeat-share rule with its defaults, for all sources, to the fake chat; a
+# reminder every 10 minutes while it fires, and a message when it resolves. Once: a rule
+# the demo user changed or removed stays as they left it.
+"$bindir/psql" -X -q -v ON_ERROR_STOP=1 -h "$demo_dir" -U demo -d inbox_demo <<'SQL' >/dev/null
+SELECT inbox.set_alert_rule(NULL, 'Repeats jumped', 'repeat_share', NULL, 'warning', NULL,
+                            ARRAY['100200300'], interval '10 minutes', true, true)
+ WHERE NOT EXISTS (SELECT 1 FROM inbox.journal WHERE entry = 'alert_rule_created'
+                                                 AND actor = 'demo');
 SQL
 
 # 14 days of history, written set-based by the schema owner; only into an empty database,
 # so the next run keeps what the demo user did.
 "$sim" --db "host=$demo_dir dbname=inbox_demo user=postgres" --history 14 --if-empty
 
+background=()
+stop_background() {
+  local pid
+  for pid in "${background[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+  for pid in "${background[@]}"; do wait "$pid" 2>/dev/null || true; done
+  [ ${#background[@]} -eq 0 ] || echo "demo: live traffic and alerts stopped (logs in $demo_dir)"
+  rm -f "$demo_dir/live.pid"
+}
+trap stop_background EXIT
+trap 'exit 130' INT TERM
+
+# The fake Telegram Bot API on a free loopback port: what it is sent is logged as JSON lines
+# (telegram.log) and one readable line each (telegram.out).
+: >"$demo_dir/telegram.out"
+"$sim" --fake-telegram 127.0.0.1:0 --fake-telegram-token 123456:DEMO \
+  --fake-telegram-log "$demo_dir/telegram.log" >>"$demo_dir/telegram.out" 2>&1 &
+background+=($!)
+telegram_port=
+for _ in $(seq 50); do
+  telegram_port=$(sed -n 's/^fake telegram listening on 127\.0\.0\.1:\([0-9]*\)$/\1/p' \
+    "$demo_dir/telegram.out")
+  [ -n "$telegram_port" ] && break
+  sleep 0.1
+done
+if [ -z "$telegram_port" ]; then
+  echo "demo: the fake Telegram did not start:" >&2
+  cat "$demo_dir/telegram.out" >&2
+  exit 1
+fi
+
+# The alert evaluator (login demo_alerts): a pass every 10 s, alerts that fire together
+# grouped for 5 s.
+mkdir -p "$demo_dir/alerts"
+printf '%s\n' 123456:DEMO >"$demo_dir/alerts/telegram.token"
+chmod 600 "$demo_dir/alerts/telegram.token"
+cat >"$demo_dir/alerts/inbox-alerts.conf" <<EOF
+[alerts]
+database = host=$demo_dir dbname=inbox_demo user=demo_alerts
+telegram_token_file = telegram.token
+telegram_api = http://127.0.0.1:$telegram_port
+metrics_listen = 127.0.0.1:0
+interval = 10
+group_wait = 5
+EOF
+"$alerts" --config "$demo_dir/alerts/inbox-alerts.conf" >"$demo_dir/alerts.log" 2>&1 &
+background+=($!)
+
 # Live traffic for as long as the console is open: the senders post over HTTP to the
 # inbox-receiver the simulator starts (login demo_receiver, stopped with it), the workers work
 # as the demo user through the contract functions. DEMO_RATE sets the originals per second
-# (default 2).
+# (default 2); DEMO_SCENARIO=slow-receiver starts with the slow receiver.
 "$sim" --db "$conninfo" --receiver-db "host=$demo_dir dbname=inbox_demo user=demo_receiver" \
-  --live "${DEMO_RATE:-2}" >"$demo_dir/live.log" 2>&1 &
-live=$!
-stop_live() {
-  if kill -0 "$live" 2>/dev/null; then
-    kill -TERM "$live" 2>/dev/null || true
-    wait "$live" 2>/dev/null || true
-    echo "demo: live traffic stopped (its log: $demo_dir/live.log)"
-  fi
-}
-trap stop_live EXIT
-trap 'exit 130' INT TERM
+  --live "${DEMO_RATE:-2}" --scenario "${DEMO_SCENARIO:-normal}" >"$demo_dir/live.log" 2>&1 &
+background+=($!)
+echo $! >"$demo_dir/live.pid"
 
-echo "demo: live traffic at ${DEMO_RATE:-2}/s through inbox-receiver; opening the console on $conninfo"
-echo "demo: closing the console stops the traffic; scripts/demo.sh stop stops the cluster"
+echo "demo: live traffic at ${DEMO_RATE:-2}/s through inbox-receiver; alerts to a fake Telegram"
+echo "demo: (its messages: $demo_dir/telegram.out); opening the console on $conninfo"
+echo "demo: from another terminal, $0 scenario slow-receiver makes repeats jump (normal ends it)"
+echo "demo: closing the console stops the traffic and the alerts; $0 stop stops the cluster"
 status=0
 # Extra arguments go to the console (scripts/screenshots.sh passes --screenshots DIR --lang).
 "$console" --db "$conninfo" "$@" || status=$?

@@ -72,6 +72,7 @@ int FakeTelegram::run(const QString &listen, const QByteArray &token, const QStr
     }
     FakeTelegram fake(token, logPath);
     fake.misbehave(misbehaviour);
+    fake.setEcho(true);
     QString error;
     if (!fake.listen(address, quint16(port), &error)) {
         std::fprintf(stderr, "inbox-sim: %s\n", qPrintable(error));
@@ -375,6 +376,17 @@ void FakeTelegram::answer(QTcpSocket *socket, int status, const QByteArray &json
 
 void FakeTelegram::record(const QJsonObject &line)
 {
+    if (m_echo) {
+        // One line: the text's line breaks shown as " | ".
+        QString text = line.value(QStringLiteral("text")).toString();
+        text.replace(QLatin1Char('\n'), QStringLiteral(" | "));
+        std::printf("%s chat %s, answer %s: %s\n",
+                    qPrintable(line.value(QStringLiteral("at")).toString()),
+                    qPrintable(line.value(QStringLiteral("chat_id")).toString()),
+                    qPrintable(line.value(QStringLiteral("answer")).toVariant().toString()),
+                    qPrintable(text));
+        std::fflush(stdout);
+    }
     if (!m_log.isOpen())
         return;
     m_log.write(QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n');

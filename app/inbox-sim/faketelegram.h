@@ -50,6 +50,9 @@ public:
     bool listen(const QHostAddress &address, quint16 port, QString *error);
     quint16 port() const;
     void misbehave(const Misbehaviour &m) { m_misbehave = m; }
+    // Also print one line a request to stdout (inbox-sim --fake-telegram does: the demo's
+    // telegram.out is what "arrived in Telegram" for a person to read).
+    void setEcho(bool echo) { m_echo = echo; }
 
     // "MODE[:N[:RETRY_AFTER]]" as the command line gives it; false for an unknown mode.
     static bool parseMisbehaviour(const QString &text, Misbehaviour *out);
@@ -73,6 +76,7 @@ private:
     Misbehaviour m_misbehave;
     qint64 m_sequence = 0;
     qint64 m_nextMessageId = 1;
+    bool m_echo = false;
 };
 
 } // namespace inbox::sim

@@ -13,6 +13,13 @@ void onSignal(int)
 {
     inbox::sim::g_interrupted = true;
 }
+
+void onScenarioSignal(int signalNumber)
+{
+    inbox::sim::g_scenarioRequest = signalNumber == SIGUSR1
+                                        ? inbox::sim::ScenarioRequest::SlowReceiver
+                                        : inbox::sim::ScenarioRequest::Normal;
+}
 } // namespace
 
 int main(int argc, char **argv)
@@ -29,6 +36,8 @@ int main(int argc, char **argv)
     inbox::setupLogging(QStringLiteral("inbox-sim"), false);
     std::signal(SIGINT, onSignal);
     std::signal(SIGTERM, onSignal);
+    std::signal(SIGUSR1, onScenarioSignal);
+    std::signal(SIGUSR2, onScenarioSignal);
 
     if (!options->fakeTelegram.isEmpty())
         return inbox::sim::FakeTelegram::run(

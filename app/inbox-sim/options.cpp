@@ -123,7 +123,8 @@ std::optional<Options> parseOptions(const QStringList &argumentsIn, int *exitCod
                               "normal, or slow-receiver: the receiver stalls now and then so "
                               "that about 35% of deliveries are answered after their sender's "
                               "timeout (with --direct a die decides), and repeats jump to tens "
-                              "of percent.",
+                              "of percent. While it runs, SIGUSR1 switches to slow-receiver and "
+                              "SIGUSR2 back to normal (through the receiver only).",
                               "NAME");
     const auto repeat = opt("repeat-rate",
                             "Share of deliveries answered too late / repeated spontaneously "

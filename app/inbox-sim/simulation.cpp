@@ -26,6 +26,7 @@
 namespace inbox::sim {
 
 std::atomic<bool> g_interrupted{false};
+std::atomic<ScenarioRequest> g_scenarioRequest{ScenarioRequest::None};
 
 namespace {
 
@@ -180,9 +181,43 @@ constexpr int kStallMs = 7000;
 // The pause between stalls for a share `late` of deliveries answered after their sender's
 // timeout: a delivery arriving in the first (stall - timeout) of a stall times out, and the
 // senders' timeouts average about 2.6 s.
+// No late share: no stalls (0).
 double stallGapMs(double late)
 {
-    return qMax(1000.0, (kStallMs - 2600.0) / late - kStallMs);
+    return late > 0 ? qMax(1000.0, (kStallMs - 2600.0) / late - kStallMs) : 0.0;
+}
+
+// The share of deliveries answered after their sender's timeout in a scenario.
+double lateShare(bool slowReceiver, const Options &o)
+{
+    return slowReceiver ? 0.35 : o.repeatRate;
+}
+
+QString scenarioName(bool slowReceiver)
+{
+    return slowReceiver ? QStringLiteral("slow-receiver") : QStringLiteral("normal");
+}
+
+// SIGUSR1/SIGUSR2 while running: the stalls follow the scenario asked for from now on. With
+// --direct the senders' dice were set at start and stay.
+void switchScenario(const Options &o, bool slowReceiver, Staller *staller)
+{
+    if (!staller) {
+        say(o, QStringLiteral("scenario %1 asked for: only traffic through the receiver can "
+                              "switch (not --direct); it goes on as it was")
+                   .arg(scenarioName(slowReceiver)));
+        return;
+    }
+    const double gap = stallGapMs(lateShare(slowReceiver, o));
+    staller->setGapMs(gap);
+    say(o, QStringLiteral("scenario switched to %1: %2")
+               .arg(scenarioName(slowReceiver),
+                    gap > 0 ? QStringLiteral("stalls of %1 s about every %2 s, so about %3% of "
+                                             "deliveries are answered after their timeout")
+                                  .arg(kStallMs / 1000)
+                                  .arg((gap + kStallMs) / 1000.0, 0, 'f', 1)
+                                  .arg(qRound(lateShare(slowReceiver, o) * 100))
+                            : QStringLiteral("no stalls")));
 }
 
 // Waits until none of the run's events is held or due before the drain time is up (dead
@@ -365,13 +400,12 @@ int runTraffic(const Options &o)
             complain(QStringLiteral("no receiver: %1").arg(problem));
             return 2;
         }
-        const double late = o.slowReceiver ? 0.35 : o.repeatRate;
-        if (late > 0) {
-            staller = std::make_unique<Staller>(o.conninfo, kStallMs, stallGapMs(late), o.seed + 3);
-            if (!staller->start(&problem)) {
-                complain(QStringLiteral("cannot start the staller: %1").arg(problem));
-                return 2;
-            }
+        // There even when it has no stalls to make, for a switch to slow-receiver.
+        staller = std::make_unique<Staller>(o.conninfo, kStallMs,
+                                            stallGapMs(lateShare(o.slowReceiver, o)), o.seed + 3);
+        if (!staller->start(&problem)) {
+            complain(QStringLiteral("cannot start the staller: %1").arg(problem));
+            return 2;
         }
         sender = std::make_unique<HttpSender>(door, tc.sender.secondsPerMinute, ledger,
                                               staller.get(), o.seed + 5);
@@ -399,7 +433,7 @@ int runTraffic(const Options &o)
                          : QStringLiteral("%1 direct accept connections").arg(tc.threads))
                .arg(wc.count)
                .arg(wc.lockTimeoutS)
-               .arg(o.slowReceiver ? QStringLiteral("slow-receiver") : QStringLiteral("normal"))
+               .arg(scenarioName(o.slowReceiver))
                .arg(o.faults ? QStringLiteral("on") : QStringLiteral("off")));
 
     QElapsedTimer clock;
@@ -407,6 +441,9 @@ int runTraffic(const Options &o)
     qint64 nextReport = live ? 30000 : 5000;
     while (!g_interrupted && (live || clock.elapsed() < qint64(o.runSeconds) * 1000)) {
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        const ScenarioRequest request = g_scenarioRequest.exchange(ScenarioRequest::None);
+        if (request != ScenarioRequest::None)
+            switchScenario(o, request == ScenarioRequest::SlowReceiver, staller.get());
         if (clock.elapsed() >= nextReport) {
             say(o,
                 trafficLine(ledger, traffic) + QStringLiteral("; ") + workerLine(workers.stats()));

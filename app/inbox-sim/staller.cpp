@@ -25,7 +25,8 @@ bool Staller::start(QString *error)
 {
     // The first stall comes after a pause too, not at the first delivery.
     Rng rng(m_seed);
-    m_next = Clock::now() + std::chrono::milliseconds(qint64(rng.exponential(1.0 / m_gapMs)));
+    if (m_gapMs > 0)
+        m_next = Clock::now() + std::chrono::milliseconds(qint64(rng.exponential(1.0 / m_gapMs)));
     PgConnection probe;
     DbError e;
     if (!probe.connect(m_conninfo, QStringLiteral("inbox-sim staller"), &e)) {
@@ -48,10 +49,20 @@ void Staller::stop()
         m_thread.join();
 }
 
+void Staller::setGapMs(double gapMs)
+{
+    std::lock_guard lock(m_mutex);
+    // Slower to faster: the next delivery is held at once, as a person switching expects.
+    const bool sooner = gapMs > 0 && (m_gapMs <= 0 || gapMs < m_gapMs);
+    m_gapMs = gapMs;
+    if (gapMs > 0)
+        m_next = Clock::now() + std::chrono::milliseconds(sooner ? 0 : qint64(gapMs));
+}
+
 bool Staller::due() const
 {
     std::lock_guard lock(m_mutex);
-    return !m_stop && !m_busy && Clock::now() >= m_next;
+    return !m_stop && !m_busy && m_gapMs > 0 && Clock::now() >= m_next;
 }
 
 void Staller::trap(const Message &m, std::function<void()> go)
@@ -110,7 +121,9 @@ void Staller::loop()
             db.close();
         std::lock_guard lock(m_mutex);
         m_busy = false;
-        m_next = Clock::now() + std::chrono::milliseconds(qint64(rng.exponential(1.0 / m_gapMs)));
+        if (m_gapMs > 0)
+            m_next =
+                Clock::now() + std::chrono::milliseconds(qint64(rng.exponential(1.0 / m_gapMs)));
         if (m_stop)
             return;
     }

@@ -19,7 +19,7 @@ namespace inbox::sim {
 // The receiver's insert of that key waits on the open transaction's row, so its writer and
 // every delivery queued behind it wait too; then the session rolls back (its accept leaves
 // nothing), the receiver stores the group and answers, by then after some senders' timeouts.
-// Stalls follow one another with pauses drawn around `gapMs`.
+// Stalls follow one another with pauses drawn around `gapMs`; a gap of 0 or less: no stalls.
 class Staller final
 {
 public:
@@ -35,6 +35,11 @@ public:
     // Takes the key of `m` in an open transaction and calls `go` (from the staller's thread)
     // once the row is held, or at once if the accept failed; rolls back holdMs later.
     void trap(const Message &m, std::function<void()> go);
+
+    // A live switch of scenario (inbox-sim's SIGUSR1/SIGUSR2): the pauses are drawn around
+    // `gapMs` from now on. A shorter gap than before stalls the next delivery; a longer one
+    // waits one such pause first.
+    void setGapMs(double gapMs);
 
     qint64 stalls() const { return m_stalls; }
 

@@ -2,13 +2,16 @@
 // starts (its login has inbox_ingest only), in each sender's format. Every delivery the
 // simulator saw answered 200 is in the inbox, and in the slow-receiver scenario the repeats
 // the inbox counts come from real timeouts: the receiver's writer really waits (a session
-// holds a key it is storing), senders really give up waiting and send again.
+// holds a key it is storing), senders really give up waiting and send again. SIGUSR1 and
+// SIGUSR2 switch a running simulator to slow-receiver and back (scripts/demo.sh scenario).
 #include "pgcluster.h"
 #include "pgsession.h"
 
 #include <QProcess>
 #include <QRegularExpression>
 #include <QtTest>
+
+#include <signal.h>
 
 class TestSimReceiver final : public QObject
 {
@@ -19,6 +22,7 @@ private slots:
     void init();
     void everyDeliveryAnswered200IsStored();
     void slowReceiverRepeatsComeFromRealTimeouts();
+    void signalsSwitchTheScenarioWhileItRuns();
     void missingReceiverIsAClearError();
 
 private:
@@ -205,6 +209,49 @@ void TestSimReceiver::slowReceiverRepeatsComeFromRealTimeouts()
         repeats - planned > keys / 20,
         qPrintable(
             QStringLiteral("%1 repeats, %2 planned, %3 keys").arg(repeats).arg(planned).arg(keys)));
+}
+
+void TestSimReceiver::signalsSwitchTheScenarioWhileItRuns()
+{
+    // Normal with no late answers at all makes no stall; the switch alone brings them.
+    QProcess p;
+    p.start(QStringLiteral(INBOX_SIM_BINARY),
+            runArgs({QStringLiteral("--run"), QStringLiteral("18"), QStringLiteral("--rate"),
+                     QStringLiteral("20"), QStringLiteral("--repeat-rate"), QStringLiteral("0"),
+                     QStringLiteral("--seed"), QStringLiteral("41")}));
+    QVERIFY(p.waitForStarted());
+    QString out;
+    // The reports come every 5 s; each ends with "N stalls".
+    const auto nextReport = [&] {
+        const int before = int(out.count(QStringLiteral(" stalls\n")));
+        QElapsedTimer clock;
+        clock.start();
+        while (out.count(QStringLiteral(" stalls\n")) == before && clock.elapsed() < 30000 &&
+               p.state() == QProcess::Running) {
+            p.waitForReadyRead(500);
+            out += QString::fromUtf8(p.readAllStandardOutput());
+        }
+        return figure(out, QStringLiteral("stalls"));
+    };
+    QCOMPARE(nextReport(), 0);
+    QCOMPARE(::kill(pid_t(p.processId()), SIGUSR1), 0);
+    // Slow from the next delivery on: the first stall begins within the next report.
+    const qint64 slow = nextReport();
+    QVERIFY2(slow >= 1, qPrintable(out));
+    QVERIFY2(out.contains(QStringLiteral("scenario switched to slow-receiver: stalls of 7 s")),
+             qPrintable(out));
+    QCOMPARE(::kill(pid_t(p.processId()), SIGUSR2), 0);
+    QVERIFY(p.waitForFinished(180000));
+    out += QString::fromUtf8(p.readAllStandardOutput());
+    QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0,
+             qPrintable(out + QString::fromUtf8(p.readAllStandardError())));
+    QVERIFY2(out.contains(QStringLiteral("scenario switched to normal: no stalls")),
+             qPrintable(out));
+    QVERIFY2(out.contains(QStringLiteral("self-check passed")), qPrintable(out));
+    // The stalls made real timeouts; back on normal, no new stall began (one in progress at
+    // the switch is finished, not counted twice).
+    QCOMPARE(figure(out, QStringLiteral("stalls")), slow);
+    QVERIFY2(figure(out, QStringLiteral("timed out")) > 0, qPrintable(out));
 }
 
 void TestSimReceiver::missingReceiverIsAClearError()

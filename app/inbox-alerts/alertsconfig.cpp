@@ -111,6 +111,8 @@ std::optional<AlertsConfig> AlertsConfig::load(const QString &path, QStringList 
                 integer(e, 1, 3600, &config.intervalS);
             } else if (e.key == QLatin1String("group_wait")) {
                 integer(e, 0, 600, &config.groupWaitS);
+            } else if (e.key == QLatin1String("resolve_after")) {
+                integer(e, 0, 86400, &config.resolveAfterS);
             } else if (e.key == QLatin1String("send_timeout")) {
                 integer(e, 1, 120, &config.sendTimeoutS);
             } else if (e.key == QLatin1String("send_attempts")) {

@@ -25,6 +25,7 @@ struct AlertsConfig
     front::ListenAddress metricsListen;
     int intervalS = 30;      // one evaluation pass every this long
     int groupWaitS = 10;     // a new episode's first message waits this long for others
+    int resolveAfterS = 60;  // an episode resolves once its condition stayed false this long
     int sendTimeoutS = 10;   // one HTTP attempt's transfer timeout
     int sendAttempts = 4;    // tries of one message on 429 / 5xx / refused connections
     int maxRetryAfterS = 60; // a longer 429 retry_after gives up (failed, tried again later)

@@ -29,6 +29,7 @@ AlertService::AlertService(const AlertsConfig &config, AlertsMetrics &metrics, Q
       m_telegram(config, metrics)
 {
     m_timer.setInterval(config.intervalS * 1000);
+    m_evaluator.setResolveAfter(config.resolveAfterS);
     connect(&m_timer, &QTimer::timeout, this, &AlertService::pass);
     connect(&m_telegram, &TelegramClient::idle, this, &AlertService::maybeFinished);
 }

@@ -41,6 +41,7 @@ struct OpenEpisode
 {
     QString scope;
     int messageNo = 0;
+    double quietS = 0; // since the last pass that found the condition true
 };
 
 struct FailedEntry
@@ -107,14 +108,16 @@ EvaluationResult RuleEvaluator::evaluate()
     result.rules = int(rules.size());
 
     Rows openRows;
-    if (!run({QStringLiteral("SELECT rule_id, scope_key, message_no FROM inbox.alert_episodes"
-                             " WHERE resolved_at IS NULL"),
+    if (!run({QStringLiteral("SELECT rule_id, scope_key, message_no,"
+                             " extract(epoch FROM now() - last_seen_at)::float8"
+                             " FROM inbox.alert_episodes WHERE resolved_at IS NULL"),
               {}},
              &openRows))
         return done();
     QHash<qint64, QVector<OpenEpisode>> open;
     for (const QVariantList &r : openRows.rows)
-        open[r.at(0).toLongLong()].append({r.at(1).toString(), r.at(2).toInt()});
+        open[r.at(0).toLongLong()].append(
+            {r.at(1).toString(), r.at(2).toInt(), r.at(3).toDouble()});
 
     QSet<QString> kinds;
     for (const Rule &rule : rules)
@@ -341,6 +344,10 @@ EvaluationResult RuleEvaluator::evaluate()
                 continue;
             if (rule.kind == QLatin1String("failed") && e.messageNo == 0) {
                 ++firing; // kept until its first message is begun
+                continue;
+            }
+            if (e.quietS < m_resolveAfterS) {
+                ++firing; // not quiet for long enough yet
                 continue;
             }
             Rows r;

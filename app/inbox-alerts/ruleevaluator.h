@@ -48,8 +48,14 @@ public:
 
     EvaluationResult evaluate();
 
+    // Keep firing for: an open episode resolves only once its condition has been false for
+    // this long (since the last pass that found it true: the episode's last_seen_at), so a
+    // figure wavering at its threshold does not fire and resolve every pass. 0: at once.
+    void setResolveAfter(int seconds) { m_resolveAfterS = seconds; }
+
 private:
     PgConnection &m_connection;
+    int m_resolveAfterS = 0;
     qint64 m_failedWatermark = -1; // journal id; -1: not read yet
 };
 

@@ -24,7 +24,8 @@ AlertsProcess::AlertsProcess(const QString &conninfo, const QByteArray &token, q
                  QByteArray::number(fakePort) +
                  "\n"
                  "metrics_listen = 127.0.0.1:0\n"
-                 "group_wait = 0\n"
+                 "group_wait = 0\n" +
+                 (extra.contains("resolve_after") ? QByteArray() : "resolve_after = 0\n") +
                  "send_timeout = 2\n"
                  "max_retry_after = 5\n" +
                  extra);

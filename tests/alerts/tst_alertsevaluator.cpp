@@ -22,9 +22,9 @@ private:
                       {kIngest, {"inbox_ingest"}}};
 
     // One pass; the fake's delivered messages after it.
-    QList<QJsonObject> pass(FakeTelegramHarness &tg)
+    QList<QJsonObject> pass(FakeTelegramHarness &tg, const QByteArray &extraConfig = {})
     {
-        AlertsProcess p(m_db.conninfo(kEval), kToken, tg.port());
+        AlertsProcess p(m_db.conninfo(kEval), kToken, tg.port(), extraConfig);
         const int code = p.runOnce();
         if (code != 0)
             qWarning("inbox-alerts exit %d:\n%s", code, p.log().constData());
@@ -103,6 +103,57 @@ private slots:
                                                   "alert_resolved/crm,alert_sent/crm"));
         QCOMPARE(one(su, QStringLiteral("SELECT resolved_reason FROM inbox.alert_episodes")),
                  QStringLiteral("cleared"));
+    }
+
+    void resolveAfterKeepsAWaveringAlertOpen()
+    {
+        // resolve_after (keep firing for): a condition false for less than that since the
+        // last pass that found it true leaves the episode open, so a figure wavering at its
+        // threshold gives one episode, not one per pass.
+        const QByteArray hold = "resolve_after = 120\n";
+        PgSession &su = m_db.su();
+        FakeTelegramHarness tg(kToken);
+        QVERIFY(!rule(m_db, QStringLiteral("Stuck half an hour"), QStringLiteral("stuck"),
+                      QStringLiteral("{\"minutes\": 30}"))
+                     .startsWith(QLatin1Char('!')));
+        claimed(QStringLiteral("crm"), 1);
+        const QString stuck =
+            QStringLiteral("UPDATE inbox.events SET locked_at = now() - interval '31 minutes'");
+        const QString renewed = QStringLiteral("UPDATE inbox.events SET locked_at = now()");
+        QVERIFY_SQL(su.exec(stuck));
+        QCOMPARE(pass(tg, hold).size(), 1);
+        const QString episode = one(su, QStringLiteral("SELECT id FROM inbox.alert_episodes"));
+
+        // False now, but for seconds only: still open, nothing sent.
+        QVERIFY_SQL(su.exec(renewed));
+        QCOMPARE(pass(tg, hold).size(), 1);
+        QCOMPARE(one(su, QStringLiteral("SELECT count(*) FROM inbox.alert_episodes"
+                                        " WHERE resolved_at IS NULL")),
+                 QStringLiteral("1"));
+        // True again: the same episode goes on.
+        QVERIFY_SQL(su.exec(stuck));
+        QCOMPARE(pass(tg, hold).size(), 1);
+        QCOMPARE(one(su, QStringLiteral("SELECT string_agg(id::text, ',') FROM"
+                                        " inbox.alert_episodes")),
+                 episode);
+
+        // False, and the last pass that found it true 119 s ago: still open.
+        QVERIFY_SQL(su.exec(renewed));
+        QVERIFY_SQL(su.exec(QStringLiteral(
+            "UPDATE inbox.alert_episodes SET last_seen_at = now() - interval '119 seconds'")));
+        QCOMPARE(pass(tg, hold).size(), 1);
+        QCOMPARE(alertJournal(su), QStringLiteral("alert_fired/crm,alert_sent/crm"));
+        // 121 s: resolved, with its message.
+        QVERIFY_SQL(su.exec(QStringLiteral(
+            "UPDATE inbox.alert_episodes SET last_seen_at = now() - interval '121 seconds'")));
+        const QList<QJsonObject> got = pass(tg, hold);
+        QCOMPARE(got.size(), 2);
+        QVERIFY(got.last()
+                    .value(QStringLiteral("text"))
+                    .toString()
+                    .contains(QLatin1String("Resolved")));
+        QCOMPARE(alertJournal(su), QStringLiteral("alert_fired/crm,alert_sent/crm,"
+                                                  "alert_resolved/crm,alert_sent/crm"));
     }
 
     void failedFiresPerSourceAndErrorGroup()

@@ -269,6 +269,16 @@ private slots:
         QCOMPARE(text(0, AlertEpisodesModel::Outcome), QStringLiteral("not sent yet"));
         QCOMPARE(text(3, AlertEpisodesModel::Rule), QStringLiteral("Old pairs")); // info last
         QCOMPARE(text(3, AlertEpisodesModel::Scope), QStringLiteral("the whole inbox"));
+        // However crowded the overview, three whole rows stay in sight (more scroll).
+        page.resize(1280, 520);
+        QTRY_COMPARE_WITH_TIMEOUT(page.height(), 520, ConsoleHarness::kTimeoutMs);
+        QApplication::processEvents();
+        const QRect third = panel->view()->visualRect(m->index(2, 0));
+        QVERIFY2(third.bottom() <= panel->view()->viewport()->height(),
+                 qPrintable(QStringLiteral("row 3 ends at %1 of %2")
+                                .arg(third.bottom())
+                                .arg(panel->view()->viewport()->height())));
+        page.resize(1280, 800);
 
         // Each line leads to what it is about (Enter on the list).
         QSignalSpy places(&page, &OverviewPage::openPlace);

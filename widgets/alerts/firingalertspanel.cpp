@@ -106,6 +106,11 @@ void FiringAlertsPanel::update()
     if (n > 0 && !m_view->currentIndex().isValid())
         m_view->setCurrentIndex(m_model->index(0, 0));
     m_view->resizeColumnsToContents();
+    // Up to three rows are always in sight, however crowded the overview gets; more scroll
+    // (the maximum height shows five).
+    const int rows = qMin(n, 3);
+    m_view->setMinimumHeight(m_view->verticalHeader()->defaultSectionSize() * rows +
+                             m_view->horizontalHeader()->sizeHint().height() + 4);
 }
 
 void FiringAlertsPanel::openCurrent()

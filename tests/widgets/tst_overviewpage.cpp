@@ -165,6 +165,30 @@ private slots:
         QCOMPARE(source->currentData().toString(), QStringLiteral("crm"));
     }
 
+    void chartValueLabelsFitItsHeight()
+    {
+        // Qt Charts elides every value label to "..." when they have less than about a line
+        // and a half each: a low chart shows fewer of them instead.
+        inbox::DayChart chart(inbox::DayChart::Kind::Deliveries);
+        const int line = chart.fontMetrics().height();
+        for (const int height : {chart.minimumHeight(), line * 16, 600}) {
+            chart.resize(800, height);
+            QVERIFY(ConsoleHarness::show(&chart, QSize(800, height), false));
+            QTRY_COMPARE_WITH_TIMEOUT(chart.height(), height, ConsoleHarness::kTimeoutMs);
+            QApplication::processEvents();
+            const int ticks = chart.valueTicks();
+            const qreal spacing = chart.chart()->plotArea().height() / (ticks - 1);
+            QVERIFY2(spacing >= 1.5 * line,
+                     qPrintable(QStringLiteral("%1 px high: %2 labels %3 px apart, a line is %4")
+                                    .arg(height)
+                                    .arg(ticks)
+                                    .arg(spacing)
+                                    .arg(line)));
+            if (height == 600)
+                QCOMPARE(ticks, 6);
+        }
+    }
+
     void calmDayHasNoWarning()
     {
         PgSession su(m_db.conninfo());

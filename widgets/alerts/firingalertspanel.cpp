@@ -38,8 +38,6 @@ FiringAlertsPanel::FiringAlertsPanel(ConsoleContext *context, QWidget *parent)
     m_view->verticalHeader()->hide();
     m_view->horizontalHeader()->setStretchLastSection(true);
     m_view->hideColumn(AlertEpisodesModel::Resolved);
-    m_view->setMaximumHeight(m_view->verticalHeader()->defaultSectionSize() * 5 +
-                             m_view->horizontalHeader()->sizeHint().height() + 4);
     m_open->setObjectName(QStringLiteral("firingAlertsOpen"));
     m_open->setToolTip(tr("Open what the selected alert is about (Enter)"));
     m_rules->setObjectName(QStringLiteral("alertRulesButton"));
@@ -106,11 +104,14 @@ void FiringAlertsPanel::update()
     if (n > 0 && !m_view->currentIndex().isValid())
         m_view->setCurrentIndex(m_model->index(0, 0));
     m_view->resizeColumnsToContents();
-    // Up to three rows are always in sight, however crowded the overview gets; more scroll
-    // (the maximum height shows five).
-    const int rows = qMin(n, 3);
-    m_view->setMinimumHeight(m_view->verticalHeader()->defaultSectionSize() * rows +
-                             m_view->horizontalHeader()->sizeHint().height() + 4);
+    // As high as its rows, up to five (more scroll), and never fewer than three in sight
+    // however crowded the overview gets; no empty space taken from the charts.
+    const auto height = [this](int rows) {
+        return m_view->verticalHeader()->defaultSectionSize() * rows +
+               m_view->horizontalHeader()->sizeHint().height() + 2 * m_view->frameWidth();
+    };
+    m_view->setMinimumHeight(height(qMin(n, 3)));
+    m_view->setMaximumHeight(height(qMin(n, 5)));
 }
 
 void FiringAlertsPanel::openCurrent()

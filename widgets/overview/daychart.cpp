@@ -10,6 +10,7 @@
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QLocale>
+#include <QResizeEvent>
 #include <QStackedBarSeries>
 #include <QToolTip>
 #include <QValueAxis>
@@ -223,6 +224,26 @@ void DayChart::applyTheme()
     QFont title = chart()->titleFont();
     title.setBold(true);
     chart()->setTitleFont(title);
+}
+
+int DayChart::valueTicks() const
+{
+    return m_counts->tickCount();
+}
+
+void DayChart::resizeEvent(QResizeEvent *event)
+{
+    QChartView::resizeEvent(event);
+    // Below about 1.6 lines a label, Qt Charts elides every one of them to "...". The title,
+    // the day labels and the legend take about six lines; 3 and 2 ticks keep the nice
+    // ceilings' steps whole (halves of 1, 2 or 5 times a power of ten).
+    const int line = fontMetrics().height();
+    const int plot = height() - 6 * line;
+    const int ticks = plot >= int(5 * 1.6 * line) ? 6 : plot >= int(2 * 1.6 * line) ? 3 : 2;
+    if (m_counts->tickCount() != ticks) {
+        m_counts->setTickCount(ticks);
+        m_percent->setTickCount(ticks);
+    }
 }
 
 void DayChart::changeEvent(QEvent *event)

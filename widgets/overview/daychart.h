@@ -31,6 +31,8 @@ public:
     QList<QBarSet *> barSets() const { return m_sets; }
     QLineSeries *shareLine() const { return m_share; }
     QStringList categories() const;
+    // Labels on each value axis: 6, or 3 / 2 when the chart is too low for six to be read.
+    int valueTicks() const;
     // The day of bar `index` (0 = the oldest, on the left); invalid when there is none.
     QDate dayAt(int index) const;
     // What hovering bar `index` of set `set` shows: the day, the set and its count.
@@ -44,6 +46,7 @@ signals:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void onHovered(bool over, int index, QBarSet *set);

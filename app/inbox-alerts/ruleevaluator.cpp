@@ -21,8 +21,11 @@ namespace inbox::alerts {
 
 namespace {
 
-constexpr int kDays = 15;            // today and the 14 days a baseline may use
-constexpr int kLookbackMinutes = 15; // failures before a first start that still count
+constexpr int kDays = 15;             // today and the 14 days a baseline may use
+constexpr int kLookbackMinutes = 15;  // failures before a first start that still count
+constexpr qint64 kReadChunk = 200000; // journal ids read past journal_to in one pass
+constexpr int kMaxGaps = 10000;       // journal gaps kept in memory
+constexpr int kKeptGaps = 100;        // of them, kept in a summary for a restart (8000 bytes)
 
 struct Rule
 {
@@ -44,11 +47,12 @@ struct OpenEpisode
     double quietS = 0; // since the last pass that found the condition true
 };
 
-struct FailedEntry
+struct FailedGroup
 {
     QString source;
     QString group;
-    qint64 eventId = 0;
+    int count = 0;
+    QJsonArray events; // the first five
 };
 
 BaselineRule baselineOf(const QJsonObject &p)
@@ -68,6 +72,26 @@ double round4(double v)
 }
 
 } // namespace
+
+QJsonArray RuleEvaluator::gapsToJson(const QVector<JournalGap> &gaps)
+{
+    QJsonArray a;
+    for (const JournalGap &g : gaps)
+        a.append(QJsonArray{g.from, g.to, g.until});
+    return a;
+}
+
+QVector<RuleEvaluator::JournalGap> RuleEvaluator::gapsFromJson(const QJsonArray &a)
+{
+    QVector<JournalGap> gaps;
+    for (const QJsonValue &v : a) {
+        const QJsonArray g = v.toArray();
+        if (g.size() == 3)
+            gaps.append({qint64(g.at(0).toDouble()), qint64(g.at(1).toDouble()),
+                         qint64(g.at(2).toDouble())});
+    }
+    return gaps;
+}
 
 EvaluationResult RuleEvaluator::evaluate()
 {
@@ -144,28 +168,35 @@ EvaluationResult RuleEvaluator::evaluate()
         }
     }
 
-    // The new failures since the watermark, once per pass for every failed rule.
-    QVector<FailedEntry> failures;
-    qint64 failedTo = m_failedWatermark;
+    // The failures committed since the last pass, once per pass for every failed rule.
+    QVector<FailedGroup> failures;
+    qint64 failedTo = m_failedRead;
+    QVector<JournalGap> failedGaps = m_failedGaps;
+    QJsonArray failedGapsJson;
     if (kinds.contains(QStringLiteral("failed"))) {
-        if (m_failedWatermark < 0) {
-            // Where the last failed episode stopped reading; without one (a first start), the
-            // entries of the last kLookbackMinutes, found by a binary search over journal_pkey
-            // (ids grow with time): about 20 index probes, never a scan.
+        if (m_failedRead < 0) {
+            // Where the latest failed episode left the reading; without one (a first start),
+            // the entries of the last kLookbackMinutes, found by a binary search over
+            // journal_pkey (ids grow with time): about 20 index probes, never a scan.
             Rows w;
-            if (!run({QStringLiteral("SELECT (SELECT max((e.summary ->> 'journal_to')::bigint)"
-                                     " FROM inbox.alert_episodes e JOIN inbox.alert_rules r"
-                                     " ON r.id = e.rule_id WHERE r.kind = 'failed'),"
-                                     " (SELECT min(id) FROM inbox.journal), (SELECT max(id) FROM "
-                                     "inbox.journal)"),
+            if (!run({QStringLiteral(
+                          "SELECT (SELECT e.summary FROM inbox.alert_episodes e"
+                          " JOIN inbox.alert_rules r ON r.id = e.rule_id WHERE r.kind = 'failed'"
+                          " AND e.summary ? 'journal_to' ORDER BY (e.summary ->> 'journal_to')"
+                          "::bigint DESC, e.last_seen_at DESC LIMIT 1)::text,"
+                          " (SELECT min(id) FROM inbox.journal), (SELECT max(id) FROM "
+                          "inbox.journal)"),
                       {}},
                      &w))
                 return done();
             const QVariantList &row = w.rows.value(0);
             if (!row.value(0).isNull()) {
-                m_failedWatermark = row.value(0).toLongLong();
+                const QJsonObject kept =
+                    QJsonDocument::fromJson(row.value(0).toString().toUtf8()).object();
+                m_failedRead = qint64(kept.value(QLatin1String("journal_to")).toDouble());
+                m_failedGaps = gapsFromJson(kept.value(QLatin1String("journal_gaps")).toArray());
             } else if (row.value(1).isNull()) {
-                m_failedWatermark = 0; // an empty journal
+                m_failedRead = 0; // an empty journal
             } else {
                 qint64 lo = row.value(1).toLongLong();
                 qint64 hi = row.value(2).toLongLong() + 1; // first id at or after the cut
@@ -183,23 +214,79 @@ EvaluationResult RuleEvaluator::evaluate()
                     else
                         lo = probe.rows.first().at(0).toLongLong() + 1;
                 }
-                m_failedWatermark = lo - 1;
+                m_failedRead = lo - 1;
             }
-            failedTo = m_failedWatermark;
         }
+        // One statement, so one snapshot: the ids after m_failedRead (at most kReadChunk of
+        // them) and the gaps, each a journal_pkey range; what is still missing in them comes
+        // back as the new gaps, with the snapshot's xmin and xmax to arm and drop them.
         Rows f;
-        // journal_pkey range: only the entries written since the last pass are read.
         if (!run({QStringLiteral(
-                      "SELECT j.id, e.source, coalesce(nullif(btrim(left(split_part("
-                      "j.detail ->> 'error', ':', 1), 80)), ''), j.detail ->> 'reason', 'failed'),"
-                      " j.event_id FROM inbox.journal j JOIN inbox.events e ON e.id = j.event_id"
-                      " WHERE j.id > $1 AND j.entry = 'failed' ORDER BY j.id LIMIT 20000"),
-                  {m_failedWatermark}},
+                      "WITH snap AS MATERIALIZED (SELECT pg_snapshot_xmin(s)::text::bigint AS"
+                      " xmin, pg_snapshot_xmax(s)::text::bigint AS xmax FROM"
+                      " pg_current_snapshot() s),"
+                      " top AS MATERIALIZED (SELECT least(coalesce((SELECT max(id) FROM"
+                      " inbox.journal), $1), $1 + $3) AS m),"
+                      " cand AS MATERIALIZED (SELECT row_number() OVER () AS k, lo, hi, until"
+                      " FROM (SELECT (g ->> 0)::bigint AS lo, (g ->> 1)::bigint AS hi,"
+                      " (g ->> 2)::bigint AS until FROM jsonb_array_elements($2::jsonb) g"
+                      " UNION ALL SELECT $1 + 1, m, 0 FROM top WHERE m > $1) c),"
+                      " seen AS MATERIALIZED (SELECT c.k, j.id, j.entry, j.event_id, j.detail"
+                      " FROM cand c JOIN inbox.journal j ON j.id >= c.lo AND j.id <= c.hi),"
+                      " fails AS (SELECT (SELECT e.source FROM inbox.events e WHERE e.id = "
+                      "s.event_id)"
+                      " AS source, coalesce(nullif(btrim(left(split_part(s.detail ->> 'error', "
+                      "':', 1), 80)), ''), s.detail ->> 'reason', 'failed')"
+                      " AS grp, count(*) AS n, (array_agg(s.event_id ORDER BY s.id))[1:5] AS ev"
+                      " FROM seen s WHERE s.entry = 'failed' GROUP BY 1, 2),"
+                      " gaps AS (SELECT lower(r) AS lo, upper(r) - 1 AS hi, c.until FROM cand c"
+                      " LEFT JOIN (SELECT k, range_agg(int8range(id, id, '[]')) AS got FROM seen"
+                      " GROUP BY k) g USING (k) CROSS JOIN LATERAL unnest(int8multirange("
+                      "int8range(c.lo, c.hi, '[]')) - coalesce(g.got, '{}'::int8multirange)) r)"
+                      " SELECT (SELECT m FROM top), (SELECT xmin FROM snap),"
+                      " (SELECT xmax FROM snap), (SELECT coalesce(jsonb_agg(jsonb_build_array("
+                      "lo, hi, until) ORDER BY lo), '[]') FROM gaps)::text,"
+                      " (SELECT coalesce(jsonb_agg(jsonb_build_array(source, grp, n, ev)), '[]')"
+                      " FROM fails)::text"),
+                  {m_failedRead,
+                   QString::fromUtf8(
+                       QJsonDocument(gapsToJson(m_failedGaps)).toJson(QJsonDocument::Compact)),
+                   kReadChunk}},
                  &f))
             return done();
-        for (const QVariantList &r : f.rows) {
-            failedTo = std::max(failedTo, r.at(0).toLongLong());
-            failures.append({r.at(1).toString(), r.at(2).toString(), r.at(3).toLongLong()});
+        const QVariantList &row = f.rows.value(0);
+        failedTo = row.value(0).toLongLong();
+        const qint64 xmin = row.value(1).toLongLong();
+        const qint64 xmax = row.value(2).toLongLong();
+        failedGaps.clear();
+        for (const JournalGap &g0 :
+             gapsFromJson(QJsonDocument::fromJson(row.value(3).toString().toUtf8()).array())) {
+            JournalGap g = g0;
+            // A gap found by an earlier pass: the transaction that took its id (if any is
+            // still open) has its xid by now, below this snapshot's xmax.
+            if (g.until == 0 && g.from <= m_failedRead)
+                g.until = xmax;
+            if (g.until > 0 && xmin >= g.until)
+                continue; // every transaction that could fill it has ended: rolled back
+            failedGaps.append(g);
+        }
+        if (failedGaps.size() > kMaxGaps) {
+            // Bounded memory; only a flood of writers open for many passes gets here.
+            logger("alerts")->warn("failed rule: {} journal gaps still open, the oldest {} given "
+                                   "up (a failure committed there later is not counted)",
+                                   failedGaps.size(), failedGaps.size() - kMaxGaps);
+            failedGaps.remove(0, failedGaps.size() - kMaxGaps);
+        }
+        // What a restart needs, kept in the summaries (the newest gaps when there are many).
+        failedGapsJson = gapsToJson(
+            failedGaps.mid(std::max<qsizetype>(0, failedGaps.size() - qsizetype(kKeptGaps))));
+        for (const QJsonValue &v :
+             QJsonDocument::fromJson(row.value(4).toString().toUtf8()).array()) {
+            const QJsonArray a = v.toArray();
+            if (a.at(0).isNull())
+                continue; // the event is gone
+            failures.append(
+                {a.at(0).toString(), a.at(1).toString(), a.at(2).toInt(), a.at(3).toArray()});
         }
     }
 
@@ -227,25 +314,16 @@ EvaluationResult RuleEvaluator::evaluate()
             }
         } else if (rule.kind == QLatin1String("failed")) {
             const int least = rule.params.value(QLatin1String("min_failures")).toInt(1);
-            QMap<QString, QPair<int, QJsonArray>> groups;
-            for (const FailedEntry &f : failures) {
-                if (!rule.covers(f.source))
+            for (const FailedGroup &g : failures) {
+                if (!rule.covers(g.source) || g.count < least)
                     continue;
-                auto &g = groups[f.source + QLatin1Char('|') + f.group];
-                ++g.first;
-                if (g.second.size() < 5)
-                    g.second.append(f.eventId);
-            }
-            for (auto it = groups.cbegin(); it != groups.cend(); ++it) {
-                if (it.value().first >= least)
-                    holds.insert(
-                        it.key().left(300),
-                        QJsonObject{
-                            {QStringLiteral("failures"), it.value().first},
-                            {QStringLiteral("source"), it.key().section(QLatin1Char('|'), 0, 0)},
-                            {QStringLiteral("error_group"), it.key().section(QLatin1Char('|'), 1)},
-                            {QStringLiteral("events"), it.value().second},
-                            {QStringLiteral("journal_to"), failedTo}});
+                holds.insert((g.source + QLatin1Char('|') + g.group).left(300),
+                             QJsonObject{{QStringLiteral("failures"), g.count},
+                                         {QStringLiteral("source"), g.source},
+                                         {QStringLiteral("error_group"), g.group},
+                                         {QStringLiteral("events"), g.events},
+                                         {QStringLiteral("journal_to"), failedTo},
+                                         {QStringLiteral("journal_gaps"), failedGapsJson}});
             }
         } else if (rule.kind == QLatin1String("repeat_share") ||
                    rule.kind == QLatin1String("failure_share")) {
@@ -361,7 +439,8 @@ EvaluationResult RuleEvaluator::evaluate()
         if (firing > 0)
             result.firingByRule.insert(rule.name, firing);
     }
-    m_failedWatermark = failedTo;
+    m_failedRead = failedTo;
+    m_failedGaps = failedGaps;
     return done();
 }
 

@@ -5,10 +5,18 @@
 // longer hold get inbox.resolve_alert. What each kind reads (docs/contract.md §4.14):
 //
 //   stuck           inbox.stats_now(minutes): stuck > 0, per source
-//   failed          the journal's new 'failed' entries after the last one looked at, a range
-//                   of journal_pkey (id > watermark), per source and error group; the
-//                   watermark is kept in the episodes' summaries (journal_to), so a restart
-//                   goes on where it was; with none yet (a first start) it reads the last
+//   failed          the journal's 'failed' entries committed since the last pass, per source
+//                   and error group, read by journal_pkey ranges only: the ids after the last
+//                   one read (journal_to), and the gaps below it. Ids are taken at INSERT, not
+//                   at commit, so an id missing below journal_to may still commit (a
+//                   transaction still open) or never will (rolled back). A gap is probed
+//                   again each pass until every transaction that could have taken its id has
+//                   ended: it is armed one pass after it was found (by then the transaction
+//                   that took the id has its xid) with the snapshot's xmax, and dropped once
+//                   the snapshot's xmin reaches that. So a late commit is counted once, and
+//                   nothing read is read again. journal_to and the gaps (journal_gaps) are
+//                   kept in the failed episodes' summaries, so a restart goes on where the
+//                   last firing left them; with none yet (a first start) it reads the last
 //                   15 minutes (a binary search over journal_pkey for where they begin)
 //   repeat_share,   inbox.stats_daily read by the overview's own batch (overviewQueries,
 //   failure_share   parseOverview) into healthWarnings/judgeJump with the rule's BaselineRule
@@ -24,8 +32,10 @@
 
 #include "db/pgconnection.h"
 
+#include <QJsonArray>
 #include <QMap>
 #include <QString>
+#include <QVector>
 
 namespace inbox::alerts {
 
@@ -56,7 +66,19 @@ public:
 private:
     PgConnection &m_connection;
     int m_resolveAfterS = 0;
-    qint64 m_failedWatermark = -1; // journal id; -1: not read yet
+    // A journal id range [from, to] not seen yet that may still commit; `until` 0: not armed
+    // yet, else dropped once pg_snapshot_xmin reaches it (every older writer has ended).
+    struct JournalGap
+    {
+        qint64 from = 0;
+        qint64 to = 0;
+        qint64 until = 0;
+    };
+    static QJsonArray gapsToJson(const QVector<JournalGap> &gaps);
+    static QVector<JournalGap> gapsFromJson(const QJsonArray &a);
+
+    qint64 m_failedRead = -1; // the highest journal id read; -1: not read yet
+    QVector<JournalGap> m_failedGaps;
 };
 
 } // namespace inbox::alerts

@@ -188,6 +188,79 @@ private slots:
                                                   "alert_sent/crm|timeout"));
     }
 
+    void aFailureCommittedLateIsCountedOnce()
+    {
+        // Journal ids are taken at INSERT, so a failure whose transaction commits after a
+        // later id was read sits behind what the evaluator has read. Each pass is a new
+        // process (--once), so what it keeps must also hold across a restart.
+        PgSession &su = m_db.su();
+        FakeTelegramHarness tg(kToken);
+        QVERIFY(!rule(m_db, QStringLiteral("Failures"), QStringLiteral("failed"))
+                     .startsWith(QLatin1Char('!')));
+        claimed(QStringLiteral("crm"), 1);
+        claimed(QStringLiteral("shop"), 1);
+        claimed(QStringLiteral("web"), 1);
+        QVERIFY_SQL(su.exec(QStringLiteral(
+            "UPDATE inbox.events SET max_attempts = attempts WHERE status = 'processing'")));
+        // The worker fails crm's event in a transaction it has not committed yet...
+        PgSession late(m_db.conninfo(kWorker));
+        QVERIFY_SQL(late.exec(QStringLiteral("BEGIN")));
+        const QString crmEvent =
+            one(su, QStringLiteral("SELECT id FROM inbox.events WHERE source = 'crm'"));
+        QVERIFY_SQL(late.exec(QStringLiteral("SELECT inbox.fail($1, 'w', 'timeout: slow', false)"),
+                              {crmEvent.toLongLong()}));
+        // ...another rolls its failure of web's event back after the first pass...
+        PgSession undone(m_db.conninfo(kWorker));
+        QVERIFY_SQL(undone.exec(QStringLiteral("BEGIN")));
+        QVERIFY_SQL(
+            undone.exec(QStringLiteral("SELECT inbox.fail($1, 'w', 'never', false)"),
+                        {one(su, QStringLiteral("SELECT id FROM inbox.events WHERE source = 'web'"))
+                             .toLongLong()}));
+        // ...while shop's failure commits (a higher journal id).
+        QVERIFY(contract::failClaimed(su, QStringLiteral("shop"), QStringLiteral("boom"), false));
+        const QString fired =
+            QStringLiteral("SELECT coalesce(string_agg(detail ->> 'scope_key', ',' ORDER BY id),"
+                           " '') FROM inbox.journal WHERE entry = 'alert_fired'");
+        QCOMPARE(pass(tg).size(), 1);
+        QCOMPARE(m_lastCode, 0);
+        QCOMPARE(one(su, fired), QStringLiteral("shop|boom"));
+        // The two ids it could not see yet are kept for the next run.
+        const QString gaps = QStringLiteral(
+            "SELECT coalesce(sum((g ->> 1)::bigint - (g ->> 0)::bigint + 1), 0) FROM"
+            " inbox.alert_episodes, jsonb_array_elements(summary -> 'journal_gaps') g"
+            " WHERE scope_key = $1");
+        QCOMPARE(one(su, gaps, {QStringLiteral("shop|boom")}), QStringLiteral("2"));
+
+        QVERIFY_SQL(late.exec(QStringLiteral("COMMIT")));
+        QVERIFY_SQL(undone.exec(QStringLiteral("ROLLBACK")));
+        // The race really happened: crm's failure has the lower id and committed last.
+        QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.journal c, inbox.journal s"
+                                           " WHERE c.entry = 'failed' AND s.entry = 'failed'"
+                                           " AND c.event_id = (SELECT id FROM inbox.events"
+                                           " WHERE source = 'crm') AND s.event_id = (SELECT id"
+                                           " FROM inbox.events WHERE source = 'shop')"
+                                           " AND c.id < s.id")),
+                 qint64(1));
+        pass(tg);
+        QCOMPARE(m_lastCode, 0);
+        QCOMPARE(one(su, fired), QStringLiteral("shop|boom,crm|timeout"));
+        QCOMPARE(one(su, QStringLiteral("SELECT summary ->> 'failures' FROM inbox.alert_episodes"
+                                        " WHERE scope_key = 'crm|timeout'")),
+                 QStringLiteral("1"));
+        // One gap filled, the other given up: nobody who could fill it is left.
+        QCOMPARE(one(su, gaps, {QStringLiteral("crm|timeout")}), QStringLiteral("0"));
+        // shop's failure was not counted again: its episode resolved.
+        QCOMPARE(one(su, QStringLiteral("SELECT resolved_reason FROM inbox.alert_episodes"
+                                        " WHERE scope_key = 'shop|boom'")),
+                 QStringLiteral("cleared"));
+        // Nothing new: crm resolves too, and nothing fires again.
+        pass(tg);
+        QCOMPARE(one(su, fired), QStringLiteral("shop|boom,crm|timeout"));
+        QCOMPARE(one(su, QStringLiteral("SELECT count(*) FROM inbox.alert_episodes"
+                                        " WHERE resolved_at IS NULL")),
+                 QStringLiteral("0"));
+    }
+
     void shareRulesUseTheOverviewsBaseline()
     {
         PgSession &su = m_db.su();

@@ -4,6 +4,7 @@
 // statistics; the self-check must fail on a deliberately broken database.
 #include "pgcluster.h"
 #include "pgsession.h"
+#include "simprocess.h"
 
 #include <QProcess>
 #include <QRegularExpression>
@@ -24,15 +25,12 @@ private slots:
     void selfCheckFailsOnDoubleDealAndJournalHole();
 
 private:
-    struct Result
+    using Result = SimResult;
+    static Result sim(const QStringList &args) { return SimProcess::run(args, 120000); }
+    qint64 scalar(const QString &sql) const
     {
-        int exitCode = -1;
-        QString out;
-        QString err;
-    };
-    Result sim(const QStringList &args, int timeoutMs = 120000,
-               const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment());
-    qint64 scalar(const QString &sql);
+        return SimProcess::scalar(m_cluster.conninfo(m_db), sql);
+    }
     // `r`, a self-check run, failed (exit code 1) on the check `name`: FAIL in its table and
     // named in its errors.
     static void verifyFailsOn(const Result &r, const QString &name);
@@ -41,41 +39,12 @@ private:
     QString m_db;
 };
 
-TestSim::Result TestSim::sim(const QStringList &args, int timeoutMs, const QProcessEnvironment &env)
-{
-    QProcess p;
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(INBOX_SIM_BINARY), args);
-    Result r;
-    if (!p.waitForFinished(timeoutMs)) {
-        p.kill();
-        p.waitForFinished();
-        r.err = QStringLiteral("timed out");
-        return r;
-    }
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
-}
-
 void TestSim::verifyFailsOn(const Result &r, const QString &name)
 {
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.out.contains(QRegularExpression(name + QStringLiteral("\\s+FAIL"))),
              qPrintable(r.out));
     QVERIFY2(r.err.contains(name), qPrintable(r.err));
-}
-
-qint64 TestSim::scalar(const QString &sql)
-{
-    PgSession s(m_cluster.conninfo(m_db));
-    const PgResult r = s.exec(sql);
-    if (!r.ok || r.rows() != 1) {
-        qWarning("%s: %s", qPrintable(sql), qPrintable(r.message));
-        return -1;
-    }
-    return r.value(0, 0).toLongLong();
 }
 
 void TestSim::initTestCase()

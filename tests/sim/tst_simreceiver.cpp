@@ -6,6 +6,7 @@
 // SIGUSR2 switch a running simulator to slow-receiver and back (scripts/demo.sh scenario).
 #include "pgcluster.h"
 #include "pgsession.h"
+#include "simprocess.h"
 
 #include <QProcess>
 #include <QRegularExpression>
@@ -26,63 +27,21 @@ private slots:
     void missingReceiverIsAClearError();
 
 private:
-    struct Result
+    using Result = SimResult;
+    static Result sim(const QStringList &args) { return SimProcess::run(args, 180000); }
+    qint64 scalar(const QString &sql) const
     {
-        int exitCode = -1;
-        QString out;
-        QString err;
-    };
-    Result sim(const QStringList &args, int timeoutMs = 180000,
-               const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment());
-    qint64 scalar(const QString &sql);
-    // The number before `what` in the simulator's output ("(\d+) what"), -1 if absent.
-    static qint64 figure(const QString &out, const QString &what);
+        return SimProcess::scalar(m_cluster.conninfo(m_db), sql);
+    }
+    static qint64 figure(const QString &out, const QString &what)
+    {
+        return SimProcess::figure(out, what);
+    }
     QStringList runArgs(const QStringList &more) const;
 
     PgCluster m_cluster;
     QString m_db;
 };
-
-TestSimReceiver::Result TestSimReceiver::sim(const QStringList &args, int timeoutMs,
-                                             const QProcessEnvironment &env)
-{
-    QProcess p;
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(INBOX_SIM_BINARY), args);
-    Result r;
-    if (!p.waitForFinished(timeoutMs)) {
-        p.kill();
-        p.waitForFinished();
-        r.err = QStringLiteral("timed out");
-        return r;
-    }
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
-}
-
-qint64 TestSimReceiver::scalar(const QString &sql)
-{
-    PgSession s(m_cluster.conninfo(m_db));
-    const PgResult r = s.exec(sql);
-    if (!r.ok || r.rows() != 1) {
-        qWarning("%s: %s", qPrintable(sql), qPrintable(r.message));
-        return -1;
-    }
-    return r.value(0, 0).toLongLong();
-}
-
-qint64 TestSimReceiver::figure(const QString &out, const QString &what)
-{
-    // The last report line is the final one.
-    const QRegularExpression re(QStringLiteral("(\\d+) ") + QRegularExpression::escape(what));
-    qint64 value = -1;
-    QRegularExpressionMatchIterator it = re.globalMatch(out);
-    while (it.hasNext())
-        value = it.next().captured(1).toLongLong();
-    return value;
-}
 
 QStringList TestSimReceiver::runArgs(const QStringList &more) const
 {

@@ -1,0 +1,44 @@
+#include "simprocess.h"
+
+#include "pgsession.h"
+
+#include <QProcess>
+#include <QRegularExpression>
+
+SimResult SimProcess::run(const QStringList &args, int timeoutMs)
+{
+    QProcess p;
+    p.start(QStringLiteral(INBOX_SIM_BINARY), args);
+    SimResult r;
+    if (!p.waitForFinished(timeoutMs)) {
+        p.kill();
+        p.waitForFinished();
+        r.err = QStringLiteral("timed out");
+        return r;
+    }
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = QString::fromUtf8(p.readAllStandardOutput());
+    r.err = QString::fromUtf8(p.readAllStandardError());
+    return r;
+}
+
+qint64 SimProcess::scalar(const QString &conninfo, const QString &sql)
+{
+    PgSession s(conninfo);
+    const PgResult r = s.exec(sql);
+    if (!r.ok || r.rows() != 1) {
+        qWarning("%s: %s", qPrintable(sql), qPrintable(r.message));
+        return -1;
+    }
+    return r.value(0, 0).toLongLong();
+}
+
+qint64 SimProcess::figure(const QString &out, const QString &what)
+{
+    const QRegularExpression re(QStringLiteral("(\\d+) ") + QRegularExpression::escape(what));
+    qint64 value = -1;
+    QRegularExpressionMatchIterator it = re.globalMatch(out);
+    while (it.hasNext())
+        value = it.next().captured(1).toLongLong();
+    return value;
+}

@@ -1,0 +1,25 @@
+#pragma once
+// What the simulator's tests share: inbox-sim run to its end with its exit code and output,
+// one number read from the test's database, and one figure read from the simulator's report.
+
+#include <QString>
+#include <QStringList>
+
+struct SimResult
+{
+    int exitCode = -1; // -1: it crashed or did not end in time
+    QString out;
+    QString err; // "timed out" when it did not end in time
+};
+
+class SimProcess final
+{
+public:
+    // Runs INBOX_SIM_BINARY with `args` until it ends; after timeoutMs it is killed.
+    static SimResult run(const QStringList &args, int timeoutMs);
+    // The one value of `sql`'s one row on `conninfo`; -1 (and a warning) otherwise.
+    static qint64 scalar(const QString &conninfo, const QString &sql);
+    // The number before `what` in the simulator's output ("(\d+) what"), the last one (the
+    // final report's) where it stands more than once; -1 if absent.
+    static qint64 figure(const QString &out, const QString &what);
+};

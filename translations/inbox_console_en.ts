@@ -417,6 +417,22 @@
         <source>%1 sent, %2 failed, %3 unknown</source>
         <translation>%1 sent, %2 failed, %3 unknown</translation>
     </message>
+    <message>
+        <source>held back by the silence until %1</source>
+        <translation>held back by the silence until %1</translation>
+    </message>
+    <message>
+        <source>none sent: the rule was turned off</source>
+        <translation>none sent: the rule was turned off</translation>
+    </message>
+    <message>
+        <source>none sent: the rule was removed</source>
+        <translation>none sent: the rule was removed</translation>
+    </message>
+    <message>
+        <source>none sent: resolved before the first message</source>
+        <translation>none sent: resolved before the first message</translation>
+    </message>
 </context>
 <context>
     <name>inbox::AlertNoteDialog</name>

@@ -420,6 +420,22 @@
         <source>%1 sent, %2 failed, %3 unknown</source>
         <translation>отправлено %1, не удалось %2, неизвестно %3</translation>
     </message>
+    <message>
+        <source>held back by the silence until %1</source>
+        <translation>задержано тишиной до %1</translation>
+    </message>
+    <message>
+        <source>none sent: the rule was turned off</source>
+        <translation>не отправлено: правило выключили</translation>
+    </message>
+    <message>
+        <source>none sent: the rule was removed</source>
+        <translation>не отправлено: правило удалили</translation>
+    </message>
+    <message>
+        <source>none sent: resolved before the first message</source>
+        <translation>не отправлено: разрешилось до первого сообщения</translation>
+    </message>
 </context>
 <context>
     <name>inbox::AlertNoteDialog</name>

@@ -18,7 +18,8 @@ const char *const kSelect =
     "SELECT e.id, e.rule_id, r.name, r.kind, r.severity, e.scope_key, e.fired_at,"
     " e.resolved_at, e.resolved_reason, e.message_no,"
     " coalesce(m.sent, 0) AS sent, coalesce(m.failed, 0) AS failed,"
-    " coalesce(m.unknown, 0) AS unknown, m.last_outcome"
+    " coalesce(m.unknown, 0) AS unknown, m.last_outcome,"
+    " CASE WHEN r.silenced_until > now() THEN r.silenced_until END AS silenced_until"
     " FROM inbox.alert_episodes e JOIN inbox.alert_rules r ON r.id = e.rule_id"
     " LEFT JOIN LATERAL (SELECT"
     "  count(*) FILTER (WHERE o.outcome = 'sent') AS sent,"
@@ -57,7 +58,7 @@ bool AlertEpisode::operator==(const AlertEpisode &o) const
            severity == o.severity && scopeKey == o.scopeKey && firedAt == o.firedAt &&
            resolvedAt == o.resolvedAt && resolvedReason == o.resolvedReason &&
            messageNo == o.messageNo && sent == o.sent && failed == o.failed &&
-           unknown == o.unknown && lastOutcome == o.lastOutcome;
+           unknown == o.unknown && lastOutcome == o.lastOutcome && silencedUntil == o.silencedUntil;
 }
 
 AlertEpisodesModel::AlertEpisodesModel(ConsoleContext *context, Mode mode, QObject *parent)
@@ -111,6 +112,25 @@ QString AlertEpisodesModel::outcomeText(const QString &outcome)
                                   {"failed", QT_TR_NOOP("failed")},
                                   {"unknown", QT_TR_NOOP("unknown")}});
     return outcome.isEmpty() ? tr("not sent yet") : words.text(outcome);
+}
+
+QString AlertEpisodesModel::lastMessageText(const AlertEpisode &e)
+{
+    if (!e.lastOutcome.isEmpty())
+        return outcomeText(e.lastOutcome);
+    // No message begun: say whether one is still coming (docs/contract.md §4.14: an episode
+    // resolved before its first message, or closed with its rule, sends nothing).
+    if (e.isOpen()) {
+        if (e.silencedUntil.isValid())
+            return tr("held back by the silence until %1")
+                .arg(QLocale().toString(e.silencedUntil.toLocalTime(), QLocale::ShortFormat));
+        return outcomeText(QString());
+    }
+    if (e.resolvedReason == QLatin1String("rule_disabled"))
+        return tr("none sent: the rule was turned off");
+    if (e.resolvedReason == QLatin1String("rule_removed"))
+        return tr("none sent: the rule was removed");
+    return tr("none sent: resolved before the first message");
 }
 
 QString AlertEpisodesModel::reasonText(const QString &reason)
@@ -209,6 +229,7 @@ void AlertEpisodesModel::onReply(const QueryReply &reply)
         e.failed = v.value(11).toInt();
         e.unknown = v.value(12).toInt();
         e.lastOutcome = v.value(13).toString();
+        e.silencedUntil = v.value(14).isNull() ? QDateTime() : v.value(14).toDateTime();
         read << e;
     }
     if (more) {
@@ -260,7 +281,7 @@ QVariant AlertEpisodesModel::cell(const AlertEpisode &e, const QModelIndex &inde
             return tr("%n message(s) begun", "", e.messageNo);
         return tr("%1 sent, %2 failed, %3 unknown").arg(e.sent).arg(e.failed).arg(e.unknown);
     case Outcome:
-        return outcomeText(e.lastOutcome);
+        return lastMessageText(e);
     }
     return {};
 }

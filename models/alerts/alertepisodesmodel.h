@@ -24,7 +24,8 @@ struct AlertEpisode
     // Per chat and message (inbox.actions of the episode): delivered, refused for certain,
     // and begun without a known answer (in flight, or recorded as {"outcome": "unknown"}).
     int sent = 0, failed = 0, unknown = 0;
-    QString lastOutcome; // the latest message's: sent, failed, unknown; empty: none begun
+    QString lastOutcome;     // the latest message's: sent, failed, unknown; empty: none begun
+    QDateTime silencedUntil; // the rule's silence while it lasts; invalid: not silenced
 
     bool isOpen() const { return !resolvedAt.isValid(); }
     // The source the scope names ("crm", "crm|timeout"); empty for the whole inbox ("*").
@@ -60,6 +61,9 @@ public:
     const DbError &lastError() const { return m_error; }
 
     static QString outcomeText(const QString &outcome);
+    // The Last message column: the latest message's outcome, or why none was sent (not yet,
+    // held back by a silence, or never: resolved first, the rule turned off or removed).
+    static QString lastMessageText(const AlertEpisode &episode);
     static QString reasonText(const QString &reason);
     // "crm", "crm, error timeout", "the whole inbox".
     static QString scopeText(const AlertEpisode &episode);

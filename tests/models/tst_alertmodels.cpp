@@ -150,6 +150,62 @@ private slots:
         QCOMPARE(history.episode(0).resolvedReason, QStringLiteral("rule_disabled"));
     }
 
+    // An episode without a message says why: one may still come (not yet, or held back by
+    // the rule's silence), or none will (resolved first, the rule turned off or removed).
+    void lastMessageSaysWhyNoneWasSent()
+    {
+        QStringList ids;
+        for (const char *name : {"Open", "Silenced", "Cleared", "Off", "Removed"}) {
+            const PgResult r = manager(
+                QStringLiteral("SELECT inbox.set_alert_rule(NULL, $1, 'stuck', NULL, 'warning',"
+                               " NULL, ARRAY['111'])"),
+                {QString::fromLatin1(name)});
+            QVERIFY_SQL(r);
+            ids << r.value(0, 0);
+            PgSession s(m_db.conninfo(kEvaluator));
+            QVERIFY_SQL(s.exec(QStringLiteral("SELECT inbox.fire_alert($1, $2)"),
+                               {ids.last(), QString::fromLatin1(name)}));
+            if (ids.size() == 3)
+                QVERIFY_SQL(s.exec(QStringLiteral("SELECT inbox.resolve_alert($1, 'Cleared')"),
+                                   {ids.last()}));
+        }
+        QVERIFY_SQL(manager(QStringLiteral("SELECT inbox.silence_alert_rule($1,"
+                                           " now() + interval '1 hour', 'deploy')"),
+                            {ids.at(1)}));
+        QVERIFY_SQL(manager(
+            QStringLiteral("SELECT inbox.set_alert_rule($1, 'Off', 'stuck', NULL, 'warning',"
+                           " NULL, ARRAY['111'], '4 hours', true, false)"),
+            {ids.at(3)}));
+        QVERIFY_SQL(manager(QStringLiteral("SELECT inbox.remove_alert_rule($1)"), {ids.at(4)}));
+        const QDateTime until = QDateTime::fromString(
+            manager(QStringLiteral("SELECT to_char(silenced_until AT TIME ZONE 'UTC',"
+                                   " 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') FROM"
+                                   " inbox.alert_rules WHERE id = $1"),
+                    {ids.at(1)})
+                .value(0, 0),
+            Qt::ISODate);
+        QVERIFY(until.isValid());
+
+        AlertEpisodesModel history(m_context.get(), AlertEpisodesModel::Mode::History);
+        ModelCheck historyCheck(&history);
+        QVERIFY(m_harness.connectLoaded(*m_context, &history));
+        QTRY_COMPARE(history.rowCount(), 5);
+        QMap<QString, QString> said;
+        for (int row = 0; row < history.rowCount(); ++row)
+            said.insert(history.episode(row).scopeKey,
+                        history.data(history.index(row, AlertEpisodesModel::Outcome)).toString());
+        QCOMPARE(said.value(QStringLiteral("Open")), QStringLiteral("not sent yet"));
+        QCOMPARE(said.value(QStringLiteral("Silenced")),
+                 QStringLiteral("held back by the silence until %1")
+                     .arg(QLocale().toString(until.toLocalTime(), QLocale::ShortFormat)));
+        QCOMPARE(said.value(QStringLiteral("Cleared")),
+                 QStringLiteral("none sent: resolved before the first message"));
+        QCOMPARE(said.value(QStringLiteral("Off")),
+                 QStringLiteral("none sent: the rule was turned off"));
+        QCOMPARE(said.value(QStringLiteral("Removed")),
+                 QStringLiteral("none sent: the rule was removed"));
+    }
+
     // The manager's rule changes are person actions in the Audit, worded with the rule's name.
     void auditWordsRuleChanges()
     {

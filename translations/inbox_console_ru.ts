@@ -422,19 +422,19 @@
     </message>
     <message>
         <source>held back by the silence until %1</source>
-        <translation>задержано тишиной до %1</translation>
+        <translation>задержано: правило заглушено до %1</translation>
     </message>
     <message>
         <source>none sent: the rule was turned off</source>
-        <translation>не отправлено: правило выключили</translation>
+        <translation>не отправлено: правило выключено</translation>
     </message>
     <message>
         <source>none sent: the rule was removed</source>
-        <translation>не отправлено: правило удалили</translation>
+        <translation>не отправлено: правило удалено</translation>
     </message>
     <message>
         <source>none sent: resolved before the first message</source>
-        <translation>не отправлено: разрешилось до первого сообщения</translation>
+        <translation>не отправлено: прошло до первого сообщения</translation>
     </message>
 </context>
 <context>

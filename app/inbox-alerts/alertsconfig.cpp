@@ -23,7 +23,7 @@ std::optional<AlertsConfig> AlertsConfig::load(const QString &path, QStringList 
     }
     const QString configDir = QFileInfo(path).absolutePath();
     const QList<front::ConfigSection> sections =
-        front::ConfigParser::parse(path, file.readAll(), errors, QStringLiteral("alerts"));
+        front::ConfigParser::parse(path, file.readAll(), errors, QStringLiteral("alerts"), false);
     auto fail = [&](int line, const QString &what) {
         errors->append(QStringLiteral("%1:%2: %3").arg(path).arg(line).arg(what));
     };

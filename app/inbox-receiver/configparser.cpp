@@ -3,8 +3,12 @@
 namespace inbox::front {
 
 QList<ConfigSection> ConfigParser::parse(const QString &fileName, const QByteArray &text,
-                                         QStringList *errors, const QString &mainSection)
+                                         QStringList *errors, const QString &mainSection,
+                                         bool sourceSections)
 {
+    const QString expected = sourceSections
+                                 ? QStringLiteral("[%1] or [source NAME]").arg(mainSection)
+                                 : QStringLiteral("[%1]").arg(mainSection);
     QList<ConfigSection> sections;
     const QList<QByteArray> lines = text.split('\n');
     auto fail = [&](int line, const QString &what) {
@@ -34,9 +38,8 @@ QList<ConfigSection> ConfigParser::parse(const QString &fileName, const QByteArr
                 section.kind = words.at(0);
                 section.name = words.at(1);
             } else {
-                fail(lineNo, QStringLiteral("unknown section \"%1\": expected [%2] or "
-                                            "[source NAME]")
-                                 .arg(line, mainSection));
+                fail(lineNo,
+                     QStringLiteral("unknown section \"%1\": expected %2").arg(line, expected));
                 section.kind = QStringLiteral("invalid");
             }
             sections.append(section);
@@ -48,9 +51,8 @@ QList<ConfigSection> ConfigParser::parse(const QString &fileName, const QByteArr
             continue;
         }
         if (sections.isEmpty()) {
-            fail(lineNo, QStringLiteral("\"%1\" comes before any section ([%2] or "
-                                        "[source NAME])")
-                             .arg(line.left(eq).trimmed(), mainSection));
+            fail(lineNo, QStringLiteral("\"%1\" comes before any section (%2)")
+                             .arg(line.left(eq).trimmed(), expected));
             continue;
         }
         sections.last().entries.append(

@@ -35,9 +35,13 @@ class ConfigParser final
 public:
     // Parses `text` read from `fileName`. Errors ("file:line: what") go to *errors.
     // `mainSection` names the one-word section ("receiver"; inbox-alerts reads "alerts").
+    // `sourceSections`: the file may also hold [source NAME] (the receiver's); the errors
+    // name only the sections the file may hold ([source ...] is still read, for the caller
+    // to refuse in its own words).
     static QList<ConfigSection> parse(const QString &fileName, const QByteArray &text,
                                       QStringList *errors,
-                                      const QString &mainSection = QStringLiteral("receiver"));
+                                      const QString &mainSection = QStringLiteral("receiver"),
+                                      bool sourceSections = true);
 };
 
 } // namespace inbox::front

@@ -3487,14 +3487,6 @@ Click to list that day&apos;s events in the journal.</translation>
         <translation>no baseline yet, alarm above %1</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1: %2 of today&apos;s deliveries are repeats&lt;/b&gt; (%3 of %4; %5). Senders deliver again when the receiver answers too slowly or fails: check the receiver&apos;s response time and errors.</source>
-        <translation>&lt;b&gt;%1: %2 of today&apos;s deliveries are repeats&lt;/b&gt; (%3 of %4; %5). Senders deliver again when the receiver answers too slowly or fails: check the receiver&apos;s response time and errors.</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;%1: %2 of the events finished today failed&lt;/b&gt; (%3 of %4; %5). See Needs attention for the errors.</source>
-        <translation>&lt;b&gt;%1: %2 of the events finished today failed&lt;/b&gt; (%3 of %4; %5). See Needs attention for the errors.</translation>
-    </message>
-    <message>
         <source>none</source>
         <translation>none</translation>
     </message>
@@ -3564,6 +3556,44 @@ Click to list that day&apos;s events in the journal.</translation>
     <message>
         <source>Opens the Duplicates screen</source>
         <translation>Opens the Duplicates screen</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 %2&lt;/b&gt; (%3 of %4, %5)</source>
+        <translation>&lt;b&gt;%1 %2&lt;/b&gt; (%3 of %4, %5)</translation>
+    </message>
+    <message>
+        <source>usually %1</source>
+        <translation>usually %1</translation>
+    </message>
+    <message>
+        <source>Senders deliver again when the receiver answers too slowly or fails: check the receiver&apos;s response time and errors.</source>
+        <translation>Senders deliver again when the receiver answers too slowly or fails: check the receiver&apos;s response time and errors.</translation>
+    </message>
+    <message>
+        <source>See Needs attention for the errors.</source>
+        <translation>See Needs attention for the errors.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1: %2 of today&apos;s deliveries are repeats&lt;/b&gt; (%3 of %4; %5).</source>
+        <translation>&lt;b&gt;%1: %2 of today&apos;s deliveries are repeats&lt;/b&gt; (%3 of %4; %5).</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Repeats jumped today in %n source(s)&lt;/b&gt; (the usual share is the median of the last days): %1.</source>
+        <translation>
+            <numerusform>&lt;b&gt;Repeats jumped today in %n source&lt;/b&gt; (the usual share is the median of the last days): %1.</numerusform>
+            <numerusform>&lt;b&gt;Repeats jumped today in %n sources&lt;/b&gt; (the usual share is the median of the last days): %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1: %2 of the events finished today failed&lt;/b&gt; (%3 of %4; %5).</source>
+        <translation>&lt;b&gt;%1: %2 of the events finished today failed&lt;/b&gt; (%3 of %4; %5).</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Failures rose today in %n source(s)&lt;/b&gt; (the usual share is the median of the last days): %1.</source>
+        <translation>
+            <numerusform>&lt;b&gt;Failures rose today in %n source&lt;/b&gt; (the usual share is the median of the last days): %1.</numerusform>
+            <numerusform>&lt;b&gt;Failures rose today in %n sources&lt;/b&gt; (the usual share is the median of the last days): %1.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -3517,14 +3517,6 @@ Click to list that day&apos;s events in the journal.</source>
         <translation>базовой линии ещё нет, тревога выше %1</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1: %2 of today&apos;s deliveries are repeats&lt;/b&gt; (%3 of %4; %5). Senders deliver again when the receiver answers too slowly or fails: check the receiver&apos;s response time and errors.</source>
-        <translation>&lt;b&gt;%1: %2 сегодняшних доставок — повторы&lt;/b&gt; (%3 из %4; %5). Отправители присылают снова, когда приёмник отвечает слишком медленно или с ошибкой: проверьте время ответа приёмника и его ошибки.</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;%1: %2 of the events finished today failed&lt;/b&gt; (%3 of %4; %5). See Needs attention for the errors.</source>
-        <translation>&lt;b&gt;%1: %2 событий, завершённых сегодня, — с ошибкой&lt;/b&gt; (%3 из %4; %5). Ошибки — на экране «Требует внимания».</translation>
-    </message>
-    <message>
         <source>none</source>
         <translation>нет</translation>
     </message>
@@ -3595,6 +3587,46 @@ Click to list that day&apos;s events in the journal.</source>
     <message>
         <source>Opens the Duplicates screen</source>
         <translation>Открывает экран «Дубли»</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 %2&lt;/b&gt; (%3 of %4, %5)</source>
+        <translation>&lt;b&gt;%1 %2&lt;/b&gt; (%3 из %4, %5)</translation>
+    </message>
+    <message>
+        <source>usually %1</source>
+        <translation>обычно %1</translation>
+    </message>
+    <message>
+        <source>Senders deliver again when the receiver answers too slowly or fails: check the receiver&apos;s response time and errors.</source>
+        <translation>Отправители присылают снова, когда приёмник отвечает слишком медленно или с ошибкой: проверьте время ответа приёмника и его ошибки.</translation>
+    </message>
+    <message>
+        <source>See Needs attention for the errors.</source>
+        <translation>Ошибки — на экране «Требует внимания».</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1: %2 of today&apos;s deliveries are repeats&lt;/b&gt; (%3 of %4; %5).</source>
+        <translation>&lt;b&gt;%1: %2 сегодняшних доставок — повторы&lt;/b&gt; (%3 из %4; %5).</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Repeats jumped today in %n source(s)&lt;/b&gt; (the usual share is the median of the last days): %1.</source>
+        <translation>
+            <numerusform>&lt;b&gt;Сегодня повторов стало больше в %n источнике&lt;/b&gt; (обычная доля — медиана последних дней): %1.</numerusform>
+            <numerusform>&lt;b&gt;Сегодня повторов стало больше в %n источниках&lt;/b&gt; (обычная доля — медиана последних дней): %1.</numerusform>
+            <numerusform>&lt;b&gt;Сегодня повторов стало больше в %n источниках&lt;/b&gt; (обычная доля — медиана последних дней): %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1: %2 of the events finished today failed&lt;/b&gt; (%3 of %4; %5).</source>
+        <translation>&lt;b&gt;%1: %2 событий, завершённых сегодня, — с ошибкой&lt;/b&gt; (%3 из %4; %5).</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Failures rose today in %n source(s)&lt;/b&gt; (the usual share is the median of the last days): %1.</source>
+        <translation>
+            <numerusform>&lt;b&gt;Сегодня ошибок стало больше в %n источнике&lt;/b&gt; (обычная доля — медиана последних дней): %1.</numerusform>
+            <numerusform>&lt;b&gt;Сегодня ошибок стало больше в %n источниках&lt;/b&gt; (обычная доля — медиана последних дней): %1.</numerusform>
+            <numerusform>&lt;b&gt;Сегодня ошибок стало больше в %n источниках&lt;/b&gt; (обычная доля — медиана последних дней): %1.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

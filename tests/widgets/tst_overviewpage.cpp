@@ -12,6 +12,7 @@
 #include "overview/overviewpage.h"
 #include "pgcluster.h"
 #include "pgsession.h"
+#include "testlanguage.h"
 #include "window/mainwindow.h"
 
 #include <QBarSet>
@@ -187,6 +188,47 @@ private slots:
             if (height == 600)
                 QCOMPARE(ticks, 6);
         }
+    }
+
+    void severalSlowSourcesShareOneWarningLine()
+    {
+        // A slow receiver makes every source repeat: one line names them all, with the
+        // advice once, instead of one two-line warning a source.
+        PgSession su(m_db.conninfo());
+        PgSession in(m_db.conninfo(QStringLiteral("v_ingest")));
+        history(su, {QStringLiteral("wb"), QStringLiteral("crm"), QStringLiteral("ozon")});
+        deliveries(in, QStringLiteral("wb"), 200, 150);  // 150 of 350: 43 %
+        deliveries(in, QStringLiteral("crm"), 100, 100); // 100 of 200: 50 %
+        deliveries(in, QStringLiteral("ozon"), 100, 3);  // as usual
+
+        TestLanguage language;
+        QVERIFY(language.use(QStringLiteral(INBOX_QM_DIR), QStringLiteral("en")));
+        inbox::ConsoleContext context;
+        inbox::OverviewPage page(&context);
+        page.resize(1200, 800);
+        page.show();
+        QVERIFY(connects(context, page));
+        auto *warning = page.findChild<QLabel *>(QStringLiteral("overviewWarning"));
+        QVERIFY(warning && !warning->isHidden());
+        const QString text = warning->text();
+        QVERIFY2(text.contains(QStringLiteral("Repeats jumped today in 2 sources")),
+                 qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("<b>crm 50 %</b> (100 of 200, usually 3.0 %), "
+                                              "<b>wb 43 %</b> (150 of 350, usually 3.0 %)")),
+                 qPrintable(text));
+        QCOMPARE(text.count(QStringLiteral("check the receiver's response time")), 1);
+        QCOMPARE(text.count(QStringLiteral("<br>")), 0);
+        QVERIFY2(!text.contains(QStringLiteral("ozon")), qPrintable(text));
+
+        // In Russian, the plural of two.
+        QVERIFY(language.use(QStringLiteral(INBOX_QM_DIR), QStringLiteral("ru")));
+        QVERIFY(ConsoleHarness::emitsAfter(page.model(), &inbox::OverviewModel::updated,
+                                           [&] { page.model()->refresh(); }));
+        QVERIFY2(warning->text().contains(
+                     QStringLiteral("Сегодня повторов стало больше в 2 источниках")),
+                 qPrintable(warning->text()));
+        language.drop();
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates)); // as initTestCase
     }
 
     void calmDayHasNoWarning()

@@ -278,32 +278,72 @@ void OverviewPage::showSnapshot()
     const QString source = selectedSource();
     const QLocale locale;
 
-    // Warnings are about every source, whichever one is picked for the charts.
+    // Warnings are about every source, whichever one is picked for the charts. One source's
+    // jump is told in full; several of one kind share one line and its advice, so that a
+    // slow receiver (every source at once) does not push the figures off the screen.
     const QVector<HealthWarning> warnings = healthWarnings(s);
-    QStringList lines;
+    QVector<const HealthWarning *> repeats, failures;
     bool repeatAlert = false;
     bool failureAlert = false;
     for (const HealthWarning &w : warnings) {
         const bool shown = source.isEmpty() || source == w.source;
-        const QString usual =
-            w.verdict.hasBaseline
-                ? tr("usually %1 (median of the last %n days)", "", w.verdict.baselineDays)
-                      .arg(formatShare(w.verdict.baseline))
-                : tr("no baseline yet, alarm above %1").arg(formatShare(w.verdict.threshold));
         if (w.metric == HealthWarning::Metric::RepeatShare) {
             repeatAlert = repeatAlert || shown;
-            lines << tr("<b>%1: %2 of today's deliveries are repeats</b> (%3 of %4; %5). "
-                        "Senders deliver again when the receiver answers too slowly or fails: "
-                        "check the receiver's response time and errors.")
-                         .arg(w.source.toHtmlEscaped(), formatShare(w.verdict.today),
-                              locale.toString(w.todayCount), locale.toString(w.todayVolume), usual);
+            repeats << &w;
         } else {
             failureAlert = failureAlert || shown;
-            lines << tr("<b>%1: %2 of the events finished today failed</b> (%3 of %4; %5). "
-                        "See Needs attention for the errors.")
-                         .arg(w.source.toHtmlEscaped(), formatShare(w.verdict.today),
-                              locale.toString(w.todayCount), locale.toString(w.todayVolume), usual);
+            failures << &w;
         }
+    }
+    const auto usual = [this](const HealthWarning &w) {
+        return w.verdict.hasBaseline
+                   ? tr("usually %1 (median of the last %n days)", "", w.verdict.baselineDays)
+                         .arg(formatShare(w.verdict.baseline))
+                   : tr("no baseline yet, alarm above %1").arg(formatShare(w.verdict.threshold));
+    };
+    const auto items = [this, &locale](const QVector<const HealthWarning *> &group) {
+        QStringList out;
+        for (const HealthWarning *w : group)
+            out << tr("<b>%1 %2</b> (%3 of %4, %5)")
+                       .arg(w->source.toHtmlEscaped(), formatShare(w->verdict.today),
+                            locale.toString(w->todayCount), locale.toString(w->todayVolume),
+                            w->verdict.hasBaseline
+                                ? tr("usually %1").arg(formatShare(w->verdict.baseline))
+                                : tr("no baseline yet, alarm above %1")
+                                      .arg(formatShare(w->verdict.threshold)));
+        return out.join(QStringLiteral(", "));
+    };
+    const QString repeatAdvice = tr("Senders deliver again when the receiver answers too slowly "
+                                    "or fails: check the receiver's response time and errors.");
+    const QString failureAdvice = tr("See Needs attention for the errors.");
+    QStringList lines;
+    if (repeats.size() == 1) {
+        const HealthWarning &w = *repeats.first();
+        lines << tr("<b>%1: %2 of today's deliveries are repeats</b> (%3 of %4; %5).")
+                         .arg(w.source.toHtmlEscaped(), formatShare(w.verdict.today),
+                              locale.toString(w.todayCount), locale.toString(w.todayVolume),
+                              usual(w)) +
+                     QLatin1Char(' ') + repeatAdvice;
+    } else if (repeats.size() > 1) {
+        lines << tr("<b>Repeats jumped today in %n source(s)</b> (the usual share is the median "
+                    "of the last days): %1.",
+                    "", int(repeats.size()))
+                         .arg(items(repeats)) +
+                     QLatin1Char(' ') + repeatAdvice;
+    }
+    if (failures.size() == 1) {
+        const HealthWarning &w = *failures.first();
+        lines << tr("<b>%1: %2 of the events finished today failed</b> (%3 of %4; %5).")
+                         .arg(w.source.toHtmlEscaped(), formatShare(w.verdict.today),
+                              locale.toString(w.todayCount), locale.toString(w.todayVolume),
+                              usual(w)) +
+                     QLatin1Char(' ') + failureAdvice;
+    } else if (failures.size() > 1) {
+        lines << tr("<b>Failures rose today in %n source(s)</b> (the usual share is the median "
+                    "of the last days): %1.",
+                    "", int(failures.size()))
+                         .arg(items(failures)) +
+                     QLatin1Char(' ') + failureAdvice;
     }
     m_warning->setText(QStringLiteral("\u26a0 ") + lines.join(QStringLiteral("<br>\u26a0 ")));
     m_warning->setVisible(!lines.isEmpty());

@@ -38,6 +38,16 @@ QString ReceiverProcess::writeFile(const QString &name, const QByteArray &bytes,
     return path;
 }
 
+QByteArray ReceiverProcess::config(const QString &conninfo, const QByteArray &receiverLines,
+                                   const QByteArray &sources)
+{
+    return "[receiver]\n"
+           "listen = 127.0.0.1:0\n"
+           "metrics_listen = 127.0.0.1:0\n"
+           "database = " +
+           conninfo.toUtf8() + "\n" + receiverLines + sources;
+}
+
 bool ReceiverProcess::start(const QByteArray &config, QString *error, int timeoutMs)
 {
     const QString path = writeFile(QStringLiteral("receiver.conf"), config, 0600);
@@ -87,22 +97,20 @@ int ReceiverProcess::checkConfig(const QByteArray &config, QString *output)
 
 bool ReceiverProcess::waitReady(int timeoutMs) const
 {
-    QElapsedTimer timer;
-    timer.start();
-    while (timer.elapsed() < timeoutMs) {
-        if (HttpClient::get(m_metricsPort, "/readyz").status == 200)
-            return true;
-        QThread::msleep(50);
-    }
-    return false;
+    return waitReadyz(200, timeoutMs);
 }
 
 bool ReceiverProcess::waitUnready(int timeoutMs) const
 {
+    return waitReadyz(503, timeoutMs);
+}
+
+bool ReceiverProcess::waitReadyz(int status, int timeoutMs) const
+{
     QElapsedTimer timer;
     timer.start();
     while (timer.elapsed() < timeoutMs) {
-        if (HttpClient::get(m_metricsPort, "/readyz").status == 503)
+        if (HttpClient::get(m_metricsPort, "/readyz").status == status)
             return true;
         QThread::msleep(50);
     }

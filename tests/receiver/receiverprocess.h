@@ -19,6 +19,11 @@ public:
     // A file beside the configuration (a secret), with these permissions (octal, e.g. 0600).
     QString writeFile(const QString &name, const QByteArray &bytes, int permissions = 0600);
 
+    // A configuration on free ports (0) for senders and metrics that stores into `conninfo`:
+    // its [receiver] section ends with `receiverLines`, its sources follow.
+    static QByteArray config(const QString &conninfo, const QByteArray &receiverLines,
+                             const QByteArray &sources);
+
     // Writes `config` as receiver.conf and starts the receiver; true once it listens.
     bool start(const QByteArray &config, QString *error, int timeoutMs = 20000);
     // Runs `inbox-receiver --check-config` on `config`: its exit code and output.
@@ -38,6 +43,9 @@ public:
     QByteArray log() const;
 
 private:
+    // Polls /readyz until it answers `status`.
+    bool waitReadyz(int status, int timeoutMs) const;
+
     QTemporaryDir m_dir;
     QProcess m_process;
     int m_port = 0;

@@ -42,6 +42,26 @@ private:
         return d;
     }
 
+    // The group writer and its metrics, started (not yet connected); stopped at the end.
+    struct Writer
+    {
+        explicit Writer(const inbox::front::ReceiverConfig &c) : config(c), writer(config, metrics)
+        {
+            writer.start();
+        }
+        inbox::front::ReceiverConfig config;
+        inbox::front::Metrics metrics;
+        inbox::front::DeliveryWriter writer;
+    };
+
+    // What the writer needs: the receiver's login on the test database.
+    inbox::front::ReceiverConfig writerConfig() const
+    {
+        inbox::front::ReceiverConfig config;
+        config.conninfo = m_db.conninfo(QStringLiteral("rcv_writer"));
+        return config;
+    }
+
     static bool waitFor(const std::function<bool()> &condition, int timeoutMs = 15000)
     {
         QElapsedTimer timer;
@@ -57,12 +77,8 @@ private:
 private slots:
     void inboxRefusalInAGroupIs400AndTheOthers200()
     {
-        inbox::front::ReceiverConfig config;
-        config.conninfo = m_db.conninfo(QStringLiteral("rcv_writer"));
-        inbox::front::Metrics metrics;
-        inbox::front::DeliveryWriter writer(config, metrics);
-        writer.start();
-        QVERIFY(waitFor([&] { return writer.databaseUp(); }));
+        Writer w(writerConfig());
+        QVERIFY(waitFor([&] { return w.writer.databaseUp(); }));
         Answers answers;
         answers.results.resize(40);
         // Queued faster than one accept_many call takes, so they share groups; the bad one
@@ -70,7 +86,7 @@ private slots:
         for (int i = 0; i < 40; ++i) {
             const QString id =
                 i == 20 ? QStringLiteral("bad\x01id") : QStringLiteral("good-%1").arg(i);
-            QVERIFY(writer.submit(delivery(id, answers, i)));
+            QVERIFY(w.writer.submit(delivery(id, answers, i)));
         }
         QVERIFY(waitFor([&] { return answers.count.load() == 40; }));
         for (int i = 0; i < 40; ++i) {
@@ -84,48 +100,41 @@ private slots:
             QStringLiteral("SELECT count(*) FROM inbox.events WHERE source = 'writer'"));
         QVERIFY_SQL(count);
         QCOMPARE(count.value(0, 0), QStringLiteral("39"));
-        const QByteArray figures = metrics.render(writer.queueDepth(), writer.databaseUp());
+        const QByteArray figures = w.metrics.render(w.writer.queueDepth(), w.writer.databaseUp());
         QVERIFY2(figures.contains(
                      "inbox_receiver_refusals_total{source=\"writer\",reason=\"inbox_refused\"} 1"),
                  figures.constData());
-        writer.drainAndStop(5000);
+        w.writer.drainAndStop(5000);
     }
 
     void groupsShareOneCall()
     {
         // 300 deliveries queued at once are stored in far fewer calls than deliveries.
-        inbox::front::ReceiverConfig config;
-        config.conninfo = m_db.conninfo(QStringLiteral("rcv_writer"));
-        inbox::front::Metrics metrics;
-        inbox::front::DeliveryWriter writer(config, metrics);
-        writer.start();
-        QVERIFY(waitFor([&] { return writer.databaseUp(); }));
+        Writer w(writerConfig());
+        QVERIFY(waitFor([&] { return w.writer.databaseUp(); }));
         Answers answers;
         answers.results.resize(300);
         for (int i = 0; i < 300; ++i)
-            QVERIFY(writer.submit(delivery(QStringLiteral("g-%1").arg(i), answers, i)));
+            QVERIFY(w.writer.submit(delivery(QStringLiteral("g-%1").arg(i), answers, i)));
         QVERIFY(waitFor([&] { return answers.count.load() == 300; }));
         for (const auto &r : answers.results)
             QCOMPARE(r.status, 200);
-        const QByteArray figures = metrics.render(0, true);
+        const QByteArray figures = w.metrics.render(0, true);
         const int at = figures.indexOf("inbox_receiver_group_size_count ");
         QVERIFY(at >= 0);
         const int calls = figures.mid(at + 32, 10).split('\n').first().toInt();
         QVERIFY2(calls >= 1 && calls < 30, qPrintable(QString::number(calls)));
-        writer.drainAndStop(5000);
+        w.writer.drainAndStop(5000);
     }
 
     void queueLimitAnswersAtOnce()
     {
         // Beyond queue_limit a delivery is refused at once (the HTTP side answers 503), so
         // the queue never grows without bound.
-        inbox::front::ReceiverConfig config;
-        config.conninfo = m_db.conninfo(QStringLiteral("rcv_writer"));
+        inbox::front::ReceiverConfig config = writerConfig();
         config.queueLimit = 5;
-        inbox::front::Metrics metrics;
-        inbox::front::DeliveryWriter writer(config, metrics);
-        writer.start();
-        QVERIFY(waitFor([&] { return writer.databaseUp(); }));
+        Writer w(config);
+        QVERIFY(waitFor([&] { return w.writer.databaseUp(); }));
         // Hold the writer inside its call: a lock on the table it inserts into.
         PgSession blocker(m_db.conninfo());
         QVERIFY(blocker.ok());
@@ -133,18 +142,18 @@ private slots:
         QVERIFY_SQL(blocker.exec(QStringLiteral("LOCK TABLE inbox.events IN EXCLUSIVE MODE")));
         Answers answers;
         answers.results.resize(20);
-        QVERIFY(writer.submit(delivery(QStringLiteral("q-0"), answers, 0)));
-        QVERIFY(waitFor([&] { return writer.queueDepth() == 0; })); // taken into a call
+        QVERIFY(w.writer.submit(delivery(QStringLiteral("q-0"), answers, 0)));
+        QVERIFY(waitFor([&] { return w.writer.queueDepth() == 0; })); // taken into a call
         int refused = 0;
         for (int i = 1; i < 20; ++i) {
-            if (!writer.submit(delivery(QStringLiteral("q-%1").arg(i), answers, i)))
+            if (!w.writer.submit(delivery(QStringLiteral("q-%1").arg(i), answers, i)))
                 ++refused;
         }
         QCOMPARE(refused, 19 - 5);
-        QCOMPARE(writer.queueDepth(), 5);
+        QCOMPARE(w.writer.queueDepth(), 5);
         QVERIFY_SQL(blocker.exec(QStringLiteral("COMMIT")));
         QVERIFY(waitFor([&] { return answers.count.load() == 6; }));
-        writer.drainAndStop(5000);
+        w.writer.drainAndStop(5000);
     }
 };
 

@@ -38,32 +38,25 @@ private:
     {
         receiver.writeFile(QStringLiteral("telegram.secret"), kTelegramToken + "\n", 0600);
         receiver.writeFile(QStringLiteral("amo.secret"), kAmoSecret + "\n", 0400);
-        return "[receiver]\n"
-               "listen = 127.0.0.1:0\n"
-               "metrics_listen = 127.0.0.1:0\n"
-               "database = " +
-               m_db.conninfo(kLogin).toUtf8() +
-               "\n"
-               "retry_after = 7\n" +
-               receiverLines +
-               "[source tg]\n"
-               "path = /hooks/telegram\n"
-               "adapter = telegram\n"
-               "secret_file = telegram.secret\n"
-               "body_limit = 2k\n"
-               "[source shop]\n"
-               "path = /hooks/shop\n"
-               "adapter = json\n"
-               "key_fields = order.id, event\n"
-               "[source partner]\n"
-               "path = /hooks/partner\n"
-               "adapter = json\n"
-               "key_fields = id\n"
-               "allow_networks = 192.0.2.0/24, 2001:db8::/32\n"
-               "[source amo]\n"
-               "path = /hooks/amo\n"
-               "adapter = amocrm\n"
-               "secret_file = amo.secret\n";
+        return ReceiverProcess::config(m_db.conninfo(kLogin), "retry_after = 7\n" + receiverLines,
+                                       "[source tg]\n"
+                                       "path = /hooks/telegram\n"
+                                       "adapter = telegram\n"
+                                       "secret_file = telegram.secret\n"
+                                       "body_limit = 2k\n"
+                                       "[source shop]\n"
+                                       "path = /hooks/shop\n"
+                                       "adapter = json\n"
+                                       "key_fields = order.id, event\n"
+                                       "[source partner]\n"
+                                       "path = /hooks/partner\n"
+                                       "adapter = json\n"
+                                       "key_fields = id\n"
+                                       "allow_networks = 192.0.2.0/24, 2001:db8::/32\n"
+                                       "[source amo]\n"
+                                       "path = /hooks/amo\n"
+                                       "adapter = amocrm\n"
+                                       "secret_file = amo.secret\n");
     }
 
     void startReceiver(ReceiverProcess &receiver, const QByteArray &receiverLines = {})

@@ -24,20 +24,16 @@ public:
 private:
     void startReceiver(ReceiverProcess &receiver)
     {
-        const QByteArray config = "[receiver]\n"
-                                  "listen = 127.0.0.1:0\n"
-                                  "metrics_listen = 127.0.0.1:0\n"
-                                  "database = " +
-                                  m_db.conninfo(QStringLiteral("rcv_hostile")).toUtf8() +
-                                  "\n"
-                                  "header_memory = 16k\n"
-                                  "connection_timeout = 3\n"
-                                  "max_connections = 200\n"
-                                  "max_connections_per_ip = 100\n"
-                                  "[source shop]\n"
-                                  "path = /hooks/shop\n"
-                                  "adapter = json\n"
-                                  "key_fields = id\n";
+        const QByteArray config =
+            ReceiverProcess::config(m_db.conninfo(QStringLiteral("rcv_hostile")),
+                                    "header_memory = 16k\n"
+                                    "connection_timeout = 3\n"
+                                    "max_connections = 200\n"
+                                    "max_connections_per_ip = 100\n",
+                                    "[source shop]\n"
+                                    "path = /hooks/shop\n"
+                                    "adapter = json\n"
+                                    "key_fields = id\n");
         QString error;
         QVERIFY2(receiver.start(config, &error), qPrintable(error));
         QVERIFY2(receiver.waitReady(), receiver.log().constData());

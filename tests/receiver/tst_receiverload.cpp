@@ -25,32 +25,70 @@ struct Ledger
     int unanswered = 0;                        // refused connection, closed, timed out
 };
 
-// `clients` threads, each sending deliveries one after another until `stop`.
-std::vector<std::thread> startLoad(int port, int clients, std::atomic<bool> &stop, Ledger &ledger)
+// `clients` threads, each sending deliveries one after another until stop() (or the end),
+// every answer in the ledger.
+class Load final
 {
-    std::vector<std::thread> threads;
-    for (int c = 0; c < clients; ++c) {
-        threads.emplace_back([port, c, &stop, &ledger] {
-            for (int n = 0; !stop.load(); ++n) {
-                const QByteArray key = "c" + QByteArray::number(c) + "-" + QByteArray::number(n);
-                const QByteArray body = "{\"id\":\"" + key + "\",\"n\":" + QByteArray::number(n) +
-                                        ",\"pad\":\"" + QByteArray(n % 50, 'x') + "\"}";
-                const HttpReply reply =
-                    HttpClient::exchange(port, HttpClient::post("/hooks/load", body), 15000);
-                std::lock_guard lock(ledger.mutex);
-                if (reply.status == 200)
-                    ledger.answered200.insert(key, body);
-                else if (reply.status != 0)
-                    ++ledger.other;
-                else
-                    ++ledger.unanswered;
-                if (reply.status == 0)
-                    QThread::msleep(5); // the port is closed: do not spin
-            }
-        });
+public:
+    Load(int port, int clients)
+    {
+        for (int c = 0; c < clients; ++c) {
+            m_threads.emplace_back([this, port, c] {
+                for (int n = 0; !m_stop.load(); ++n) {
+                    const QByteArray key =
+                        "c" + QByteArray::number(c) + "-" + QByteArray::number(n);
+                    const QByteArray body = "{\"id\":\"" + key +
+                                            "\",\"n\":" + QByteArray::number(n) + ",\"pad\":\"" +
+                                            QByteArray(n % 50, 'x') + "\"}";
+                    const HttpReply reply =
+                        HttpClient::exchange(port, HttpClient::post("/hooks/load", body), 15000);
+                    std::lock_guard lock(m_ledger.mutex);
+                    if (reply.status == 200)
+                        m_ledger.answered200.insert(key, body);
+                    else if (reply.status != 0)
+                        ++m_ledger.other;
+                    else
+                        ++m_ledger.unanswered;
+                    if (reply.status == 0)
+                        QThread::msleep(5); // the port is closed: do not spin
+                }
+            });
+        }
     }
-    return threads;
-}
+    ~Load() { stop(); }
+    Q_DISABLE_COPY_MOVE(Load)
+
+    // Until `count` deliveries in all were answered 200 (or 20 s passed).
+    void waitAnswered(int count)
+    {
+        QElapsedTimer timer;
+        timer.start();
+        while (timer.elapsed() < 20000) {
+            {
+                std::lock_guard lock(m_ledger.mutex);
+                if (m_ledger.answered200.size() >= count)
+                    return;
+            }
+            QThread::msleep(10);
+        }
+    }
+
+    // Every sender has ended: the ledger is final.
+    void stop()
+    {
+        m_stop.store(true);
+        for (std::thread &t : m_threads)
+            t.join();
+        m_threads.clear();
+    }
+
+    Ledger &ledger() { return m_ledger; }
+
+private:
+    Ledger m_ledger;
+    std::atomic<bool> m_stop{false};
+    std::vector<std::thread> m_threads;
+};
 } // namespace
 
 class TestReceiverLoad final : public DatabaseTestCase
@@ -63,35 +101,15 @@ public:
 private:
     void startReceiver(ReceiverProcess &receiver)
     {
-        const QByteArray config = "[receiver]\n"
-                                  "listen = 127.0.0.1:0\n"
-                                  "metrics_listen = 127.0.0.1:0\n"
-                                  "database = " +
-                                  m_db.conninfo(QStringLiteral("rcv_load")).toUtf8() +
-                                  "\n"
-                                  "shutdown_timeout = 10\n"
-                                  "[source load]\n"
-                                  "path = /hooks/load\n"
-                                  "adapter = json\n"
-                                  "key_fields = id\n";
+        const QByteArray config = ReceiverProcess::config(m_db.conninfo(QStringLiteral("rcv_load")),
+                                                          "shutdown_timeout = 10\n",
+                                                          "[source load]\n"
+                                                          "path = /hooks/load\n"
+                                                          "adapter = json\n"
+                                                          "key_fields = id\n");
         QString error;
         QVERIFY2(receiver.start(config, &error), qPrintable(error));
         QVERIFY2(receiver.waitReady(), receiver.log().constData());
-    }
-
-    // Load until `count` deliveries in all were answered 200 (or 20 s passed).
-    static void waitAnswered(Ledger &ledger, int count)
-    {
-        QElapsedTimer timer;
-        timer.start();
-        while (timer.elapsed() < 20000) {
-            {
-                std::lock_guard lock(ledger.mutex);
-                if (ledger.answered200.size() >= count)
-                    return;
-            }
-            QThread::msleep(10);
-        }
     }
 
     // Every key of the ledger stored once with its exact body.
@@ -126,54 +144,28 @@ private slots:
     {
         ReceiverProcess receiver;
         startReceiver(receiver);
-        Ledger ledger;
-        std::atomic<bool> stop{false};
-        std::vector<std::thread> threads = startLoad(receiver.port(), 16, stop, ledger);
+        Load load(receiver.port(), 16);
         // Load until a few hundred deliveries were answered, then the signal.
-        QElapsedTimer timer;
-        timer.start();
-        while (timer.elapsed() < 20000) {
-            {
-                std::lock_guard lock(ledger.mutex);
-                if (ledger.answered200.size() >= 300)
-                    break;
-            }
-            QThread::msleep(10);
-        }
+        load.waitAnswered(300);
         receiver.terminate();
         int code = -2;
         const bool exited = receiver.waitExit(15000, &code);
-        stop.store(true);
-        for (std::thread &t : threads)
-            t.join();
+        load.stop();
         QVERIFY2(exited, receiver.log().constData());
         QCOMPARE(code, 0);
         QVERIFY2(receiver.log().contains("stopped in"), receiver.log().constData());
-        compareLedger(ledger);
+        compareLedger(load.ledger());
     }
 
     void sigkillMidLoadLosesNoAnswered200()
     {
         ReceiverProcess receiver;
         startReceiver(receiver);
-        Ledger ledger;
-        std::atomic<bool> stop{false};
-        std::vector<std::thread> threads = startLoad(receiver.port(), 16, stop, ledger);
-        QElapsedTimer timer;
-        timer.start();
-        while (timer.elapsed() < 20000) {
-            {
-                std::lock_guard lock(ledger.mutex);
-                if (ledger.answered200.size() >= 300)
-                    break;
-            }
-            QThread::msleep(10);
-        }
+        Load load(receiver.port(), 16);
+        load.waitAnswered(300);
         receiver.kill();
-        stop.store(true);
-        for (std::thread &t : threads)
-            t.join();
-        compareLedger(ledger);
+        load.stop();
+        compareLedger(load.ledger());
     }
 
     // The server goes away at once (immediate: transactions in flight are lost, as in a
@@ -183,10 +175,9 @@ private slots:
     {
         ReceiverProcess receiver;
         startReceiver(receiver);
-        Ledger ledger;
-        std::atomic<bool> stop{false};
-        std::vector<std::thread> threads = startLoad(receiver.port(), 16, stop, ledger);
-        waitAnswered(ledger, 300);
+        Load load(receiver.port(), 16);
+        Ledger &ledger = load.ledger();
+        load.waitAnswered(300);
         QString error;
         QVERIFY2(m_db.cluster().stopServer(QStringLiteral("immediate"), &error), qPrintable(error));
         QVERIFY2(receiver.waitUnready(), receiver.log().constData());
@@ -208,10 +199,8 @@ private slots:
         }
         QVERIFY2(m_db.cluster().startServer(&error), qPrintable(error));
         QVERIFY2(receiver.waitReady(20000), receiver.log().constData());
-        waitAnswered(ledger, answeredWhileAway + 300);
-        stop.store(true);
-        for (std::thread &t : threads)
-            t.join();
+        load.waitAnswered(answeredWhileAway + 300);
+        load.stop();
         QVERIFY2(ledger.other > 0, "no delivery was refused while the database was away");
         QVERIFY2(ledger.answered200.size() >= answeredWhileAway + 300,
                  "too few deliveries were answered after the database came back");

@@ -32,11 +32,10 @@ private:
     void startReceiver(ReceiverProcess &receiver)
     {
         receiver.writeFile(QStringLiteral("tg.secret"), kToken + "\n", 0600);
-        const QByteArray config = "[receiver]\nlisten = 127.0.0.1:0\nmetrics_listen = 127.0.0.1:0\n"
-                                  "database = " +
-                                  m_db.conninfo(kLogin).toUtf8() +
-                                  "\n[source tg]\npath = /hooks/tg\nadapter = telegram\n"
-                                  "secret_file = tg.secret\nbody_limit = 1k\n";
+        const QByteArray config =
+            ReceiverProcess::config(m_db.conninfo(kLogin), {},
+                                    "[source tg]\npath = /hooks/tg\nadapter = telegram\n"
+                                    "secret_file = tg.secret\nbody_limit = 1k\n");
         QString error;
         QVERIFY2(receiver.start(config, &error), qPrintable(error));
         QVERIFY2(receiver.waitReady(), receiver.log().constData());

@@ -66,6 +66,16 @@ bool AlertsProcess::waitForLog(const QByteArray &text, int timeoutMs)
         timeoutMs);
 }
 
+bool AlertsProcess::waitForLogCount(const QByteArray &text, int count, int timeoutMs)
+{
+    return QTest::qWaitFor(
+        [&] {
+            m_log += m_process.readAll();
+            return m_log.count(text) >= count;
+        },
+        timeoutMs);
+}
+
 int AlertsProcess::wait(int timeoutMs)
 {
     (void)QTest::qWaitFor([this] { return m_process.state() == QProcess::NotRunning; }, timeoutMs);

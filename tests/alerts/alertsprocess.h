@@ -28,6 +28,8 @@ public:
     void terminate() { m_process.terminate(); }
     // Waits until the log holds `text` (the event loop runs).
     bool waitForLog(const QByteArray &text, int timeoutMs = 20000);
+    // Waits until the log holds `text` at least `count` times (the event loop runs).
+    bool waitForLogCount(const QByteArray &text, int count, int timeoutMs = 20000);
     // Waits for the process (the event loop runs); its exit code, -1 for a crash or signal.
     int wait(int timeoutMs = 60000);
     int runOnce(const QStringList &env = {}, int timeoutMs = 60000)

@@ -261,6 +261,60 @@ private slots:
                  QStringLiteral("0"));
     }
 
+    void aFailureCommittedLateIsCountedByTheRunningService()
+    {
+        // The same race while one evaluator keeps running (its reading kept in memory): the
+        // gap stays while the transaction that took its id is open, however many passes go
+        // by, and its failure is counted when it commits.
+        PgSession &su = m_db.su();
+        FakeTelegramHarness tg(kToken);
+        QVERIFY(!rule(m_db, QStringLiteral("Failures"), QStringLiteral("failed"))
+                     .startsWith(QLatin1Char('!')));
+        claimed(QStringLiteral("crm"), 1);
+        claimed(QStringLiteral("shop"), 1);
+        QVERIFY_SQL(su.exec(QStringLiteral(
+            "UPDATE inbox.events SET max_attempts = attempts WHERE status = 'processing'")));
+        const QString fired =
+            QStringLiteral("SELECT coalesce(string_agg(detail ->> 'scope_key', ',' ORDER BY id),"
+                           " '') FROM inbox.journal WHERE entry = 'alert_fired'");
+        AlertsProcess p(m_db.conninfo(kEval), kToken, tg.port(), "interval = 1\n");
+        p.start({}, false);
+        QVERIFY2(p.waitForLogCount("evaluated ", 1), p.log().constData());
+        const auto passes = [&p] {
+            (void)p.waitForLogCount(QByteArray(), 0, 0); // reads what it wrote so far
+            return int(p.log().count("evaluated "));
+        };
+
+        PgSession late(m_db.conninfo(kWorker));
+        QVERIFY_SQL(late.exec(QStringLiteral("BEGIN")));
+        QVERIFY_SQL(
+            late.exec(QStringLiteral("SELECT inbox.fail($1, 'w', 'timeout: slow', false)"),
+                      {one(su, QStringLiteral("SELECT id FROM inbox.events WHERE source = 'crm'"))
+                           .toLongLong()}));
+        QVERIFY(contract::failClaimed(su, QStringLiteral("shop"), QStringLiteral("boom"), false));
+        QTRY_COMPARE_WITH_TIMEOUT(one(su, fired), QStringLiteral("shop|boom"), 20000);
+        // Passes go by (the gap armed) while the transaction stays open.
+        const int seen = passes();
+        QVERIFY2(p.waitForLogCount("evaluated ", seen + 3), p.log().constData());
+        QCOMPARE(one(su, fired), QStringLiteral("shop|boom"));
+
+        QVERIFY_SQL(late.exec(QStringLiteral("COMMIT")));
+        QTRY_COMPARE_WITH_TIMEOUT(one(su, fired), QStringLiteral("shop|boom,crm|timeout"), 20000);
+        QCOMPARE(one(su, QStringLiteral("SELECT summary ->> 'failures' FROM inbox.alert_episodes"
+                                        " WHERE scope_key = 'crm|timeout'")),
+                 QStringLiteral("1"));
+        // Counted once: both resolve and nothing fires again.
+        QTRY_COMPARE_WITH_TIMEOUT(one(su, QStringLiteral("SELECT count(*) FROM"
+                                                         " inbox.alert_episodes WHERE"
+                                                         " resolved_at IS NULL")),
+                                  QStringLiteral("0"), 20000);
+        const int later = passes();
+        QVERIFY2(p.waitForLogCount("evaluated ", later + 2), p.log().constData());
+        QCOMPARE(one(su, fired), QStringLiteral("shop|boom,crm|timeout"));
+        p.terminate();
+        QCOMPARE(p.wait(), 0);
+    }
+
     void shareRulesUseTheOverviewsBaseline()
     {
         PgSession &su = m_db.su();

@@ -213,8 +213,8 @@ private slots:
         const QString text = warning->text();
         QVERIFY2(text.contains(QStringLiteral("Repeats jumped today in 2 sources")),
                  qPrintable(text));
-        QVERIFY2(text.contains(QStringLiteral("<b>crm 50 %</b> (100 of 200, usually 3.0 %), "
-                                              "<b>wb 43 %</b> (150 of 350, usually 3.0 %)")),
+        QVERIFY2(text.contains(QStringLiteral("<b>crm 50&nbsp;%</b> (100 of 200, usually 3.0 %), "
+                                              "<b>wb 43&nbsp;%</b> (150 of 350, usually 3.0 %)")),
                  qPrintable(text));
         QCOMPARE(text.count(QStringLiteral("check the receiver's response time")), 1);
         QCOMPARE(text.count(QStringLiteral("<br>")), 0);

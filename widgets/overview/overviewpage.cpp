@@ -303,9 +303,13 @@ void OverviewPage::showSnapshot()
     };
     const auto items = [this, &locale](const QVector<const HealthWarning *> &group) {
         QStringList out;
+        // The share's number and its "%" stay on one line.
+        const auto share = [](double v) {
+            return formatShare(v).replace(QLatin1Char(' '), QStringLiteral("&nbsp;"));
+        };
         for (const HealthWarning *w : group)
             out << tr("<b>%1 %2</b> (%3 of %4, %5)")
-                       .arg(w->source.toHtmlEscaped(), formatShare(w->verdict.today),
+                       .arg(w->source.toHtmlEscaped(), share(w->verdict.today),
                             locale.toString(w->todayCount), locale.toString(w->todayVolume),
                             w->verdict.hasBaseline
                                 ? tr("usually %1").arg(formatShare(w->verdict.baseline))

@@ -23,7 +23,7 @@ namespace {
 
 constexpr int kDays = 15;             // today and the 14 days a baseline may use
 constexpr int kLookbackMinutes = 15;  // failures before a first start that still count
-constexpr qint64 kReadChunk = 200000; // journal ids read past journal_to in one pass
+constexpr qint64 kReadChunk = 200000; // journal ids one statement reads past journal_to
 constexpr int kMaxGaps = 10000;       // journal gaps kept in memory
 constexpr int kKeptGaps = 100;        // of them, kept in a summary for a restart (8000 bytes)
 
@@ -70,6 +70,36 @@ double round4(double v)
 {
     return std::round(v * 10000.0) / 10000.0;
 }
+
+// The failed entries of journal_pkey ranges, in one snapshot: the ids after $1 (at most $3 of
+// them) and the gaps $2 ([[from, to, until], ...]). Returns the last id read, the snapshot's
+// xmin and xmax, the ids of those ranges still missing as gaps (each with its until; 0 for a
+// new one), and the failures per source and error group with their first five events (the
+// source by one events_pkey probe each).
+const char *const kFailedSql =
+    "WITH snap AS MATERIALIZED (SELECT pg_snapshot_xmin(s)::text::bigint AS xmin,"
+    " pg_snapshot_xmax(s)::text::bigint AS xmax FROM pg_current_snapshot() s),"
+    " top AS MATERIALIZED (SELECT least(coalesce((SELECT max(id) FROM inbox.journal), $1),"
+    " $1 + $3) AS m),"
+    " cand AS MATERIALIZED (SELECT row_number() OVER () AS k, lo, hi, until FROM ("
+    "  SELECT (g ->> 0)::bigint AS lo, (g ->> 1)::bigint AS hi, (g ->> 2)::bigint AS until"
+    "  FROM jsonb_array_elements($2::jsonb) g"
+    "  UNION ALL SELECT $1 + 1, m, 0 FROM top WHERE m > $1) c),"
+    " seen AS MATERIALIZED (SELECT c.k, j.id, j.entry, j.event_id, j.detail FROM cand c"
+    "  JOIN inbox.journal j ON j.id >= c.lo AND j.id <= c.hi),"
+    " fails AS (SELECT (SELECT e.source FROM inbox.events e WHERE e.id = s.event_id) AS source,"
+    "  coalesce(nullif(btrim(left(split_part(s.detail ->> 'error', ':', 1), 80)), ''),"
+    "  s.detail ->> 'reason', 'failed') AS grp, count(*) AS n,"
+    "  (array_agg(s.event_id ORDER BY s.id))[1:5] AS ev"
+    "  FROM seen s WHERE s.entry = 'failed' GROUP BY 1, 2),"
+    " gaps AS (SELECT lower(r) AS lo, upper(r) - 1 AS hi, c.until FROM cand c"
+    "  LEFT JOIN (SELECT k, range_agg(int8range(id, id, '[]')) AS got FROM seen GROUP BY k) g"
+    "  USING (k) CROSS JOIN LATERAL unnest(int8multirange(int8range(c.lo, c.hi, '[]'))"
+    "  - coalesce(g.got, '{}'::int8multirange)) r)"
+    " SELECT (SELECT m FROM top), (SELECT xmin FROM snap), (SELECT xmax FROM snap),"
+    " (SELECT coalesce(jsonb_agg(jsonb_build_array(lo, hi, until) ORDER BY lo), '[]')"
+    "  FROM gaps)::text,"
+    " (SELECT coalesce(jsonb_agg(jsonb_build_array(source, grp, n, ev)), '[]') FROM fails)::text";
 
 } // namespace
 
@@ -217,51 +247,51 @@ EvaluationResult RuleEvaluator::evaluate()
                 m_failedRead = lo - 1;
             }
         }
-        // One statement, so one snapshot: the ids after m_failedRead (at most kReadChunk of
-        // them) and the gaps, each a journal_pkey range; what is still missing in them comes
-        // back as the new gaps, with the snapshot's xmin and xmax to arm and drop them.
-        Rows f;
-        if (!run({QStringLiteral(
-                      "WITH snap AS MATERIALIZED (SELECT pg_snapshot_xmin(s)::text::bigint AS"
-                      " xmin, pg_snapshot_xmax(s)::text::bigint AS xmax FROM"
-                      " pg_current_snapshot() s),"
-                      " top AS MATERIALIZED (SELECT least(coalesce((SELECT max(id) FROM"
-                      " inbox.journal), $1), $1 + $3) AS m),"
-                      " cand AS MATERIALIZED (SELECT row_number() OVER () AS k, lo, hi, until"
-                      " FROM (SELECT (g ->> 0)::bigint AS lo, (g ->> 1)::bigint AS hi,"
-                      " (g ->> 2)::bigint AS until FROM jsonb_array_elements($2::jsonb) g"
-                      " UNION ALL SELECT $1 + 1, m, 0 FROM top WHERE m > $1) c),"
-                      " seen AS MATERIALIZED (SELECT c.k, j.id, j.entry, j.event_id, j.detail"
-                      " FROM cand c JOIN inbox.journal j ON j.id >= c.lo AND j.id <= c.hi),"
-                      " fails AS (SELECT (SELECT e.source FROM inbox.events e WHERE e.id = "
-                      "s.event_id)"
-                      " AS source, coalesce(nullif(btrim(left(split_part(s.detail ->> 'error', "
-                      "':', 1), 80)), ''), s.detail ->> 'reason', 'failed')"
-                      " AS grp, count(*) AS n, (array_agg(s.event_id ORDER BY s.id))[1:5] AS ev"
-                      " FROM seen s WHERE s.entry = 'failed' GROUP BY 1, 2),"
-                      " gaps AS (SELECT lower(r) AS lo, upper(r) - 1 AS hi, c.until FROM cand c"
-                      " LEFT JOIN (SELECT k, range_agg(int8range(id, id, '[]')) AS got FROM seen"
-                      " GROUP BY k) g USING (k) CROSS JOIN LATERAL unnest(int8multirange("
-                      "int8range(c.lo, c.hi, '[]')) - coalesce(g.got, '{}'::int8multirange)) r)"
-                      " SELECT (SELECT m FROM top), (SELECT xmin FROM snap),"
-                      " (SELECT xmax FROM snap), (SELECT coalesce(jsonb_agg(jsonb_build_array("
-                      "lo, hi, until) ORDER BY lo), '[]') FROM gaps)::text,"
-                      " (SELECT coalesce(jsonb_agg(jsonb_build_array(source, grp, n, ev)), '[]')"
-                      " FROM fails)::text"),
-                  {m_failedRead,
-                   QString::fromUtf8(
-                       QJsonDocument(gapsToJson(m_failedGaps)).toJson(QJsonDocument::Compact)),
-                   kReadChunk}},
-                 &f))
-            return done();
-        const QVariantList &row = f.rows.value(0);
-        failedTo = row.value(0).toLongLong();
-        const qint64 xmin = row.value(1).toLongLong();
-        const qint64 xmax = row.value(2).toLongLong();
+        // Chunk by chunk up to the newest id (kReadChunk ids a statement), the first with the
+        // gaps: one statement is one snapshot, so what is still missing in its ranges comes
+        // back as gaps, and the first's xmin and xmax arm and drop the old ones.
+        QMap<QString, FailedGroup> groups; // "source|group"
+        QVector<JournalGap> left;
+        qint64 xmin = 0, xmax = 0;
+        qint64 from = m_failedRead;
+        for (int chunk = 0;; ++chunk) {
+            Rows f;
+            const QJsonArray probe = chunk == 0 ? gapsToJson(m_failedGaps) : QJsonArray();
+            if (!run({QString::fromLatin1(kFailedSql),
+                      {from, QString::fromUtf8(QJsonDocument(probe).toJson(QJsonDocument::Compact)),
+                       kReadChunk}},
+                     &f))
+                return done();
+            const QVariantList &row = f.rows.value(0);
+            const qint64 to = row.value(0).toLongLong();
+            if (chunk == 0) {
+                xmin = row.value(1).toLongLong();
+                xmax = row.value(2).toLongLong();
+            }
+            left << gapsFromJson(QJsonDocument::fromJson(row.value(3).toString().toUtf8()).array());
+            for (const QJsonValue &v :
+                 QJsonDocument::fromJson(row.value(4).toString().toUtf8()).array()) {
+                const QJsonArray a = v.toArray();
+                if (a.at(0).isNull())
+                    continue; // the event is gone
+                FailedGroup &g = groups[a.at(0).toString() + QLatin1Char('|') + a.at(1).toString()];
+                g.source = a.at(0).toString();
+                g.group = a.at(1).toString();
+                g.count += a.at(2).toInt();
+                for (const QJsonValue &ev : a.at(3).toArray()) {
+                    if (g.events.size() < 5)
+                        g.events.append(ev);
+                }
+            }
+            const bool more = to == from + kReadChunk;
+            from = to;
+            if (!more)
+                break;
+        }
+        failedTo = from;
+        failures = groups.values().toVector();
         failedGaps.clear();
-        for (const JournalGap &g0 :
-             gapsFromJson(QJsonDocument::fromJson(row.value(3).toString().toUtf8()).array())) {
-            JournalGap g = g0;
+        for (JournalGap g : left) {
             // A gap found by an earlier pass: the transaction that took its id (if any is
             // still open) has its xid by now, below this snapshot's xmax.
             if (g.until == 0 && g.from <= m_failedRead)
@@ -280,14 +310,6 @@ EvaluationResult RuleEvaluator::evaluate()
         // What a restart needs, kept in the summaries (the newest gaps when there are many).
         failedGapsJson = gapsToJson(
             failedGaps.mid(std::max<qsizetype>(0, failedGaps.size() - qsizetype(kKeptGaps))));
-        for (const QJsonValue &v :
-             QJsonDocument::fromJson(row.value(4).toString().toUtf8()).array()) {
-            const QJsonArray a = v.toArray();
-            if (a.at(0).isNull())
-                continue; // the event is gone
-            failures.append(
-                {a.at(0).toString(), a.at(1).toString(), a.at(2).toInt(), a.at(3).toArray()});
-        }
     }
 
     QHash<int, QVector<QPair<QString, qint64>>> stuckByMinutes; // minutes -> (source, stuck)

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace bench {
 
@@ -74,6 +75,20 @@ QJsonObject Figure::toJson() const
     for (auto it = extra.begin(); it != extra.end(); ++it)
         o.insert(it.key(), it.value());
     return o;
+}
+
+Figure skippedStage(const char *stage, const QString &why, const char *advice,
+                    const QString &target)
+{
+    std::fprintf(stderr, "  %s stage SKIPPED: %s. %s\n", stage, qPrintable(why), advice);
+    Figure f;
+    f.name = QLatin1String(stage) + QStringLiteral("_skipped");
+    f.latency = false;
+    f.unit = QStringLiteral("(skipped)");
+    f.target = target;
+    f.met = false;
+    f.note = QStringLiteral("not measured: %1").arg(why);
+    return f;
 }
 
 void printReport(const QVector<Figure> &figures, const QString &header)

@@ -36,6 +36,12 @@ struct Figure
     QJsonObject toJson() const;
 };
 
+// A stage that cannot run here: says so on stderr ("<stage> stage SKIPPED: <why>. <advice>")
+// and gives the one figure it adds instead, <stage>_skipped, not met, against `target` (what
+// the stage needs), its note naming why nothing was measured. The run goes on.
+Figure skippedStage(const char *stage, const QString &why, const char *advice,
+                    const QString &target);
+
 // Prints the readable table and then one JSON line per figure to stdout.
 void printReport(const QVector<Figure> &figures, const QString &header);
 

@@ -1,10 +1,10 @@
 #include "peerbench.h"
 
-#include "db/conninfo.h"
 #include "db/pgconnection.h"
 #include "deliveries.h"
 #include "nodepeers.h"
 #include "roundstats.h"
+#include "serverconninfo.h"
 #include "serversetting.h"
 #include "sessionrun.h"
 
@@ -40,18 +40,9 @@ constexpr qint64 kBacklog = 50000; // queued jobs each claim measurement starts 
 QString sameServer(const inbox::PgConnection &admin, const QString &dbname)
 {
     pg_conn *c = admin.raw();
-    QStringList parts;
-    const auto add = [&](const char *key, const char *value) {
-        if (value && *value)
-            parts << QString::fromLatin1(key) + QLatin1Char('=') +
-                         inbox::quoteConnValue(QString::fromUtf8(value));
-    };
-    add("host", PQhost(c));
-    add("port", PQport(c));
-    add("user", PQuser(c));
-    add("password", PQpass(c));
-    parts << QStringLiteral("dbname=") + inbox::quoteConnValue(dbname);
-    return parts.join(QLatin1Char(' '));
+    return serverConninfo(admin, {{"user", QString::fromUtf8(PQuser(c))},
+                                  {"password", QString::fromUtf8(PQpass(c))},
+                                  {"dbname", dbname}});
 }
 
 // An array literal of text elements, each quoted.
@@ -139,6 +130,26 @@ struct Table
     QVector<System> systems; // [0] is the bare statement
 };
 
+// A count the sessions keep in their Totals.
+using Count = std::atomic<qint64> Totals::*;
+
+// Runs `step` on `sessions` sessions for `seconds`. The rate is `counted` per second, times
+// `perCount` (the rows one call stores); `keys` are the counts the figure's line also keeps.
+bool measureRate(const QString &conninfo, int sessions, int seconds, const Step &step,
+                 Count counted, double perCount,
+                 std::initializer_list<std::pair<const char *, Count>> keys, double *rate,
+                 QJsonObject *extra, QString *error)
+{
+    Totals totals;
+    double elapsed = 0;
+    if (!runSessions(conninfo, sessions, seconds, QString(), step, &totals, &elapsed, error))
+        return false;
+    *rate = double((totals.*counted).load()) * perCount / elapsed;
+    for (const auto &[key, count] : keys)
+        extra->insert(QLatin1String(key), double((totals.*count).load()));
+    return true;
+}
+
 } // namespace
 
 bool runPeerFigures(const Options &o, inbox::PgConnection &admin, QVector<Figure> *figures,
@@ -147,18 +158,10 @@ bool runPeerFigures(const Options &o, inbox::PgConnection &admin, QVector<Figure
     NodePeers node(o.peersDir);
     const QString absent = node.missing();
     if (!absent.isEmpty()) {
-        std::fprintf(stderr,
-                     "  peers stage SKIPPED: %s not found. Install Node.js 20 and npm to "
-                     "measure graphile-worker and pg-boss beside the inbox.\n",
-                     qPrintable(absent));
-        Figure f;
-        f.name = QStringLiteral("peers_skipped");
-        f.latency = false;
-        f.unit = QStringLiteral("(skipped)");
-        f.target = QStringLiteral("node and npm present");
-        f.met = false;
-        f.note = QStringLiteral("not measured: %1 not found").arg(absent);
-        *figures << f;
+        *figures << skippedStage("peers", QStringLiteral("%1 not found").arg(absent),
+                                 "Install Node.js 20 and npm to measure graphile-worker and "
+                                 "pg-boss beside the inbox.",
+                                 QStringLiteral("node and npm present"));
         return true;
     }
     if (!node.install(error))
@@ -215,75 +218,54 @@ bool runPeerFigures(const Options &o, inbox::PgConnection &admin, QVector<Figure
                           sessions);
     };
 
-    // One delivery per call from --sessions clients: `call` sends it, true when it went in.
+    // Batches of `size` deliveries (no key twice in one batch: graphile-worker's add_jobs
+    // refuses that) from --sessions clients: `call` sends them, true when they went in; rows/s.
+    const auto sendBatches =
+        [&](int size, const QString &conninfo,
+            const std::function<bool(inbox::PgConnection &, const QStringList &ids,
+                                     inbox::DbError *)> &call) {
+            return [&, size, conninfo, call](double *rate, QJsonObject *extra, QString *err) {
+                Deliveries d = freshDeliveries(o.ingestSessions);
+                const Step step = [&](inbox::PgConnection &conn, int s, std::mt19937_64 &rng,
+                                      Totals &t) {
+                    QStringList ids;
+                    QSet<QString> seen;
+                    while (ids.size() < size) {
+                        bool repeat = false;
+                        const QString id = d.pick(s, rng, &repeat);
+                        if (seen.contains(id))
+                            continue;
+                        seen.insert(id);
+                        ids << id;
+                        if (repeat)
+                            ++t.repeats;
+                    }
+                    inbox::DbError callError;
+                    if (!call(conn, ids, &callError)) {
+                        t.fail(callError.message);
+                        return false;
+                    }
+                    return true;
+                };
+                return measureRate(
+                    conninfo, o.ingestSessions, o.ingestSeconds, step, &Totals::calls, size,
+                    {{"calls", &Totals::calls}, {"repeats", &Totals::repeats}}, rate, extra, err);
+            };
+        };
+    // One delivery per call: `call` sends it; calls/s.
     const auto single =
         [&](const QString &conninfo,
             const std::function<bool(inbox::PgConnection &, const QString &id, inbox::DbError *)>
                 &call) {
-            return [&, conninfo, call](double *rate, QJsonObject *extra, QString *err) {
-                Deliveries d = freshDeliveries(o.ingestSessions);
-                const Step step = [&](inbox::PgConnection &conn, int s, std::mt19937_64 &rng,
-                                      Totals &t) {
-                    bool repeat = false;
-                    const QString id = d.pick(s, rng, &repeat);
-                    inbox::DbError callError;
-                    if (!call(conn, id, &callError)) {
-                        t.fail(callError.message);
-                        return false;
-                    }
-                    if (repeat)
-                        ++t.repeats;
-                    return true;
-                };
-                Totals totals;
-                double elapsed = 0;
-                if (!runSessions(conninfo, o.ingestSessions, o.ingestSeconds, QString(), step,
-                                 &totals, &elapsed, err))
-                    return false;
-                *rate = double(totals.calls.load()) / elapsed;
-                extra->insert(QStringLiteral("calls"), double(totals.calls.load()));
-                extra->insert(QStringLiteral("repeats"), double(totals.repeats.load()));
-                return true;
-            };
+            return sendBatches(
+                1, conninfo,
+                [call](inbox::PgConnection &conn, const QStringList &ids,
+                       inbox::DbError *callError) { return call(conn, ids.first(), callError); });
         };
-    // Batches of kBatch deliveries (no key twice in one batch: graphile-worker's add_jobs
-    // refuses that) from --sessions clients; rows/s.
     const auto batched = [&](const QString &conninfo,
                              const std::function<bool(inbox::PgConnection &, const QStringList &ids,
                                                       inbox::DbError *)> &call) {
-        return [&, conninfo, call](double *rate, QJsonObject *extra, QString *err) {
-            Deliveries d = freshDeliveries(o.ingestSessions);
-            const Step step = [&](inbox::PgConnection &conn, int s, std::mt19937_64 &rng,
-                                  Totals &t) {
-                QStringList ids;
-                QSet<QString> seen;
-                while (ids.size() < kBatch) {
-                    bool repeat = false;
-                    const QString id = d.pick(s, rng, &repeat);
-                    if (seen.contains(id))
-                        continue;
-                    seen.insert(id);
-                    ids << id;
-                    if (repeat)
-                        ++t.repeats;
-                }
-                inbox::DbError callError;
-                if (!call(conn, ids, &callError)) {
-                    t.fail(callError.message);
-                    return false;
-                }
-                return true;
-            };
-            Totals totals;
-            double elapsed = 0;
-            if (!runSessions(conninfo, o.ingestSessions, o.ingestSeconds, QString(), step, &totals,
-                             &elapsed, err))
-                return false;
-            *rate = double(totals.calls.load()) * kBatch / elapsed;
-            extra->insert(QStringLiteral("calls"), double(totals.calls.load()));
-            extra->insert(QStringLiteral("repeats"), double(totals.repeats.load()));
-            return true;
-        };
+        return sendBatches(kBatch, conninfo, call);
     };
     // Workers: `work` claims up to `per` and completes them, returning how many it did.
     const auto claiming =
@@ -307,15 +289,9 @@ bool runPeerFigures(const Options &o, inbox::PgConnection &admin, QVector<Figure
                     t.fresh += done;
                     return true;
                 };
-                Totals totals;
-                double elapsed = 0;
-                if (!runSessions(conninfo, o.workers, o.ingestSeconds, QString(), step, &totals,
-                                 &elapsed, err))
-                    return false;
-                *rate = double(totals.fresh.load()) / elapsed;
-                extra->insert(QStringLiteral("jobs"), double(totals.fresh.load()));
-                extra->insert(QStringLiteral("empty_claims"), double(totals.empty.load()));
-                return true;
+                return measureRate(conninfo, o.workers, o.ingestSeconds, step, &Totals::fresh, 1,
+                                   {{"jobs", &Totals::fresh}, {"empty_claims", &Totals::empty}},
+                                   rate, extra, err);
             };
         };
     const auto gwRunner = [&](int localQueue, int completeBatchDelay) {

@@ -1,11 +1,11 @@
 #include "receiverbench.h"
 
 #include "benchreceiver.h"
-#include "db/conninfo.h"
 #include "db/pgconnection.h"
 #include "deliveries.h"
 #include "pacedclient.h"
 #include "roundstats.h"
+#include "serverconninfo.h"
 #include "serversetting.h"
 #include "sessionrun.h"
 #include "wrkload.h"
@@ -71,22 +71,13 @@ qint64 writerBackend(inbox::PgConnection &admin)
 // the kernel picks, one json source. The rest is the receiver's defaults (one writer).
 QByteArray receiverConfig(const inbox::PgConnection &admin)
 {
-    pg_conn *c = admin.raw();
-    QStringList parts;
-    const auto add = [&](const char *key, const char *value) {
-        if (value && *value)
-            parts << QString::fromLatin1(key) + QLatin1Char('=') +
-                         inbox::quoteConnValue(QString::fromUtf8(value));
-    };
-    add("host", PQhost(c));
-    add("port", PQport(c));
-    add("dbname", PQdb(c));
-    add("user", kLogin);
+    const QString conninfo = serverConninfo(
+        admin, {{"dbname", QString::fromUtf8(PQdb(admin.raw()))}, {"user", QLatin1String(kLogin)}});
     return "[receiver]\n"
            "listen = 127.0.0.1:0\n"
            "metrics_listen = 127.0.0.1:0\n"
            "database = " +
-           parts.join(QLatin1Char(' ')).toUtf8() +
+           conninfo.toUtf8() +
            "\n"
            "database_password_file = @PASSWORD_FILE@\n"
            "\n"
@@ -151,22 +142,6 @@ struct MetricsDelta
     }
 };
 
-Figure skipped(const QString &why)
-{
-    std::fprintf(stderr,
-                 "receiver stage SKIPPED: %s. Install Debian's wrk (scripts/install-deps.sh) "
-                 "to measure inbox-receiver beside direct accepts.\n",
-                 qPrintable(why));
-    Figure f;
-    f.name = QStringLiteral("receiver_skipped");
-    f.latency = false;
-    f.unit = QStringLiteral("(skipped)");
-    f.target = QStringLiteral("wrk and inbox-receiver present");
-    f.met = false;
-    f.note = QStringLiteral("not measured: %1").arg(why);
-    return f;
-}
-
 } // namespace
 
 bool runReceiverFigures(const Options &o, inbox::PgConnection &admin, QVector<Figure> *figures,
@@ -174,7 +149,10 @@ bool runReceiverFigures(const Options &o, inbox::PgConnection &admin, QVector<Fi
 {
     const QString wrkBinary = WrkLoad::find();
     if (wrkBinary.isEmpty()) {
-        *figures << skipped(QStringLiteral("wrk not found in PATH"));
+        *figures << skippedStage("receiver", QStringLiteral("wrk not found in PATH"),
+                                 "Install Debian's wrk (scripts/install-deps.sh) to measure "
+                                 "inbox-receiver beside direct accepts.",
+                                 QStringLiteral("wrk and inbox-receiver present"));
         return true;
     }
     const QString binary = BenchReceiver::find(o.receiverBinary);

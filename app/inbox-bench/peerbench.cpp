@@ -58,6 +58,15 @@ QString textArray(const QStringList &items)
     return QLatin1Char('{') + quoted.join(QLatin1Char(',')) + QLatin1Char('}');
 }
 
+// A bigint[] literal of the ids a claim returned (the first column of `claimed`).
+QString idArray(const inbox::PgRows &claimed)
+{
+    QStringList ids;
+    for (int r = 0; r < claimed.rows(); ++r)
+        ids << claimed.text(r, 0);
+    return QLatin1Char('{') + ids.join(QLatin1Char(',')) + QLatin1Char('}');
+}
+
 // A bytea[] literal of the bodies (elements "\\x<hex>").
 QString byteaArray(const QList<QByteArray> &items)
 {
@@ -507,23 +516,17 @@ bool runPeerFigures(const Options &o, inbox::PgConnection &admin, QVector<Figure
                 return -1;
             if (claimed->rows() == 0)
                 return 0;
-            QStringList ids;
-            for (int r = 0; r < claimed->rows(); ++r)
-                ids << claimed->text(r, 0);
             const bool ok =
                 per == 1 ? c.run(QStringLiteral("UPDATE %1.events SET status = 'done', "
                                                 "locked_by = NULL WHERE id = $1 AND "
                                                 "locked_by = $2")
                                      .arg(scratch),
-                                 {inbox::PgParam(ids.first()), inbox::PgParam(w)}, err)
+                                 {inbox::PgParam(claimed->text(0, 0)), inbox::PgParam(w)}, err)
                          : c.run(QStringLiteral("UPDATE %1.events SET status = 'done', "
                                                 "locked_by = NULL WHERE id = "
                                                 "ANY($1::bigint[]) AND locked_by = $2")
                                      .arg(scratch),
-                                 {inbox::PgParam(QLatin1Char('{') + ids.join(QLatin1Char(',')) +
-                                                 QLatin1Char('}')),
-                                  inbox::PgParam(w)},
-                                 err);
+                                 {inbox::PgParam(idArray(*claimed)), inbox::PgParam(w)}, err);
             return ok ? claimed->rows() : -1;
         };
     };
@@ -552,15 +555,9 @@ bool runPeerFigures(const Options &o, inbox::PgConnection &admin, QVector<Figure
             return -1;
         if (claimed->rows() == 0)
             return 0;
-        QStringList ids;
-        for (int r = 0; r < claimed->rows(); ++r)
-            ids << claimed->text(r, 0);
-        const auto done = c.exec(
-            QStringLiteral("SELECT count(*) FILTER (WHERE completed) FROM "
-                           "inbox.complete_many($1::bigint[], $2)"),
-            {inbox::PgParam(QLatin1Char('{') + ids.join(QLatin1Char(',')) + QLatin1Char('}')),
-             inbox::PgParam(w)},
-            err);
+        const auto done = c.exec(QStringLiteral("SELECT count(*) FILTER (WHERE completed) FROM "
+                                                "inbox.complete_many($1::bigint[], $2)"),
+                                 {inbox::PgParam(idArray(*claimed)), inbox::PgParam(w)}, err);
         return done ? done->toInt(0, 0) : -1;
     };
     const auto hasCompleteMany =

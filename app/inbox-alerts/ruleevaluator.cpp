@@ -85,13 +85,13 @@ const char *const kFailedSql =
     "  SELECT (g ->> 0)::bigint AS lo, (g ->> 1)::bigint AS hi, (g ->> 2)::bigint AS until"
     "  FROM jsonb_array_elements($2::jsonb) g"
     "  UNION ALL SELECT $1 + 1, m, 0 FROM top WHERE m > $1) c),"
-    " seen AS MATERIALIZED (SELECT c.k, j.id, j.entry, j.event_id, j.detail FROM cand c"
-    "  JOIN inbox.journal j ON j.id >= c.lo AND j.id <= c.hi),"
-    " fails AS (SELECT (SELECT e.source FROM inbox.events e WHERE e.id = s.event_id) AS source,"
-    "  coalesce(nullif(btrim(left(split_part(s.detail ->> 'error', ':', 1), 80)), ''),"
-    "  s.detail ->> 'reason', 'failed') AS grp, count(*) AS n,"
-    "  (array_agg(s.event_id ORDER BY s.id))[1:5] AS ev"
-    "  FROM seen s WHERE s.entry = 'failed' GROUP BY 1, 2),"
+    " seen AS MATERIALIZED (SELECT c.k, j.id, CASE WHEN j.entry = 'failed' THEN j.event_id END"
+    "  AS ev, CASE WHEN j.entry = 'failed' THEN coalesce(nullif(btrim(left(split_part("
+    "  j.detail ->> 'error', ':', 1), 80)), ''), j.detail ->> 'reason', 'failed') END AS grp"
+    "  FROM cand c JOIN inbox.journal j ON j.id >= c.lo AND j.id <= c.hi),"
+    " fails AS (SELECT (SELECT e.source FROM inbox.events e WHERE e.id = s.ev) AS source, s.grp,"
+    "  count(*) AS n, (array_agg(s.ev ORDER BY s.id))[1:5] AS ev"
+    "  FROM seen s WHERE s.grp IS NOT NULL GROUP BY 1, 2),"
     " gaps AS (SELECT lower(r) AS lo, upper(r) - 1 AS hi, c.until FROM cand c"
     "  LEFT JOIN (SELECT k, range_agg(int8range(id, id, '[]')) AS got FROM seen GROUP BY k) g"
     "  USING (k) CROSS JOIN LATERAL unnest(int8multirange(int8range(c.lo, c.hi, '[]'))"
@@ -250,6 +250,13 @@ EvaluationResult RuleEvaluator::evaluate()
         // Chunk by chunk up to the newest id (kReadChunk ids a statement), the first with the
         // gaps: one statement is one snapshot, so what is still missing in its ranges comes
         // back as gaps, and the first's xmin and xmax arm and drop the old ones.
+        // The planner cannot see how small the ranges are (they come from the statement's
+        // own rows), so it costs the statement as a scan of the journal and compiles it with
+        // JIT: about a second a pass for a few milliseconds of work (measured on 2 million
+        // entries: 1270 ms with JIT, 8 ms without). This connection is the evaluator's own.
+        Rows jit;
+        if (!run({QStringLiteral("SELECT set_config('jit', 'off', false)"), {}}, &jit))
+            return done();
         QMap<QString, FailedGroup> groups; // "source|group"
         QVector<JournalGap> left;
         qint64 xmin = 0, xmax = 0;

@@ -2,7 +2,7 @@
 // tst_simreceiver): a short run with faults must pass its own self-check and leave a
 // database that agrees with it; the history fill must be consistent and fill the daily
 // statistics; the self-check must fail on a deliberately broken database.
-#include "pgcluster.h"
+#include "databasetestcase.h"
 #include "pgsession.h"
 #include "simprocess.h"
 
@@ -10,13 +10,12 @@
 #include <QRegularExpression>
 #include <QtTest>
 
-class TestSim final : public QObject
+class TestSim final : public DatabaseTestCase
 {
     Q_OBJECT
 
 private slots:
     void initTestCase();
-    void init();
     void usageErrors();
     void runPassesSelfCheckAndDatabaseAgrees();
     void runSurvivesServerRestart();
@@ -27,16 +26,10 @@ private slots:
 private:
     using Result = SimResult;
     static Result sim(const QStringList &args) { return SimProcess::run(args, 120000); }
-    qint64 scalar(const QString &sql) const
-    {
-        return SimProcess::scalar(m_cluster.conninfo(m_db), sql);
-    }
+    qint64 scalar(const QString &sql) const { return SimProcess::scalar(m_db.conninfo(), sql); }
     // `r`, a self-check run, failed (exit code 1) on the check `name`: FAIL in its table and
     // named in its errors.
     static void verifyFailsOn(const Result &r, const QString &name);
-
-    PgCluster m_cluster;
-    QString m_db;
 };
 
 void TestSim::verifyFailsOn(const Result &r, const QString &name)
@@ -50,15 +43,7 @@ void TestSim::verifyFailsOn(const Result &r, const QString &name)
 void TestSim::initTestCase()
 {
     QStandardPaths::setTestModeEnabled(true);
-    QString error;
-    QVERIFY2(m_cluster.start(&error), qPrintable(error));
-}
-
-void TestSim::init()
-{
-    QString error;
-    m_db = m_cluster.createDatabase(&error);
-    QVERIFY2(!m_db.isEmpty(), qPrintable(error));
+    DatabaseTestCase::initTestCase();
 }
 
 void TestSim::usageErrors()
@@ -80,7 +65,7 @@ void TestSim::runPassesSelfCheckAndDatabaseAgrees()
     // Faults on (CRM outages and timeouts, enrichment failures), workers dying often, a slow
     // receiver so that repeats are plenty; a 3 s lock timeout so takeovers happen in time.
     const Result r =
-        sim({QStringLiteral("--db"), m_cluster.conninfo(m_db), QStringLiteral("--direct"),
+        sim({QStringLiteral("--db"), m_db.conninfo(), QStringLiteral("--direct"),
              QStringLiteral("--run"), QStringLiteral("6"), QStringLiteral("--rate"),
              QStringLiteral("25"), QStringLiteral("--death-rate"), QStringLiteral("0.06"),
              QStringLiteral("--scenario"), QStringLiteral("slow-receiver"),
@@ -136,7 +121,7 @@ void TestSim::runSurvivesServerRestart()
     // senders send again what was not answered, and the self-check still passes.
     QProcess p;
     p.start(QStringLiteral(INBOX_SIM_BINARY),
-            {QStringLiteral("--db"), m_cluster.conninfo(m_db), QStringLiteral("--direct"),
+            {QStringLiteral("--db"), m_db.conninfo(), QStringLiteral("--direct"),
              QStringLiteral("--run"), QStringLiteral("10"), QStringLiteral("--rate"),
              QStringLiteral("30"), QStringLiteral("--seed"), QStringLiteral("23")});
     QVERIFY(p.waitForStarted(10000));
@@ -146,7 +131,7 @@ void TestSim::runSurvivesServerRestart()
         30000);
     QVERIFY(p.state() == QProcess::Running);
     QString error;
-    QVERIFY2(m_cluster.restart(QStringLiteral("fast"), &error), qPrintable(error));
+    QVERIFY2(m_db.cluster().restart(QStringLiteral("fast"), &error), qPrintable(error));
     const qint64 restartedAt = scalar(
         QStringLiteral("SELECT (extract(epoch FROM pg_postmaster_start_time()) * 1000000)::int8"));
     QVERIFY2(p.state() == QProcess::Running, "the run ended before the restart");
@@ -166,7 +151,7 @@ void TestSim::runSurvivesServerRestart()
 
     // Traffic and work went on after the restart: new keys arrived and were finished.
     const auto after = [&](const char *entry) {
-        PgSession s(m_cluster.conninfo(m_db));
+        PgSession s(m_db.conninfo());
         const PgResult r =
             s.exec(QStringLiteral("SELECT count(*) FROM inbox.journal WHERE entry = $1 AND at >"
                                   " timestamptz 'epoch' + $2::int8 * interval '1 microsecond'"),
@@ -187,9 +172,8 @@ void TestSim::runSurvivesServerRestart()
 
 void TestSim::historyFillsDailyStatsConsistently()
 {
-    const Result r =
-        sim({QStringLiteral("--db"), m_cluster.conninfo(m_db), QStringLiteral("--history"),
-             QStringLiteral("2"), QStringLiteral("--per-day"), QStringLiteral("800")});
+    const Result r = sim({QStringLiteral("--db"), m_db.conninfo(), QStringLiteral("--history"),
+                          QStringLiteral("2"), QStringLiteral("--per-day"), QStringLiteral("800")});
     QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
     QCOMPARE(scalar(QStringLiteral("SELECT count(*) FROM inbox.events")), qint64(1600));
     QVERIFY2(scalar(QStringLiteral("SELECT count(DISTINCT day) FROM inbox.stats_daily(3) "
@@ -211,13 +195,12 @@ void TestSim::historyFillsDailyStatsConsistently()
                  "'hex'), 32)")),
              qint64(0));
     // The database-wide self-check agrees (journal, counters, deals).
-    const Result check =
-        sim({QStringLiteral("--db"), m_cluster.conninfo(m_db), QStringLiteral("--check")});
+    const Result check = sim({QStringLiteral("--db"), m_db.conninfo(), QStringLiteral("--check")});
     QVERIFY2(check.exitCode == 0, qPrintable(check.out + check.err));
 
     // --if-empty leaves a filled database alone.
-    const Result again = sim({QStringLiteral("--db"), m_cluster.conninfo(m_db),
-                              QStringLiteral("--history"), QStringLiteral("--if-empty")});
+    const Result again = sim({QStringLiteral("--db"), m_db.conninfo(), QStringLiteral("--history"),
+                              QStringLiteral("--if-empty")});
     QVERIFY2(again.exitCode == 0, qPrintable(again.out + again.err));
     QCOMPARE(scalar(QStringLiteral("SELECT count(*) FROM inbox.events")), qint64(1600));
 }
@@ -226,10 +209,9 @@ void TestSim::bulkWithTwoGeneratorsIsConsistent()
 {
     // Two generator threads composing rows for one COPY transaction: the rows are
     // consistent, the ids never collide and the sequences continue after them.
-    const Result r =
-        sim({QStringLiteral("--db"), m_cluster.conninfo(m_db), QStringLiteral("--bulk"),
-             QStringLiteral("3k"), QStringLiteral("--bulk-days"), QStringLiteral("20"),
-             QStringLiteral("--fill-sessions"), QStringLiteral("2")});
+    const Result r = sim({QStringLiteral("--db"), m_db.conninfo(), QStringLiteral("--bulk"),
+                          QStringLiteral("3k"), QStringLiteral("--bulk-days"), QStringLiteral("20"),
+                          QStringLiteral("--fill-sessions"), QStringLiteral("2")});
     QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
     QCOMPARE(scalar(QStringLiteral("SELECT count(*) FROM inbox.events")), qint64(3000));
     QCOMPARE(scalar(QStringLiteral("SELECT count(DISTINCT id) FROM inbox.events")), qint64(3000));
@@ -269,26 +251,24 @@ void TestSim::bulkWithTwoGeneratorsIsConsistent()
         QStringLiteral("SELECT count(*) FROM inbox.duplicate_candidates WHERE status = 'open'"));
     QVERIFY(open > 0);
     QCOMPARE(scalar(QStringLiteral("SELECT inbox.open_duplicates()")), open);
-    const Result check =
-        sim({QStringLiteral("--db"), m_cluster.conninfo(m_db), QStringLiteral("--check")});
+    const Result check = sim({QStringLiteral("--db"), m_db.conninfo(), QStringLiteral("--check")});
     QVERIFY2(check.exitCode == 0, qPrintable(check.out + check.err));
 }
 
 void TestSim::selfCheckFailsOnDoubleDealAndJournalHole()
 {
     const Result fill =
-        sim({QStringLiteral("--db"), m_cluster.conninfo(m_db), QStringLiteral("--history"),
+        sim({QStringLiteral("--db"), m_db.conninfo(), QStringLiteral("--history"),
              QStringLiteral("1"), QStringLiteral("--per-day"), QStringLiteral("400")});
     QVERIFY2(fill.exitCode == 0, qPrintable(fill.out + fill.err));
-    const QStringList check = {QStringLiteral("--db"), m_cluster.conninfo(m_db),
-                               QStringLiteral("--check")};
+    const QStringList check = {QStringLiteral("--db"), m_db.conninfo(), QStringLiteral("--check")};
     const Result clean = sim(check);
     QVERIFY2(clean.exitCode == 0, qPrintable(clean.out + clean.err)); // the baseline passes
 
     // A worker that regenerated its operation key on a retry: a second deal for one event.
     QString error;
-    QVERIFY2(m_cluster.execAsSuperuser(
-                 m_db,
+    QVERIFY2(m_db.cluster().execAsSuperuser(
+                 m_db.name(),
                  QStringLiteral(
                      "INSERT INTO inbox.actions (event_id, kind, operation_key, state, result) "
                      "SELECT event_id, kind, operation_key || ':retry-2', 'done', "
@@ -304,8 +284,8 @@ void TestSim::selfCheckFailsOnDoubleDealAndJournalHole()
     QVERIFY2(!doubled.err.contains(QStringLiteral("journal_complete")), qPrintable(doubled.err));
 
     // A repeat delivery counted but missing from the journal.
-    QVERIFY2(m_cluster.execAsSuperuser(
-                 m_db,
+    QVERIFY2(m_db.cluster().execAsSuperuser(
+                 m_db.name(),
                  QStringLiteral("UPDATE inbox.events SET deliveries = deliveries + 1 "
                                 "WHERE id = (SELECT min(id) FROM inbox.events)"),
                  &error),

@@ -4,8 +4,7 @@
 // the inbox counts come from real timeouts: the receiver's writer really waits (a session
 // holds a key it is storing), senders really give up waiting and send again. SIGUSR1 and
 // SIGUSR2 switch a running simulator to slow-receiver and back (scripts/demo.sh scenario).
-#include "pgcluster.h"
-#include "pgsession.h"
+#include "databasetestcase.h"
 #include "simprocess.h"
 
 #include <QProcess>
@@ -14,13 +13,16 @@
 
 #include <signal.h>
 
-class TestSimReceiver final : public QObject
+class TestSimReceiver final : public DatabaseTestCase
 {
     Q_OBJECT
 
+public:
+    // The receiver's login: inbox_ingest and nothing else, as the README asks.
+    TestSimReceiver() : DatabaseTestCase{{"sim_front_door", {"inbox_ingest"}}} {}
+
 private slots:
     void initTestCase();
-    void init();
     void everyDeliveryAnswered200IsStored();
     void slowReceiverRepeatsComeFromRealTimeouts();
     void signalsSwitchTheScenarioWhileItRuns();
@@ -29,48 +31,25 @@ private slots:
 private:
     using Result = SimResult;
     static Result sim(const QStringList &args) { return SimProcess::run(args, 180000); }
-    qint64 scalar(const QString &sql) const
-    {
-        return SimProcess::scalar(m_cluster.conninfo(m_db), sql);
-    }
+    qint64 scalar(const QString &sql) const { return SimProcess::scalar(m_db.conninfo(), sql); }
     static qint64 figure(const QString &out, const QString &what)
     {
         return SimProcess::figure(out, what);
     }
     QStringList runArgs(const QStringList &more) const;
-
-    PgCluster m_cluster;
-    QString m_db;
 };
 
 QStringList TestSimReceiver::runArgs(const QStringList &more) const
 {
-    return QStringList{QStringLiteral("--db"), m_cluster.conninfo(m_db),
-                       QStringLiteral("--receiver-db"),
-                       m_cluster.conninfo(m_db, QStringLiteral("sim_front_door"))} +
+    return QStringList{QStringLiteral("--db"), m_db.conninfo(), QStringLiteral("--receiver-db"),
+                       m_db.conninfo(QStringLiteral("sim_front_door"))} +
            more;
 }
 
 void TestSimReceiver::initTestCase()
 {
     QStandardPaths::setTestModeEnabled(true);
-    QString error;
-    QVERIFY2(m_cluster.start(&error), qPrintable(error));
-}
-
-void TestSimReceiver::init()
-{
-    QString error;
-    m_db = m_cluster.createDatabase(&error);
-    QVERIFY2(!m_db.isEmpty(), qPrintable(error));
-    // The receiver's login: inbox_ingest and nothing else, as the README asks.
-    PgSession admin(m_cluster.conninfo(m_db));
-    QVERIFY(admin
-                .exec(QStringLiteral("DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE "
-                                     "rolname = 'sim_front_door') THEN CREATE ROLE "
-                                     "sim_front_door LOGIN; END IF; END $$"))
-                .ok);
-    QVERIFY(admin.exec(QStringLiteral("GRANT inbox_ingest TO sim_front_door")).ok);
+    DatabaseTestCase::initTestCase();
 }
 
 void TestSimReceiver::everyDeliveryAnswered200IsStored()

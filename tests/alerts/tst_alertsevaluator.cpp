@@ -44,6 +44,23 @@ private:
                  qint64(n));
     }
 
+    // A failed rule, and one event of each source held by worker w on its last attempt (the
+    // next fail is for good): the set-up of the late-commit races.
+    void lastAttempts(const QStringList &sources)
+    {
+        QVERIFY(!rule(m_db, QStringLiteral("Failures"), QStringLiteral("failed"))
+                     .startsWith(QLatin1Char('!')));
+        for (const QString &source : sources)
+            claimed(source, 1);
+        QVERIFY_SQL(m_db.su().exec(QStringLiteral(
+            "UPDATE inbox.events SET max_attempts = attempts WHERE status = 'processing'")));
+    }
+
+    // The scopes alert_fired opened, in order, comma-separated.
+    const QString m_fired =
+        QStringLiteral("SELECT coalesce(string_agg(detail ->> 'scope_key', ',' ORDER BY id),"
+                       " '') FROM inbox.journal WHERE entry = 'alert_fired'");
+
     QByteArray m_lastLog;
     int m_lastCode = 0;
 
@@ -195,13 +212,7 @@ private slots:
         // process (--once), so what it keeps must also hold across a restart.
         PgSession &su = m_db.su();
         FakeTelegramHarness tg(kToken);
-        QVERIFY(!rule(m_db, QStringLiteral("Failures"), QStringLiteral("failed"))
-                     .startsWith(QLatin1Char('!')));
-        claimed(QStringLiteral("crm"), 1);
-        claimed(QStringLiteral("shop"), 1);
-        claimed(QStringLiteral("web"), 1);
-        QVERIFY_SQL(su.exec(QStringLiteral(
-            "UPDATE inbox.events SET max_attempts = attempts WHERE status = 'processing'")));
+        lastAttempts({QStringLiteral("crm"), QStringLiteral("shop"), QStringLiteral("web")});
         // The worker fails crm's event in a transaction it has not committed yet...
         PgSession late(m_db.conninfo(kWorker));
         QVERIFY_SQL(late.exec(QStringLiteral("BEGIN")));
@@ -218,12 +229,9 @@ private slots:
                              .toLongLong()}));
         // ...while shop's failure commits (a higher journal id).
         QVERIFY(contract::failClaimed(su, QStringLiteral("shop"), QStringLiteral("boom"), false));
-        const QString fired =
-            QStringLiteral("SELECT coalesce(string_agg(detail ->> 'scope_key', ',' ORDER BY id),"
-                           " '') FROM inbox.journal WHERE entry = 'alert_fired'");
         QCOMPARE(pass(tg).size(), 1);
         QCOMPARE(m_lastCode, 0);
-        QCOMPARE(one(su, fired), QStringLiteral("shop|boom"));
+        QCOMPARE(one(su, m_fired), QStringLiteral("shop|boom"));
         // The two ids it could not see yet are kept for the next run.
         const QString gaps = QStringLiteral(
             "SELECT coalesce(sum((g ->> 1)::bigint - (g ->> 0)::bigint + 1), 0) FROM"
@@ -243,7 +251,7 @@ private slots:
                  qint64(1));
         pass(tg);
         QCOMPARE(m_lastCode, 0);
-        QCOMPARE(one(su, fired), QStringLiteral("shop|boom,crm|timeout"));
+        QCOMPARE(one(su, m_fired), QStringLiteral("shop|boom,crm|timeout"));
         QCOMPARE(one(su, QStringLiteral("SELECT summary ->> 'failures' FROM inbox.alert_episodes"
                                         " WHERE scope_key = 'crm|timeout'")),
                  QStringLiteral("1"));
@@ -255,7 +263,7 @@ private slots:
                  QStringLiteral("cleared"));
         // Nothing new: crm resolves too, and nothing fires again.
         pass(tg);
-        QCOMPARE(one(su, fired), QStringLiteral("shop|boom,crm|timeout"));
+        QCOMPARE(one(su, m_fired), QStringLiteral("shop|boom,crm|timeout"));
         QCOMPARE(one(su, QStringLiteral("SELECT count(*) FROM inbox.alert_episodes"
                                         " WHERE resolved_at IS NULL")),
                  QStringLiteral("0"));
@@ -268,15 +276,7 @@ private slots:
         // by, and its failure is counted when it commits.
         PgSession &su = m_db.su();
         FakeTelegramHarness tg(kToken);
-        QVERIFY(!rule(m_db, QStringLiteral("Failures"), QStringLiteral("failed"))
-                     .startsWith(QLatin1Char('!')));
-        claimed(QStringLiteral("crm"), 1);
-        claimed(QStringLiteral("shop"), 1);
-        QVERIFY_SQL(su.exec(QStringLiteral(
-            "UPDATE inbox.events SET max_attempts = attempts WHERE status = 'processing'")));
-        const QString fired =
-            QStringLiteral("SELECT coalesce(string_agg(detail ->> 'scope_key', ',' ORDER BY id),"
-                           " '') FROM inbox.journal WHERE entry = 'alert_fired'");
+        lastAttempts({QStringLiteral("crm"), QStringLiteral("shop")});
         AlertsProcess p(m_db.conninfo(kEval), kToken, tg.port(), "interval = 1\n");
         p.start({}, false);
         QVERIFY2(p.waitForLogCount("evaluated ", 1), p.log().constData());
@@ -292,14 +292,14 @@ private slots:
                       {one(su, QStringLiteral("SELECT id FROM inbox.events WHERE source = 'crm'"))
                            .toLongLong()}));
         QVERIFY(contract::failClaimed(su, QStringLiteral("shop"), QStringLiteral("boom"), false));
-        QTRY_COMPARE_WITH_TIMEOUT(one(su, fired), QStringLiteral("shop|boom"), 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(one(su, m_fired), QStringLiteral("shop|boom"), 20000);
         // Passes go by (the gap armed) while the transaction stays open.
         const int seen = passes();
         QVERIFY2(p.waitForLogCount("evaluated ", seen + 3), p.log().constData());
-        QCOMPARE(one(su, fired), QStringLiteral("shop|boom"));
+        QCOMPARE(one(su, m_fired), QStringLiteral("shop|boom"));
 
         QVERIFY_SQL(late.exec(QStringLiteral("COMMIT")));
-        QTRY_COMPARE_WITH_TIMEOUT(one(su, fired), QStringLiteral("shop|boom,crm|timeout"), 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(one(su, m_fired), QStringLiteral("shop|boom,crm|timeout"), 20000);
         QCOMPARE(one(su, QStringLiteral("SELECT summary ->> 'failures' FROM inbox.alert_episodes"
                                         " WHERE scope_key = 'crm|timeout'")),
                  QStringLiteral("1"));
@@ -310,7 +310,7 @@ private slots:
                                   QStringLiteral("0"), 20000);
         const int later = passes();
         QVERIFY2(p.waitForLogCount("evaluated ", later + 2), p.log().constData());
-        QCOMPARE(one(su, fired), QStringLiteral("shop|boom,crm|timeout"));
+        QCOMPARE(one(su, m_fired), QStringLiteral("shop|boom,crm|timeout"));
         p.terminate();
         QCOMPARE(p.wait(), 0);
     }

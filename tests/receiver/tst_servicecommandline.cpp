@@ -1,10 +1,10 @@
 // The services' shared command line (app/service): the parser alone, for every rule, then the
 // two real programs, inbox-receiver and inbox-alerts, answering the same command lines the
 // same way (their usage differs only by inbox-alerts' --once).
+#include "programrun.h"
 #include "servicecommandline.h"
 
 #include <QFile>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -19,28 +19,9 @@ ServiceCommandLine parse(const QStringList &args)
     return ServiceCommandLine::parse(kName, {kOnce}, QStringList{QStringLiteral("/bin/x")} + args);
 }
 
-struct Run
+ProgramRun run(const QString &program, const QStringList &args)
 {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-Run run(const QString &program, const QStringList &args)
-{
-    QProcess p;
-    p.start(program, args);
-    Run r;
-    if (!p.waitForFinished(20000)) {
-        p.kill();
-        p.waitForFinished();
-        r.err = QStringLiteral("did not end within 20 s");
-        return r;
-    }
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = QString::fromLocal8Bit(p.readAllStandardOutput());
-    r.err = QString::fromLocal8Bit(p.readAllStandardError());
-    return r;
+    return runProgram(program, args, 20000);
 }
 } // namespace
 
@@ -185,7 +166,7 @@ private slots:
         QFETCH(QStringList, flags);
         const QString usage = ServiceCommandLine::usage(name, flags);
 
-        Run r = run(program, {QStringLiteral("--version")});
+        ProgramRun r = run(program, {QStringLiteral("--version")});
         QCOMPARE(r.exitCode, 0);
         QCOMPARE(r.out, name + QStringLiteral(" " INBOX_VERSION "\n"));
         QCOMPARE(r.err, QString());

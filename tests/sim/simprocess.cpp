@@ -2,24 +2,11 @@
 
 #include "pgsession.h"
 
-#include <QProcess>
 #include <QRegularExpression>
 
 SimResult SimProcess::run(const QStringList &args, int timeoutMs)
 {
-    QProcess p;
-    p.start(QStringLiteral(INBOX_SIM_BINARY), args);
-    SimResult r;
-    if (!p.waitForFinished(timeoutMs)) {
-        p.kill();
-        p.waitForFinished();
-        r.err = QStringLiteral("timed out");
-        return r;
-    }
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
+    return runProgram(QStringLiteral(INBOX_SIM_BINARY), args, timeoutMs);
 }
 
 qint64 SimProcess::scalar(const QString &conninfo, const QString &sql)

@@ -2,15 +2,12 @@
 // What the simulator's tests share: inbox-sim run to its end with its exit code and output,
 // one number read from the test's database, and one figure read from the simulator's report.
 
+#include "programrun.h"
+
 #include <QString>
 #include <QStringList>
 
-struct SimResult
-{
-    int exitCode = -1; // -1: it crashed or did not end in time
-    QString out;
-    QString err; // "timed out" when it did not end in time
-};
+using SimResult = ProgramRun;
 
 class SimProcess final
 {

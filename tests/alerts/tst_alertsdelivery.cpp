@@ -3,7 +3,7 @@
 // answers 429, 500, 400, hangs past the timeout or closes the connection. The fake Telegram's
 // log says what arrived; the journal says what the evaluator recorded; the token is in
 // neither the evaluator's log nor the journal.
-#include "alerts_util.h"
+#include "alertstestcase.h"
 
 #include <QDateTime>
 #include <QProcess>
@@ -13,22 +13,16 @@ using namespace alertsfix;
 using contract::one;
 using contract::oneInt;
 
-class TestAlertsDelivery final : public QObject
+class TestAlertsDelivery final : public AlertsTestCase
 {
     Q_OBJECT
 
 private:
-    TestDatabase m_db{evalLogin(),
-                      {kMaria, {"inbox_manager"}},
-                      {kWorker, {"inbox_worker"}},
-                      {kIngest, {"inbox_ingest"}}};
-
     // A stuck rule and, for each source, one event stuck for 31 minutes.
     void stuckAlert(const QStringList &sources = {QStringLiteral("crm")})
     {
-        QVERIFY(!rule(m_db, QStringLiteral("Stuck"), QStringLiteral("stuck"),
-                      QStringLiteral("{\"minutes\": 30}"))
-                     .startsWith(QLatin1Char('!')));
+        QVERIFY(madeRule(QStringLiteral("Stuck"), QStringLiteral("stuck"),
+                         QStringLiteral("{\"minutes\": 30}")));
         PgSession ingest(m_db.conninfo(kIngest));
         PgSession worker(m_db.conninfo(kWorker));
         for (const QString &s : sources)
@@ -61,9 +55,6 @@ private:
     }
 
 private slots:
-    void initTestCase() { QVERIFY_TEST_DATABASE_STARTED(m_db); }
-    void init() { QVERIFY_FRESH_TEST_DATABASE(m_db); }
-
     void killedBetweenAnswerAndFinishNeverSendsTwice()
     {
         FakeTelegramHarness tg(kToken);

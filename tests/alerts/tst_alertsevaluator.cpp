@@ -50,6 +50,19 @@ private:
             "UPDATE inbox.events SET max_attempts = attempts WHERE status = 'processing'")));
     }
 
+    // `session` (a worker's) begins a transaction and fails, for good, the event of `source`
+    // that worker w holds, leaving the transaction open for the test to commit or roll back.
+    void failInOpenTransaction(PgSession &session, const QString &source, const QString &error)
+    {
+        QVERIFY_SQL(session.exec(QStringLiteral("BEGIN")));
+        QVERIFY_SQL(session.exec(
+            QStringLiteral("SELECT inbox.fail($1, 'w', $2, false)"),
+            {one(m_db.su(), QStringLiteral("SELECT id FROM inbox.events WHERE source = $1"),
+                 {source})
+                 .toLongLong(),
+             error}));
+    }
+
     // The scopes alert_fired opened, in order, comma-separated.
     const QString m_fired =
         QStringLiteral("SELECT coalesce(string_agg(detail ->> 'scope_key', ',' ORDER BY id),"
@@ -203,18 +216,10 @@ private slots:
         lastAttempts({QStringLiteral("crm"), QStringLiteral("shop"), QStringLiteral("web")});
         // The worker fails crm's event in a transaction it has not committed yet...
         PgSession late(m_db.conninfo(kWorker));
-        QVERIFY_SQL(late.exec(QStringLiteral("BEGIN")));
-        const QString crmEvent =
-            one(su, QStringLiteral("SELECT id FROM inbox.events WHERE source = 'crm'"));
-        QVERIFY_SQL(late.exec(QStringLiteral("SELECT inbox.fail($1, 'w', 'timeout: slow', false)"),
-                              {crmEvent.toLongLong()}));
+        failInOpenTransaction(late, QStringLiteral("crm"), QStringLiteral("timeout: slow"));
         // ...another rolls its failure of web's event back after the first pass...
         PgSession undone(m_db.conninfo(kWorker));
-        QVERIFY_SQL(undone.exec(QStringLiteral("BEGIN")));
-        QVERIFY_SQL(
-            undone.exec(QStringLiteral("SELECT inbox.fail($1, 'w', 'never', false)"),
-                        {one(su, QStringLiteral("SELECT id FROM inbox.events WHERE source = 'web'"))
-                             .toLongLong()}));
+        failInOpenTransaction(undone, QStringLiteral("web"), QStringLiteral("never"));
         // ...while shop's failure commits (a higher journal id).
         QVERIFY(contract::failClaimed(su, QStringLiteral("shop"), QStringLiteral("boom"), false));
         QCOMPARE(pass(tg).size(), 1);
@@ -274,11 +279,7 @@ private slots:
         };
 
         PgSession late(m_db.conninfo(kWorker));
-        QVERIFY_SQL(late.exec(QStringLiteral("BEGIN")));
-        QVERIFY_SQL(
-            late.exec(QStringLiteral("SELECT inbox.fail($1, 'w', 'timeout: slow', false)"),
-                      {one(su, QStringLiteral("SELECT id FROM inbox.events WHERE source = 'crm'"))
-                           .toLongLong()}));
+        failInOpenTransaction(late, QStringLiteral("crm"), QStringLiteral("timeout: slow"));
         QVERIFY(contract::failClaimed(su, QStringLiteral("shop"), QStringLiteral("boom"), false));
         QTRY_COMPARE_WITH_TIMEOUT(one(su, m_fired), QStringLiteral("shop|boom"), 20000);
         // Passes go by (the gap armed) while the transaction stays open.

@@ -1,5 +1,6 @@
 #include "receiverconfig.h"
 
+#include "configfile.h"
 #include "configparser.h"
 
 #include <QDir>
@@ -63,6 +64,13 @@ bool parseListen(const QString &text, ListenAddress *out, QString *error)
         return false;
     }
     return true;
+}
+
+bool isIpv4Loopback(const ListenAddress &address)
+{
+    return !address.v6 &&
+           reinterpret_cast<const sockaddr_in *>(&address.address)->sin_addr.s_addr ==
+               htonl(INADDR_LOOPBACK);
 }
 
 namespace {
@@ -159,90 +167,64 @@ std::optional<ReceiverConfig> ReceiverConfig::load(const QString &path, QStringL
 {
     ReceiverConfig config;
     config.file = path;
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        errors->append(QStringLiteral("%1: cannot read: %2").arg(path, file.errorString()));
+    ConfigFile file(path, errors);
+    if (!file.read(QStringLiteral("receiver"), true))
         return std::nullopt;
-    }
-    const QString configDir = QFileInfo(path).absolutePath();
-    const QList<ConfigSection> sections = ConfigParser::parse(path, file.readAll(), errors);
-    auto fail = [&](int line, const QString &what) {
-        errors->append(QStringLiteral("%1:%2: %3").arg(path).arg(line).arg(what));
-    };
-    auto integer = [&](const ConfigEntry &e, int min, int max, int *out) {
-        bool ok = false;
-        const int n = e.value.toInt(&ok);
-        if (!ok || n < min || n > max)
-            fail(e.line, QStringLiteral("%1 must be a whole number %2..%3, not \"%4\"")
-                             .arg(e.key)
-                             .arg(min)
-                             .arg(max)
-                             .arg(e.value));
-        else
-            *out = n;
-    };
 
     bool sawReceiver = false;
     bool sawListen = false;
     parseListen(QStringLiteral("127.0.0.1:9466"), &config.metricsListen, nullptr);
-    for (const ConfigSection &section : sections) {
+    for (const ConfigSection &section : file.sections()) {
         if (section.kind == QLatin1String("receiver")) {
             if (sawReceiver)
-                fail(section.line, QStringLiteral("a second [receiver] section"));
+                file.fail(section.line, QStringLiteral("a second [receiver] section"));
             sawReceiver = true;
             for (const ConfigEntry &e : section.entries) {
+                if (file.databaseKey(e, &config.conninfo, &config.password))
+                    continue;
                 QString error;
                 if (e.key == QLatin1String("listen")) {
                     sawListen = true;
                     if (!parseListen(e.value, &config.listen, &error))
-                        fail(e.line, error);
+                        file.fail(e.line, error);
                 } else if (e.key == QLatin1String("metrics_listen")) {
                     if (!parseListen(e.value, &config.metricsListen, &error))
-                        fail(e.line, error);
-                } else if (e.key == QLatin1String("database")) {
-                    config.conninfo = e.value;
-                    if (e.value.contains(QLatin1String("password")))
-                        fail(e.line, QStringLiteral("database must not hold a password: use "
-                                                    "database_password_file or a passfile"));
-                } else if (e.key == QLatin1String("database_password_file")) {
-                    QByteArray secret;
-                    if (!readSecretFile(configDir, e.value, &secret, &error))
-                        fail(e.line, error);
-                    config.password = QString::fromUtf8(secret);
+                        file.fail(e.line, error);
                 } else if (e.key == QLatin1String("max_connections")) {
-                    integer(e, 1, 100000, &config.maxConnections);
+                    file.integer(e, 1, 100000, &config.maxConnections);
                 } else if (e.key == QLatin1String("max_connections_per_ip")) {
-                    integer(e, 0, 100000, &config.maxConnectionsPerIp);
+                    file.integer(e, 0, 100000, &config.maxConnectionsPerIp);
                 } else if (e.key == QLatin1String("header_memory")) {
                     qint64 size = 0;
                     if (!parseSize(e.value, &size) || size < 4096 || size > 1024 * 1024)
-                        fail(e.line, QStringLiteral("header_memory must be 4k..1M, not \"%1\"")
-                                         .arg(e.value));
+                        file.fail(e.line, QStringLiteral("header_memory must be 4k..1M, not \"%1\"")
+                                              .arg(e.value));
                     else
                         config.headerMemory = int(size);
                 } else if (e.key == QLatin1String("connection_timeout")) {
-                    integer(e, 1, 3600, &config.connectionTimeoutS);
+                    file.integer(e, 1, 3600, &config.connectionTimeoutS);
                 } else if (e.key == QLatin1String("threads")) {
-                    integer(e, 1, 64, &config.threads);
+                    file.integer(e, 1, 64, &config.threads);
                 } else if (e.key == QLatin1String("writers")) {
-                    integer(e, 1, 16, &config.writers);
+                    file.integer(e, 1, 16, &config.writers);
                 } else if (e.key == QLatin1String("group_max")) {
-                    integer(e, 1, 1000, &config.groupMax);
+                    file.integer(e, 1, 1000, &config.groupMax);
                 } else if (e.key == QLatin1String("queue_limit")) {
-                    integer(e, 1, 1000000, &config.queueLimit);
+                    file.integer(e, 1, 1000000, &config.queueLimit);
                 } else if (e.key == QLatin1String("statement_timeout_ms")) {
-                    integer(e, 100, 600000, &config.statementTimeoutMs);
+                    file.integer(e, 100, 600000, &config.statementTimeoutMs);
                 } else if (e.key == QLatin1String("retry_after")) {
-                    integer(e, 1, 3600, &config.retryAfterS);
+                    file.integer(e, 1, 3600, &config.retryAfterS);
                 } else if (e.key == QLatin1String("shutdown_timeout")) {
-                    integer(e, 1, 600, &config.shutdownTimeoutS);
+                    file.integer(e, 1, 600, &config.shutdownTimeoutS);
                 } else if (e.key == QLatin1String("trusted_proxies")) {
                     for (const QString &cidr : splitList(e.value)) {
                         if (!config.trustedProxies.add(cidr, &error))
-                            fail(e.line, error);
+                            file.fail(e.line, error);
                     }
                 } else {
-                    fail(e.line, QStringLiteral("unknown key \"%1\" in [receiver]").arg(e.key));
+                    file.fail(e.line,
+                              QStringLiteral("unknown key \"%1\" in [receiver]").arg(e.key));
                 }
             }
             continue;
@@ -253,24 +235,20 @@ std::optional<ReceiverConfig> ReceiverConfig::load(const QString &path, QStringL
         source.line = section.line;
         source.rules.source = section.name;
         if (!sourceNameValid(section.name))
-            fail(section.line, QStringLiteral("the source name must be 1..64 characters"));
+            file.fail(section.line, QStringLiteral("the source name must be 1..64 characters"));
         for (const SourceConfig &other : config.sources) {
             if (other.rules.source == section.name)
-                fail(section.line, QStringLiteral("source \"%1\" is already defined on line %2")
-                                       .arg(section.name)
-                                       .arg(other.line));
+                file.fail(section.line,
+                          QStringLiteral("source \"%1\" is already defined on line %2")
+                              .arg(section.name)
+                              .arg(other.line));
         }
         QHash<QString, int> seen;
         const QStringList repeatable = {QStringLiteral("secret_file"), QStringLiteral("secret_env"),
                                         QStringLiteral("allow_networks")};
         for (const ConfigEntry &e : section.entries) {
-            if (!repeatable.contains(e.key)) {
-                if (seen.contains(e.key))
-                    fail(e.line, QStringLiteral("%1 is already set on line %2")
-                                     .arg(e.key)
-                                     .arg(seen.value(e.key)));
-                seen.insert(e.key, e.line);
-            }
+            if (!repeatable.contains(e.key))
+                file.refuseRepeat(e, &seen);
             QString error;
             if (e.key == QLatin1String("path")) {
                 source.path = e.value.toUtf8();
@@ -278,26 +256,26 @@ std::optional<ReceiverConfig> ReceiverConfig::load(const QString &path, QStringL
                     source.path.chop(1);
                 if (!source.path.startsWith('/') || source.path.size() < 2 ||
                     source.path.contains('?') || source.path.contains(' '))
-                    fail(e.line, QStringLiteral("path must start with '/' and name a path "
-                                                "(no '?', no spaces), not \"%1\"")
-                                     .arg(e.value));
+                    file.fail(e.line, QStringLiteral("path must start with '/' and name a path "
+                                                     "(no '?', no spaces), not \"%1\"")
+                                          .arg(e.value));
             } else if (e.key == QLatin1String("adapter")) {
                 source.rules.adapter = e.value;
             } else if (e.key == QLatin1String("secret_file")) {
                 QByteArray secret;
-                if (readSecretFile(configDir, e.value, &secret, &error))
+                if (readSecretFile(file.dir(), e.value, &secret, &error))
                     source.rules.secrets.append(secret);
                 else
-                    fail(e.line, error);
+                    file.fail(e.line, error);
             } else if (e.key == QLatin1String("secret_env")) {
                 const QByteArray name = e.value.toLocal8Bit();
                 QByteArray secret = qgetenv(name.constData());
                 if (secret.endsWith('\n'))
                     secret.chop(1);
                 if (secret.isEmpty())
-                    fail(e.line, QStringLiteral("the environment variable %1 is not set or "
-                                                "empty")
-                                     .arg(e.value));
+                    file.fail(e.line, QStringLiteral("the environment variable %1 is not set or "
+                                                     "empty")
+                                          .arg(e.value));
                 else
                     source.rules.secrets.append(secret);
             } else if (e.key == QLatin1String("key_fields")) {
@@ -307,44 +285,47 @@ std::optional<ReceiverConfig> ReceiverConfig::load(const QString &path, QStringL
             } else if (e.key == QLatin1String("fallback_key")) {
                 source.rules.fallbackKey = e.value;
             } else if (e.key == QLatin1String("tolerance")) {
-                integer(e, 1, 86400, &source.rules.toleranceSeconds);
+                file.integer(e, 1, 86400, &source.rules.toleranceSeconds);
             } else if (e.key == QLatin1String("body_limit")) {
                 if (!parseSize(e.value, &source.bodyLimit) || source.bodyLimit < 1 ||
                     source.bodyLimit > 64 * 1024 * 1024)
-                    fail(e.line,
-                         QStringLiteral("body_limit must be 1..64M, not \"%1\"").arg(e.value));
+                    file.fail(e.line,
+                              QStringLiteral("body_limit must be 1..64M, not \"%1\"").arg(e.value));
             } else if (e.key == QLatin1String("allow_networks")) {
                 for (const QString &cidr : splitList(e.value)) {
                     if (!source.networks.add(cidr, &error))
-                        fail(e.line, error);
+                        file.fail(e.line, error);
                 }
             } else {
-                fail(e.line,
-                     QStringLiteral("unknown key \"%1\" in [source %2]").arg(e.key, section.name));
+                file.fail(
+                    e.line,
+                    QStringLiteral("unknown key \"%1\" in [source %2]").arg(e.key, section.name));
             }
         }
         if (source.path.isEmpty())
-            fail(section.line, QStringLiteral("source \"%1\" has no path").arg(section.name));
+            file.fail(section.line, QStringLiteral("source \"%1\" has no path").arg(section.name));
         if (source.rules.adapter.isEmpty()) {
-            fail(section.line,
-                 QStringLiteral("source \"%1\" has no adapter (one of: %2)")
-                     .arg(section.name, ::receiver::knownAdapters().join(QStringLiteral(", "))));
+            file.fail(section.line, QStringLiteral("source \"%1\" has no adapter (one of: %2)")
+                                        .arg(section.name, ::receiver::knownAdapters().join(
+                                                               QStringLiteral(", "))));
         } else {
             const QString problem = ::receiver::checkRules(source.rules);
             if (!problem.isEmpty())
-                fail(section.line, QStringLiteral("source \"%1\": %2").arg(section.name, problem));
+                file.fail(section.line,
+                          QStringLiteral("source \"%1\": %2").arg(section.name, problem));
         }
         // YooKassa signs nothing: its networks are the only thing that tells it apart.
         if (source.rules.adapter == QLatin1String("yookassa") && source.networks.isEmpty())
-            fail(section.line, QStringLiteral("source \"%1\": the yookassa adapter needs "
-                                              "allow_networks (YooKassa's published ranges)")
-                                   .arg(section.name));
+            file.fail(section.line, QStringLiteral("source \"%1\": the yookassa adapter needs "
+                                                   "allow_networks (YooKassa's published ranges)")
+                                        .arg(section.name));
         source.takesPathRest = adapterTakesPathRest(source.rules.adapter);
         for (const SourceConfig &other : config.sources) {
             if (!source.path.isEmpty() && other.path == source.path)
-                fail(section.line, QStringLiteral("path %1 is already source \"%2\"'s (line %3)")
-                                       .arg(QString::fromUtf8(source.path), other.rules.source)
-                                       .arg(other.line));
+                file.fail(section.line,
+                          QStringLiteral("path %1 is already source \"%2\"'s (line %3)")
+                              .arg(QString::fromUtf8(source.path), other.rules.source)
+                              .arg(other.line));
         }
         config.sources.append(source);
     }
@@ -356,9 +337,7 @@ std::optional<ReceiverConfig> ReceiverConfig::load(const QString &path, QStringL
     if (sawListen && config.metricsListen.text == config.listen.text &&
         !config.listen.text.endsWith(QLatin1String(":0")))
         errors->append(QStringLiteral("%1: metrics_listen must differ from listen").arg(path));
-    if (config.metricsListen.v6 ||
-        reinterpret_cast<const sockaddr_in *>(&config.metricsListen.address)->sin_addr.s_addr !=
-            htonl(INADDR_LOOPBACK))
+    if (!isIpv4Loopback(config.metricsListen))
         warnings->append(QStringLiteral("metrics_listen %1 is not loopback: /metrics and "
                                         "/readyz can be read from the network")
                              .arg(config.metricsListen.text));

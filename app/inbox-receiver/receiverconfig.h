@@ -72,6 +72,10 @@ struct ReceiverConfig
 // inbox-alerts.
 bool parseListen(const QString &text, ListenAddress *out, QString *error);
 
+// True for 127.0.0.1 only. The services warn about any other metrics address, [::1] included:
+// /metrics may then be read from the network.
+bool isIpv4Loopback(const ListenAddress &address);
+
 // A secret file: relative names are beside the configuration (so $CREDENTIALS_DIRECTORY
 // works); readable by others is refused, since a secret anyone on the host can read is not one.
 // Trailing newline dropped; never logged. Also used by inbox-alerts (the Telegram token).

@@ -116,6 +116,28 @@ private:
             {m_pair}));
     }
 
+    // The decision of key `k` sent while a superuser session holds the pair's row lock, so it
+    // waits on the lock and cannot have been applied; then the server stops at once
+    // (`pg_ctl stop -m immediate`) and, with `restart`, starts again before the lock's session
+    // is let go.
+    void serverDiesUnderTheLockedDecision(Screen &s, Qt::Key k, bool restart)
+    {
+        std::unique_ptr<PgSession> locker;
+        lockThePair(&locker);
+        if (QTest::currentTestFailed())
+            return;
+        s.key(k);
+        QTRY_VERIFY_WITH_TIMEOUT(decisionWaits(QStringLiteral("Lock")), 10000);
+
+        QString error;
+        if (restart)
+            QVERIFY2(m_db.cluster().restart(QStringLiteral("immediate"), &error),
+                     qPrintable(error));
+        else
+            QVERIFY2(m_db.cluster().stopServer(QStringLiteral("immediate"), &error),
+                     qPrintable(error));
+    }
+
     // The decision reported as not applied, and the database agrees: the pair open, no
     // `entry` in the journal.
     void expectNotApplied(const Screen &s, const DecisionResult &r, const QString &entry)
@@ -157,16 +179,9 @@ private slots:
         QSignalSpy finished(s.page.get(), &DuplicatesPage::decisionFinished);
         QSignalSpy up(&s.context, &inbox::ConsoleContext::connectionUp);
 
-        std::unique_ptr<PgSession> locker;
-        lockThePair(&locker);
+        serverDiesUnderTheLockedDecision(s, Qt::Key_M, true);
         if (QTest::currentTestFailed())
             return;
-        s.key(Qt::Key_M);
-        QTRY_VERIFY_WITH_TIMEOUT(decisionWaits(QStringLiteral("Lock")), 10000);
-
-        QString error;
-        QVERIFY2(m_db.cluster().restart(QStringLiteral("immediate"), &error), qPrintable(error));
-        locker.reset();
 
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 30000);
         expectNotApplied(s, finished.first().first().value<DecisionResult>(),
@@ -196,22 +211,16 @@ private slots:
         QSignalSpy down(&s.context, &inbox::ConsoleContext::connectionDown);
         QSignalSpy up(&s.context, &inbox::ConsoleContext::connectionUp);
 
-        std::unique_ptr<PgSession> locker;
-        lockThePair(&locker);
+        serverDiesUnderTheLockedDecision(s, Qt::Key_R, false);
         if (QTest::currentTestFailed())
             return;
-        s.key(Qt::Key_R);
-        QTRY_VERIFY_WITH_TIMEOUT(decisionWaits(QStringLiteral("Lock")), 10000);
-
-        QString error;
-        QVERIFY2(m_db.cluster().stopServer(QStringLiteral("immediate"), &error), qPrintable(error));
-        locker.reset();
         QTRY_VERIFY2_WITH_TIMEOUT(s.outcome().contains(QLatin1String("connection was lost")),
                                   qPrintable(s.outcome()), 10000);
         QTRY_VERIFY_WITH_TIMEOUT(down.size() >= 1, 10000);
         QVERIFY(!s.mayMerge());
         QCOMPARE(finished.size(), 0); // nothing is reported while nobody can know
 
+        QString error;
         QVERIFY2(m_db.cluster().startServer(&error), qPrintable(error));
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 30000);
         expectNotApplied(s, finished.first().first().value<DecisionResult>(),

@@ -243,10 +243,7 @@ void AlertEpisodesModel::onReply(const QueryReply &reply)
     } else {
         if (m_mode == Mode::History && (m_rows.isEmpty() || read.isEmpty()))
             m_atEnd = read.size() < kPageSize;
-        bool same = read.size() == m_rows.size();
-        for (int i = 0; same && i < read.size(); ++i)
-            same = read.at(i).id == m_rows.at(i).id;
-        updateRows(std::move(read), same);
+        updateRowsByKey(std::move(read), &AlertEpisode::id);
     }
     emit loaded();
 }

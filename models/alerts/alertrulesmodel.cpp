@@ -154,10 +154,7 @@ void AlertRulesModel::onReply(const QueryReply &reply)
         r.changedAt = v.value(13).toDateTime();
         rules << r;
     }
-    bool same = rules.size() == m_rows.size();
-    for (int i = 0; same && i < rules.size(); ++i)
-        same = rules.at(i).id == m_rows.at(i).id;
-    updateRows(std::move(rules), same);
+    updateRowsByKey(std::move(rules), &AlertRule::id);
     emit loaded();
 }
 

@@ -23,11 +23,8 @@ ColumnHeaders NowFiguresModel::headers()
 
 void NowFiguresModel::setFigures(const QVector<NowFigures> &figures, const QDateTime &serverNow)
 {
-    bool sameSources = figures.size() == m_rows.size();
-    for (qsizetype i = 0; sameSources && i < figures.size(); ++i)
-        sameSources = figures.at(i).source == m_rows.at(i).source;
     m_serverNow = serverNow;
-    updateRows(figures, sameSources);
+    updateRowsByKey(figures, &NowFigures::source);
 }
 
 QVariant NowFiguresModel::raw(const NowFigures &n, int column) const

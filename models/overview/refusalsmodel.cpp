@@ -98,12 +98,9 @@ void RefusalsModel::onReply(const QueryReply &reply)
         std::stable_sort(s.reasons.begin(), s.reasons.end(),
                          [](const auto &a, const auto &b) { return a.second > b.second; });
     }
-    bool same = rows.size() == m_rows.size();
-    for (qsizetype i = 0; same && i < rows.size(); ++i)
-        same = rows.at(i).source == m_rows.at(i).source;
     m_error = DbError();
     m_hasData = true;
-    updateRows(rows, same);
+    updateRowsByKey(rows, &SourceRefusals::source);
     emit updated();
 }
 

@@ -5,6 +5,8 @@
 #include <QAbstractTableModel>
 #include <QVector>
 
+#include <functional>
+
 namespace inbox {
 
 // What every list model of the console shares: its rows held in a QVector, a fixed set of
@@ -61,6 +63,15 @@ protected:
         m_rows = std::move(rows);
         if (!m_rows.isEmpty())
             emit dataChanged(index(0, 0), index(int(m_rows.size()) - 1, m_headers.size() - 1));
+    }
+    // As above, the rows counted as the same ones when `key` (a member of Row, or a function
+    // of one) gives the keys of the rows shown, in the same order.
+    template<typename Key> void updateRowsByKey(QVector<Row> rows, Key key)
+    {
+        bool same = rows.size() == m_rows.size();
+        for (qsizetype i = 0; same && i < rows.size(); ++i)
+            same = std::invoke(key, rows.at(i)) == std::invoke(key, m_rows.at(i));
+        updateRows(std::move(rows), same);
     }
     void rowChanged(int row) { emit dataChanged(index(row, 0), index(row, m_headers.size() - 1)); }
     // What the cell at `index` (valid, in `row`) shows in `role`.

@@ -2,25 +2,7 @@
 
 namespace inbox::alerts {
 
-namespace {
-QByteArray label(const QString &value)
-{
-    QByteArray out;
-    for (const char c : value.toUtf8()) {
-        if (c == '\\' || c == '"')
-            out += '\\';
-        if (c == '\n') {
-            out += "\\n";
-            continue;
-        }
-        out += c;
-    }
-    return out;
-}
-} // namespace
-
-AlertsMetrics::AlertsMetrics()
-    : m_bounds{0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30}, m_counts(m_bounds.size() + 1, 0)
+AlertsMetrics::AlertsMetrics() : m_telegramSeconds({0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30})
 {
     for (const char *outcome : {"sent", "failed", "unknown"})
         m_messages.insert(outcome, 0);
@@ -54,12 +36,7 @@ void AlertsMetrics::telegram(double seconds, int status)
 {
     std::lock_guard lock(m_mutex);
     ++m_answers[status];
-    size_t i = 0;
-    while (i < m_bounds.size() && seconds > m_bounds[i])
-        ++i;
-    ++m_counts[i];
-    m_sum += seconds;
-    ++m_total;
+    m_telegramSeconds.add(seconds);
 }
 
 void AlertsMetrics::setDatabaseUp(bool up)
@@ -92,7 +69,8 @@ QByteArray AlertsMetrics::render() const
     out += "# HELP inbox_alerts_episodes_firing Open episodes by rule.\n"
            "# TYPE inbox_alerts_episodes_firing gauge\n";
     for (auto it = m_firing.cbegin(); it != m_firing.cend(); ++it)
-        out += "inbox_alerts_episodes_firing{rule=\"" + label(it.key()) + "\"} " +
+        out += "inbox_alerts_episodes_firing{rule=\"" +
+               service::prometheusLabel(it.key().toUtf8()) + "\"} " +
                QByteArray::number(it.value()) + '\n';
     out += "# HELP inbox_alerts_messages_total Alert messages finished, by outcome.\n"
            "# TYPE inbox_alerts_messages_total counter\n";
@@ -104,18 +82,8 @@ QByteArray AlertsMetrics::render() const
     for (auto it = m_answers.cbegin(); it != m_answers.cend(); ++it)
         out += "inbox_alerts_telegram_answers_total{status=\"" + QByteArray::number(it.key()) +
                "\"} " + QByteArray::number(it.value()) + '\n';
-    out += "# HELP inbox_alerts_telegram_seconds Time from sending a request to the Bot API to "
-           "its answer.\n# TYPE inbox_alerts_telegram_seconds histogram\n";
-    quint64 cumulative = 0;
-    for (size_t i = 0; i < m_bounds.size(); ++i) {
-        cumulative += m_counts[i];
-        out += "inbox_alerts_telegram_seconds_bucket{le=\"" + QByteArray::number(m_bounds[i]) +
-               "\"} " + QByteArray::number(cumulative) + '\n';
-    }
-    out +=
-        "inbox_alerts_telegram_seconds_bucket{le=\"+Inf\"} " + QByteArray::number(m_total) + '\n';
-    out += "inbox_alerts_telegram_seconds_sum " + QByteArray::number(m_sum, 'g', 6) + '\n';
-    out += "inbox_alerts_telegram_seconds_count " + QByteArray::number(m_total) + '\n';
+    m_telegramSeconds.render(&out, "inbox_alerts_telegram_seconds",
+                             "Time from sending a request to the Bot API to its answer.", 6);
     out += "# HELP inbox_alerts_database_up 1 while the evaluator's connection works.\n"
            "# TYPE inbox_alerts_database_up gauge\n";
     out += QByteArray("inbox_alerts_database_up ") + (m_databaseUp ? "1" : "0") + '\n';

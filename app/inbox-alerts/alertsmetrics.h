@@ -4,12 +4,13 @@
 // unknown), Telegram's answer time, and whether the database is up. Thread-safe: the main
 // loop records, the metrics listener's thread renders.
 
+#include "prometheushistogram.h"
+
 #include <QByteArray>
 #include <QMap>
 #include <QString>
 
 #include <mutex>
-#include <vector>
 
 namespace inbox::alerts {
 
@@ -35,10 +36,7 @@ private:
     QMap<QString, int> m_firing;
     QMap<QByteArray, quint64> m_messages;
     QMap<int, quint64> m_answers;
-    std::vector<double> m_bounds;
-    std::vector<quint64> m_counts; // per bound, not cumulative; last: +Inf
-    double m_sum = 0;
-    quint64 m_total = 0;
+    service::PrometheusHistogram m_telegramSeconds;
     bool m_databaseUp = false;
 };
 

@@ -4,13 +4,14 @@
 // to its answer; the size of the groups stored; queue depth and whether the database is up.
 // Thread-safe: the HTTP threads and the writers record, the metrics listener renders.
 
+#include "prometheushistogram.h"
+
 #include <QByteArray>
 #include <QMap>
 #include <QString>
 
 #include <mutex>
 #include <tuple>
-#include <vector>
 
 namespace inbox::front {
 
@@ -26,20 +27,11 @@ public:
     QByteArray render(int queueDepth, bool databaseUp) const;
 
 private:
-    struct Histogram
-    {
-        std::vector<double> bounds;
-        std::vector<quint64> counts; // per bound, not cumulative; last: +Inf
-        double sum = 0;
-        quint64 total = 0;
-        void add(double value);
-    };
-
     mutable std::mutex m_mutex;
     QMap<std::tuple<QString, QByteArray, int>, quint64> m_requests;
     QMap<std::pair<QString, QByteArray>, quint64> m_refusals;
-    Histogram m_latency;
-    Histogram m_groups;
+    service::PrometheusHistogram m_latency;
+    service::PrometheusHistogram m_groups;
 };
 
 } // namespace inbox::front

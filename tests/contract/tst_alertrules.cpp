@@ -42,6 +42,12 @@ QString stuckRule(PgSession &s, const QString &name)
                    QStringLiteral("warning"), QVariant(), QStringLiteral("{123456}"));
 }
 
+// What inbox.fire_alert answers for the rule `id` on source crm ("opened", "rule_inactive" ...).
+QString fireOnCrm(PgSession &alerts, const QString &id)
+{
+    return one(alerts, QStringLiteral("SELECT outcome FROM inbox.fire_alert($1, 'crm')"), {id});
+}
+
 QString errorOf(const PgResult &r)
 {
     return r.ok ? QStringLiteral("ok") : QStringLiteral("!ERROR ") + r.sqlstate;
@@ -309,9 +315,7 @@ private slots:
         PgSession maria(m_db.conninfo(kMaria));
         PgSession alerts(m_db.conninfo(kAlerts));
         const QString id = stuckRule(maria, QStringLiteral("Stuck"));
-        QCOMPARE(
-            one(alerts, QStringLiteral("SELECT outcome FROM inbox.fire_alert($1, 'crm')"), {id}),
-            QStringLiteral("opened"));
+        QCOMPARE(fireOnCrm(alerts, id), QStringLiteral("opened"));
         QCOMPARE(
             one(maria, QStringLiteral("SELECT inbox.remove_alert_rule($1, ' replaced ')"), {id}),
             QStringLiteral("removed"));
@@ -350,9 +354,7 @@ private slots:
         PgSession maria(m_db.conninfo(kMaria));
         PgSession alerts(m_db.conninfo(kAlerts));
         const QString id = stuckRule(maria, QStringLiteral("Stuck"));
-        QCOMPARE(
-            one(alerts, QStringLiteral("SELECT outcome FROM inbox.fire_alert($1, 'crm')"), {id}),
-            QStringLiteral("opened"));
+        QCOMPARE(fireOnCrm(alerts, id), QStringLiteral("opened"));
         QCOMPARE(setRule(maria, id, QStringLiteral("Stuck"), QStringLiteral("stuck"),
                          QStringLiteral("{\"minutes\":15}"), QStringLiteral("warning"), QVariant(),
                          QStringLiteral("{123456}"), QStringLiteral("4 hours"), true, false),

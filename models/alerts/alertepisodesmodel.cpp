@@ -38,6 +38,18 @@ int severityRank(const QString &severity)
 
 } // namespace
 
+AlertEpisode AlertEpisode::fromRuleColumns(const QVariantList &row)
+{
+    AlertEpisode e;
+    e.id = row.value(0).toLongLong();
+    e.ruleId = row.value(1).toLongLong();
+    e.ruleName = row.value(2).toString();
+    e.kind = row.value(3).toString();
+    e.severity = row.value(4).toString();
+    e.scopeKey = row.value(5).toString();
+    return e;
+}
+
 QString AlertEpisode::source() const
 {
     if (scopeKey == QLatin1String("*"))
@@ -214,13 +226,7 @@ void AlertEpisodesModel::onReply(const QueryReply &reply)
     m_error = {};
     QVector<AlertEpisode> read;
     for (const QVariantList &v : reply.results.value(0).rows) {
-        AlertEpisode e;
-        e.id = v.value(0).toLongLong();
-        e.ruleId = v.value(1).toLongLong();
-        e.ruleName = v.value(2).toString();
-        e.kind = v.value(3).toString();
-        e.severity = v.value(4).toString();
-        e.scopeKey = v.value(5).toString();
+        AlertEpisode e = AlertEpisode::fromRuleColumns(v);
         e.firedAt = v.value(6).toDateTime();
         e.resolvedAt = v.value(7).isNull() ? QDateTime() : v.value(7).toDateTime();
         e.resolvedReason = v.value(8).toString();

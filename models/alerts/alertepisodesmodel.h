@@ -27,6 +27,10 @@ struct AlertEpisode
     QString lastOutcome;     // the latest message's: sent, failed, unknown; empty: none begun
     QDateTime silencedUntil; // the rule's silence while it lasts; invalid: not silenced
 
+    // The episode, its rule and its scope from the first columns of a read that begins
+    // "SELECT e.id, e.rule_id, r.name, r.kind, r.severity, e.scope_key" (the rest stay unset).
+    static AlertEpisode fromRuleColumns(const QVariantList &row);
+
     bool isOpen() const { return !resolvedAt.isValid(); }
     // The source the scope names ("crm", "crm|timeout"); empty for the whole inbox ("*").
     QString source() const;

@@ -94,13 +94,7 @@ void AlertNotifier::onReply(const QueryReply &reply)
     }
     const QSet<qint64> subscribed = subscriptions();
     for (const QVariantList &v : rows.rows) {
-        AlertEpisode e;
-        e.id = v.value(0).toLongLong();
-        e.ruleId = v.value(1).toLongLong();
-        e.ruleName = v.value(2).toString();
-        e.kind = v.value(3).toString();
-        e.severity = v.value(4).toString();
-        e.scopeKey = v.value(5).toString();
+        const AlertEpisode e = AlertEpisode::fromRuleColumns(v);
         m_seen = qMax(m_seen, e.id);
         if (!subscribed.contains(e.ruleId))
             continue;

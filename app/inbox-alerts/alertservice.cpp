@@ -1,6 +1,7 @@
 #include "alertservice.h"
 
 #include "alerttext.h"
+#include "serviceconnectoptions.h"
 
 #include "db/pgexec.h"
 #include "support/logging.h"
@@ -74,14 +75,9 @@ bool AlertService::connectDatabase()
     if (m_db.isOpen() && !m_db.isBroken() && PQstatus(m_db.raw()) == CONNECTION_OK)
         return true;
     m_db.close();
-    ConnectOptions options;
-    options.conninfo = m_config.conninfo;
-    options.password = m_config.password;
-    options.applicationName = QStringLiteral("inbox-alerts");
-    options.statementTimeoutMs = m_config.statementTimeoutMs;
-    options.connectTimeoutS = 5;
     DbError error;
-    if (!m_db.connect(options, &error)) {
+    if (!m_db.connect(service::serviceConnectOptions(m_config, QStringLiteral("inbox-alerts")),
+                      &error)) {
         logger("alerts")->warn("cannot reach the database: {}", error.oneLine().toStdString());
         m_metrics.setDatabaseUp(false);
         return false;

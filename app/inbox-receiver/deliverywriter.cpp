@@ -1,6 +1,7 @@
 #include "deliverywriter.h"
 
 #include "pgarray.h"
+#include "serviceconnectoptions.h"
 
 #include "db/connectoptions.h"
 #include "db/dberror.h"
@@ -127,12 +128,8 @@ void DeliveryWriter::run(int index)
     PgConnection conn;
     bool up = false;
     int backoffMs = 200;
-    ConnectOptions options;
-    options.conninfo = m_config.conninfo;
-    options.password = m_config.password;
-    options.applicationName = QStringLiteral("inbox-receiver");
-    options.statementTimeoutMs = m_config.statementTimeoutMs;
-    options.connectTimeoutS = 5;
+    const ConnectOptions options =
+        service::serviceConnectOptions(m_config, QStringLiteral("inbox-receiver"));
     auto lastCheck = std::chrono::steady_clock::now();
     auto markDown = [&] {
         if (up)

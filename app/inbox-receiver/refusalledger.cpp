@@ -1,6 +1,7 @@
 #include "refusalledger.h"
 
 #include "pgarray.h"
+#include "serviceconnectoptions.h"
 
 #include "db/connectoptions.h"
 #include "db/dberror.h"
@@ -122,14 +123,10 @@ bool RefusalLedger::flush(PgConnection &conn)
     }
     if (!conn.isOpen() || conn.isBroken()) {
         conn.close();
-        ConnectOptions options;
-        options.conninfo = m_config.conninfo;
-        options.password = m_config.password;
-        options.applicationName = QStringLiteral("inbox-receiver refusals");
-        options.statementTimeoutMs = m_config.statementTimeoutMs;
-        options.connectTimeoutS = 5;
         DbError error;
-        if (!conn.connect(options, &error)) {
+        if (!conn.connect(
+                service::serviceConnectOptions(m_config, QStringLiteral("inbox-receiver refusals")),
+                &error)) {
             log->debug("cannot write the refusal counters yet: {}", error.oneLine().toStdString());
             putBack(batch);
             return false;

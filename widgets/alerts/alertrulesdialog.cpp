@@ -216,25 +216,21 @@ void AlertRulesDialog::editCurrent()
 
 void AlertRulesDialog::removeCurrent()
 {
-    const int row = currentRow();
-    if (!mayEdit() || row < 0)
-        return;
-    const AlertRule &rule = m_rules->rule(row);
-    m_noteDialog =
-        new AlertNoteDialog(m_writer, AlertNoteDialog::Mode::Remove, rule.id, rule.name, this);
-    m_noteDialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(m_noteDialog, &QObject::destroyed, this, [this] { m_noteDialog = nullptr; });
-    m_noteDialog->open();
+    openNoteDialog(AlertNoteDialog::Mode::Remove);
 }
 
 void AlertRulesDialog::silenceCurrent()
+{
+    openNoteDialog(AlertNoteDialog::Mode::Silence);
+}
+
+void AlertRulesDialog::openNoteDialog(AlertNoteDialog::Mode mode)
 {
     const int row = currentRow();
     if (!mayEdit() || row < 0)
         return;
     const AlertRule &rule = m_rules->rule(row);
-    m_noteDialog =
-        new AlertNoteDialog(m_writer, AlertNoteDialog::Mode::Silence, rule.id, rule.name, this);
+    m_noteDialog = new AlertNoteDialog(m_writer, mode, rule.id, rule.name, this);
     m_noteDialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(m_noteDialog, &QObject::destroyed, this, [this] { m_noteDialog = nullptr; });
     m_noteDialog->open();

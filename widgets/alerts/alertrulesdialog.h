@@ -1,5 +1,7 @@
 #pragma once
 
+#include "alerts/alertnotedialog.h"
+
 #include <QDialog>
 
 class QCheckBox;
@@ -13,7 +15,6 @@ namespace inbox {
 class AlertEpisodesModel;
 class AlertNotifier;
 class AlertRuleEditor;
-class AlertNoteDialog;
 class AlertRuleWriter;
 class AlertRulesModel;
 class ConsoleContext;
@@ -64,6 +65,8 @@ protected:
 
 private:
     int currentRow() const;
+    // The note dialog that removes or silences the current rule (a manager's, on a row).
+    void openNoteDialog(AlertNoteDialog::Mode mode);
     void updateActions();
 
     ConsoleContext *m_context;

@@ -335,6 +335,18 @@ std::optional<QString> mailHeader(const QByteArray &message, const QByteArray &n
     return QString::fromUtf8(*found);
 }
 
+QStringList secretProblems(const SourceRules &rules, const QString &missing,
+                           bool (*wellFormed)(const QByteArray &secret), const QString &malformed)
+{
+    if (rules.secrets.isEmpty())
+        return {missing};
+    for (const QByteArray &secret : rules.secrets) {
+        if (wellFormed && !secret.isEmpty() && !wellFormed(secret))
+            return {malformed};
+    }
+    return {};
+}
+
 Extraction refuse(Refusal refusal, const char *reason)
 {
     Extraction e;

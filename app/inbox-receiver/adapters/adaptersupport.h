@@ -10,6 +10,7 @@
 #include <QJsonValue>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 #include <utility>
@@ -94,6 +95,13 @@ std::optional<QString> joinedKey(const QList<std::optional<QString>> &values);
 std::optional<QString> mailHeader(const QByteArray &message, const QByteArray &name);
 
 Extraction refuse(Refusal refusal, const char *reason);
+
+// What a signed sender's check says of its secrets (the configuration's secret_file and
+// secret_env): `missing` when there is none; `malformed`, once, when a secret is not of the
+// form `wellFormed` accepts (an empty one is not judged). No `wellFormed`: any secret will do.
+QStringList secretProblems(const SourceRules &rules, const QString &missing,
+                           bool (*wellFormed)(const QByteArray &secret) = nullptr,
+                           const QString &malformed = {});
 
 // What each JSON-bodied adapter fills the same way: the bounded key, the content type, the
 // fingerprint rule.

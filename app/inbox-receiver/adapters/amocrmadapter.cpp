@@ -95,21 +95,18 @@ Extraction extractAmocrm(const SourceRules &rules, const HttpRequest &request)
 
 QStringList checkAmocrm(const SourceRules &rules)
 {
-    QStringList problems;
-    if (rules.secrets.isEmpty())
-        problems.append(QStringLiteral("amocrm needs the path secret (the last part of the "
-                                       "webhook URL) as a secret (secret_file or secret_env)"));
-    for (const QByteArray &secret : rules.secrets) {
-        // It travels in the URL and is the only proof of the sender: long enough not to be
-        // guessed, and nothing a URL would have to encode.
+    // It travels in the URL and is the only proof of the sender: long enough not to be
+    // guessed, and nothing a URL would have to encode.
+    const auto urlSafe = [](const QByteArray &secret) {
         static const QRegularExpression safe(QStringLiteral("^[A-Za-z0-9_-]{16,}$"));
-        if (!secret.isEmpty() && !safe.match(QString::fromLatin1(secret)).hasMatch()) {
-            problems.append(QStringLiteral("an amocrm path secret is at least 16 characters of "
-                                           "A-Z, a-z, 0-9, _ and -"));
-            break;
-        }
-    }
-    return problems;
+        return safe.match(QString::fromLatin1(secret)).hasMatch();
+    };
+    return secretProblems(rules,
+                          QStringLiteral("amocrm needs the path secret (the last part of the "
+                                         "webhook URL) as a secret (secret_file or secret_env)"),
+                          urlSafe,
+                          QStringLiteral("an amocrm path secret is at least 16 characters of "
+                                         "A-Z, a-z, 0-9, _ and -"));
 }
 
 } // namespace receiver::adapters

@@ -86,10 +86,8 @@ Extraction extractBitrix24(const SourceRules &rules, const HttpRequest &request)
 
 QStringList checkBitrix24(const SourceRules &rules)
 {
-    if (rules.secrets.isEmpty())
-        return {QStringLiteral("bitrix24 needs the application_token as a secret (secret_file "
-                               "or secret_env)")};
-    return {};
+    return secretProblems(rules, QStringLiteral("bitrix24 needs the application_token as a "
+                                                "secret (secret_file or secret_env)"));
 }
 
 } // namespace receiver::adapters

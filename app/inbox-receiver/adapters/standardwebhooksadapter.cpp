@@ -62,17 +62,14 @@ Extraction extractStandardWebhooks(const SourceRules &rules, const HttpRequest &
 
 QStringList checkStandardWebhooks(const SourceRules &rules)
 {
-    QStringList problems;
-    if (rules.secrets.isEmpty())
-        problems.append(QStringLiteral("standard-webhooks needs the endpoint's secret "
-                                       "(whsec_..., secret_file or secret_env)"));
-    for (const QByteArray &secret : rules.secrets) {
-        if (!secret.isEmpty() && !secretBytes(secret)) {
-            problems.append(QStringLiteral("a standard-webhooks secret is not whsec_ and base64"));
-            break;
-        }
-    }
-    return problems;
+    const auto whsecBase64 = [](const QByteArray &secret) {
+        return bool(secretBytes(secret));
+    };
+    return secretProblems(rules,
+                          QStringLiteral("standard-webhooks needs the endpoint's secret "
+                                         "(whsec_..., secret_file or secret_env)"),
+                          whsecBase64,
+                          QStringLiteral("a standard-webhooks secret is not whsec_ and base64"));
 }
 
 } // namespace receiver::adapters

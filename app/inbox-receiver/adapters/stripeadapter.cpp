@@ -49,10 +49,10 @@ Extraction extractStripe(const SourceRules &rules, const HttpRequest &request)
 
 QStringList checkStripe(const SourceRules &rules)
 {
-    if (rules.secrets.isEmpty())
-        return {QStringLiteral("stripe needs the endpoint's signing secret (secret_file or "
-                               "secret_env; repeat it for the old one while rotating)")};
-    return {};
+    return secretProblems(rules,
+                          QStringLiteral("stripe needs the endpoint's signing secret (secret_file "
+                                         "or secret_env; repeat it for the old one while "
+                                         "rotating)"));
 }
 
 } // namespace receiver::adapters

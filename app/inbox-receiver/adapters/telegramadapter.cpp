@@ -54,23 +54,20 @@ Extraction extractTelegram(const SourceRules &rules, const HttpRequest &request)
 
 QStringList checkTelegram(const SourceRules &rules)
 {
-    QStringList problems;
-    if (rules.secrets.isEmpty())
-        problems.append(QStringLiteral("telegram needs the webhook's secret_token as a secret "
-                                       "(secret_file or secret_env)"));
-    for (const QByteArray &secret : rules.secrets) {
-        // setWebhook takes only these; a token Telegram refuses would never come back.
+    // setWebhook takes only these; a token Telegram refuses would never come back.
+    const auto tokenTelegramTakes = [](const QByteArray &secret) {
         bool ok = secret.size() <= 256;
         for (const char c : secret)
             ok = ok && ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
                         (c >= '0' && c <= '9') || c == '_' || c == '-');
-        if (!ok) {
-            problems.append(QStringLiteral("a telegram secret_token is 1..256 characters of "
-                                           "A-Z, a-z, 0-9, _ and -"));
-            break;
-        }
-    }
-    return problems;
+        return ok;
+    };
+    return secretProblems(rules,
+                          QStringLiteral("telegram needs the webhook's secret_token as a secret "
+                                         "(secret_file or secret_env)"),
+                          tokenTelegramTakes,
+                          QStringLiteral("a telegram secret_token is 1..256 characters of "
+                                         "A-Z, a-z, 0-9, _ and -"));
 }
 
 } // namespace receiver::adapters

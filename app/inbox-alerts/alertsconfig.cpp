@@ -70,8 +70,7 @@ std::optional<AlertsConfig> AlertsConfig::load(const QString &path, QStringList 
                     config.apiBase =
                         e.value.endsWith(QLatin1Char('/')) ? e.value.chopped(1) : e.value;
             } else if (e.key == QLatin1String("metrics_listen")) {
-                if (!front::parseListen(e.value, &config.metricsListen, &error))
-                    file.fail(e.line, error);
+                file.listen(e, &config.metricsListen);
             } else if (e.key == QLatin1String("interval")) {
                 file.integer(e, 1, 3600, &config.intervalS);
             } else if (e.key == QLatin1String("group_wait")) {

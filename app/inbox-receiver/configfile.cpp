@@ -45,6 +45,13 @@ void ConfigFile::integer(const ConfigEntry &entry, int min, int max, int *out) c
         *out = n;
 }
 
+void ConfigFile::listen(const ConfigEntry &entry, ListenAddress *out) const
+{
+    QString error;
+    if (!parseListen(entry.value, out, &error))
+        fail(entry.line, error);
+}
+
 bool ConfigFile::databaseKey(const ConfigEntry &entry, QString *conninfo, QString *password) const
 {
     if (entry.key == QLatin1String("database")) {

@@ -12,6 +12,8 @@
 
 namespace inbox::front {
 
+struct ListenAddress;
+
 class ConfigFile final
 {
 public:
@@ -28,6 +30,8 @@ public:
     void fail(int line, const QString &what) const;
     // `entry` as a whole number min..max into *out; otherwise an error, *out left as it was.
     void integer(const ConfigEntry &entry, int min, int max, int *out) const;
+    // `entry` as a listening address (parseListen) into *out; otherwise an error.
+    void listen(const ConfigEntry &entry, ListenAddress *out) const;
     // The database keys: `database` (a conninfo, which must not hold a password) and
     // `database_password_file`. True when `entry` is one of them; its value is then taken.
     bool databaseKey(const ConfigEntry &entry, QString *conninfo, QString *password) const;

@@ -185,11 +185,9 @@ std::optional<ReceiverConfig> ReceiverConfig::load(const QString &path, QStringL
                 QString error;
                 if (e.key == QLatin1String("listen")) {
                     sawListen = true;
-                    if (!parseListen(e.value, &config.listen, &error))
-                        file.fail(e.line, error);
+                    file.listen(e, &config.listen);
                 } else if (e.key == QLatin1String("metrics_listen")) {
-                    if (!parseListen(e.value, &config.metricsListen, &error))
-                        file.fail(e.line, error);
+                    file.listen(e, &config.metricsListen);
                 } else if (e.key == QLatin1String("max_connections")) {
                     file.integer(e, 1, 100000, &config.maxConnections);
                 } else if (e.key == QLatin1String("max_connections_per_ip")) {

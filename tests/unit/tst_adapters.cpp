@@ -1,7 +1,7 @@
 // inbox-receiver's dispatch, its start-up check of a source's rules, and the generic json
 // adapter with the seeds' fallback keys (a call's UUID, an e-mail's Message-ID, a time bucket
 // of the source's own time). Pure functions: no database, no server.
-#include "request.h"
+#include "adapter_util.h"
 
 #include <QRegularExpression>
 #include <QTest>
@@ -15,13 +15,7 @@ namespace {
 
 HttpRequest post(const QByteArray &body, const QByteArray &contentType = "application/json")
 {
-    HttpRequest r;
-    r.method = "POST";
-    r.path = "/in/source";
-    r.body = body;
-    r.headers.append({"content-type", contentType});
-    r.receivedAt = QDateTime(QDate(2026, 12, 1), QTime(12, 0), Qt::UTC);
-    return r;
+    return adapterfix::post(body, contentType);
 }
 
 SourceRules json(const QStringList &keyFields, const QStringList &fingerprintFields = {},

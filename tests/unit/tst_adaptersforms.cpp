@@ -3,7 +3,7 @@
 // from entities, ids and modification times) and web forms with a key made when the form
 // opened. The bodies are written as those senders encode them (PHP's http_build_query: '+'
 // for a space, brackets percent-encoded).
-#include "request.h"
+#include "adapter_util.h"
 
 #include <QTest>
 
@@ -14,40 +14,21 @@ using receiver::SourceRules;
 
 namespace {
 
-const QDateTime kNow = QDateTime::fromSecsSinceEpoch(1796126400, Qt::UTC);
+using adapterfix::kNow;
 
+// A form post unless told otherwise; `pathRest` after the source's path (amoCRM's secret).
 HttpRequest post(const QByteArray &body,
                  const QByteArray &contentType = "application/x-www-form-urlencoded",
                  const QByteArray &pathRest = {})
 {
-    HttpRequest r;
-    r.method = "POST";
-    r.path = "/in/source/" + pathRest;
-    r.pathRest = pathRest;
-    r.body = body;
-    r.headers.append({QByteArray("content-type"), contentType});
-    r.receivedAt = kNow;
-    return r;
+    return adapterfix::post(body, contentType, {}, pathRest);
 }
 
 SourceRules rules(const char *adapter, const QList<QByteArray> &secrets,
                   const QStringList &keyFields = {})
 {
-    SourceRules r;
-    r.source = QStringLiteral("crm");
-    r.adapter = QLatin1String(adapter);
-    r.secrets = secrets;
-    r.keyFields = keyFields;
-    return r;
+    return adapterfix::rules(QStringLiteral("crm"), adapter, secrets, keyFields);
 }
-
-// A macro, so a failure names the line of the case.
-#define REFUSED(extraction, expectedRefusal, expectedReason)                                       \
-    do {                                                                                           \
-        const Extraction refused_ = (extraction);                                                  \
-        QCOMPARE(refused_.refusal, expectedRefusal);                                               \
-        QCOMPARE(refused_.reason, QByteArray(expectedReason));                                     \
-    } while (false)
 
 // --- Bitrix24 ---
 const QByteArray kAppToken = "51856fefc120afa4b628cc82d3935cce";

@@ -3,7 +3,7 @@
 // program (Python's hmac module) over the exact bytes, so the test checks the adapters against
 // the senders' documented schemes, not against themselves; the Standard Webhooks case with
 // msg_p5jXN8AQM9LWM0D4loKWxJek is the specification's own example.
-#include "request.h"
+#include "adapter_util.h"
 
 #include <QTest>
 
@@ -14,28 +14,16 @@ using receiver::SourceRules;
 
 namespace {
 
-// 2026-12-01T12:00:00Z, the receiver's clock in every case.
-const QDateTime kNow = QDateTime::fromSecsSinceEpoch(1796126400, Qt::UTC);
+using adapterfix::kNow;
 
 HttpRequest post(const QByteArray &body, const QList<std::pair<QByteArray, QByteArray>> &headers)
 {
-    HttpRequest r;
-    r.method = "POST";
-    r.path = "/in/source";
-    r.body = body;
-    r.headers = headers;
-    r.headers.append({QByteArray("content-type"), QByteArray("application/json")});
-    r.receivedAt = kNow;
-    return r;
+    return adapterfix::post(body, "application/json", headers);
 }
 
 SourceRules rules(const char *adapter, const QList<QByteArray> &secrets)
 {
-    SourceRules r;
-    r.source = QStringLiteral("signed");
-    r.adapter = QLatin1String(adapter);
-    r.secrets = secrets;
-    return r;
+    return adapterfix::rules(QStringLiteral("signed"), adapter, secrets);
 }
 
 // --- Telegram ---
@@ -109,14 +97,6 @@ HttpRequest standard(const QByteArray &id, const QByteArray &timestamp, const QB
         headers.append({"webhook-signature", signature});
     return post(body, headers);
 }
-
-// A macro, so a failure names the line of the case.
-#define REFUSED(extraction, expectedRefusal, expectedReason)                                       \
-    do {                                                                                           \
-        const Extraction refused_ = (extraction);                                                  \
-        QCOMPARE(refused_.refusal, expectedRefusal);                                               \
-        QCOMPARE(refused_.reason, QByteArray(expectedReason));                                     \
-    } while (false)
 
 } // namespace
 

@@ -21,11 +21,6 @@ const QString kIngest = QStringLiteral("ingest_i");
 const QString kEvalA = QStringLiteral("alerts_a");
 const QString kEvalB = QStringLiteral("alerts_b");
 
-QString errorOf(const PgResult &r)
-{
-    return r.ok ? QStringLiteral("ok") : QStringLiteral("!ERROR ") + r.sqlstate;
-}
-
 // "episode_id:outcome" of fire_alert / resolve_alert, or the error.
 QString fire(PgSession &s, const QVariant &rule, const QVariant &scope,
              const QVariant &summary = QVariant())
@@ -34,7 +29,7 @@ QString fire(PgSession &s, const QVariant &rule, const QVariant &scope,
         s.exec(QStringLiteral("SELECT coalesce(episode_id::text, '-') || ':' || outcome"
                               " FROM inbox.fire_alert($1, $2, $3::jsonb)"),
                {rule, scope, summary});
-    return r.ok ? r.value(0, 0) : QStringLiteral("!ERROR ") + r.sqlstate;
+    return valueOrError(r);
 }
 
 QString resolve(PgSession &s, const QVariant &rule, const QVariant &scope)
@@ -43,7 +38,7 @@ QString resolve(PgSession &s, const QVariant &rule, const QVariant &scope)
         s.exec(QStringLiteral("SELECT coalesce(episode_id::text, '-') || ':' || outcome"
                               " FROM inbox.resolve_alert($1, $2)"),
                {rule, scope});
-    return r.ok ? r.value(0, 0) : QStringLiteral("!ERROR ") + r.sqlstate;
+    return valueOrError(r);
 }
 
 // The due messages as "episode/number/message/chat/action state", in order.
@@ -53,7 +48,7 @@ QString due(PgSession &s)
         "SELECT coalesce(string_agg(episode_id || '/' || message_no || '/' || message || '/' ||"
         " chat_id || '/' || coalesce(action_state, '-'), ','), '')"
         " FROM inbox.due_alert_messages()"));
-    return r.ok ? r.value(0, 0) : QStringLiteral("!ERROR ") + r.sqlstate;
+    return valueOrError(r);
 }
 
 // begin_alert_message: "action_id:state:message", or the error.
@@ -62,7 +57,7 @@ QString begin(PgSession &s, const QVariant &episode, const QVariant &number, con
     const PgResult r = s.exec(QStringLiteral("SELECT action_id || ':' || state || ':' || message"
                                              " FROM inbox.begin_alert_message($1, $2, $3)"),
                               {episode, number, chat});
-    return r.ok ? r.value(0, 0) : QStringLiteral("!ERROR ") + r.sqlstate;
+    return valueOrError(r);
 }
 
 QString actionOf(const QString &begun)

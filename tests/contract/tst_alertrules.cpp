@@ -33,7 +33,7 @@ QString setRule(PgSession &s, const QVariant &id, const QVariant &name, const QV
 {
     const PgResult r = s.exec(
         kSet, {id, name, kind, params, severity, sources, chats, repeat, sendResolved, enabled});
-    return r.ok ? r.value(0, 0) : QStringLiteral("!ERROR ") + r.sqlstate;
+    return valueOrError(r);
 }
 
 QString stuckRule(PgSession &s, const QString &name)
@@ -46,11 +46,6 @@ QString stuckRule(PgSession &s, const QString &name)
 QString fireOnCrm(PgSession &alerts, const QString &id)
 {
     return one(alerts, QStringLiteral("SELECT outcome FROM inbox.fire_alert($1, 'crm')"), {id});
-}
-
-QString errorOf(const PgResult &r)
-{
-    return r.ok ? QStringLiteral("ok") : QStringLiteral("!ERROR ") + r.sqlstate;
 }
 
 } // namespace
@@ -382,7 +377,7 @@ private slots:
             const PgResult r =
                 maria.exec(QStringLiteral("SELECT inbox.silence_alert_rule($1, %1, $2)").arg(until),
                            {id, note});
-            return r.ok ? r.value(0, 0) : QStringLiteral("!ERROR ") + r.sqlstate;
+            return valueOrError(r);
         };
         QCOMPARE(call(QStringLiteral("NULL"), QVariant()), QStringLiteral("not_silenced"));
         QCOMPARE(call(at.arg(later), QVariant()), QStringLiteral("!ERROR 22023")); // no reason

@@ -31,6 +31,19 @@ inline QString one(PgSession &s, const QString &sql, const QVariantList &params 
     return r.value(0, 0);
 }
 
+// The first value of the first row, or "!ERROR <sqlstate>" without the message: for the tests
+// that compare which SQLSTATE a call was refused with.
+inline QString valueOrError(const PgResult &r)
+{
+    return r.ok ? r.value(0, 0) : QStringLiteral("!ERROR ") + r.sqlstate;
+}
+
+// "ok", or "!ERROR <sqlstate>" as valueOrError() gives it.
+inline QString errorOf(const PgResult &r)
+{
+    return r.ok ? QStringLiteral("ok") : QStringLiteral("!ERROR ") + r.sqlstate;
+}
+
 inline qint64 oneInt(PgSession &s, const QString &sql, const QVariantList &params = {})
 {
     bool ok = false;

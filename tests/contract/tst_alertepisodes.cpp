@@ -65,6 +65,18 @@ QString actionOf(const QString &begun)
     return begun.section(QLatin1Char(':'), 0, 0);
 }
 
+// The episode fire_alert opened (or kept) for `scope`: the id before ':' in fire()'s answer.
+QString firedEpisode(PgSession &s, const QVariant &rule, const QString &scope)
+{
+    return fire(s, rule, scope).section(QLatin1Char(':'), 0, 0);
+}
+
+// The message of `begun` (begin()'s answer) delivered: finish_alert_message(action, true).
+PgResult finishDelivered(PgSession &s, const QString &begun)
+{
+    return s.exec(QStringLiteral("SELECT inbox.finish_alert_message($1, true)"), {actionOf(begun)});
+}
+
 } // namespace
 
 class TestAlertEpisodes final : public QObject
@@ -200,7 +212,7 @@ private slots:
         PgSession &su = m_db.su();
         PgSession eval(m_db.conninfo(kEvalA));
         const QString r = rule();
-        const QString ep = fire(eval, r, QStringLiteral("crm")).section(QLatin1Char(':'), 0, 0);
+        const QString ep = firedEpisode(eval, r, QStringLiteral("crm"));
         QCOMPARE(due(eval), QStringLiteral("%1/1/fired/-222/-,%1/1/fired/111/-").arg(ep));
         const QString a1 = begin(eval, ep, 1, QStringLiteral("111"));
         QVERIFY2(a1.endsWith(QLatin1String(":started:fired")), qPrintable(a1));
@@ -210,8 +222,7 @@ private slots:
                                              " '{\"message_id\": 501}')"),
                               {actionOf(a1)}));
         const QString a2 = begin(eval, ep, 1, QStringLiteral("-222"));
-        QVERIFY_SQL(eval.exec(QStringLiteral("SELECT inbox.finish_alert_message($1, true)"),
-                              {actionOf(a2)}));
+        QVERIFY_SQL(finishDelivered(eval, a2));
         QCOMPARE(due(eval), QString());
         QCOMPARE(begin(eval, ep, 2, QStringLiteral("111")), QStringLiteral("!ERROR 22023"));
 
@@ -225,8 +236,7 @@ private slots:
         QCOMPARE(begin(eval, ep, 3, QStringLiteral("111")), QStringLiteral("!ERROR 22023"));
         const QString r1 = begin(eval, ep, 2, QStringLiteral("111"));
         QVERIFY2(r1.endsWith(QLatin1String(":started:repeat")), qPrintable(r1));
-        QVERIFY_SQL(eval.exec(QStringLiteral("SELECT inbox.finish_alert_message($1, true)"),
-                              {actionOf(r1)}));
+        QVERIFY_SQL(finishDelivered(eval, r1));
         // The other chat of message 2 is still due; the clock restarted for message 3.
         QCOMPARE(due(eval), QStringLiteral("%1/2/repeat/-222/-").arg(ep));
         QVERIFY_SQL(su.exec(back.arg(QStringLiteral("59 minutes"))));
@@ -237,8 +247,7 @@ private slots:
         for (const QString &chat : {QStringLiteral("111"), QStringLiteral("-222")}) {
             const QString m = begin(eval, ep, 3, chat);
             QVERIFY2(m.endsWith(QLatin1String(":started:resolved")), qPrintable(m));
-            QVERIFY_SQL(eval.exec(QStringLiteral("SELECT inbox.finish_alert_message($1, true)"),
-                                  {actionOf(m)}));
+            QVERIFY_SQL(finishDelivered(eval, m));
         }
         QCOMPARE(due(eval), QString());
         QVERIFY_SQL(su.exec(back.arg(QStringLiteral("1 day"))));
@@ -271,10 +280,9 @@ private slots:
         PgSession eval(m_db.conninfo(kEvalA));
         const QString quiet = rule(QStringLiteral("Quiet"), false);
         const QString loud = rule(QStringLiteral("Loud"), true);
-        const QString e1 = fire(eval, quiet, QStringLiteral("crm")).section(QLatin1Char(':'), 0, 0);
+        const QString e1 = firedEpisode(eval, quiet, QStringLiteral("crm"));
         const QString m = begin(eval, e1, 1, QStringLiteral("111"));
-        QVERIFY_SQL(eval.exec(QStringLiteral("SELECT inbox.finish_alert_message($1, true)"),
-                              {actionOf(m)}));
+        QVERIFY_SQL(finishDelivered(eval, m));
         QVERIFY(resolve(eval, quiet, QStringLiteral("crm")).endsWith(QLatin1String(":resolved")));
         QVERIFY(fire(eval, loud, QStringLiteral("crm")).endsWith(QLatin1String(":opened")));
         QVERIFY(resolve(eval, loud, QStringLiteral("crm")).endsWith(QLatin1String(":resolved")));
@@ -292,7 +300,7 @@ private slots:
         QString action;
         {
             PgSession first(m_db.conninfo(kEvalA));
-            ep = fire(first, r, QStringLiteral("crm")).section(QLatin1Char(':'), 0, 0);
+            ep = firedEpisode(first, r, QStringLiteral("crm"));
             const QString m = begin(first, ep, 1, QStringLiteral("111"));
             QVERIFY2(m.endsWith(QLatin1String(":started:fired")), qPrintable(m));
             action = actionOf(m);
@@ -334,7 +342,7 @@ private slots:
         const QString r = rule();
         PgSession a(m_db.conninfo(kEvalA));
         PgSession b(m_db.conninfo(kEvalB));
-        const QString ep = fire(a, r, QStringLiteral("crm")).section(QLatin1Char(':'), 0, 0);
+        const QString ep = firedEpisode(a, r, QStringLiteral("crm"));
         QVERIFY_SQL(a.exec(QStringLiteral("BEGIN")));
         const QString first = begin(a, ep, 1, QStringLiteral("111"));
         QVERIFY2(first.endsWith(QLatin1String(":started:fired")), qPrintable(first));
@@ -353,8 +361,7 @@ private slots:
 
         // The same for a repeat, the message that moves the episode on: released together,
         // one starts it, the other is told unknown, and the episode is at message 2 once.
-        QVERIFY_SQL(a.exec(QStringLiteral("SELECT inbox.finish_alert_message($1, true)"),
-                           {actionOf(first)}));
+        QVERIFY_SQL(finishDelivered(a, first));
         QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.alert_episodes SET"
                                            " last_sent_at = last_sent_at - interval '1 hour'")));
         QString gotA, gotB;
@@ -384,7 +391,7 @@ private slots:
         PgSession &su = m_db.su();
         PgSession eval(m_db.conninfo(kEvalA));
         const QString r = rule();
-        const QString ep = fire(eval, r, QStringLiteral("crm")).section(QLatin1Char(':'), 0, 0);
+        const QString ep = firedEpisode(eval, r, QStringLiteral("crm"));
         const QString m = begin(eval, ep, 1, QStringLiteral("111"));
         QVERIFY_SQL(eval.exec(QStringLiteral("SELECT inbox.finish_alert_message($1, false,"
                                              " '{\"http\": 500}')"),
@@ -407,8 +414,7 @@ private slots:
                                 "alert_send_failed/2/-"));
         // A finished outcome is not contradicted.
         const QString again = begin(eval, ep, 1, QStringLiteral("111"));
-        QVERIFY_SQL(eval.exec(QStringLiteral("SELECT inbox.finish_alert_message($1, true)"),
-                              {actionOf(again)}));
+        QVERIFY_SQL(finishDelivered(eval, again));
         QCOMPARE(errorOf(eval.exec(QStringLiteral("SELECT inbox.finish_alert_message($1, false)"),
                                    {actionOf(again)})),
                  QStringLiteral("!ERROR 22023"));
@@ -426,7 +432,7 @@ private slots:
                                     " now() + interval '1 hour', 'maintenance')"),
                      {r}),
                  QStringLiteral("silenced"));
-        const QString ep = fire(eval, r, QStringLiteral("crm")).section(QLatin1Char(':'), 0, 0);
+        const QString ep = firedEpisode(eval, r, QStringLiteral("crm"));
         QCOMPARE(due(eval), QString());
         QCOMPARE(begin(eval, ep, 1, QStringLiteral("111")), QStringLiteral("!ERROR 22023"));
         QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.alert_rules SET"
@@ -449,7 +455,7 @@ private slots:
         QCOMPARE(resolve(eval, QStringLiteral("999"), QStringLiteral("crm")),
                  QStringLiteral("!ERROR 22023"));
         QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.alert_episodes")), 0);
-        const QString ep = fire(eval, r, QStringLiteral("crm")).section(QLatin1Char(':'), 0, 0);
+        const QString ep = firedEpisode(eval, r, QStringLiteral("crm"));
         QCOMPARE(begin(eval, QVariant(), 1, QStringLiteral("111")), QStringLiteral("!ERROR 22004"));
         QCOMPARE(begin(eval, ep, QVariant(), QStringLiteral("111")),
                  QStringLiteral("!ERROR 22004"));
@@ -477,7 +483,7 @@ private slots:
         PgSession eval(m_db.conninfo(kEvalA));
         PgSession worker(m_db.conninfo(kWorker));
         const QString r = rule();
-        const QString ep = fire(eval, r, QStringLiteral("crm")).section(QLatin1Char(':'), 0, 0);
+        const QString ep = firedEpisode(eval, r, QStringLiteral("crm"));
         const QString m = begin(eval, ep, 1, QStringLiteral("111"));
         const qint64 event = acceptEvent(su, QStringLiteral("e-1"));
         const QString key = QStringLiteral("alert:%1:1:111").arg(ep);
@@ -512,7 +518,7 @@ private slots:
         PgSession &su = m_db.su();
         PgSession eval(m_db.conninfo(kEvalA));
         const QString r = rule();
-        const QString ep = fire(eval, r, QStringLiteral("crm")).section(QLatin1Char(':'), 0, 0);
+        const QString ep = firedEpisode(eval, r, QStringLiteral("crm"));
         for (const QString &login : {kMaria, kSonia, kWorker, kIngest}) {
             PgSession s(m_db.conninfo(login));
             const QStringList calls = {

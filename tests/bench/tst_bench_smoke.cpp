@@ -1,7 +1,7 @@
 // inbox-bench, short: on a fresh database it fills 20,000 events with inbox-sim, measures
 // everything in a few runs and prints one JSON line per figure. Checks that every figure is
 // there with positive numbers, never how fast anything was.
-#include "pgcluster.h"
+#include "databasetestcase.h"
 #include "pgsession.h"
 
 #include <QJsonArray>
@@ -11,13 +11,12 @@
 #include <QStandardPaths>
 #include <QtTest>
 
-class TestBenchSmoke final : public QObject
+// Each test function runs on a fresh database of the cluster the base starts.
+class TestBenchSmoke final : public DatabaseTestCase
 {
     Q_OBJECT
 
 private slots:
-    void initTestCase() { QVERIFY_CLUSTER_STARTED(m_cluster); }
-
     void usageErrorExits64()
     {
         QProcess p;
@@ -29,13 +28,10 @@ private slots:
 
     void shortRunPrintsEveryFigure()
     {
-        QString error;
-        const QString db = m_cluster.createDatabase(&error);
-        QVERIFY2(!db.isEmpty(), qPrintable(error));
         QProcess p;
         p.setProcessChannelMode(QProcess::SeparateChannels);
         p.start(QStringLiteral(INBOX_BENCH_BINARY),
-                {QStringLiteral("--db"), m_cluster.conninfo(db), QStringLiteral("--events"),
+                {QStringLiteral("--db"), m_db.conninfo(), QStringLiteral("--events"),
                  QStringLiteral("20000"), QStringLiteral("--runs"), QStringLiteral("3"),
                  QStringLiteral("--warmup"), QStringLiteral("1"), QStringLiteral("--requeue"),
                  QStringLiteral("2000"), QStringLiteral("--requeue-runs"), QStringLiteral("1"),
@@ -47,7 +43,7 @@ private slots:
                  qPrintable(QStringLiteral("exit %1\n%2").arg(p.exitCode()).arg(err.right(3000))));
 
         // The database was filled by the benchmark itself.
-        PgSession s(m_cluster.conninfo(db));
+        PgSession &s = m_db.su();
         const PgResult count = s.exec(QStringLiteral("SELECT count(*) FROM inbox.events"));
         QVERIFY2(count.ok, qPrintable(count.message));
         QCOMPARE(count.value(0, 0).toLongLong(), qint64(20000));
@@ -128,11 +124,8 @@ private slots:
     {
         if (QStandardPaths::findExecutable(QStringLiteral("wrk")).isEmpty())
             QSKIP("wrk is not installed (scripts/install-deps.sh installs it)");
-        QString error;
-        const QString db = m_cluster.createDatabase(&error);
-        QVERIFY2(!db.isEmpty(), qPrintable(error));
         QString out;
-        QVERIFY(runBench(db, receiverArgs(), QProcessEnvironment::systemEnvironment(), &out));
+        QVERIFY(runBench(receiverArgs(), QProcessEnvironment::systemEnvironment(), &out));
         const QHash<QString, QJsonObject> figures = parseFigures(out);
         QCOMPARE(figures.size(), 5);
         const auto value = [&](const char *name, const char *key) {
@@ -174,8 +167,7 @@ private slots:
         }
 
         // Its events deleted and its login dropped.
-        PgSession s(m_cluster.conninfo(db));
-        const PgResult left = s.exec(QStringLiteral(
+        const PgResult left = m_db.su().exec(QStringLiteral(
             "SELECT (SELECT count(*) FROM inbox.events WHERE source = 'inbox_bench_receiver'), "
             "(SELECT count(*) FROM pg_roles WHERE rolname = 'inbox_bench_receiver')"));
         QVERIFY2(left.ok, qPrintable(left.message));
@@ -186,14 +178,11 @@ private slots:
     // Without wrk the stage says so, adds one figure and the run still succeeds.
     void receiverStageWithoutWrkIsSkipped()
     {
-        QString error;
-        const QString db = m_cluster.createDatabase(&error);
-        QVERIFY2(!db.isEmpty(), qPrintable(error));
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("PATH"), QDir::tempPath() + QStringLiteral("/no-wrk-here"));
         QString out;
         QString err;
-        QVERIFY(runBench(db, receiverArgs(), env, &out, &err));
+        QVERIFY(runBench(receiverArgs(), env, &out, &err));
         const QHash<QString, QJsonObject> figures = parseFigures(out);
         QCOMPARE(figures.size(), 1);
         QVERIFY2(figures.contains(QStringLiteral("receiver_skipped")), qPrintable(out));
@@ -205,7 +194,7 @@ private slots:
                  qPrintable(err));
     }
 
-    void cleanupTestCase() { m_cluster.stop(); }
+    void cleanupTestCase() { m_db.stop(); }
 
 private:
     static QStringList receiverArgs()
@@ -226,14 +215,14 @@ private:
                 QStringLiteral("1")};
     }
 
-    bool runBench(const QString &db, const QStringList &args, const QProcessEnvironment &env,
-                  QString *out, QString *err = nullptr)
+    bool runBench(const QStringList &args, const QProcessEnvironment &env, QString *out,
+                  QString *err = nullptr)
     {
         QProcess p;
         p.setProcessEnvironment(env);
         p.setProcessChannelMode(QProcess::SeparateChannels);
         p.start(QStringLiteral(INBOX_BENCH_BINARY),
-                QStringList{QStringLiteral("--db"), m_cluster.conninfo(db)} + args);
+                QStringList{QStringLiteral("--db"), m_db.conninfo()} + args);
         if (!p.waitForFinished(300000)) {
             p.kill();
             p.waitForFinished(5000);
@@ -264,8 +253,6 @@ private:
         }
         return figures;
     }
-
-    PgCluster m_cluster;
 };
 
 QTEST_GUILESS_MAIN(TestBenchSmoke)

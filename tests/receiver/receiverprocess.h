@@ -51,3 +51,12 @@ private:
     int m_port = 0;
     int m_metricsPort = 0;
 };
+
+// For a test: `receiver` started on `config` and ready (/readyz answers 200); otherwise the test
+// fails with the reason, or with the receiver's log.
+#define QVERIFY_RECEIVER_READY(receiver, config)                                                   \
+    do {                                                                                           \
+        QString receiverError_;                                                                    \
+        QVERIFY2((receiver).start((config), &receiverError_), qPrintable(receiverError_));         \
+        QVERIFY2((receiver).waitReady(), (receiver).log().constData());                            \
+    } while (false)

@@ -61,9 +61,7 @@ private:
 
     void startReceiver(ReceiverProcess &receiver, const QByteArray &receiverLines = {})
     {
-        QString error;
-        QVERIFY2(receiver.start(config(receiver, receiverLines), &error), qPrintable(error));
-        QVERIFY2(receiver.waitReady(), receiver.log().constData());
+        QVERIFY_RECEIVER_READY(receiver, config(receiver, receiverLines));
     }
 
     HttpReply sendTelegram(const ReceiverProcess &receiver, const QByteArray &body,

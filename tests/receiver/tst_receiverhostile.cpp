@@ -34,9 +34,7 @@ private:
                                     "path = /hooks/shop\n"
                                     "adapter = json\n"
                                     "key_fields = id\n");
-        QString error;
-        QVERIFY2(receiver.start(config, &error), qPrintable(error));
-        QVERIFY2(receiver.waitReady(), receiver.log().constData());
+        QVERIFY_RECEIVER_READY(receiver, config);
     }
 
     int stored()

@@ -107,9 +107,7 @@ private:
                                                           "path = /hooks/load\n"
                                                           "adapter = json\n"
                                                           "key_fields = id\n");
-        QString error;
-        QVERIFY2(receiver.start(config, &error), qPrintable(error));
-        QVERIFY2(receiver.waitReady(), receiver.log().constData());
+        QVERIFY_RECEIVER_READY(receiver, config);
     }
 
     // Every key of the ledger stored once with its exact body.

@@ -36,9 +36,7 @@ private:
             ReceiverProcess::config(m_db.conninfo(kLogin), {},
                                     "[source tg]\npath = /hooks/tg\nadapter = telegram\n"
                                     "secret_file = tg.secret\nbody_limit = 1k\n");
-        QString error;
-        QVERIFY2(receiver.start(config, &error), qPrintable(error));
-        QVERIFY2(receiver.waitReady(), receiver.log().constData());
+        QVERIFY_RECEIVER_READY(receiver, config);
     }
 
     static int send(const ReceiverProcess &receiver, const QByteArray &path, const QByteArray &body,

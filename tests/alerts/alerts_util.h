@@ -6,6 +6,8 @@
 #include "contract_util.h"
 #include "testdatabase.h"
 
+#include <QJsonObject>
+
 namespace alertsfix {
 
 inline const QString kEval = QStringLiteral("alerts_eval");
@@ -31,6 +33,12 @@ inline QString rule(TestDatabase &db, const QString &name, const QString &kind,
                                         " 'warning', $4::text[], $5::text[], '1 hour', true)"),
                          {name, kind, params.isNull() ? QVariant() : QVariant(params),
                           sources.isNull() ? QVariant() : QVariant(sources), chats});
+}
+
+// The text of a message the fake Telegram delivered (or was sent).
+inline QString textOf(const QJsonObject &message)
+{
+    return message.value(QStringLiteral("text")).toString();
 }
 
 // The alert entries of the journal ("entry/scope" ...), in order.

@@ -80,11 +80,7 @@ private slots:
             "UPDATE inbox.alert_episodes SET last_sent_at = last_sent_at - interval '2 hours'")));
         QCOMPARE(p.runOnce(), 0);
         QCOMPARE(tg.delivered().size(), 2);
-        QVERIFY(tg.delivered()
-                    .last()
-                    .value(QStringLiteral("text"))
-                    .toString()
-                    .contains(QLatin1String("still firing")));
+        QVERIFY(textOf(tg.delivered().last()).contains(QLatin1String("still firing")));
         QCOMPARE(outcomes(), QStringLiteral("alert_sent:unknown,alert_sent:200"));
         noTokenIn(p);
     }
@@ -102,7 +98,7 @@ private slots:
         // Both alerts reached chat 111, each once (in one message or two, as the race went).
         QString all;
         for (const QJsonObject &m : tg.delivered())
-            all += m.value(QStringLiteral("text")).toString();
+            all += textOf(m);
         QCOMPARE(all.count(QLatin1String("<code>crm</code>")), 1);
         QCOMPARE(all.count(QLatin1String("<code>shop</code>")), 1);
         QCOMPARE(tg.requests().size(), tg.delivered().size());
@@ -240,7 +236,7 @@ private slots:
         QVERIFY2(got.size() >= 3, qPrintable(QString::number(got.size())));
         int alerts = 0;
         for (int i = 0; i < got.size(); ++i) {
-            const QString text = got.at(i).value(QStringLiteral("text")).toString();
+            const QString text = textOf(got.at(i));
             QVERIFY(text.size() <= 4096);
             alerts += int(text.count(QLatin1String("events processing")));
             if (i > 0) {

@@ -98,7 +98,7 @@ private slots:
         const qsizetype evaluated = m_lastLog.indexOf("evaluated ");
         qInfo("condition to message at the fake: %lld ms; %s", conditionAt.msecsTo(arrived),
               m_lastLog.mid(evaluated, m_lastLog.indexOf('\n', evaluated) - evaluated).constData());
-        const QString text = got.first().value(QStringLiteral("text")).toString();
+        const QString text = textOf(got.first());
         QVERIFY2(text.contains(QLatin1String("Stuck half an hour")) &&
                      text.contains(QLatin1String("<code>crm</code>")) &&
                      text.contains(QLatin1String("2 events processing for more than 30 min")),
@@ -116,9 +116,8 @@ private slots:
         QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.events SET locked_at = now()")));
         got = pass(tg);
         QCOMPARE(got.size(), 2);
-        QVERIFY2(
-            got.last().value(QStringLiteral("text")).toString().contains(QLatin1String("Resolved")),
-            qPrintable(got.last().value(QStringLiteral("text")).toString()));
+        QVERIFY2(textOf(got.last()).contains(QLatin1String("Resolved")),
+                 qPrintable(textOf(got.last())));
         QCOMPARE(alertJournal(su), QStringLiteral("alert_fired/crm,alert_sent/crm,"
                                                   "alert_resolved/crm,alert_sent/crm"));
         QCOMPARE(one(su, QStringLiteral("SELECT resolved_reason FROM inbox.alert_episodes")),
@@ -167,10 +166,7 @@ private slots:
             "UPDATE inbox.alert_episodes SET last_seen_at = now() - interval '121 seconds'")));
         const QList<QJsonObject> got = pass(tg, hold);
         QCOMPARE(got.size(), 2);
-        QVERIFY(got.last()
-                    .value(QStringLiteral("text"))
-                    .toString()
-                    .contains(QLatin1String("Resolved")));
+        QVERIFY(textOf(got.last()).contains(QLatin1String("Resolved")));
         QCOMPARE(alertJournal(su), QStringLiteral("alert_fired/crm,alert_sent/crm,"
                                                   "alert_resolved/crm,alert_sent/crm"));
     }
@@ -186,17 +182,14 @@ private slots:
                                       QStringLiteral("timeout: upstream slow"), false));
         QList<QJsonObject> got = pass(tg);
         QCOMPARE(got.size(), 1);
-        const QString text = got.first().value(QStringLiteral("text")).toString();
+        const QString text = textOf(got.first());
         QVERIFY2(text.contains(QLatin1String("<code>crm|timeout</code>")) &&
                      text.contains(QLatin1String("3 new failed events; error: timeout")),
                  qPrintable(text));
         // No new failures since its message: resolved.
         got = pass(tg);
         QCOMPARE(got.size(), 2);
-        QVERIFY(got.last()
-                    .value(QStringLiteral("text"))
-                    .toString()
-                    .contains(QLatin1String("Resolved")));
+        QVERIFY(textOf(got.last()).contains(QLatin1String("Resolved")));
         // One failure is below min_failures: nothing.
         claimed(QStringLiteral("shop"), 1);
         QVERIFY(contract::failClaimed(su, QStringLiteral("shop"), QStringLiteral("boom"), false));
@@ -319,7 +312,7 @@ private slots:
             " UNION ALL SELECT (now() AT TIME ZONE 'UTC')::date, 'crm', 0, 100, 60, 90, 10")));
         QList<QJsonObject> got = pass(tg);
         QCOMPARE(got.size(), 1);
-        const QString text = got.first().value(QStringLiteral("text")).toString();
+        const QString text = textOf(got.first());
         QVERIFY2(text.contains(QLatin1String("Repeats")) &&
                      text.contains(QLatin1String("repeat share today 37.5 % (60 of 160)")) &&
                      text.contains(QLatin1String("baseline 2.0 % over 5 days")),
@@ -330,7 +323,7 @@ private slots:
                            " VALUES ((now() AT TIME ZONE 'UTC')::date, 'crm', 1, 2000, 40)")));
         got = pass(tg);
         QCOMPARE(got.size(), 2);
-        const QString both = got.last().value(QStringLiteral("text")).toString();
+        const QString both = textOf(got.last());
         // One Telegram message carries both: the repeat share resolved, the failure share fired.
         QVERIFY2(both.contains(QLatin1String("Resolved</b>: <b>Repeats")) &&
                      both.contains(QLatin1String("failure share today 35.7 % (50 of 140)")),
@@ -356,18 +349,13 @@ private slots:
             "UPDATE inbox.events SET received_at = received_at - interval '6 minutes'")));
         QList<QJsonObject> got = pass(tg);
         QCOMPARE(got.size(), 1);
-        QVERIFY2(got.first()
-                     .value(QStringLiteral("text"))
-                     .toString()
-                     .contains(QLatin1String("no new event for 10 min (allowed 5 min)")),
-                 qPrintable(got.first().value(QStringLiteral("text")).toString()));
+        QVERIFY2(
+            textOf(got.first()).contains(QLatin1String("no new event for 10 min (allowed 5 min)")),
+            qPrintable(textOf(got.first())));
         QVERIFY(contract::acceptEvent(ingest, QStringLiteral("a2"), QStringLiteral("crm")) > 0);
         got = pass(tg);
         QCOMPARE(got.size(), 2);
-        QVERIFY(got.last()
-                    .value(QStringLiteral("text"))
-                    .toString()
-                    .contains(QLatin1String("Resolved")));
+        QVERIFY(textOf(got.last()).contains(QLatin1String("Resolved")));
     }
 
     void duplicatesAgeFiresOnTheOldestOpenPair()
@@ -388,11 +376,9 @@ private slots:
         QList<QJsonObject> got = pass(tg);
         QCOMPARE(got.size(), 1);
         QVERIFY2(
-            got.first()
-                .value(QStringLiteral("text"))
-                .toString()
+            textOf(got.first())
                 .contains(QLatin1String("the oldest open duplicate pair has waited 25 h (1 open)")),
-            qPrintable(got.first().value(QStringLiteral("text")).toString()));
+            qPrintable(textOf(got.first())));
         QCOMPARE(alertJournal(su), QStringLiteral("alert_fired/*,alert_sent/*"));
     }
 };

@@ -45,17 +45,6 @@ private:
                       {kSonia, {QStringLiteral("inbox_support")}},
                       {kWorker, {QStringLiteral("inbox_worker")}}};
 
-    // An event with two conflicting deliveries (three bodies for one key); its id.
-    qint64 conflicted(PgSession &su, const QString &externalId)
-    {
-        const QString sql =
-            QStringLiteral("SELECT event_id FROM inbox.accept('crm', $1, convert_to($2, 'UTF8'))");
-        const qint64 id = oneInt(su, sql, {externalId, QStringLiteral("{\"v\":1}")});
-        oneInt(su, sql, {externalId, QStringLiteral("{\"v\":2}")});
-        oneInt(su, sql, {externalId, QStringLiteral("{\"v\":3}")});
-        return id;
-    }
-
 private slots:
     void initTestCase() { QVERIFY_TEST_DATABASE_STARTED(m_db); }
     void init() { QVERIFY_FRESH_TEST_DATABASE(m_db); }
@@ -133,7 +122,7 @@ private slots:
     void keptFirstBodyDeletesNothing()
     {
         PgSession &su = m_db.su();
-        const qint64 id = conflicted(su, QStringLiteral("order-7"));
+        const qint64 id = conflictedEvent(su, QStringLiteral("order-7"), 3);
         const QString bodies = QStringLiteral(
             "SELECT (SELECT convert_from(body, 'UTF8') FROM inbox.events WHERE id = $1) || '|' ||"
             " (SELECT string_agg(convert_from(body, 'UTF8'), ',' ORDER BY id)"
@@ -156,7 +145,7 @@ private slots:
     void secondIsNewEventAcceptsEachConflictingBodyOnce()
     {
         PgSession &su = m_db.su();
-        const qint64 id = conflicted(su, QStringLiteral("order-8"));
+        const qint64 id = conflictedEvent(su, QStringLiteral("order-8"), 3);
         PgSession olga(m_db.conninfo(kOlga));
         QCOMPARE(resolve(olga, {id, id, 999999}, QStringLiteral("second_is_new_event")),
                  QStringLiteral("%1:resolved,999999:not_found").arg(id));
@@ -191,7 +180,7 @@ private slots:
     void concurrentResolutionsSplitOnce()
     {
         PgSession &su = m_db.su();
-        const qint64 id = conflicted(su, QStringLiteral("order-9"));
+        const qint64 id = conflictedEvent(su, QStringLiteral("order-9"), 3);
         PgSession olga(m_db.conninfo(kOlga));
         PgSession pavel(m_db.conninfo(kPavel));
         QVERIFY_SQL(olga.exec(QStringLiteral("BEGIN")));
@@ -216,7 +205,7 @@ private slots:
     void rolesAndBadInput()
     {
         PgSession &su = m_db.su();
-        const qint64 id = conflicted(su, QStringLiteral("order-10"));
+        const qint64 id = conflictedEvent(su, QStringLiteral("order-10"), 3);
         PgSession sonia(m_db.conninfo(kSonia));
         PgSession worker(m_db.conninfo(kWorker));
         QCOMPARE(resolve(sonia, {id}, QStringLiteral("kept_first_body")),

@@ -17,16 +17,6 @@ namespace {
 const QString kOlga = QStringLiteral("review_olga");   // operator
 const QString kSonia = QStringLiteral("review_sonia"); // support: reads the audit
 
-// An event whose key came back with another body; its id.
-qint64 conflicted(PgSession &su, const QString &externalId)
-{
-    const QString sql =
-        QStringLiteral("SELECT event_id FROM inbox.accept('crm', $1, convert_to($2, 'UTF8'))");
-    const qint64 id = contract::oneInt(su, sql, {externalId, QStringLiteral("{\"v\":1}")});
-    contract::oneInt(su, sql, {externalId, QStringLiteral("{\"v\":2}")});
-    return id;
-}
-
 } // namespace
 
 class TestAuditReview final : public QObject
@@ -44,9 +34,9 @@ private slots:
     void oneLinePerResolutionWithItsWords()
     {
         PgSession &su = m_db.su();
-        const qint64 a = conflicted(su, QStringLiteral("order-1"));
-        const qint64 b = conflicted(su, QStringLiteral("order-2"));
-        const qint64 c = conflicted(su, QStringLiteral("order-3"));
+        const qint64 a = contract::conflictedEvent(su, QStringLiteral("order-1"), 2);
+        const qint64 b = contract::conflictedEvent(su, QStringLiteral("order-2"), 2);
+        const qint64 c = contract::conflictedEvent(su, QStringLiteral("order-3"), 2);
         PgSession olga(m_db.conninfo(kOlga));
         QCOMPARE(contract::one(olga,
                                QStringLiteral("SELECT count(*) FROM inbox.resolve_review("

@@ -59,6 +59,18 @@ inline qint64 acceptEvent(PgSession &s, const QString &externalId,
                   {source, externalId, QByteArray("{\"id\":\"") + externalId.toUtf8() + "\"}"});
 }
 
+// An event of source crm whose key came with `bodies` different bodies ({"v":1}, {"v":2} ...),
+// so it needs review; its id.
+inline qint64 conflictedEvent(PgSession &su, const QString &externalId, int bodies)
+{
+    const QString sql =
+        QStringLiteral("SELECT event_id FROM inbox.accept('crm', $1, convert_to($2, 'UTF8'))");
+    const qint64 id = oneInt(su, sql, {externalId, QStringLiteral("{\"v\":1}")});
+    for (int v = 2; v <= bodies; ++v)
+        oneInt(su, sql, {externalId, QStringLiteral("{\"v\":%1}").arg(v)});
+    return id;
+}
+
 // The events of `source` in processing (claimed by worker 'w'), out of attempts and failed by
 // 'w' with `error`, so they are failed for good even when `retryable`.
 inline bool failClaimed(PgSession &su, const QString &source, const QString &error, bool retryable)

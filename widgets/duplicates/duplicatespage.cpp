@@ -748,6 +748,12 @@ void DuplicatesPage::showPair()
     updatePermissions();
 }
 
+void DuplicatesPage::redrawIfShown(qint64 pairId)
+{
+    if (m_pair.id == pairId)
+        showPair();
+}
+
 void DuplicatesPage::showNothing(const QString &why)
 {
     m_pair = DuplicatePair();
@@ -983,8 +989,7 @@ void DuplicatesPage::onDecideFinished(const DecisionResult &r, const QString &no
                 .arg(r.candidateId)
                 .arg(now),
             true);
-        if (m_pair.id == r.candidateId)
-            showPair();
+        redrawIfShown(r.candidateId);
         m_model->refresh();
         return;
     case DecisionOutcome::LeadAlreadyMerged:
@@ -1002,8 +1007,7 @@ void DuplicatesPage::onDecideFinished(const DecisionResult &r, const QString &no
         // A word this version does not know is never taken for success: shown as it came,
         // and the pair as the database has it now.
         say(tr("The %1 of pair #%2 failed: %3").arg(verb).arg(r.candidateId).arg(r.outcome), true);
-        if (m_pair.id == r.candidateId)
-            showPair();
+        redrawIfShown(r.candidateId);
         m_model->refresh();
         return;
     default:
@@ -1040,8 +1044,7 @@ void DuplicatesPage::onDecisionLost(const DecisionResult &r, const QString &now,
                 .arg(r.candidateId)
                 .arg(now),
             true);
-        if (m_pair.id == r.candidateId)
-            showPair();
+        redrawIfShown(r.candidateId);
     } else {
         say(tr("The connection was lost during the %1 of pair #%2; whether it was applied is "
                "not known yet. The pair will be read again when the connection is back.")

@@ -95,6 +95,9 @@ private:
     void onPairLoaded(const DuplicatePair &pair);
     void onPairMissing(qint64 id);
     void showPair();
+    // After a decision that was not applied: the pair again with the state the answer brought
+    // (onDecision took it in), when `pairId` is the pair on screen.
+    void redrawIfShown(qint64 pairId);
     void showNothing(const QString &why);
 
     void decide(Decision decision);

@@ -4,7 +4,7 @@
 // episode, the message number and the chat, so a restarted or second evaluator never sends it
 // twice. Every firing, message, resolution and silence is in the journal.
 #include "contract_util.h"
-#include "testdatabase.h"
+#include "databasetestcase.h"
 
 #include <QTest>
 
@@ -79,16 +79,21 @@ PgResult finishDelivered(PgSession &s, const QString &begun)
 
 } // namespace
 
-class TestAlertEpisodes final : public QObject
+class TestAlertEpisodes final : public DatabaseTestCase
 {
     Q_OBJECT
 
-private:
-    TestDatabase m_db{
-        {kMaria, {QStringLiteral("inbox_manager")}}, {kSonia, {QStringLiteral("inbox_support")}},
-        {kWorker, {QStringLiteral("inbox_worker")}}, {kIngest, {QStringLiteral("inbox_ingest")}},
-        {kEvalA, {QStringLiteral("inbox_alerts")}},  {kEvalB, {QStringLiteral("inbox_alerts")}}};
+public:
+    TestAlertEpisodes()
+        : DatabaseTestCase{{kMaria, {QStringLiteral("inbox_manager")}},
+                           {kSonia, {QStringLiteral("inbox_support")}},
+                           {kWorker, {QStringLiteral("inbox_worker")}},
+                           {kIngest, {QStringLiteral("inbox_ingest")}},
+                           {kEvalA, {QStringLiteral("inbox_alerts")}},
+                           {kEvalB, {QStringLiteral("inbox_alerts")}}}
+    {}
 
+private:
     // A stuck rule to two chats, repeating every hour; its id.
     QString rule(const QString &name = QStringLiteral("Stuck"), bool sendResolved = true)
     {
@@ -100,9 +105,6 @@ private:
     }
 
 private slots:
-    void initTestCase() { QVERIFY_TEST_DATABASE_STARTED(m_db); }
-    void init() { QVERIFY_FRESH_TEST_DATABASE(m_db); }
-
     // Opened once, kept while it fires (no journal entry per look), resolved once, and a new
     // episode when it fires again.
     void fireKeepResolveAndFireAgain()

@@ -3,7 +3,7 @@
 // 22004/22023 before anything is written; support and above read the rules, and no other role
 // can change them by any path (the functions or the tables).
 #include "contract_util.h"
-#include "testdatabase.h"
+#include "databasetestcase.h"
 
 #include <QTest>
 
@@ -50,26 +50,28 @@ QString fireOnCrm(PgSession &alerts, const QString &id)
 
 } // namespace
 
-class TestAlertRules final : public QObject
+class TestAlertRules final : public DatabaseTestCase
 {
     Q_OBJECT
 
-private:
-    TestDatabase m_db{
-        {kMaria, {QStringLiteral("inbox_manager")}}, {kIgor, {QStringLiteral("inbox_manager")}},
-        {kSonia, {QStringLiteral("inbox_support")}}, {kOleg, {QStringLiteral("inbox_operator")}},
-        {kWorker, {QStringLiteral("inbox_worker")}}, {kIngest, {QStringLiteral("inbox_ingest")}},
-        {kAlerts, {QStringLiteral("inbox_alerts")}}};
+public:
+    TestAlertRules()
+        : DatabaseTestCase{{kMaria, {QStringLiteral("inbox_manager")}},
+                           {kIgor, {QStringLiteral("inbox_manager")}},
+                           {kSonia, {QStringLiteral("inbox_support")}},
+                           {kOleg, {QStringLiteral("inbox_operator")}},
+                           {kWorker, {QStringLiteral("inbox_worker")}},
+                           {kIngest, {QStringLiteral("inbox_ingest")}},
+                           {kAlerts, {QStringLiteral("inbox_alerts")}}}
+    {}
 
+private:
     qint64 journalCount(PgSession &su)
     {
         return oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.journal"));
     }
 
 private slots:
-    void initTestCase() { QVERIFY_TEST_DATABASE_STARTED(m_db); }
-    void init() { QVERIFY_FRESH_TEST_DATABASE(m_db); }
-
     // A new rule is stored as checked: defaults filled in, the source list sorted without
     // repeats, chats trimmed; the journal has the person and the whole rule.
     void createStoresTheCheckedRule()

@@ -2,7 +2,7 @@
 // for a person; an operator closes the review with a resolution, journaled with the person.
 // No body is ever deleted; a conflicting body judged a different event becomes an event once.
 #include "contract_util.h"
-#include "testdatabase.h"
+#include "databasetestcase.h"
 
 #include <QTest>
 
@@ -35,20 +35,19 @@ QString resolve(PgSession &s, const QVariantList &ids, const QVariant &resolutio
 
 } // namespace
 
-class TestReview final : public QObject
+class TestReview final : public DatabaseTestCase
 {
     Q_OBJECT
 
-private:
-    TestDatabase m_db{{kOlga, {QStringLiteral("inbox_operator")}},
-                      {kPavel, {QStringLiteral("inbox_operator")}},
-                      {kSonia, {QStringLiteral("inbox_support")}},
-                      {kWorker, {QStringLiteral("inbox_worker")}}};
+public:
+    TestReview()
+        : DatabaseTestCase{{kOlga, {QStringLiteral("inbox_operator")}},
+                           {kPavel, {QStringLiteral("inbox_operator")}},
+                           {kSonia, {QStringLiteral("inbox_support")}},
+                           {kWorker, {QStringLiteral("inbox_worker")}}}
+    {}
 
 private slots:
-    void initTestCase() { QVERIFY_TEST_DATABASE_STARTED(m_db); }
-    void init() { QVERIFY_FRESH_TEST_DATABASE(m_db); }
-
     // Only the worker holding the event flags it; anyone else's call is journaled and refused.
     void workerFlagsOnlyWhatItHolds()
     {

@@ -3,7 +3,7 @@
 // not counted as the person's events.
 #include "consoleharness.h"
 #include "contract_util.h"
-#include "testdatabase.h"
+#include "databasetestcase.h"
 
 #include "audit/auditmodel.h"
 #include "db/consolecontext.h"
@@ -19,18 +19,17 @@ const QString kSonia = QStringLiteral("review_sonia"); // support: reads the aud
 
 } // namespace
 
-class TestAuditReview final : public QObject
+class TestAuditReview final : public DatabaseTestCase
 {
     Q_OBJECT
 
-private:
-    TestDatabase m_db{{kOlga, {QStringLiteral("inbox_operator")}},
-                      {kSonia, {QStringLiteral("inbox_support")}}};
+public:
+    TestAuditReview()
+        : DatabaseTestCase{{kOlga, {QStringLiteral("inbox_operator")}},
+                           {kSonia, {QStringLiteral("inbox_support")}}}
+    {}
 
 private slots:
-    void initTestCase() { QVERIFY_TEST_DATABASE_STARTED(m_db); }
-    void init() { QVERIFY_FRESH_TEST_DATABASE(m_db); }
-
     void oneLinePerResolutionWithItsWords()
     {
         PgSession &su = m_db.su();

@@ -193,12 +193,7 @@ void AlertRulesDialog::newRule()
         return;
     AlertRule rule;
     rule.kind = QStringLiteral("stuck");
-    m_editor = new AlertRuleEditor(m_writer, rule, this);
-    m_editor->setAttribute(Qt::WA_DeleteOnClose);
-    connect(m_editor, &QObject::destroyed, this, [this] { m_editor = nullptr; });
-    connect(m_editor, &AlertRuleEditor::saved, this,
-            [this](qint64 id) { m_status->setText(tr("Rule %1 saved.").arg(id)); });
-    m_editor->open();
+    openEditor(rule);
 }
 
 void AlertRulesDialog::editCurrent()
@@ -206,7 +201,12 @@ void AlertRulesDialog::editCurrent()
     const int row = currentRow();
     if (!mayEdit() || row < 0)
         return;
-    m_editor = new AlertRuleEditor(m_writer, m_rules->rule(row), this);
+    openEditor(m_rules->rule(row));
+}
+
+void AlertRulesDialog::openEditor(const AlertRule &rule)
+{
+    m_editor = new AlertRuleEditor(m_writer, rule, this);
     m_editor->setAttribute(Qt::WA_DeleteOnClose);
     connect(m_editor, &QObject::destroyed, this, [this] { m_editor = nullptr; });
     connect(m_editor, &AlertRuleEditor::saved, this,

@@ -17,6 +17,7 @@ class AlertNotifier;
 class AlertRuleEditor;
 class AlertRuleWriter;
 class AlertRulesModel;
+struct AlertRule;
 class ConsoleContext;
 
 // The alert rules and the history of alerts, in two tabs. Rules: every rule not removed with
@@ -65,6 +66,8 @@ protected:
 
 private:
     int currentRow() const;
+    // The editor of `rule` (a new one: id 0), its saves told in the status line.
+    void openEditor(const AlertRule &rule);
     // The note dialog that removes or silences the current rule (a manager's, on a row).
     void openNoteDialog(AlertNoteDialog::Mode mode);
     void updateActions();

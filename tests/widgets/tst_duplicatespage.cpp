@@ -6,6 +6,7 @@
 #include "consoleharness.h"
 #include "duplicate_fixture.h"
 #include "duplicates_util.h"
+#include "widgettestcase.h"
 
 #include "db/consolecontext.h"
 #include "db/serverinfo.h"
@@ -67,14 +68,19 @@ QJsonObject row(PgSession &s, const QString &table, qint64 id)
 
 } // namespace
 
-class TestDuplicatesPage : public QObject
+class TestDuplicatesPage : public WidgetTestCase
 {
     Q_OBJECT
 
+public:
+    TestDuplicatesPage()
+        : WidgetTestCase{{{"mgr_anna", {"inbox_manager"}},
+                          {"mgr_boris", {"inbox_manager"}},
+                          {"support_sam", {"inbox_support"}}},
+                         Settings::Kept}
+    {}
+
 private:
-    TestDatabase m_db{{"mgr_anna", {"inbox_manager"}},
-                      {"mgr_boris", {"inbox_manager"}},
-                      {"support_sam", {"inbox_support"}}};
     int m_seq = 0;
 
     struct Pair
@@ -125,16 +131,10 @@ private:
     }
 
 private slots:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QVERIFY_TEST_DATABASE_STARTED(m_db);
-    }
-
     void init()
     {
         QSettings().remove(QStringLiteral("filters")); // each test starts unfiltered
-        QVERIFY_FRESH_TEST_DATABASE(m_db);
+        WidgetTestCase::init();
     }
 
     // M, R, S, K, J, U, U, U, M: the database after each key.

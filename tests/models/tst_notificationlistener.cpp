@@ -1,24 +1,22 @@
 // NotificationListener: a NOTIFY on 'inbox' arrives coalesced; a server restart is reported
 // at once and the listener comes back by itself, saying the screens must re-read.
+#include "databasetestcase.h"
 #include "db/notificationlistener.h"
 #include "pgcluster.h"
 #include "pgsession.h"
-#include "testdatabase.h"
 
 #include <QSignalSpy>
 #include <QtTest>
 
-class TestNotificationListener : public QObject
+// Its test functions share one database.
+class TestNotificationListener : public DatabaseTestCase
 {
     Q_OBJECT
 
-private slots:
-    void initTestCase()
-    {
-        QVERIFY_TEST_DATABASE_STARTED(m_db);
-        QVERIFY_FRESH_TEST_DATABASE(m_db);
-    }
+public:
+    TestNotificationListener() : DatabaseTestCase{{}, Databases::OneForAll} {}
 
+private slots:
     void notificationsAreCoalesced()
     {
         Listening l;
@@ -89,8 +87,6 @@ private:
         l.listener.start(m_db.options());
         return l.up.wait(10000);
     }
-
-    TestDatabase m_db;
 };
 
 QTEST_GUILESS_MAIN(TestNotificationListener)

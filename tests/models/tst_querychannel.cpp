@@ -1,9 +1,9 @@
 // QueryChannel: queries off the GUI thread, superseded queries cancelled on the server,
 // statement timeouts reported, a lost connection noticed and reopened.
+#include "databasetestcase.h"
 #include "db/querychannel.h"
 #include "pgcluster.h"
 #include "pgsession.h"
-#include "testdatabase.h"
 
 #include <QElapsedTimer>
 #include <QSignalSpy>
@@ -13,17 +13,15 @@ using inbox::Query;
 using inbox::QueryChannel;
 using inbox::QueryReply;
 
-class TestQueryChannel : public QObject
+// Its test functions share one database.
+class TestQueryChannel : public DatabaseTestCase
 {
     Q_OBJECT
 
-private slots:
-    void initTestCase()
-    {
-        QVERIFY_TEST_DATABASE_STARTED(m_db);
-        QVERIFY_FRESH_TEST_DATABASE(m_db);
-    }
+public:
+    TestQueryChannel() : DatabaseTestCase{{}, Databases::OneForAll} {}
 
+private slots:
     void valuesArriveTyped()
     {
         QueryChannel channel(QStringLiteral("test"));
@@ -196,8 +194,6 @@ private:
             QStringLiteral("SELECT count(*) FROM pg_stat_activity WHERE wait_event = 'PgSleep'"));
         return r.value(0, 0).toInt();
     }
-
-    TestDatabase m_db;
 };
 
 QTEST_GUILESS_MAIN(TestQueryChannel)

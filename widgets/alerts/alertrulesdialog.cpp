@@ -1,6 +1,7 @@
 #include "alerts/alertrulesdialog.h"
 
 #include "alerts/alertepisodesmodel.h"
+#include "alerts/alertlistview.h"
 #include "alerts/alertnotedialog.h"
 #include "alerts/alertnotifier.h"
 #include "alerts/alertruleeditor.h"
@@ -12,7 +13,6 @@
 #include <QCheckBox>
 #include <QDialogButtonBox>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QPushButton>
@@ -22,25 +22,6 @@
 #include <QVBoxLayout>
 
 namespace inbox {
-
-namespace {
-
-QTableView *makeView(QAbstractItemModel *model, const QString &name, const QString &accessible,
-                     QWidget *parent)
-{
-    auto *view = new QTableView(parent);
-    view->setObjectName(name);
-    view->setAccessibleName(accessible);
-    view->setModel(model);
-    view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    view->setSelectionMode(QAbstractItemView::SingleSelection);
-    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    view->verticalHeader()->hide();
-    view->horizontalHeader()->setStretchLastSection(true);
-    return view;
-}
-
-} // namespace
 
 AlertRulesDialog::AlertRulesDialog(ConsoleContext *context, AlertNotifier *notifier,
                                    QWidget *parent)
@@ -59,9 +40,10 @@ AlertRulesDialog::AlertRulesDialog(ConsoleContext *context, AlertNotifier *notif
     setObjectName(QStringLiteral("alertRulesDialog"));
     setWindowTitle(tr("Alert rules"));
     resize(1000, 520);
-    m_ruleView = makeView(m_rules, QStringLiteral("alertRuleView"), tr("Alert rules"), this);
-    m_historyView =
-        makeView(m_history, QStringLiteral("alertHistoryView"), tr("History of alerts"), this);
+    m_ruleView =
+        makeAlertListView(m_rules, QStringLiteral("alertRuleView"), tr("Alert rules"), this);
+    m_historyView = makeAlertListView(m_history, QStringLiteral("alertHistoryView"),
+                                      tr("History of alerts"), this);
     m_new->setObjectName(QStringLiteral("alertRuleNew"));
     m_edit->setObjectName(QStringLiteral("alertRuleEdit"));
     m_remove->setObjectName(QStringLiteral("alertRuleRemove"));

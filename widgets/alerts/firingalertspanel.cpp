@@ -1,6 +1,7 @@
 #include "alerts/firingalertspanel.h"
 
 #include "alerts/alertepisodesmodel.h"
+#include "alerts/alertlistview.h"
 #include "alerts/alertnotifier.h"
 #include "alerts/alertrulesdialog.h"
 #include "db/consolecontext.h"
@@ -24,19 +25,13 @@ FiringAlertsPanel::FiringAlertsPanel(ConsoleContext *context, QWidget *parent)
     : QWidget(parent), m_context(context),
       m_model(new AlertEpisodesModel(context, AlertEpisodesModel::Mode::Firing, this)),
       m_notifier(new AlertNotifier(context, this)), m_title(new QLabel(this)),
-      m_view(new QTableView(this)), m_open(new QPushButton(tr("&Go to it"), this)),
+      m_view(makeAlertListView(m_model, QStringLiteral("firingAlertsView"), tr("Alerts firing now"),
+                               this)),
+      m_open(new QPushButton(tr("&Go to it"), this)),
       m_rules(new QPushButton(tr("Alert r&ules..."), this))
 {
     setObjectName(QStringLiteral("firingAlerts"));
     m_title->setObjectName(QStringLiteral("firingAlertsTitle"));
-    m_view->setObjectName(QStringLiteral("firingAlertsView"));
-    m_view->setAccessibleName(tr("Alerts firing now"));
-    m_view->setModel(m_model);
-    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_view->verticalHeader()->hide();
-    m_view->horizontalHeader()->setStretchLastSection(true);
     m_view->hideColumn(AlertEpisodesModel::Resolved);
     m_open->setObjectName(QStringLiteral("firingAlertsOpen"));
     m_open->setToolTip(tr("Open what the selected alert is about (Enter)"));

@@ -3,6 +3,7 @@
 #include "journal/bodydecoder.h"
 #include "journal/journalmodel.h"
 #include "navigation/consolelink.h"
+#include "table/codetexts.h"
 
 #include <QClipboard>
 #include <QFileDialog>
@@ -75,52 +76,37 @@ QString escaped(const QString &s)
 // The journal vocabulary (contract) in the reader's language.
 QString entryText(const QString &entry)
 {
-    static const QHash<QString, const char *> words{
-        {QStringLiteral("received"), QT_TRANSLATE_NOOP("inbox::EventDetailPane", "received")},
-        {QStringLiteral("duplicate"),
-         QT_TRANSLATE_NOOP("inbox::EventDetailPane", "repeat delivery")},
-        {QStringLiteral("conflict"),
-         QT_TRANSLATE_NOOP("inbox::EventDetailPane", "conflict (different body)")},
-        {QStringLiteral("rearmed"),
-         QT_TRANSLATE_NOOP("inbox::EventDetailPane", "rearmed by a repeat")},
-        {QStringLiteral("claimed"), QT_TRANSLATE_NOOP("inbox::EventDetailPane", "claimed")},
-        {QStringLiteral("takeover"),
-         QT_TRANSLATE_NOOP("inbox::EventDetailPane", "taken over (stale lock)")},
-        {QStringLiteral("done"), QT_TRANSLATE_NOOP("inbox::EventDetailPane", "done")},
-        {QStringLiteral("retry_scheduled"),
-         QT_TRANSLATE_NOOP("inbox::EventDetailPane", "retry scheduled")},
-        {QStringLiteral("failed"), QT_TRANSLATE_NOOP("inbox::EventDetailPane", "failed")},
-        {QStringLiteral("stale_complete"),
-         QT_TRANSLATE_NOOP("inbox::EventDetailPane", "late completion refused")},
-        {QStringLiteral("stale_fail"),
-         QT_TRANSLATE_NOOP("inbox::EventDetailPane", "late failure refused")},
-        {QStringLiteral("action_started"),
-         QT_TRANSLATE_NOOP("inbox::EventDetailPane", "action started")},
-        {QStringLiteral("action_repeat"),
-         QT_TRANSLATE_NOOP("inbox::EventDetailPane", "action asked again")},
-        {QStringLiteral("action_done"), QT_TRANSLATE_NOOP("inbox::EventDetailPane", "action done")},
-        {QStringLiteral("action_failed"),
-         QT_TRANSLATE_NOOP("inbox::EventDetailPane", "action failed")},
-        {QStringLiteral("lead_recorded"),
-         QT_TRANSLATE_NOOP("inbox::EventDetailPane", "lead recorded")},
-        {QStringLiteral("duplicate_flagged"),
-         QT_TRANSLATE_NOOP("inbox::EventDetailPane", "possible duplicate flagged")},
-        {QStringLiteral("requeued"),
-         QT_TRANSLATE_NOOP("inbox::EventDetailPane", "requeued by a person")},
-        {QStringLiteral("duplicate_merged"),
-         QT_TRANSLATE_NOOP("inbox::EventDetailPane", "duplicate merged")},
-        {QStringLiteral("duplicate_rejected"),
-         QT_TRANSLATE_NOOP("inbox::EventDetailPane", "kept separate")},
-        {QStringLiteral("duplicate_undone"),
-         QT_TRANSLATE_NOOP("inbox::EventDetailPane", "decision undone")},
-        {QStringLiteral("pruned"), QT_TRANSLATE_NOOP("inbox::EventDetailPane", "pruned")},
-    };
-    const auto it = words.constFind(entry);
-    if (it == words.constEnd())
-        return entry;
+    static const CodeTexts words(
+        "inbox::EventDetailPane",
+        {
+            {"received", QT_TRANSLATE_NOOP("inbox::EventDetailPane", "received")},
+            {"duplicate", QT_TRANSLATE_NOOP("inbox::EventDetailPane", "repeat delivery")},
+            {"conflict", QT_TRANSLATE_NOOP("inbox::EventDetailPane", "conflict (different body)")},
+            {"rearmed", QT_TRANSLATE_NOOP("inbox::EventDetailPane", "rearmed by a repeat")},
+            {"claimed", QT_TRANSLATE_NOOP("inbox::EventDetailPane", "claimed")},
+            {"takeover", QT_TRANSLATE_NOOP("inbox::EventDetailPane", "taken over (stale lock)")},
+            {"done", QT_TRANSLATE_NOOP("inbox::EventDetailPane", "done")},
+            {"retry_scheduled", QT_TRANSLATE_NOOP("inbox::EventDetailPane", "retry scheduled")},
+            {"failed", QT_TRANSLATE_NOOP("inbox::EventDetailPane", "failed")},
+            {"stale_complete",
+             QT_TRANSLATE_NOOP("inbox::EventDetailPane", "late completion refused")},
+            {"stale_fail", QT_TRANSLATE_NOOP("inbox::EventDetailPane", "late failure refused")},
+            {"action_started", QT_TRANSLATE_NOOP("inbox::EventDetailPane", "action started")},
+            {"action_repeat", QT_TRANSLATE_NOOP("inbox::EventDetailPane", "action asked again")},
+            {"action_done", QT_TRANSLATE_NOOP("inbox::EventDetailPane", "action done")},
+            {"action_failed", QT_TRANSLATE_NOOP("inbox::EventDetailPane", "action failed")},
+            {"lead_recorded", QT_TRANSLATE_NOOP("inbox::EventDetailPane", "lead recorded")},
+            {"duplicate_flagged",
+             QT_TRANSLATE_NOOP("inbox::EventDetailPane", "possible duplicate flagged")},
+            {"requeued", QT_TRANSLATE_NOOP("inbox::EventDetailPane", "requeued by a person")},
+            {"duplicate_merged", QT_TRANSLATE_NOOP("inbox::EventDetailPane", "duplicate merged")},
+            {"duplicate_rejected", QT_TRANSLATE_NOOP("inbox::EventDetailPane", "kept separate")},
+            {"duplicate_undone", QT_TRANSLATE_NOOP("inbox::EventDetailPane", "decision undone")},
+            {"pruned", QT_TRANSLATE_NOOP("inbox::EventDetailPane", "pruned")},
+        });
     // The contract's word stays visible next to the translation: it is what support staff
     // and the worker logs use.
-    const QString text = QCoreApplication::translate("inbox::EventDetailPane", it.value());
+    const QString text = words.text(entry);
     return text == entry ? entry : text + QStringLiteral(" (") + entry + QLatin1Char(')');
 }
 

@@ -43,7 +43,18 @@ namespace inbox {
 
 namespace {
 const QString kScreen = QStringLiteral("journal"); // settings group filters/journal
+
+// A strip above the table (the query running, new events): its text and the one button that
+// acts on it, hidden until there is something to say.
+void layOutStrip(QWidget *strip, QLabel *text, QPushButton *button)
+{
+    auto *layout = new QHBoxLayout(strip);
+    layout->setContentsMargins(6, 2, 6, 2);
+    layout->addWidget(text, 1);
+    layout->addWidget(button);
+    strip->hide();
 }
+} // namespace
 
 JournalPage::JournalPage(ConsoleContext *context, QWidget *parent)
     : QWidget(parent), m_context(context), m_model(new JournalModel(context, this)),
@@ -129,22 +140,14 @@ JournalPage::JournalPage(ConsoleContext *context, QWidget *parent)
     m_busyBar->setObjectName(QStringLiteral("busyBar"));
     m_busyLabel->setObjectName(QStringLiteral("busyLabel"));
     m_cancel->setObjectName(QStringLiteral("cancelQuery"));
-    auto *busy = new QHBoxLayout(m_busyBar);
-    busy->setContentsMargins(6, 2, 6, 2);
-    busy->addWidget(m_busyLabel, 1);
-    busy->addWidget(m_cancel);
-    m_busyBar->hide();
+    layOutStrip(m_busyBar, m_busyLabel, m_cancel);
 
     m_newBar->setObjectName(QStringLiteral("newBar"));
     m_newLabel->setObjectName(QStringLiteral("newLabel"));
     m_showNew->setObjectName(QStringLiteral("showNew"));
     m_newBar->setAutoFillBackground(true);
     m_newBar->setBackgroundRole(QPalette::AlternateBase); // a role, so it follows the theme
-    auto *news = new QHBoxLayout(m_newBar);
-    news->setContentsMargins(6, 2, 6, 2);
-    news->addWidget(m_newLabel, 1);
-    news->addWidget(m_showNew);
-    m_newBar->hide();
+    layOutStrip(m_newBar, m_newLabel, m_showNew);
 
     m_error->setObjectName(QStringLiteral("journalError"));
     m_error->setWordWrap(true);

@@ -1,5 +1,6 @@
 #include "peerbench.h"
 
+#include "costladder.h"
 #include "db/pgconnection.h"
 #include "deliveries.h"
 #include "nodepeers.h"
@@ -209,8 +210,9 @@ bool runPeerFigures(const Options &o, inbox::PgConnection &admin, QVector<Figure
     const QString task = setup.value(QStringLiteral("task")).toString();
 
     const QString scratch = QString::fromLatin1(kScratch);
-    if (!createBareEvents(admin, scratch, error))
+    if (!createBareEvents(admin, scratch, error) || !createLadderTables(admin, scratch, error))
         return false;
+    const QVector<LadderStep> ladder = ladderSteps(scratch);
     const QString inboxDb = o.conninfo;
     const QString gwDb = sameServer(admin, QString::fromLatin1(kGwDb));
     const QString bossDb = sameServer(admin, QString::fromLatin1(kBossDb));
@@ -369,6 +371,21 @@ bool runPeerFigures(const Options &o, inbox::PgConnection &admin, QVector<Figure
             -1,
             {},
             {}};
+        for (const LadderStep &step : ladder)
+            t.systems << System{
+                QStringLiteral("peers_ingest_ladder_%1").arg(step.name),
+                step.label,
+                single(inboxDb,
+                       [&, sql = step.single](inbox::PgConnection &c, const QString &id,
+                                              inbox::DbError *err) {
+                           return c.run(sql,
+                                        {inbox::PgParam(source), inbox::PgParam(id),
+                                         inbox::PgParam::bytes(Deliveries::body(id))},
+                                        err);
+                       }),
+                -1,
+                {},
+                {}};
         t.systems << System{
             QStringLiteral("peers_ingest_pgboss_send"),
             QStringLiteral("pg-boss `send` with a singleton key (queue policy "
@@ -440,6 +457,16 @@ bool runPeerFigures(const Options &o, inbox::PgConnection &admin, QVector<Figure
             -1,
             {},
             {}};
+        for (const LadderStep &step : ladder)
+            t.systems << System{
+                QStringLiteral("peers_batch_ladder_%1").arg(step.name),
+                step.label,
+                batched(inboxDb, [&, arrays, sql = step.many](
+                                     inbox::PgConnection &c, const QStringList &ids,
+                                     inbox::DbError *err) { return c.run(sql, arrays(ids), err); }),
+                -1,
+                {},
+                {}};
         // graphile-worker's own addJobs statement (helpers.js), the job key set as in add_job.
         t.systems << System{
             QStringLiteral("peers_batch_gw_add_jobs"),

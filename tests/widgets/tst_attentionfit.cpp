@@ -7,6 +7,7 @@
 //   read differently; the tooltip holds the whole error.
 // With INBOX_TEST_GRABS=DIR it also saves a picture of the screen there, to look at.
 #include "consoleharness.h"
+#include "testgrabs.h"
 #include "testlanguage.h"
 #include "widgettestcase.h"
 
@@ -59,13 +60,6 @@ private:
                     .ok);
     }
 
-    static void grab(QWidget *w, const QString &name)
-    {
-        const QString dir = qEnvironmentVariable("INBOX_TEST_GRABS");
-        if (!dir.isEmpty())
-            w->grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png"));
-    }
-
 private slots:
     // The base's initTestCase() and init(): settings in test mode, emptied per test function
     // (no remembered layout or filters), a fresh database.
@@ -102,7 +96,7 @@ private slots:
         const int margins =
             2 * (view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, view) + 1);
         const QFontMetrics fm(view->font());
-        grab(&window, language + QStringLiteral("-attention-1280x720"));
+        saveTestGrab(&window, language + QStringLiteral("-attention-1280x720"));
 
         // The Trouble column shows each group's whole trouble, and is in view.
         QStringList troubles;

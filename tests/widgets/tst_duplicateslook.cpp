@@ -8,6 +8,7 @@
 #include "consoleharness.h"
 #include "duplicate_fixture.h"
 #include "duplicates_util.h"
+#include "testgrabs.h"
 #include "widgettestcase.h"
 
 #include "common/theme.h"
@@ -130,13 +131,6 @@ private:
         }
     }
 
-    static void grab(QWidget *w, const QString &name)
-    {
-        const QString dir = qEnvironmentVariable("INBOX_TEST_GRABS");
-        if (!dir.isEmpty())
-            w->grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png"));
-    }
-
 private slots:
     void init()
     {
@@ -182,8 +176,8 @@ private slots:
         QVERIFY2(
             window.height() <= 720 && page->height() > 0,
             qPrintable(QStringLiteral("window %1x%2").arg(window.width()).arg(window.height())));
-        grab(&window, minimum ? QStringLiteral("duplicates-minimum")
-                              : QStringLiteral("duplicates-1280x720"));
+        saveTestGrab(&window, minimum ? QStringLiteral("duplicates-minimum")
+                                      : QStringLiteral("duplicates-1280x720"));
         checkDecisionBarInView(page);
     }
 
@@ -214,8 +208,8 @@ private slots:
         // What is really drawn: the box's own pixels, text against its background.
         const QImage image = box->grab().toImage();
         const auto [background, ink] = backgroundAndInk(image);
-        grab(&page, darkFirst ? QStringLiteral("duplicates-dark-start")
-                              : QStringLiteral("duplicates-dark-later"));
+        saveTestGrab(&page, darkFirst ? QStringLiteral("duplicates-dark-start")
+                                      : QStringLiteral("duplicates-dark-later"));
         const double ratio = contrast(background, ink);
         QVERIFY2(ratio >= 4.5, qPrintable(QStringLiteral("text %1 on %2: contrast %3")
                                               .arg(ink.name(), background.name())

@@ -11,6 +11,7 @@
 // With INBOX_TEST_GRABS=DIR it also saves pictures of the screens there, to look at.
 #include "consoleharness.h"
 #include "duplicate_fixture.h"
+#include "testgrabs.h"
 #include "testlanguage.h"
 #include "widgettestcase.h"
 
@@ -68,13 +69,6 @@ private:
                     .ok);
     }
 
-    static void grab(QWidget *w, const QString &name)
-    {
-        const QString dir = qEnvironmentVariable("INBOX_TEST_GRABS");
-        if (!dir.isEmpty())
-            w->grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png"));
-    }
-
     // The main window at 1280 x 720 on the Duplicates screen, the pair shown.
     DuplicatesPage *showDuplicates(inbox::MainWindow &window)
     {
@@ -119,7 +113,7 @@ private slots:
         bold.setBold(true);
         const int margin = header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
         const int needed = QFontMetrics(bold).horizontalAdvance(text) + 2 * margin;
-        grab(&window, QStringLiteral("ru-duplicates-1280x720"));
+        saveTestGrab(&window, QStringLiteral("ru-duplicates-1280x720"));
         QVERIFY2(header->sectionSize(DuplicateQueueModel::Contact) >= needed,
                  qPrintable(QStringLiteral("the column is %1 px, its header needs %2 px")
                                 .arg(header->sectionSize(DuplicateQueueModel::Contact))
@@ -173,7 +167,7 @@ private slots:
             if (button->geometry().right() > search->width() / 2)
                 right = qMin(right, button->geometry().left());
         const int advance = search->fontMetrics().horizontalAdvance(placeholder);
-        grab(&window, language + QStringLiteral("-journal-1280x720"));
+        saveTestGrab(&window, language + QStringLiteral("-journal-1280x720"));
         QVERIFY2(right - left >= advance,
                  qPrintable(QStringLiteral("\"%1\" needs %2 px, the field shows %3 px")
                                 .arg(placeholder)

@@ -643,7 +643,9 @@ BEGIN
     v_fp := coalesce(p_fingerprint, encode(sha256(p_body), 'hex'));
 
     LOOP
-        -- New key: the event, its 'received' entry and the daily delta in one statement.
+        -- New key: the event, its 'received' entry, its queue row and its ledger deltas in
+        -- one statement, which writes them itself instead of the INSERT triggers.
+        PERFORM set_config('inbox.rows_inline', 'on', true);
         WITH ins AS (
             INSERT INTO inbox.events AS e (source, external_id, idempotency_key, kind, occurred_at,
                                            body, content_type, fingerprint)
@@ -654,18 +656,28 @@ BEGIN
             -- alone, a concurrent first delivery of the same key fails on the
             -- idempotency_key index with 23505 instead of waiting and doing nothing.
             ON CONFLICT DO NOTHING
-            RETURNING e.id
+            RETURNING e.id, e.status, e.received_at, e.next_attempt_at, e.locked_at
         ), j AS (
             INSERT INTO inbox.journal (event_id, entry, detail)
             SELECT ins.id, 'received',
                    jsonb_build_object('bytes', octet_length(p_body), 'fingerprint', v_fp)
             FROM ins
+        ), q AS (
+            INSERT INTO inbox.event_queue (id, source, status, received_at, next_attempt_at,
+                                           locked_at)
+            SELECT ins.id, p_source, ins.status, ins.received_at, ins.next_attempt_at,
+                   ins.locked_at
+              FROM ins
+        ), s AS (
+            INSERT INTO inbox.status_counts (source, status, shard, n)
+            SELECT p_source, ins.status, (pg_backend_pid() % 8)::smallint, 1 FROM ins
         ), d AS (
             INSERT INTO inbox.daily_stats (day, source, shard, received)
             SELECT (now() AT TIME ZONE 'UTC')::date, p_source, (pg_backend_pid() % 8)::smallint, 1
               FROM ins
         )
         SELECT ins.id INTO v_id FROM ins;
+        PERFORM set_config('inbox.rows_inline', 'off', true);
 
         IF v_id IS NOT NULL THEN
             IF random() < 1.0 / 256 THEN
@@ -861,7 +873,9 @@ BEGIN
     END IF;
 
     -- First deliveries of each key, inserted in (source, external_id) order with ids taken in
-    -- the order of the deliveries; the 'received' entries in the same statement.
+    -- the order of the deliveries; the 'received' entries, the queue rows and the ledger
+    -- deltas in the same statement (which writes them itself instead of the INSERT triggers).
+    PERFORM set_config('inbox.rows_inline', 'on', true);
     WITH d AS (
         SELECT x.i::int AS i, x.s COLLATE "C" AS source, x.e COLLATE "C" AS external_id,
                x.b AS body, coalesce(x.ct, 'application/json') AS content_type,
@@ -885,7 +899,17 @@ BEGIN
          ORDER BY n.source, n.external_id
         -- Both unique keys are arbiters, as in accept.
         ON CONFLICT DO NOTHING
-        RETURNING e.id
+        RETURNING e.id, e.source, e.status, e.received_at, e.next_attempt_at, e.locked_at
+    ), q AS (
+        INSERT INTO inbox.event_queue (id, source, status, received_at, next_attempt_at, locked_at)
+        SELECT ins.id, ins.source, ins.status, ins.received_at, ins.next_attempt_at, ins.locked_at
+          FROM ins
+         ORDER BY ins.id
+    ), s AS (
+        INSERT INTO inbox.status_counts (source, status, shard, n)
+        SELECT ins.source, ins.status, (pg_backend_pid() % 8)::smallint, count(*)
+          FROM ins
+         GROUP BY ins.source, ins.status
     ), j AS (
         INSERT INTO inbox.journal (event_id, entry, detail)
         SELECT n.id, 'received', jsonb_build_object('bytes', octet_length(n.body), 'fingerprint', n.fp)
@@ -901,6 +925,7 @@ BEGIN
     SELECT array_agg(n.i ORDER BY n.i), array_agg(n.id ORDER BY n.i)
       INTO v_new_ords, v_new_ids
       FROM ins JOIN numbered n ON n.id = ins.id;
+    PERFORM set_config('inbox.rows_inline', 'off', true);
 
     v_ids := array_fill(NULL::bigint, ARRAY[v_n]);
     v_outcomes := array_fill(NULL::text, ARRAY[v_n]);
@@ -3646,7 +3671,7 @@ CREATE TRIGGER events_queue_del AFTER DELETE ON inbox.events REFERENCING OLD TAB
 -- Name: events events_queue_ins; Type: TRIGGER; Schema: inbox; Owner: -
 --
 
-CREATE TRIGGER events_queue_ins AFTER INSERT ON inbox.events REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION inbox._queue_insert();
+CREATE TRIGGER events_queue_ins AFTER INSERT ON inbox.events REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT WHEN ((current_setting('inbox.rows_inline'::text, true) IS DISTINCT FROM 'on'::text)) EXECUTE FUNCTION inbox._queue_insert();
 
 
 --
@@ -3667,7 +3692,7 @@ CREATE TRIGGER events_track_status_del AFTER DELETE ON inbox.events REFERENCING 
 -- Name: events events_track_status_ins; Type: TRIGGER; Schema: inbox; Owner: -
 --
 
-CREATE TRIGGER events_track_status_ins AFTER INSERT ON inbox.events REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION inbox._track_status_insert();
+CREATE TRIGGER events_track_status_ins AFTER INSERT ON inbox.events REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT WHEN ((current_setting('inbox.rows_inline'::text, true) IS DISTINCT FROM 'on'::text)) EXECUTE FUNCTION inbox._track_status_insert();
 
 
 --

@@ -140,6 +140,15 @@ struct MetricsDelta
         const double n = answers - before.answers;
         return n > 0 ? 1000.0 * (answerSeconds - before.answerSeconds) / n : 0;
     }
+    // The fields every round of the receiver stages reports beside its own: the group size and
+    // the receiver's answer time since `before`, and the load average around the round.
+    void insertInto(QJsonObject *round, const MetricsDelta &before, double loadBefore) const
+    {
+        round->insert(QStringLiteral("mean_group"), round2(meanGroup(before)));
+        round->insert(QStringLiteral("receiver_mean_answer_ms"), round2(meanAnswerMs(before)));
+        round->insert(QStringLiteral("load_before"), loadBefore);
+        round->insert(QStringLiteral("load_after"), loadAverage());
+    }
 };
 
 } // namespace
@@ -257,11 +266,7 @@ bool runReceiverFigures(const Options &o, inbox::PgConnection &admin, QVector<Fi
             round.insert(QStringLiteral("wrk_p99_ms"), round2(w.p99Ms));
             round.insert(QStringLiteral("non_2xx"), double(w.non2xx));
             round.insert(QStringLiteral("socket_errors"), double(w.socketErrors));
-            round.insert(QStringLiteral("mean_group"), round2(after.meanGroup(before)));
-            round.insert(QStringLiteral("receiver_mean_answer_ms"),
-                         round2(after.meanAnswerMs(before)));
-            round.insert(QStringLiteral("load_before"), loadBefore);
-            round.insert(QStringLiteral("load_after"), loadAverage());
+            after.insertInto(&round, before, loadBefore);
             rounds.append(round);
             std::fprintf(stderr,
                          "    receiver %.0f/s (p50 %.1f ms, p99 %.1f ms, groups of %.1f), "
@@ -401,11 +406,7 @@ bool runReceiverFigures(const Options &o, inbox::PgConnection &admin, QVector<Fi
                 round.insert(QStringLiteral("refused"), double(res.refused));
                 round.insert(QStringLiteral("sent_late"), double(res.late));
                 round.insert(QStringLiteral("connections_used"), res.connections);
-                round.insert(QStringLiteral("mean_group"), round2(after.meanGroup(before)));
-                round.insert(QStringLiteral("receiver_mean_answer_ms"),
-                             round2(after.meanAnswerMs(before)));
-                round.insert(QStringLiteral("load_before"), loadBefore);
-                round.insert(QStringLiteral("load_after"), loadAverage());
+                after.insertInto(&round, before, loadBefore);
                 paced.append(round);
                 std::fprintf(stderr,
                              "    p50 %.2f ms, p99 %.2f ms (from the send: %.2f), %.0f/s, "

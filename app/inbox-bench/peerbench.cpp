@@ -1,7 +1,9 @@
 #include "peerbench.h"
 
+#include "claimladder.h"
 #include "costladder.h"
 #include "db/pgconnection.h"
+#include "db/sqlparams.h"
 #include "deliveries.h"
 #include "nodepeers.h"
 #include "roundstats.h"
@@ -46,18 +48,7 @@ QString sameServer(const inbox::PgConnection &admin, const QString &dbname)
                                   {"dbname", dbname}});
 }
 
-// An array literal of text elements, each quoted.
-QString textArray(const QStringList &items)
-{
-    QStringList quoted;
-    quoted.reserve(items.size());
-    for (QString s : items) {
-        s.replace(QLatin1Char('\\'), QLatin1String("\\\\"));
-        s.replace(QLatin1Char('"'), QLatin1String("\\\""));
-        quoted << QLatin1Char('"') + s + QLatin1Char('"');
-    }
-    return QLatin1Char('{') + quoted.join(QLatin1Char(',')) + QLatin1Char('}');
-}
+using inbox::sql::textArray;
 
 // A bigint[] literal of the ids a claim returned (the first column of `claimed`).
 QString idArray(const inbox::PgRows &claimed)
@@ -210,7 +201,8 @@ bool runPeerFigures(const Options &o, inbox::PgConnection &admin, QVector<Figure
     const QString task = setup.value(QStringLiteral("task")).toString();
 
     const QString scratch = QString::fromLatin1(kScratch);
-    if (!createBareEvents(admin, scratch, error) || !createLadderTables(admin, scratch, error))
+    if (!createBareEvents(admin, scratch, error) || !createLadderTables(admin, scratch, error) ||
+        !createClaimLadder(admin, scratch, error))
         return false;
     const QVector<LadderStep> ladder = ladderSteps(scratch);
     const QString inboxDb = o.conninfo;
@@ -557,21 +549,29 @@ bool runPeerFigures(const Options &o, inbox::PgConnection &admin, QVector<Figure
             return ok ? claimed->rows() : -1;
         };
     };
-    const auto inboxWork = [&](int per) {
-        return [per](inbox::PgConnection &c, const QString &w, inbox::DbError *err) -> qint64 {
-            const auto claimed =
-                c.exec(QStringLiteral("SELECT id FROM inbox.claim($1, $2, interval '5 minutes')"),
-                       {inbox::PgParam(w), inbox::PgParam(per)}, err);
+    // A claim of up to `per` ($1 worker, $2 limit), then a complete of each ($1 id, $2 worker),
+    // every statement in a transaction of its own, as workers do.
+    const auto claimThenComplete = [](const QString &claimSql, const QString &completeSql,
+                                      int per) {
+        return [claimSql, completeSql, per](inbox::PgConnection &c, const QString &w,
+                                            inbox::DbError *err) -> qint64 {
+            const auto claimed = c.exec(claimSql, {inbox::PgParam(w), inbox::PgParam(per)}, err);
             if (!claimed)
                 return -1;
             for (int r = 0; r < claimed->rows(); ++r) {
-                if (!c.run(QStringLiteral("SELECT inbox.complete($1, $2)"),
-                           {inbox::PgParam(claimed->toInt(r, 0)), inbox::PgParam(w)}, err))
+                if (!c.run(completeSql, {inbox::PgParam(claimed->toInt(r, 0)), inbox::PgParam(w)},
+                           err))
                     return -1;
             }
             return claimed->rows();
         };
     };
+    const auto inboxWork = [&](int per) {
+        return claimThenComplete(
+            QStringLiteral("SELECT id FROM inbox.claim($1, $2, interval '5 minutes')"),
+            QStringLiteral("SELECT inbox.complete($1, $2)"), per);
+    };
+    const QVector<ClaimLadderStep> claimLadder = claimLadderSteps(scratch);
     // claim(w, 10) + one complete_many, where the schema has it (0017).
     const auto inboxBatchWork = [](inbox::PgConnection &c, const QString &w,
                                    inbox::DbError *err) -> qint64 {
@@ -609,6 +609,14 @@ bool runPeerFigures(const Options &o, inbox::PgConnection &admin, QVector<Figure
             -1,
             {},
             {}};
+        for (const ClaimLadderStep &step : claimLadder)
+            t.systems << System{
+                QStringLiteral("peers_claim%1_ladder_%2").arg(per).arg(step.name),
+                step.label,
+                claiming(inboxDb, claimThenComplete(step.claim, step.complete, per)),
+                -1,
+                {},
+                {}};
         t.systems << System{
             per == 1 ? QStringLiteral("peers_claim1_gw_runner")
                      : QStringLiteral("peers_claim10_gw_local_queue"),
@@ -703,9 +711,11 @@ bool runPeerFigures(const Options &o, inbox::PgConnection &admin, QVector<Figure
                             inbox::PgParam(textArray(ids)), inbox::PgParam(byteaArray(bodies))},
                            &te);
         }
-        if (!ok)
+        if (!ok) {
             *err = QStringLiteral("topping the backlogs up: %1").arg(te.message);
-        return ok;
+            return false;
+        }
+        return topUpClaimLadder(admin, scratch, kBacklog, tag, err);
     };
 
     const int rounds = o.rounds;

@@ -1,5 +1,6 @@
 #include "alerts/alertepisodesmodel.h"
 
+#include "alerts/alertreply.h"
 #include "alerts/alertrulesmodel.h"
 #include "db/consolecontext.h"
 #include "db/querychannel.h"
@@ -213,17 +214,10 @@ void AlertEpisodesModel::onReply(const QueryReply &reply)
     if (reply.ticket != m_ticket)
         return;
     const bool more = std::exchange(m_fetchingMore, false);
-    if (!reply.ok()) {
-        if (m_context->retryAfter(reply.error, &m_retried)) {
-            send(more);
-            return;
-        }
-        m_error = reply.error;
-        emit errorOccurred(m_error);
+    if (!takeAlertReply(
+            m_context, reply, &m_retried, &m_error, [this, more] { send(more); },
+            [this] { emit errorOccurred(m_error); }))
         return;
-    }
-    m_retried = false;
-    m_error = {};
     QVector<AlertEpisode> read;
     for (const QVariantList &v : reply.results.value(0).rows) {
         AlertEpisode e = AlertEpisode::fromRuleColumns(v);

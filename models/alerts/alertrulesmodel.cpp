@@ -1,5 +1,6 @@
 #include "alerts/alertrulesmodel.h"
 
+#include "alerts/alertreply.h"
 #include "db/consolecontext.h"
 #include "db/querychannel.h"
 #include "table/codetexts.h"
@@ -124,17 +125,10 @@ void AlertRulesModel::onReply(const QueryReply &reply)
 {
     if (reply.ticket != m_ticket)
         return;
-    if (!reply.ok()) {
-        if (m_context->retryAfter(reply.error, &m_retried)) {
-            refresh();
-            return;
-        }
-        m_error = reply.error;
-        emit errorOccurred(m_error);
+    if (!takeAlertReply(
+            m_context, reply, &m_retried, &m_error, [this] { refresh(); },
+            [this] { emit errorOccurred(m_error); }))
         return;
-    }
-    m_retried = false;
-    m_error = {};
     QVector<AlertRule> rules;
     for (const QVariantList &v : reply.results.value(0).rows) {
         AlertRule r;

@@ -34,6 +34,9 @@ struct Screen
 {
     inbox::ConsoleContext context;
     std::unique_ptr<DuplicatesPage> page;
+    // Made once the screen shows the pair (openOnThePair): the decisions it reports from then
+    // on, and the console's reconnections.
+    std::unique_ptr<QSignalSpy> finished, up;
 
     bool open(const TestDatabase &db)
     {
@@ -104,6 +107,8 @@ private:
     {
         QVERIFY(s.open(m_db));
         QTRY_VERIFY_WITH_TIMEOUT(s.mayMerge() && duplicatesfix::shows(s.page.get(), m_pair), 10000);
+        s.finished = std::make_unique<QSignalSpy>(s.page.get(), &DuplicatesPage::decisionFinished);
+        s.up = std::make_unique<QSignalSpy>(&s.context, &inbox::ConsoleContext::connectionUp);
     }
 
     // A superuser session holding the pair's row lock in an open transaction.
@@ -176,8 +181,7 @@ private slots:
         openOnThePair(s);
         if (QTest::currentTestFailed())
             return;
-        QSignalSpy finished(s.page.get(), &DuplicatesPage::decisionFinished);
-        QSignalSpy up(&s.context, &inbox::ConsoleContext::connectionUp);
+        QSignalSpy &finished = *s.finished, &up = *s.up;
 
         serverDiesUnderTheLockedDecision(s, Qt::Key_M, true);
         if (QTest::currentTestFailed())
@@ -207,9 +211,8 @@ private slots:
         openOnThePair(s);
         if (QTest::currentTestFailed())
             return;
-        QSignalSpy finished(s.page.get(), &DuplicatesPage::decisionFinished);
+        QSignalSpy &finished = *s.finished, &up = *s.up;
         QSignalSpy down(&s.context, &inbox::ConsoleContext::connectionDown);
-        QSignalSpy up(&s.context, &inbox::ConsoleContext::connectionUp);
 
         serverDiesUnderTheLockedDecision(s, Qt::Key_R, false);
         if (QTest::currentTestFailed())
@@ -257,8 +260,7 @@ private slots:
         openOnThePair(s);
         if (QTest::currentTestFailed())
             return;
-        QSignalSpy finished(s.page.get(), &DuplicatesPage::decisionFinished);
-        QSignalSpy up(&s.context, &inbox::ConsoleContext::connectionUp);
+        QSignalSpy &finished = *s.finished, &up = *s.up;
         s.key(Qt::Key_M);
         const bool waits =
             QTest::qWaitFor([&] { return decisionWaits(QStringLiteral("SyncRep")); }, 10000);

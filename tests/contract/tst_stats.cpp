@@ -210,6 +210,67 @@ private slots:
         }
     }
 
+    // inbox._fold_counters() (0016, 0022): one row per key and shard after a fold, the same
+    // totals, and at most one fold every 5 s in a session. The session's last fold time is a
+    // setting, moved back instead of sleeping.
+    void foldKeepsTotalsAndRunsOnceEveryFiveSeconds()
+    {
+        PgSession su(m_db.conninfo());
+        PgSession in(m_db.conninfo(QStringLiteral("s_ingest")));
+        const auto deltas = [&](const char *source) {
+            for (int i = 0; i < 5; ++i)
+                QVERIFY_SQL(su.exec(QStringLiteral("INSERT INTO inbox.daily_stats (day, source, "
+                                                   "shard, received, repeats) VALUES ((now() AT "
+                                                   "TIME ZONE 'UTC')::date, $1, 3, 2, 1)"),
+                                    {QString::fromLatin1(source)}));
+            for (int i = 0; i < 3; ++i)
+                QVERIFY(acceptEvent(
+                            in, QStringLiteral("fold-%1-%2").arg(QLatin1String(source)).arg(i)) >
+                        0);
+        };
+        const QString rows = QStringLiteral(
+            "SELECT (SELECT count(*) FROM inbox.daily_stats WHERE source IN ('fold1', 'fold2')) "
+            "|| '/' || (SELECT count(*) FROM inbox.status_counts)");
+        const QString totals = QStringLiteral(
+            "SELECT (SELECT sum(received) || ',' || sum(repeats) FROM inbox.daily_stats WHERE "
+            "source IN ('fold1', 'fold2')) || '/' || (SELECT string_agg(source || ':' || status "
+            "|| '=' || n, ' ' ORDER BY source, status) FROM (SELECT source, status, sum(n) AS n "
+            "FROM inbox.status_counts GROUP BY 1, 2) c)");
+        const auto ledger = [&](const QString &sql) {
+            return one(su, sql);
+        };
+
+        deltas("fold1");
+        const QString before = ledger(totals);
+        QCOMPARE(before.section(QLatin1Char('/'), 0, 0), QStringLiteral("10,5"));
+        // The first fold of a session folds: five deltas of one key and shard become one row.
+        QVERIFY_SQL(su.exec(QStringLiteral("SELECT inbox._fold_counters()")));
+        QCOMPARE(ledger(totals), before);
+        const qint64 keys = oneInt(su, QStringLiteral("SELECT count(*) FROM (SELECT DISTINCT "
+                                                      "source, status, shard FROM "
+                                                      "inbox.status_counts) k"));
+        QCOMPARE(ledger(rows), QStringLiteral("1/%1").arg(keys)); // one daily row, one per key
+
+        // Within 5 s the same session does not fold again.
+        deltas("fold2");
+        const QString unfolded = ledger(rows);
+        const QString moreTotals = ledger(totals);
+        QCOMPARE(moreTotals.section(QLatin1Char('/'), 0, 0), QStringLiteral("20,10"));
+        QVERIFY_SQL(su.exec(QStringLiteral("SELECT inbox._fold_counters()")));
+        QCOMPARE(ledger(rows), unfolded);
+
+        // Its last fold 6 s ago: it folds again, totals unchanged.
+        QVERIFY_SQL(su.exec(QStringLiteral(
+            "SELECT set_config('inbox.folded_at', (current_setting('inbox.folded_at')::double "
+            "precision - 6)::text, false)")));
+        QVERIFY_SQL(su.exec(QStringLiteral("SELECT inbox._fold_counters()")));
+        QCOMPARE(ledger(totals), moreTotals);
+        QVERIFY(ledger(rows) != unfolded);
+        QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.daily_stats WHERE source "
+                                           "IN ('fold1', 'fold2')")),
+                 2);
+    }
+
     void openDuplicates()
     {
         PgSession su(m_db.conninfo());

@@ -1,0 +1,61 @@
+-- 0022: a session folds the counter ledgers at most once every 5 seconds (issue 19, fourth
+-- pass). Same totals, same readers, same callers; only how often the fold runs changes.
+--
+-- The writers call inbox._fold_counters() about once in 256 counter writes (0016). Each fold
+-- reads the whole of status_counts and daily_stats and rewrites every row it finds, so it
+-- leaves as many dead rows as the ledgers had; autovacuum comes at most once a minute. At
+-- 5,000 accepts a second that is some 20 folds a second, each walking thousands of pages of
+-- dead rows (after a few minutes of pgbench, daily_stats held 5,600 pages for 1,100 live
+-- rows): the cost grew with the square of the rate. perf on the server (BENCHMARKS.md,
+-- "Migration 0022") put the seq scans and buffer lookups of the fold at a tenth of accept's
+-- time. pgbench of inbox.accept, 8 clients, 15-s runs alternated with the body of 0016:
+-- 4,605 and 4,252 accepts/s before, 6,179 and 5,262 with this limit (1 s gave 5,406 and
+-- 4,462; no fold at all 6,714 and 6,288).
+--
+-- The limit is per session (a transaction-independent setting, like the notify limit): with
+-- n busy sessions the ledgers are folded about n times in 5 s, and they hold at most about
+-- 5 s of deltas of the busiest session plus one row per key and shard. Readers sum the rows
+-- as before, so every figure stays exact. The first call of a session always folds.
+
+CREATE OR REPLACE FUNCTION inbox._fold_counters() RETURNS void
+LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+    v_now double precision := extract(epoch FROM clock_timestamp())::double precision;
+BEGIN
+    -- Only in read committed: a transaction snapshot older than another fold would get a
+    -- serialization failure on the rows that fold deleted.
+    IF current_setting('transaction_isolation') <> 'read committed' THEN
+        RETURN;
+    END IF;
+    -- At most once every 5 s in a session: each fold rewrites every row, so folding more often
+    -- only makes dead rows for the next fold to walk.
+    IF v_now - coalesce(nullif(current_setting('inbox.folded_at', true), '')::double precision,
+                        0) < 5.0 THEN
+        RETURN;
+    END IF;
+    PERFORM set_config('inbox.folded_at', v_now::text, false);
+    -- A fold never waits: rows that another fold (still open) has taken are skipped, so two
+    -- folds take disjoint rows, and a fold inside a long transaction holds back only its own.
+    -- Zero rows are kept: stats_now shows every source that ever had an event.
+    WITH t AS (
+        SELECT c.ctid AS row_id FROM inbox.status_counts c FOR UPDATE SKIP LOCKED
+    ), d AS (
+        DELETE FROM inbox.status_counts c USING t WHERE c.ctid = t.row_id
+        RETURNING c.source, c.status, c.shard, c.n
+    )
+    INSERT INTO inbox.status_counts (source, status, shard, n)
+    SELECT d.source, d.status, d.shard, sum(d.n) FROM d GROUP BY d.source, d.status, d.shard;
+    WITH t AS (
+        SELECT s.ctid AS row_id FROM inbox.daily_stats s FOR UPDATE SKIP LOCKED
+    ), d AS (
+        DELETE FROM inbox.daily_stats s USING t WHERE s.ctid = t.row_id
+        RETURNING s.day, s.source, s.shard, s.received, s.repeats, s.conflicts, s.done,
+                  s.failed, s.requeued
+    )
+    INSERT INTO inbox.daily_stats (day, source, shard, received, repeats, conflicts, done,
+                                   failed, requeued)
+    SELECT d.day, d.source, d.shard, sum(d.received), sum(d.repeats), sum(d.conflicts),
+           sum(d.done), sum(d.failed), sum(d.requeued)
+      FROM d GROUP BY d.day, d.source, d.shard;
+END;
+$$;

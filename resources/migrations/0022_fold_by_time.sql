@@ -16,17 +16,18 @@
 -- n busy sessions the ledgers are folded about n times in 5 s, and they hold at most about
 -- 5 s of deltas of the busiest session plus one row per key and shard. Readers sum the rows
 -- as before, so every figure stays exact. The first call of a session always folds.
+--
+-- The fold itself is unchanged and keeps its body under a new name, _fold_counters_now(),
+-- which folds whenever it is called (for the owner's maintenance); _fold_counters(), the
+-- name the writers call, becomes the limit in front of it.
 
-CREATE OR REPLACE FUNCTION inbox._fold_counters() RETURNS void
+ALTER FUNCTION inbox._fold_counters() RENAME TO _fold_counters_now;
+
+CREATE FUNCTION inbox._fold_counters() RETURNS void
 LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
     v_now double precision := extract(epoch FROM clock_timestamp())::double precision;
 BEGIN
-    -- Only in read committed: a transaction snapshot older than another fold would get a
-    -- serialization failure on the rows that fold deleted.
-    IF current_setting('transaction_isolation') <> 'read committed' THEN
-        RETURN;
-    END IF;
     -- At most once every 5 s in a session: each fold rewrites every row, so folding more often
     -- only makes dead rows for the next fold to walk.
     IF v_now - coalesce(nullif(current_setting('inbox.folded_at', true), '')::double precision,
@@ -34,28 +35,7 @@ BEGIN
         RETURN;
     END IF;
     PERFORM set_config('inbox.folded_at', v_now::text, false);
-    -- A fold never waits: rows that another fold (still open) has taken are skipped, so two
-    -- folds take disjoint rows, and a fold inside a long transaction holds back only its own.
-    -- Zero rows are kept: stats_now shows every source that ever had an event.
-    WITH t AS (
-        SELECT c.ctid AS row_id FROM inbox.status_counts c FOR UPDATE SKIP LOCKED
-    ), d AS (
-        DELETE FROM inbox.status_counts c USING t WHERE c.ctid = t.row_id
-        RETURNING c.source, c.status, c.shard, c.n
-    )
-    INSERT INTO inbox.status_counts (source, status, shard, n)
-    SELECT d.source, d.status, d.shard, sum(d.n) FROM d GROUP BY d.source, d.status, d.shard;
-    WITH t AS (
-        SELECT s.ctid AS row_id FROM inbox.daily_stats s FOR UPDATE SKIP LOCKED
-    ), d AS (
-        DELETE FROM inbox.daily_stats s USING t WHERE s.ctid = t.row_id
-        RETURNING s.day, s.source, s.shard, s.received, s.repeats, s.conflicts, s.done,
-                  s.failed, s.requeued
-    )
-    INSERT INTO inbox.daily_stats (day, source, shard, received, repeats, conflicts, done,
-                                   failed, requeued)
-    SELECT d.day, d.source, d.shard, sum(d.received), sum(d.repeats), sum(d.conflicts),
-           sum(d.done), sum(d.failed), sum(d.requeued)
-      FROM d GROUP BY d.day, d.source, d.shard;
+    PERFORM inbox._fold_counters_now();
 END;
 $$;
+REVOKE ALL ON FUNCTION inbox._fold_counters() FROM PUBLIC;

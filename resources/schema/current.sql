@@ -343,11 +343,6 @@ CREATE FUNCTION inbox._fold_counters() RETURNS void
 DECLARE
     v_now double precision := extract(epoch FROM clock_timestamp())::double precision;
 BEGIN
-    -- Only in read committed: a transaction snapshot older than another fold would get a
-    -- serialization failure on the rows that fold deleted.
-    IF current_setting('transaction_isolation') <> 'read committed' THEN
-        RETURN;
-    END IF;
     -- At most once every 5 s in a session: each fold rewrites every row, so folding more often
     -- only makes dead rows for the next fold to walk.
     IF v_now - coalesce(nullif(current_setting('inbox.folded_at', true), '')::double precision,
@@ -355,6 +350,25 @@ BEGIN
         RETURN;
     END IF;
     PERFORM set_config('inbox.folded_at', v_now::text, false);
+    PERFORM inbox._fold_counters_now();
+END;
+$$;
+
+
+--
+-- Name: _fold_counters_now(); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox._fold_counters_now() RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+BEGIN
+    -- Only in read committed: a transaction snapshot older than another fold would get a
+    -- serialization failure on the rows that fold deleted.
+    IF current_setting('transaction_isolation') <> 'read committed' THEN
+        RETURN;
+    END IF;
     -- A fold never waits: rows that another fold (still open) has taken are skipped, so two
     -- folds take disjoint rows, and a fold inside a long transaction holds back only its own.
     -- Zero rows are kept: stats_now shows every source that ever had an event.
@@ -3866,6 +3880,13 @@ REVOKE ALL ON FUNCTION inbox._check_name(p_value text, p_arg text, p_max integer
 --
 
 REVOKE ALL ON FUNCTION inbox._fold_counters() FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION _fold_counters_now(); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox._fold_counters_now() FROM PUBLIC;
 
 
 --

@@ -114,6 +114,7 @@ QMap<QString, QString> calls()
         {QStringLiteral("prune"), QStringLiteral("SELECT inbox.prune()")},
         {QStringLiteral("_bump_daily"), QStringLiteral("SELECT inbox._bump_daily('roles', 1)")},
         {QStringLiteral("_fold_counters"), QStringLiteral("SELECT inbox._fold_counters()")},
+        {QStringLiteral("_fold_counters_now"), QStringLiteral("SELECT inbox._fold_counters_now()")},
         {QStringLiteral("_notify"), QStringLiteral("SELECT inbox._notify('events')")},
         {QStringLiteral("_name_key"), QStringLiteral("SELECT inbox._name_key('Ivan')")},
         {QStringLiteral("_check_name"), QStringLiteral("SELECT inbox._check_name('a', 'p_a', 10)")},

@@ -211,8 +211,8 @@ private slots:
     }
 
     // inbox._fold_counters() (0016, 0022): one row per key and shard after a fold, the same
-    // totals, and at most one fold every 5 s in a session. The session's last fold time is a
-    // setting, moved back instead of sleeping.
+    // totals, and at most one fold every 5 s in a session; _fold_counters_now() at any time. The
+    // session's last fold time is a setting, moved back instead of sleeping.
     void foldKeepsTotalsAndRunsOnceEveryFiveSeconds()
     {
         PgSession su(m_db.conninfo());
@@ -269,6 +269,18 @@ private slots:
         QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.daily_stats WHERE source "
                                            "IN ('fold1', 'fold2')")),
                  2);
+
+        // _fold_counters_now, the fold behind the limit, folds whenever it is called.
+        deltas("fold1");
+        QVERIFY_SQL(su.exec(QStringLiteral("SELECT inbox._fold_counters()")));
+        QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.daily_stats WHERE source "
+                                           "IN ('fold1', 'fold2')")),
+                 7);
+        QVERIFY_SQL(su.exec(QStringLiteral("SELECT inbox._fold_counters_now()")));
+        QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.daily_stats WHERE source "
+                                           "IN ('fold1', 'fold2')")),
+                 2);
+        QCOMPARE(ledger(totals).section(QLatin1Char('/'), 0, 0), QStringLiteral("30,15"));
     }
 
     void openDuplicates()

@@ -1263,6 +1263,7 @@ CREATE FUNCTION inbox.claim(p_worker text, p_limit integer DEFAULT 1, p_lock_tim
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
     AS $$
 DECLARE
     v_taken   int := 0;

@@ -22,11 +22,31 @@ QString prefix(const QString &schema, int k)
     return QStringLiteral("%1.c%2").arg(schema).arg(k);
 }
 
+// The rows a step adds to both statements, %1 standing for the tables' prefix: from step 1 the
+// journal entry `entry` for every event of `u`, from step 2 the two status deltas of the move
+// from status `from` to `to`.
+QString journalAndDeltas(int k, const char *entry, const char *from, const char *to)
+{
+    QString sql;
+    if (k >= 1)
+        sql += QStringLiteral(", j AS (INSERT INTO %1_journal (event_id, entry, actor, detail) "
+                              "SELECT u.id, '") +
+               QLatin1String(entry) +
+               QStringLiteral("', p_worker, jsonb_build_object('attempt', u.attempts) FROM u)");
+    if (k >= 2)
+        sql += QStringLiteral(", s AS (INSERT INTO %1_status_counts (source, status, shard, n) "
+                              "SELECT u.source, x.status, (pg_backend_pid() % 8)::smallint, "
+                              "sum(x.delta) FROM u CROSS JOIN (VALUES ('") +
+               QLatin1String(from) + QStringLiteral("', -1), ('") + QLatin1String(to) +
+               QStringLiteral("', 1)) AS x(status, delta) GROUP BY u.source, x.status)");
+    return sql;
+}
+
 // claim as inbox.claim takes fresh events (0012): a window of the due queue, the events
 // locked SKIP LOCKED, both rows updated; the statement's result is the ids.
 QString claimStatement(const QString &p, int k)
 {
-    QString sql = QStringLiteral(
+    const QString sql = QStringLiteral(
         "WITH c AS (SELECT e.id FROM (SELECT q.id, q.next_attempt_at FROM %1_queue q WHERE "
         "q.status = 'received' AND q.next_attempt_at <= now() ORDER BY q.next_attempt_at, q.id "
         "LIMIT p_limit * 4 + 64) w JOIN %1_events e ON e.id = w.id WHERE e.status = 'received' "
@@ -37,21 +57,13 @@ QString claimStatement(const QString &p, int k)
         "e.attempts, e.locked_at), "
         "q AS (UPDATE %1_queue q SET status = 'processing', locked_at = u.locked_at FROM u "
         "WHERE q.id = u.id)");
-    if (k >= 1)
-        sql += QStringLiteral(", j AS (INSERT INTO %1_journal (event_id, entry, actor, detail) "
-                              "SELECT u.id, 'claimed', p_worker, jsonb_build_object('attempt', "
-                              "u.attempts) FROM u)");
-    if (k >= 2)
-        sql += QStringLiteral(", s AS (INSERT INTO %1_status_counts (source, status, shard, n) "
-                              "SELECT u.source, x.status, (pg_backend_pid() % 8)::smallint, "
-                              "sum(x.delta) FROM u CROSS JOIN (VALUES ('received', -1), "
-                              "('processing', 1)) AS x(status, delta) GROUP BY u.source, "
-                              "x.status)");
-    return (sql + QStringLiteral(" SELECT u.id FROM u")).arg(p);
+    return (sql + journalAndDeltas(k, "claimed", "received", "processing") +
+            QStringLiteral(" SELECT u.id FROM u"))
+        .arg(p);
 }
 
 // complete as inbox.complete does it: the event done, its queue row deleted (the trigger's
-// work in the inbox), the journal row and the deltas.
+// work in the inbox), the journal row, the deltas and the daily `done`.
 QString completeStatement(const QString &p, int k)
 {
     QString sql = QStringLiteral(
@@ -59,16 +71,9 @@ QString completeStatement(const QString &p, int k)
         "locked_by = NULL, locked_at = NULL WHERE e.id = p_id AND e.status = 'processing' AND "
         "e.locked_by = p_worker RETURNING e.id, e.source, e.attempts), "
         "q AS (DELETE FROM %1_queue q USING u WHERE q.id = u.id)");
-    if (k >= 1)
-        sql += QStringLiteral(", j AS (INSERT INTO %1_journal (event_id, entry, actor, detail) "
-                              "SELECT u.id, 'done', p_worker, jsonb_build_object('attempt', "
-                              "u.attempts) FROM u)");
+    sql += journalAndDeltas(k, "done", "processing", "done");
     if (k >= 2)
-        sql += QStringLiteral(", s AS (INSERT INTO %1_status_counts (source, status, shard, n) "
-                              "SELECT u.source, x.status, (pg_backend_pid() % 8)::smallint, "
-                              "x.delta FROM u CROSS JOIN (VALUES ('processing', -1), ('done', "
-                              "1)) AS x(status, delta)), "
-                              "d AS (INSERT INTO %1_daily_stats (day, source, shard, done) "
+        sql += QStringLiteral(", d AS (INSERT INTO %1_daily_stats (day, source, shard, done) "
                               "SELECT (now() AT TIME ZONE 'UTC')::date, u.source, "
                               "(pg_backend_pid() % 8)::smallint, 1 FROM u)");
     return (sql + QStringLiteral(" SELECT true INTO v_done FROM u")).arg(p);

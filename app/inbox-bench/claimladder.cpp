@@ -15,8 +15,8 @@ const char *const kLabels[kSteps] = {
     "claim ladder: + the `claimed` and `done` journal rows (foreign key)",
     "claim ladder: + four status deltas and a daily delta (all claim and complete write)"};
 
-// The tables of step `k` (0-based) are %1.c<k>_events, _queue, _journal, _status_counts and
-// _daily_stats; %2 below stands for the prefix.
+// The prefix of step `k`'s tables (0-based): <schema>.c<k>_events, _queue, _journal,
+// _status_counts and _daily_stats. %1 stands for it in the statements below.
 QString prefix(const QString &schema, int k)
 {
     return QStringLiteral("%1.c%2").arg(schema).arg(k);

@@ -8,7 +8,7 @@
 -- 5,000 accepts a second that is some 20 folds a second, each walking thousands of pages of
 -- dead rows (after a few minutes of pgbench, daily_stats held 5,600 pages for 1,100 live
 -- rows): the cost grew with the square of the rate. perf on the server (BENCHMARKS.md,
--- "Migration 0022") put the seq scans and buffer lookups of the fold at a tenth of accept's
+-- "Where accept's time goes on schema 21") put the fold's seq scans alone at 7 % of accept's
 -- time. pgbench of inbox.accept, 8 clients, 15-s runs alternated with the body of 0016:
 -- 4,605 and 4,252 accepts/s before, 6,179 and 5,262 with this limit (1 s gave 5,406 and
 -- 4,462; no fold at all 6,714 and 6,288).

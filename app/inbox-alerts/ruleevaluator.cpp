@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace inbox::alerts {
 
@@ -101,19 +102,19 @@ const char *const kFailedSql =
     "  FROM gaps)::text,"
     " (SELECT coalesce(jsonb_agg(jsonb_build_array(source, grp, n, ev)), '[]') FROM fails)::text";
 
-} // namespace
+using Gap = FailedCursor::Gap;
 
-QJsonArray RuleEvaluator::gapsToJson(const QVector<JournalGap> &gaps)
+QJsonArray gapsToJson(const QVector<Gap> &gaps)
 {
     QJsonArray a;
-    for (const JournalGap &g : gaps)
+    for (const Gap &g : gaps)
         a.append(QJsonArray{g.from, g.to, g.until});
     return a;
 }
 
-QVector<RuleEvaluator::JournalGap> RuleEvaluator::gapsFromJson(const QJsonArray &a)
+QVector<Gap> gapsFromJson(const QJsonArray &a)
 {
-    QVector<JournalGap> gaps;
+    QVector<Gap> gaps;
     for (const QJsonValue &v : a) {
         const QJsonArray g = v.toArray();
         if (g.size() == 3)
@@ -123,32 +124,48 @@ QVector<RuleEvaluator::JournalGap> RuleEvaluator::gapsFromJson(const QJsonArray 
     return gaps;
 }
 
-EvaluationResult RuleEvaluator::evaluate()
+// One pass's statements on the evaluator's connection: the first error ends the pass and is
+// its result.
+struct Pass
 {
-    QElapsedTimer timer;
-    timer.start();
+    PgConnection &connection;
     EvaluationResult result;
-    DbError error;
-    const auto run = [&](const Query &q, Rows *rows) {
-        if (execParams(m_connection.raw(), q, rows, &error))
-            return true;
-        result.ok = false;
-        result.error = error.oneLine();
-        return false;
-    };
-    const auto done = [&] {
-        result.seconds = double(timer.nsecsElapsed()) / 1e9;
-        return result;
-    };
 
+    bool run(const Query &q, Rows *rows)
+    {
+        DbError error;
+        if (execParams(connection.raw(), q, rows, &error))
+            return true;
+        fail(error.oneLine());
+        return false;
+    }
+    void fail(const QString &why)
+    {
+        result.ok = false;
+        result.error = why;
+    }
+};
+
+// What the failed rules read in one pass: the groups, how far the journal was read, and the
+// gaps still open below that.
+struct FailedRead
+{
+    QVector<FailedGroup> groups;
+    FailedCursor cursor; // after this pass
+    QJsonArray gapsJson; // the newest kKeptGaps of its gaps, for the summaries
+};
+
+using Holds = QMap<QString, QJsonObject>; // scope -> summary
+
+bool readRules(Pass &pass, QVector<Rule> *rules)
+{
     Rows rows;
-    if (!run({QStringLiteral("SELECT id, name, kind, params::text, array_to_json(sources)::text"
-                             " FROM inbox.alert_rules WHERE enabled AND removed_at IS NULL"
-                             " ORDER BY id"),
-              {}},
-             &rows))
-        return done();
-    QVector<Rule> rules;
+    if (!pass.run({QStringLiteral("SELECT id, name, kind, params::text,"
+                                  " array_to_json(sources)::text FROM inbox.alert_rules"
+                                  " WHERE enabled AND removed_at IS NULL ORDER BY id"),
+                   {}},
+                  &rows))
+        return false;
     for (const QVariantList &r : rows.rows) {
         Rule rule;
         rule.id = r.at(0).toLongLong();
@@ -157,319 +174,399 @@ EvaluationResult RuleEvaluator::evaluate()
         rule.params = QJsonDocument::fromJson(r.at(3).toString().toUtf8()).object();
         for (const QJsonValue &s : QJsonDocument::fromJson(r.at(4).toString().toUtf8()).array())
             rule.sources.append(s.toString());
-        rules.append(rule);
+        rules->append(rule);
     }
-    result.rules = int(rules.size());
+    return true;
+}
 
-    Rows openRows;
-    if (!run({QStringLiteral("SELECT rule_id, scope_key, message_no,"
-                             " extract(epoch FROM now() - last_seen_at)::float8"
-                             " FROM inbox.alert_episodes WHERE resolved_at IS NULL"),
-              {}},
-             &openRows))
-        return done();
-    QHash<qint64, QVector<OpenEpisode>> open;
-    for (const QVariantList &r : openRows.rows)
-        open[r.at(0).toLongLong()].append(
+bool readOpenEpisodes(Pass &pass, QHash<qint64, QVector<OpenEpisode>> *open)
+{
+    Rows rows;
+    if (!pass.run({QStringLiteral("SELECT rule_id, scope_key, message_no,"
+                                  " extract(epoch FROM now() - last_seen_at)::float8"
+                                  " FROM inbox.alert_episodes WHERE resolved_at IS NULL"),
+                   {}},
+                  &rows))
+        return false;
+    for (const QVariantList &r : rows.rows)
+        (*open)[r.at(0).toLongLong()].append(
             {r.at(1).toString(), r.at(2).toInt(), r.at(3).toDouble()});
+    return true;
+}
 
+// The overview's own batch, for the share and silence rules.
+bool readOverview(Pass &pass, std::optional<OverviewSnapshot> *snapshot)
+{
+    QVector<Rows> results;
+    for (const Query &q : overviewQueries(kDays)) {
+        Rows one;
+        if (!pass.run(q, &one))
+            return false;
+        results.append(one);
+    }
+    QString why;
+    *snapshot = parseOverview(results, kDays, &why);
+    if (!*snapshot) {
+        pass.fail(QStringLiteral("the overview's figures did not parse: ") + why);
+        return false;
+    }
+    return true;
+}
+
+// stats_now once per distinct `minutes` in a pass: minutes -> (source, stuck).
+using StuckCache = QHash<int, QVector<QPair<QString, qint64>>>;
+
+bool stuckHolds(Pass &pass, const Rule &rule, StuckCache *cache, Holds *holds)
+{
+    const int minutes = rule.params.value(QLatin1String("minutes")).toInt(30);
+    if (!cache->contains(minutes)) {
+        Rows s;
+        if (!pass.run({QStringLiteral("SELECT source, stuck, processing FROM"
+                                      " inbox.stats_now(make_interval(mins => $1))"),
+                       {minutes}},
+                      &s))
+            return false;
+        auto &list = (*cache)[minutes];
+        for (const QVariantList &r : s.rows)
+            list.append({r.at(0).toString(), r.at(1).toLongLong()});
+    }
+    for (const auto &[source, stuck] : cache->value(minutes)) {
+        if (stuck > 0 && rule.covers(source))
+            holds->insert(source, QJsonObject{{QStringLiteral("stuck"), stuck},
+                                              {QStringLiteral("minutes"), minutes}});
+    }
+    return true;
+}
+
+Holds shareHolds(const Rule &rule, const OverviewSnapshot &snapshot)
+{
+    const bool repeats = rule.kind == QLatin1String("repeat_share");
+    const BaselineRule mine = baselineOf(rule.params);
+    const QVector<HealthWarning> warnings =
+        repeats ? healthWarnings(snapshot, mine, BaselineRule::failures())
+                : healthWarnings(snapshot, BaselineRule::repeats(), mine);
+    const HealthWarning::Metric metric =
+        repeats ? HealthWarning::Metric::RepeatShare : HealthWarning::Metric::FailureShare;
+    Holds holds;
+    for (const HealthWarning &w : warnings) {
+        if (w.metric != metric || !rule.covers(w.source))
+            continue;
+        holds.insert(w.source,
+                     QJsonObject{{QStringLiteral("share"), round4(w.verdict.today)},
+                                 {QStringLiteral("baseline"), round4(w.verdict.baseline)},
+                                 {QStringLiteral("has_baseline"), w.verdict.hasBaseline},
+                                 {QStringLiteral("baseline_days"), w.verdict.baselineDays},
+                                 {QStringLiteral("threshold"), round4(w.verdict.threshold)},
+                                 {QStringLiteral("count"), w.todayCount},
+                                 {QStringLiteral("volume"), w.todayVolume}});
+    }
+    return holds;
+}
+
+// How long `source` may be silent: gap_minutes, or gap_factor times its usual gap; nothing
+// while no usual gap is known.
+std::optional<double> allowedSilenceS(const Rule &rule, const OverviewSnapshot &snapshot,
+                                      const QString &source)
+{
+    if (rule.params.contains(QLatin1String("gap_minutes")))
+        return rule.params.value(QLatin1String("gap_minutes")).toDouble() * 60.0;
+    const QVector<DayFigures> days = snapshot.dailyFor(source);
+    QVector<double> perDay;
+    for (int i = 1; i < days.size(); ++i) {
+        if (days.at(i).received > 0)
+            perDay.append(double(days.at(i).received));
+    }
+    if (perDay.isEmpty())
+        return std::nullopt;
+    const double usualGapS = 86400.0 / median(perDay);
+    return std::max(60.0, rule.params.value(QLatin1String("gap_factor")).toDouble(3) * usualGapS);
+}
+
+bool silenceHolds(Pass &pass, const Rule &rule, const OverviewSnapshot &snapshot, Holds *holds)
+{
+    for (const QString &source : snapshot.sources()) {
+        if (!rule.covers(source))
+            continue;
+        const std::optional<double> allowed = allowedSilenceS(rule, snapshot, source);
+        if (!allowed)
+            continue; // no usual gap known yet
+        const double allowedS = *allowed;
+        Rows last;
+        if (!pass.run({QStringLiteral("SELECT extract(epoch FROM now() - max(received_at))"
+                                      " FROM inbox.events WHERE source = $1"),
+                       {source}},
+                      &last))
+            return false;
+        const QVariant silent = last.rows.value(0).value(0);
+        if (silent.isNull() || silent.toDouble() <= allowedS)
+            continue;
+        holds->insert(
+            source,
+            QJsonObject{{QStringLiteral("silent_minutes"), std::floor(silent.toDouble() / 60.0)},
+                        {QStringLiteral("allowed_minutes"), std::round(allowedS / 6.0) / 10.0}});
+    }
+    return true;
+}
+
+bool duplicatesAgeHolds(Pass &pass, const Rule &rule, Holds *holds)
+{
+    Rows d;
+    if (!pass.run({QStringLiteral("SELECT extract(epoch FROM now() - min(created_at)),"
+                                  " inbox.open_duplicates() FROM inbox.duplicate_candidates"
+                                  " WHERE status = 'open'"),
+                   {}},
+                  &d))
+        return false;
+    const QVariant age = d.rows.value(0).value(0);
+    const int hours = rule.params.value(QLatin1String("hours")).toInt(24);
+    if (!age.isNull() && age.toDouble() >= hours * 3600.0)
+        holds->insert(
+            QStringLiteral("*"),
+            QJsonObject{{QStringLiteral("oldest_hours"), std::floor(age.toDouble() / 360.0) / 10.0},
+                        {QStringLiteral("open"), d.rows.value(0).value(1).toLongLong()},
+                        {QStringLiteral("hours"), hours}});
+    return true;
+}
+
+Holds failedHolds(const Rule &rule, const FailedRead &failed)
+{
+    const int least = rule.params.value(QLatin1String("min_failures")).toInt(1);
+    Holds holds;
+    for (const FailedGroup &g : failed.groups) {
+        if (!rule.covers(g.source) || g.count < least)
+            continue;
+        holds.insert((g.source + QLatin1Char('|') + g.group).left(300),
+                     QJsonObject{{QStringLiteral("failures"), g.count},
+                                 {QStringLiteral("source"), g.source},
+                                 {QStringLiteral("error_group"), g.group},
+                                 {QStringLiteral("events"), g.events},
+                                 {QStringLiteral("journal_to"), failed.cursor.read},
+                                 {QStringLiteral("journal_gaps"), failed.gapsJson}});
+    }
+    return holds;
+}
+
+// Fires what holds; resolves what was open and holds no longer.
+bool fireAndResolve(Pass &pass, const Rule &rule, const Holds &holds,
+                    const QVector<OpenEpisode> &open, int resolveAfterS)
+{
+    int firing = 0;
+    for (auto it = holds.cbegin(); it != holds.cend(); ++it) {
+        Rows f;
+        if (!pass.run(
+                {QStringLiteral("SELECT episode_id, outcome FROM inbox.fire_alert($1, $2,"
+                                " $3::jsonb)"),
+                 {rule.id, it.key(),
+                  QString::fromUtf8(QJsonDocument(it.value()).toJson(QJsonDocument::Compact))}},
+                &f))
+            return false;
+        const QString outcome = f.rows.value(0).value(1).toString();
+        if (outcome == QLatin1String("opened"))
+            ++pass.result.opened;
+        if (outcome != QLatin1String("rule_inactive"))
+            ++firing;
+    }
+    for (const OpenEpisode &e : open) {
+        if (holds.contains(e.scope))
+            continue;
+        if (rule.kind == QLatin1String("failed") && e.messageNo == 0) {
+            ++firing; // kept until its first message is begun
+            continue;
+        }
+        if (e.quietS < resolveAfterS) {
+            ++firing; // not quiet for long enough yet
+            continue;
+        }
+        Rows r;
+        if (!pass.run({QStringLiteral("SELECT outcome FROM inbox.resolve_alert($1, $2)"),
+                       {rule.id, e.scope}},
+                      &r))
+            return false;
+        if (r.rows.value(0).value(0).toString() == QLatin1String("resolved"))
+            ++pass.result.resolved;
+    }
+    if (firing > 0)
+        pass.result.firingByRule.insert(rule.name, firing);
+    return true;
+}
+
+// Where the latest failed episode left the reading; without one (a first start), the
+// entries of the last kLookbackMinutes, found by a binary search over journal_pkey (ids grow
+// with time): about 20 index probes, never a scan.
+bool findFailedStart(Pass &pass, FailedCursor *cursor)
+{
+    Rows w;
+    if (!pass.run(
+            {QStringLiteral("SELECT (SELECT e.summary FROM inbox.alert_episodes e"
+                            " JOIN inbox.alert_rules r ON r.id = e.rule_id WHERE r.kind = 'failed'"
+                            " AND e.summary ? 'journal_to' ORDER BY (e.summary ->> 'journal_to')"
+                            "::bigint DESC, e.last_seen_at DESC LIMIT 1)::text,"
+                            " (SELECT min(id) FROM inbox.journal), (SELECT max(id) FROM "
+                            "inbox.journal)"),
+             {}},
+            &w))
+        return false;
+    const QVariantList &row = w.rows.value(0);
+    if (!row.value(0).isNull()) {
+        const QJsonObject kept = QJsonDocument::fromJson(row.value(0).toString().toUtf8()).object();
+        cursor->read = qint64(kept.value(QLatin1String("journal_to")).toDouble());
+        cursor->gaps = gapsFromJson(kept.value(QLatin1String("journal_gaps")).toArray());
+        return true;
+    }
+    if (row.value(1).isNull()) {
+        cursor->read = 0; // an empty journal
+        return true;
+    }
+    qint64 lo = row.value(1).toLongLong();
+    qint64 hi = row.value(2).toLongLong() + 1; // first id at or after the cut
+    while (lo < hi) {
+        const qint64 mid = lo + (hi - lo) / 2;
+        Rows probe;
+        if (!pass.run({QStringLiteral("SELECT id, at < now() - make_interval(mins => $2)"
+                                      " FROM inbox.journal WHERE id >= $1 ORDER BY id"
+                                      " LIMIT 1"),
+                       {mid, kLookbackMinutes}},
+                      &probe))
+            return false;
+        if (probe.rows.isEmpty() || !probe.rows.first().at(1).toBool())
+            hi = mid;
+        else
+            lo = probe.rows.first().at(0).toLongLong() + 1;
+    }
+    cursor->read = lo - 1;
+    return true;
+}
+
+// The failures committed since the last pass, once per pass for every failed rule.
+bool readFailures(Pass &pass, FailedCursor *start, FailedRead *read)
+{
+    if (start->read < 0 && !findFailedStart(pass, start))
+        return false;
+    // Chunk by chunk up to the newest id (kReadChunk ids a statement), the first with the
+    // gaps: one statement is one snapshot, so what is still missing in its ranges comes
+    // back as gaps, and the first's xmin and xmax arm and drop the old ones.
+    // The planner cannot see how small the ranges are (they come from the statement's
+    // own rows), so it costs the statement as a scan of the journal and compiles it with
+    // JIT: about a second a pass for a few milliseconds of work (measured on 2 million
+    // entries: 1270 ms with JIT, 8 ms without). This connection is the evaluator's own.
+    Rows jit;
+    if (!pass.run({QStringLiteral("SELECT set_config('jit', 'off', false)"), {}}, &jit))
+        return false;
+    QMap<QString, FailedGroup> groups; // "source|group"
+    QVector<Gap> left;
+    qint64 xmin = 0, xmax = 0;
+    qint64 from = start->read;
+    for (int chunk = 0;; ++chunk) {
+        Rows f;
+        const QJsonArray probe = chunk == 0 ? gapsToJson(start->gaps) : QJsonArray();
+        if (!pass.run(
+                {QString::fromLatin1(kFailedSql),
+                 {from, QString::fromUtf8(QJsonDocument(probe).toJson(QJsonDocument::Compact)),
+                  kReadChunk}},
+                &f))
+            return false;
+        const QVariantList &row = f.rows.value(0);
+        const qint64 to = row.value(0).toLongLong();
+        if (chunk == 0) {
+            xmin = row.value(1).toLongLong();
+            xmax = row.value(2).toLongLong();
+        }
+        left << gapsFromJson(QJsonDocument::fromJson(row.value(3).toString().toUtf8()).array());
+        for (const QJsonValue &v :
+             QJsonDocument::fromJson(row.value(4).toString().toUtf8()).array()) {
+            const QJsonArray a = v.toArray();
+            if (a.at(0).isNull())
+                continue; // the event is gone
+            FailedGroup &g = groups[a.at(0).toString() + QLatin1Char('|') + a.at(1).toString()];
+            g.source = a.at(0).toString();
+            g.group = a.at(1).toString();
+            g.count += a.at(2).toInt();
+            for (const QJsonValue &ev : a.at(3).toArray()) {
+                if (g.events.size() < 5)
+                    g.events.append(ev);
+            }
+        }
+        const bool more = to == from + kReadChunk;
+        from = to;
+        if (!more)
+            break;
+    }
+    read->cursor.read = from;
+    read->groups = groups.values().toVector();
+    read->cursor.gaps.clear();
+    for (Gap g : left) {
+        // A gap found by an earlier pass: the transaction that took its id (if any is
+        // still open) has its xid by now, below this snapshot's xmax.
+        if (g.until == 0 && g.from <= start->read)
+            g.until = xmax;
+        if (g.until > 0 && xmin >= g.until)
+            continue; // every transaction that could fill it has ended: rolled back
+        read->cursor.gaps.append(g);
+    }
+    if (read->cursor.gaps.size() > kMaxGaps) {
+        // Bounded memory; only a flood of writers open for many passes gets here.
+        logger("alerts")->warn("failed rule: {} journal gaps still open, the oldest {} given "
+                               "up (a failure committed there later is not counted)",
+                               read->cursor.gaps.size(), read->cursor.gaps.size() - kMaxGaps);
+        read->cursor.gaps.remove(0, read->cursor.gaps.size() - kMaxGaps);
+    }
+    // What a restart needs, kept in the summaries (the newest gaps when there are many).
+    read->gapsJson = gapsToJson(read->cursor.gaps.mid(
+        std::max<qsizetype>(0, read->cursor.gaps.size() - qsizetype(kKeptGaps))));
+    return true;
+}
+
+} // namespace
+
+EvaluationResult RuleEvaluator::evaluate()
+{
+    QElapsedTimer timer;
+    timer.start();
+    Pass pass{m_connection, {}};
+    const auto done = [&] {
+        pass.result.seconds = double(timer.nsecsElapsed()) / 1e9;
+        return pass.result;
+    };
+
+    QVector<Rule> rules;
+    QHash<qint64, QVector<OpenEpisode>> open;
+    if (!readRules(pass, &rules) || !readOpenEpisodes(pass, &open))
+        return done();
+    pass.result.rules = int(rules.size());
     QSet<QString> kinds;
     for (const Rule &rule : rules)
         kinds.insert(rule.kind);
 
-    // The overview's own batch, once per pass, for the share and silence rules.
+    // What several rules share is read once per pass.
     std::optional<OverviewSnapshot> snapshot;
-    if (kinds.contains(QStringLiteral("repeat_share")) ||
-        kinds.contains(QStringLiteral("failure_share")) ||
-        kinds.contains(QStringLiteral("silent_source"))) {
-        QVector<Rows> results;
-        for (const Query &q : overviewQueries(kDays)) {
-            Rows one;
-            if (!run(q, &one))
-                return done();
-            results.append(one);
-        }
-        QString why;
-        snapshot = parseOverview(results, kDays, &why);
-        if (!snapshot) {
-            result.ok = false;
-            result.error = QStringLiteral("the overview's figures did not parse: ") + why;
-            return done();
-        }
-    }
+    if ((kinds.contains(QStringLiteral("repeat_share")) ||
+         kinds.contains(QStringLiteral("failure_share")) ||
+         kinds.contains(QStringLiteral("silent_source"))) &&
+        !readOverview(pass, &snapshot))
+        return done();
+    FailedRead failed{{}, m_failed, {}};
+    if (kinds.contains(QStringLiteral("failed")) && !readFailures(pass, &m_failed, &failed))
+        return done();
 
-    // The failures committed since the last pass, once per pass for every failed rule.
-    QVector<FailedGroup> failures;
-    qint64 failedTo = m_failedRead;
-    QVector<JournalGap> failedGaps = m_failedGaps;
-    QJsonArray failedGapsJson;
-    if (kinds.contains(QStringLiteral("failed"))) {
-        if (m_failedRead < 0) {
-            // Where the latest failed episode left the reading; without one (a first start),
-            // the entries of the last kLookbackMinutes, found by a binary search over
-            // journal_pkey (ids grow with time): about 20 index probes, never a scan.
-            Rows w;
-            if (!run({QStringLiteral(
-                          "SELECT (SELECT e.summary FROM inbox.alert_episodes e"
-                          " JOIN inbox.alert_rules r ON r.id = e.rule_id WHERE r.kind = 'failed'"
-                          " AND e.summary ? 'journal_to' ORDER BY (e.summary ->> 'journal_to')"
-                          "::bigint DESC, e.last_seen_at DESC LIMIT 1)::text,"
-                          " (SELECT min(id) FROM inbox.journal), (SELECT max(id) FROM "
-                          "inbox.journal)"),
-                      {}},
-                     &w))
-                return done();
-            const QVariantList &row = w.rows.value(0);
-            if (!row.value(0).isNull()) {
-                const QJsonObject kept =
-                    QJsonDocument::fromJson(row.value(0).toString().toUtf8()).object();
-                m_failedRead = qint64(kept.value(QLatin1String("journal_to")).toDouble());
-                m_failedGaps = gapsFromJson(kept.value(QLatin1String("journal_gaps")).toArray());
-            } else if (row.value(1).isNull()) {
-                m_failedRead = 0; // an empty journal
-            } else {
-                qint64 lo = row.value(1).toLongLong();
-                qint64 hi = row.value(2).toLongLong() + 1; // first id at or after the cut
-                while (lo < hi) {
-                    const qint64 mid = lo + (hi - lo) / 2;
-                    Rows probe;
-                    if (!run({QStringLiteral("SELECT id, at < now() - make_interval(mins => $2)"
-                                             " FROM inbox.journal WHERE id >= $1 ORDER BY id"
-                                             " LIMIT 1"),
-                              {mid, kLookbackMinutes}},
-                             &probe))
-                        return done();
-                    if (probe.rows.isEmpty() || !probe.rows.first().at(1).toBool())
-                        hi = mid;
-                    else
-                        lo = probe.rows.first().at(0).toLongLong() + 1;
-                }
-                m_failedRead = lo - 1;
-            }
-        }
-        // Chunk by chunk up to the newest id (kReadChunk ids a statement), the first with the
-        // gaps: one statement is one snapshot, so what is still missing in its ranges comes
-        // back as gaps, and the first's xmin and xmax arm and drop the old ones.
-        // The planner cannot see how small the ranges are (they come from the statement's
-        // own rows), so it costs the statement as a scan of the journal and compiles it with
-        // JIT: about a second a pass for a few milliseconds of work (measured on 2 million
-        // entries: 1270 ms with JIT, 8 ms without). This connection is the evaluator's own.
-        Rows jit;
-        if (!run({QStringLiteral("SELECT set_config('jit', 'off', false)"), {}}, &jit))
-            return done();
-        QMap<QString, FailedGroup> groups; // "source|group"
-        QVector<JournalGap> left;
-        qint64 xmin = 0, xmax = 0;
-        qint64 from = m_failedRead;
-        for (int chunk = 0;; ++chunk) {
-            Rows f;
-            const QJsonArray probe = chunk == 0 ? gapsToJson(m_failedGaps) : QJsonArray();
-            if (!run({QString::fromLatin1(kFailedSql),
-                      {from, QString::fromUtf8(QJsonDocument(probe).toJson(QJsonDocument::Compact)),
-                       kReadChunk}},
-                     &f))
-                return done();
-            const QVariantList &row = f.rows.value(0);
-            const qint64 to = row.value(0).toLongLong();
-            if (chunk == 0) {
-                xmin = row.value(1).toLongLong();
-                xmax = row.value(2).toLongLong();
-            }
-            left << gapsFromJson(QJsonDocument::fromJson(row.value(3).toString().toUtf8()).array());
-            for (const QJsonValue &v :
-                 QJsonDocument::fromJson(row.value(4).toString().toUtf8()).array()) {
-                const QJsonArray a = v.toArray();
-                if (a.at(0).isNull())
-                    continue; // the event is gone
-                FailedGroup &g = groups[a.at(0).toString() + QLatin1Char('|') + a.at(1).toString()];
-                g.source = a.at(0).toString();
-                g.group = a.at(1).toString();
-                g.count += a.at(2).toInt();
-                for (const QJsonValue &ev : a.at(3).toArray()) {
-                    if (g.events.size() < 5)
-                        g.events.append(ev);
-                }
-            }
-            const bool more = to == from + kReadChunk;
-            from = to;
-            if (!more)
-                break;
-        }
-        failedTo = from;
-        failures = groups.values().toVector();
-        failedGaps.clear();
-        for (JournalGap g : left) {
-            // A gap found by an earlier pass: the transaction that took its id (if any is
-            // still open) has its xid by now, below this snapshot's xmax.
-            if (g.until == 0 && g.from <= m_failedRead)
-                g.until = xmax;
-            if (g.until > 0 && xmin >= g.until)
-                continue; // every transaction that could fill it has ended: rolled back
-            failedGaps.append(g);
-        }
-        if (failedGaps.size() > kMaxGaps) {
-            // Bounded memory; only a flood of writers open for many passes gets here.
-            logger("alerts")->warn("failed rule: {} journal gaps still open, the oldest {} given "
-                                   "up (a failure committed there later is not counted)",
-                                   failedGaps.size(), failedGaps.size() - kMaxGaps);
-            failedGaps.remove(0, failedGaps.size() - kMaxGaps);
-        }
-        // What a restart needs, kept in the summaries (the newest gaps when there are many).
-        failedGapsJson = gapsToJson(
-            failedGaps.mid(std::max<qsizetype>(0, failedGaps.size() - qsizetype(kKeptGaps))));
-    }
-
-    QHash<int, QVector<QPair<QString, qint64>>> stuckByMinutes; // minutes -> (source, stuck)
-
+    StuckCache stuck;
     for (const Rule &rule : rules) {
-        QMap<QString, QJsonObject> holds; // scope -> summary
-        if (rule.kind == QLatin1String("stuck")) {
-            const int minutes = rule.params.value(QLatin1String("minutes")).toInt(30);
-            if (!stuckByMinutes.contains(minutes)) {
-                Rows s;
-                if (!run({QStringLiteral("SELECT source, stuck, processing FROM"
-                                         " inbox.stats_now(make_interval(mins => $1))"),
-                          {minutes}},
-                         &s))
-                    return done();
-                auto &list = stuckByMinutes[minutes];
-                for (const QVariantList &r : s.rows)
-                    list.append({r.at(0).toString(), r.at(1).toLongLong()});
-            }
-            for (const auto &[source, stuck] : stuckByMinutes.value(minutes)) {
-                if (stuck > 0 && rule.covers(source))
-                    holds.insert(source, QJsonObject{{QStringLiteral("stuck"), stuck},
-                                                     {QStringLiteral("minutes"), minutes}});
-            }
-        } else if (rule.kind == QLatin1String("failed")) {
-            const int least = rule.params.value(QLatin1String("min_failures")).toInt(1);
-            for (const FailedGroup &g : failures) {
-                if (!rule.covers(g.source) || g.count < least)
-                    continue;
-                holds.insert((g.source + QLatin1Char('|') + g.group).left(300),
-                             QJsonObject{{QStringLiteral("failures"), g.count},
-                                         {QStringLiteral("source"), g.source},
-                                         {QStringLiteral("error_group"), g.group},
-                                         {QStringLiteral("events"), g.events},
-                                         {QStringLiteral("journal_to"), failedTo},
-                                         {QStringLiteral("journal_gaps"), failedGapsJson}});
-            }
-        } else if (rule.kind == QLatin1String("repeat_share") ||
-                   rule.kind == QLatin1String("failure_share")) {
-            const bool repeats = rule.kind == QLatin1String("repeat_share");
-            const BaselineRule mine = baselineOf(rule.params);
-            const QVector<HealthWarning> warnings =
-                repeats ? healthWarnings(*snapshot, mine, BaselineRule::failures())
-                        : healthWarnings(*snapshot, BaselineRule::repeats(), mine);
-            const HealthWarning::Metric metric =
-                repeats ? HealthWarning::Metric::RepeatShare : HealthWarning::Metric::FailureShare;
-            for (const HealthWarning &w : warnings) {
-                if (w.metric != metric || !rule.covers(w.source))
-                    continue;
-                holds.insert(w.source,
-                             QJsonObject{{QStringLiteral("share"), round4(w.verdict.today)},
-                                         {QStringLiteral("baseline"), round4(w.verdict.baseline)},
-                                         {QStringLiteral("has_baseline"), w.verdict.hasBaseline},
-                                         {QStringLiteral("baseline_days"), w.verdict.baselineDays},
-                                         {QStringLiteral("threshold"), round4(w.verdict.threshold)},
-                                         {QStringLiteral("count"), w.todayCount},
-                                         {QStringLiteral("volume"), w.todayVolume}});
-            }
-        } else if (rule.kind == QLatin1String("silent_source")) {
-            for (const QString &source : snapshot->sources()) {
-                if (!rule.covers(source))
-                    continue;
-                double allowedS = 0;
-                if (rule.params.contains(QLatin1String("gap_minutes"))) {
-                    allowedS = rule.params.value(QLatin1String("gap_minutes")).toDouble() * 60.0;
-                } else {
-                    const QVector<DayFigures> days = snapshot->dailyFor(source);
-                    QVector<double> perDay;
-                    for (int i = 1; i < days.size(); ++i) {
-                        if (days.at(i).received > 0)
-                            perDay.append(double(days.at(i).received));
-                    }
-                    if (perDay.isEmpty())
-                        continue; // no usual gap known yet
-                    const double usualGapS = 86400.0 / median(perDay);
-                    allowedS =
-                        std::max(60.0, rule.params.value(QLatin1String("gap_factor")).toDouble(3) *
-                                           usualGapS);
-                }
-                Rows last;
-                if (!run({QStringLiteral("SELECT extract(epoch FROM now() - max(received_at))"
-                                         " FROM inbox.events WHERE source = $1"),
-                          {source}},
-                         &last))
-                    return done();
-                const QVariant silent = last.rows.value(0).value(0);
-                if (silent.isNull() || silent.toDouble() <= allowedS)
-                    continue;
-                holds.insert(source, QJsonObject{{QStringLiteral("silent_minutes"),
-                                                  std::floor(silent.toDouble() / 60.0)},
-                                                 {QStringLiteral("allowed_minutes"),
-                                                  std::round(allowedS / 6.0) / 10.0}});
-            }
-        } else if (rule.kind == QLatin1String("duplicates_age")) {
-            Rows d;
-            if (!run({QStringLiteral("SELECT extract(epoch FROM now() - min(created_at)),"
-                                     " inbox.open_duplicates() FROM inbox.duplicate_candidates"
-                                     " WHERE status = 'open'"),
-                      {}},
-                     &d))
-                return done();
-            const QVariant age = d.rows.value(0).value(0);
-            const int hours = rule.params.value(QLatin1String("hours")).toInt(24);
-            if (!age.isNull() && age.toDouble() >= hours * 3600.0)
-                holds.insert(
-                    QStringLiteral("*"),
-                    QJsonObject{
-                        {QStringLiteral("oldest_hours"), std::floor(age.toDouble() / 360.0) / 10.0},
-                        {QStringLiteral("open"), d.rows.value(0).value(1).toLongLong()},
-                        {QStringLiteral("hours"), hours}});
-        }
-
-        // Fire what holds; resolve what was open and does not.
-        int firing = 0;
-        for (auto it = holds.cbegin(); it != holds.cend(); ++it) {
-            Rows f;
-            if (!run(
-                    {QStringLiteral("SELECT episode_id, outcome FROM inbox.fire_alert($1, $2,"
-                                    " $3::jsonb)"),
-                     {rule.id, it.key(),
-                      QString::fromUtf8(QJsonDocument(it.value()).toJson(QJsonDocument::Compact))}},
-                    &f))
-                return done();
-            const QString outcome = f.rows.value(0).value(1).toString();
-            if (outcome == QLatin1String("opened"))
-                ++result.opened;
-            if (outcome != QLatin1String("rule_inactive"))
-                ++firing;
-        }
-        for (const OpenEpisode &e : open.value(rule.id)) {
-            if (holds.contains(e.scope))
-                continue;
-            if (rule.kind == QLatin1String("failed") && e.messageNo == 0) {
-                ++firing; // kept until its first message is begun
-                continue;
-            }
-            if (e.quietS < m_resolveAfterS) {
-                ++firing; // not quiet for long enough yet
-                continue;
-            }
-            Rows r;
-            if (!run({QStringLiteral("SELECT outcome FROM inbox.resolve_alert($1, $2)"),
-                      {rule.id, e.scope}},
-                     &r))
-                return done();
-            if (r.rows.value(0).value(0).toString() == QLatin1String("resolved"))
-                ++result.resolved;
-        }
-        if (firing > 0)
-            result.firingByRule.insert(rule.name, firing);
+        Holds holds;
+        bool ok = true;
+        if (rule.kind == QLatin1String("stuck"))
+            ok = stuckHolds(pass, rule, &stuck, &holds);
+        else if (rule.kind == QLatin1String("failed"))
+            holds = failedHolds(rule, failed);
+        else if (rule.kind == QLatin1String("repeat_share") ||
+                 rule.kind == QLatin1String("failure_share"))
+            holds = shareHolds(rule, *snapshot);
+        else if (rule.kind == QLatin1String("silent_source"))
+            ok = silenceHolds(pass, rule, *snapshot, &holds);
+        else if (rule.kind == QLatin1String("duplicates_age"))
+            ok = duplicatesAgeHolds(pass, rule, &holds);
+        if (!ok || !fireAndResolve(pass, rule, holds, open.value(rule.id), m_resolveAfterS))
+            return done();
     }
-    m_failedRead = failedTo;
-    m_failedGaps = failedGaps;
+    m_failed = failed.cursor;
     return done();
 }
 

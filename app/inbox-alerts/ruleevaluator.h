@@ -32,7 +32,6 @@
 
 #include "db/pgconnection.h"
 
-#include <QJsonArray>
 #include <QMap>
 #include <QString>
 #include <QVector>
@@ -48,6 +47,21 @@ struct EvaluationResult
     int resolved = 0;
     QMap<QString, int> firingByRule; // rule name -> open episodes after the pass
     double seconds = 0;
+};
+
+// Where the failed rules' reading of the journal stands between passes.
+struct FailedCursor
+{
+    // A journal id range [from, to] not seen yet that may still commit; `until` 0: not armed
+    // yet, else dropped once pg_snapshot_xmin reaches it (every older writer has ended).
+    struct Gap
+    {
+        qint64 from = 0;
+        qint64 to = 0;
+        qint64 until = 0;
+    };
+    qint64 read = -1; // the highest journal id read; -1: not read yet
+    QVector<Gap> gaps;
 };
 
 class RuleEvaluator final
@@ -66,19 +80,7 @@ public:
 private:
     PgConnection &m_connection;
     int m_resolveAfterS = 0;
-    // A journal id range [from, to] not seen yet that may still commit; `until` 0: not armed
-    // yet, else dropped once pg_snapshot_xmin reaches it (every older writer has ended).
-    struct JournalGap
-    {
-        qint64 from = 0;
-        qint64 to = 0;
-        qint64 until = 0;
-    };
-    static QJsonArray gapsToJson(const QVector<JournalGap> &gaps);
-    static QVector<JournalGap> gapsFromJson(const QJsonArray &a);
-
-    qint64 m_failedRead = -1; // the highest journal id read; -1: not read yet
-    QVector<JournalGap> m_failedGaps;
+    FailedCursor m_failed;
 };
 
 } // namespace inbox::alerts

@@ -73,6 +73,30 @@ JournalPage::JournalPage(ConsoleContext *context, QWidget *parent)
 {
     setObjectName(QStringLiteral("journalPage"));
     m_filterSaver = new FilterSaver(this);
+    buildSearch();
+    buildFilters();
+    createActions();
+    buildStrips();
+    buildTable();
+    layOut();
+    setUpTimers();
+    connectControls();
+    connectSorting();
+    connectModel();
+    connectTable();
+    createShortcuts();
+    connectContext();
+    restoreFilters();
+    m_options->start();
+    updateStatus();
+}
+
+JournalPage::~JournalPage() = default;
+
+// ---- building the screen ---------------------------------------------------------------
+
+void JournalPage::buildSearch()
+{
     m_search->setObjectName(QStringLiteral("journalSearch"));
     m_search->setAccessibleName(tr("Search"));
     m_search->setPlaceholderText(tr("Search id, key, phone, e-mail or name  ( / )"));
@@ -83,6 +107,10 @@ JournalPage::JournalPage(ConsoleContext *context, QWidget *parent)
                             "(any way the phone is written; e-mail and name in any case)"));
     m_search->setClearButtonEnabled(true);
     m_search->setMinimumWidth(m_search->fontMetrics().horizontalAdvance(QLatin1Char('m')) * 22);
+}
+
+void JournalPage::buildFilters()
+{
     m_sources->setObjectName(QStringLiteral("sourceFilter"));
     m_statuses->setObjectName(QStringLiteral("statusFilter"));
     m_kinds->setObjectName(QStringLiteral("kindFilter"));
@@ -109,6 +137,10 @@ JournalPage::JournalPage(ConsoleContext *context, QWidget *parent)
     m_export->setObjectName(QStringLiteral("exportCsv"));
     m_export->setToolTip(
         tr("Write every event the current search and filters match to a CSV file"));
+}
+
+void JournalPage::createActions()
+{
     // Keys for what the table's context menu offers, on the row with the focus.
     m_copyId = addPageAction(this, QStringLiteral("copyEventId"), tr("Copy event id"),
                              {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C)});
@@ -125,18 +157,10 @@ JournalPage::JournalPage(ConsoleContext *context, QWidget *parent)
         addPageAction(this, QStringLiteral("exportCsvAction"), tr("Export CSV..."),
                       {QKeySequence(Qt::CTRL | Qt::Key_E)});
     connect(exportAction, &QAction::triggered, this, &JournalPage::askExport);
+}
 
-    auto *filters = new QHBoxLayout;
-    filters->addWidget(m_search, 2);
-    filters->addWidget(m_sources);
-    filters->addWidget(m_statuses);
-    filters->addWidget(m_kinds);
-    filters->addWidget(m_range);
-    filters->addWidget(m_review);
-    filters->addWidget(m_clear);
-    filters->addStretch();
-    filters->addWidget(m_export);
-
+void JournalPage::buildStrips()
+{
     m_busyBar->setObjectName(QStringLiteral("busyBar"));
     m_busyLabel->setObjectName(QStringLiteral("busyLabel"));
     m_cancel->setObjectName(QStringLiteral("cancelQuery"));
@@ -153,7 +177,10 @@ JournalPage::JournalPage(ConsoleContext *context, QWidget *parent)
     m_error->setWordWrap(true);
     Theme::setLook(m_error, Theme::Look::AlertText);
     m_error->hide();
+}
 
+void JournalPage::buildTable()
+{
     m_table->setObjectName(QStringLiteral("journalTable"));
     m_table->setAccessibleName(tr("Events, newest first"));
     m_table->setModel(m_model);
@@ -185,6 +212,20 @@ JournalPage::JournalPage(ConsoleContext *context, QWidget *parent)
         m_table->setColumnWidth(w.first, w.second * em);
     m_table->setItemDelegateForColumn(JournalModel::Status,
                                       new StatusDelegate(JournalModel::RawRole, m_table));
+}
+
+void JournalPage::layOut()
+{
+    auto *filters = new QHBoxLayout;
+    filters->addWidget(m_search, 2);
+    filters->addWidget(m_sources);
+    filters->addWidget(m_statuses);
+    filters->addWidget(m_kinds);
+    filters->addWidget(m_range);
+    filters->addWidget(m_review);
+    filters->addWidget(m_clear);
+    filters->addStretch();
+    filters->addWidget(m_export);
 
     m_status->setObjectName(QStringLiteral("journalStatus"));
 
@@ -205,7 +246,10 @@ JournalPage::JournalPage(ConsoleContext *context, QWidget *parent)
     m_exportFlow = new CsvExportFlow(this);
     layout->addWidget(m_exportFlow->notice());
     layout->addWidget(m_status);
+}
 
+void JournalPage::setUpTimers()
+{
     m_searchDelay->setSingleShot(true);
     m_searchDelay->setInterval(kSearchDelayMs);
     m_busyDelay->setSingleShot(true);
@@ -221,7 +265,12 @@ JournalPage::JournalPage(ConsoleContext *context, QWidget *parent)
     connect(m_busyTick, &QTimer::timeout, this, [this] {
         m_busyLabel->setText(tr("Working... %n s", "", int(m_busySince.elapsed() / 1000)));
     });
+}
 
+// ---- connections -----------------------------------------------------------------------
+
+void JournalPage::connectControls()
+{
     // Typing waits for a pause; each new search supersedes (and cancels) the one before.
     connect(m_search, &QLineEdit::textChanged, this, [this] {
         m_afterLoad = AfterLoad::Nothing;
@@ -247,8 +296,11 @@ JournalPage::JournalPage(ConsoleContext *context, QWidget *parent)
                 [this] { m_status->setText(tr("Cancelled.")); }, Qt::SingleShotConnection);
     });
     connect(m_showNew, &QPushButton::clicked, this, &JournalPage::showNew);
+}
 
-    connect(header, &QHeaderView::sortIndicatorChanged, this,
+void JournalPage::connectSorting()
+{
+    connect(m_table->horizontalHeader(), &QHeaderView::sortIndicatorChanged, this,
             [this](int column, Qt::SortOrder order) {
                 if (JournalModel::isSortable(column) && !m_model->filter().isSearch()) {
                     m_model->sort(column, order);
@@ -259,7 +311,10 @@ JournalPage::JournalPage(ConsoleContext *context, QWidget *parent)
                 const QSignalBlocker block(h);
                 h->setSortIndicator(m_model->sortColumn(), m_model->filter().order);
             });
+}
 
+void JournalPage::connectModel()
+{
     connect(m_model, &JournalModel::busyChanged, this, &JournalPage::onBusy);
     connect(m_model, &JournalModel::newCountChanged, this, &JournalPage::onNewCount);
     connect(m_model, &JournalModel::errorOccurred, this, [this](const DbError &error) {
@@ -285,6 +340,10 @@ JournalPage::JournalPage(ConsoleContext *context, QWidget *parent)
         updateStatus();
     });
     connect(m_model, &JournalModel::loaded, this, &JournalPage::onFirstPage);
+}
+
+void JournalPage::connectTable()
+{
     connect(m_table->verticalScrollBar(), &QScrollBar::valueChanged, this,
             &JournalPage::onScrolled);
     connect(m_table->verticalScrollBar(), &QScrollBar::rangeChanged, this,
@@ -319,6 +378,10 @@ JournalPage::JournalPage(ConsoleContext *context, QWidget *parent)
 
     // Ctrl+C copies the selected rows (the view's own copy would take the current cell only).
     m_table->installEventFilter(this);
+}
+
+void JournalPage::createShortcuts()
+{
     auto *slash = new QShortcut(QKeySequence(Qt::Key_Slash), this);
     slash->setWhatsThis(tr("Go to the search field"));
     slash->setContext(Qt::WidgetWithChildrenShortcut);
@@ -336,7 +399,10 @@ JournalPage::JournalPage(ConsoleContext *context, QWidget *parent)
         else
             m_table->setFocus();
     });
+}
 
+void JournalPage::connectContext()
+{
     m_options = new SourceKindOptions(QStringLiteral("journal-options"), m_context, m_sources,
                                       m_kinds, this);
     // The open event follows changes too, at most every 1.5 s under a busy ingest.
@@ -353,12 +419,7 @@ JournalPage::JournalPage(ConsoleContext *context, QWidget *parent)
     });
     connect(m_context, &ConsoleContext::disconnected, this,
             [this] { m_status->setText(tr("Not connected.")); });
-    restoreFilters();
-    m_options->start();
-    updateStatus();
 }
-
-JournalPage::~JournalPage() = default;
 
 bool JournalPage::eventFilter(QObject *watched, QEvent *event)
 {

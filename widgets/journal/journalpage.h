@@ -59,6 +59,21 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    // The parts of the screen, built and wired once by the constructor (in this order).
+    void buildSearch();
+    void buildFilters();
+    void createActions();
+    void buildStrips();
+    void buildTable();
+    void layOut();
+    void setUpTimers();
+    void connectControls();
+    void connectSorting();
+    void connectModel();
+    void connectTable();
+    void createShortcuts();
+    void connectContext();
+
     void applyFilter();
     void clearFilters();
     void restoreFilters();

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The README's two commands on a fresh Debian 12 root: debootstrap a minimal root, copy a clean
 # export of the committed tree into it, and inside it (chroot) run the test command, then the
-# demo command under xvfb-run with --screenshots, and check that every screen was taken.
+# demo command under xvfb-run with --screenshots, and check that every screen was taken. Both
+# run as a normal user with sudo, as a desktop newcomer runs them (the packages come through
+# sudo), after root has left a directory in /tmp behind, as a first run with sudo would.
 # Nothing the host has installed is visible in there, so a package missing from
 # scripts/install-deps.sh fails this check.
 #
@@ -87,7 +89,7 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 log "debootstrap --variant=minbase $suite from the machine's mirror into $root"
-debootstrap --variant=minbase "$suite" "$root" "$url" >"$work/debootstrap.log" 2>&1 ||
+debootstrap --variant=minbase --include=sudo "$suite" "$root" "$url" >"$work/debootstrap.log" 2>&1 ||
   { tail -n 20 "$work/debootstrap.log" >&2; exit 1; }
 # The machine's own apt configuration (its sources and options), so apt inside reads the same
 # archive the same way; no service starts inside a chroot (policy-rc.d).
@@ -98,10 +100,16 @@ cp -a /etc/apt/apt.conf.d/. "$root/etc/apt/apt.conf.d/"
 cp /etc/resolv.conf "$root/etc/resolv.conf"
 printf '#!/bin/sh\nexit 101\n' >"$root/usr/sbin/policy-rc.d"
 chmod 755 "$root/usr/sbin/policy-rc.d"
+# The newcomer: a normal user who may use sudo without a password (the check has no one to
+# type it).
+chroot "$root" useradd --create-home --shell /bin/bash newcomer
+echo 'newcomer ALL=(ALL) NOPASSWD:ALL' >"$root/etc/sudoers.d/newcomer"
+chmod 440 "$root/etc/sudoers.d/newcomer"
 phase "debootstrap"
 
 mkdir -p "$root/src"
 git archive --format=tar "$ref" | tar -x -C "$root/src"
+chroot "$root" chown -R newcomer:newcomer /src
 log "exported $(git rev-parse --short "$ref") to /src"
 
 mount_in() { # TYPE SOURCE TARGET [OPTIONS]
@@ -117,13 +125,18 @@ mount --bind /dev/pts "$root/dev/pts"
 mounts+=("$root/dev/pts")
 mount_in tmpfs shm "$root/dev/shm" mode=1777
 
-in_root() {
-  chroot "$root" /usr/bin/env -i HOME=/root PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-    TERM=dumb LANG=C.UTF-8 CI=true /bin/bash -c "cd /src && $1"
+as_newcomer() {
+  chroot --userspec=newcomer:newcomer "$root" /usr/bin/env -i HOME=/home/newcomer USER=newcomer \
+    LOGNAME=newcomer PATH=/usr/local/bin:/usr/bin:/bin TERM=dumb LANG=C.UTF-8 CI=true \
+    /bin/bash -c "cd /src && $1"
 }
 
-log "the README's test command: scripts/test.sh"
-in_root "scripts/test.sh" 2>&1 | tee "$work/test.log"
+# What a first run as root leaves behind in the shared /tmp: a path only root may write. The
+# tests must not depend on any fixed path there (issue 30, point 23).
+mkdir -m 700 "$root/tmp/inbox-test-state"
+
+log "the README's test command as a normal user: scripts/test.sh"
+as_newcomer "scripts/test.sh" 2>&1 | tee "$work/test.log"
 phase "scripts/test.sh (install-deps, build, every test)"
 summary=$(grep -E '^[0-9]+% tests passed, [0-9]+ tests failed out of [0-9]+' "$work/test.log" | tail -n 1)
 [ -n "$summary" ] || { log "no CTest summary in the test output" >&2; exit 1; }
@@ -136,7 +149,7 @@ expected=(connection overview journal attention duplicates audit)
 missing=0
 for lang in en ru; do
   log "the README's demo command under xvfb-run: scripts/demo.sh --lang $lang --screenshots"
-  in_root "xvfb-run -a -s '-screen 0 1600x1000x24' scripts/demo.sh --lang $lang --screenshots /tmp/shots"
+  as_newcomer "xvfb-run -a -s '-screen 0 1600x1000x24' scripts/demo.sh --lang $lang --screenshots /tmp/shots"
   for i in "${!expected[@]}"; do
     shot=$(printf '/tmp/shots/%s-%02d-%s.png' "$lang" $((i + 1)) "${expected[i]}")
     colours=$(chroot "$root" identify -format '%k' "$shot" 2>/dev/null || echo 0)
@@ -152,7 +165,7 @@ shots=$(ls "$root/tmp/shots")
 unknown=$(grep -cv -E "^(en|ru)-0[1-6]-($(IFS='|'; echo "${expected[*]}"))\.png$" <<<"$shots" || true)
 [ "$unknown" -eq 0 ] || { log "screenshots of screens this check does not know: $shots" >&2; missing=1; }
 if [ -n "${FRESH_ROOT_SHOTS:-}" ]; then mkdir -p "$FRESH_ROOT_SHOTS" && cp "$root"/tmp/shots/*.png "$FRESH_ROOT_SHOTS/"; fi
-in_root "scripts/demo.sh stop" >/dev/null
+as_newcomer "scripts/demo.sh stop" >/dev/null
 [ "$missing" -eq 0 ] || exit 1
 phase "scripts/demo.sh --screenshots (en, ru) and the check"
 

@@ -54,8 +54,12 @@ QString stateDirectory(const QString &program)
     QString base = qEnvironmentVariable("XDG_STATE_HOME");
     if (base.isEmpty())
         base = QDir::homePath() + QStringLiteral("/.local/state");
+    // Test mode keeps the log in the user's own Qt test area (~/.qttest/cache), never at a
+    // fixed path in the shared /tmp: one user's run (root's, say) would own that path and make
+    // the next user's runs fail to open their log.
     if (QStandardPaths::isTestModeEnabled())
-        base = QDir::tempPath() + QStringLiteral("/inbox-test-state");
+        base = QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) +
+               QStringLiteral("/inbox-test-state");
     return base + QLatin1Char('/') + program;
 }
 } // namespace

@@ -74,6 +74,10 @@ private slots:
         const QString path = setupLogging(QStringLiteral("tst_diagnostics"), false);
         QVERIFY(!path.isEmpty());
         QCOMPARE(logFilePath(), path);
+        // The user's own place, never a fixed path in the shared /tmp that another user's
+        // run would own (issue 30, point 23).
+        QVERIFY2(path.startsWith(QDir::homePath() + QLatin1Char('/')), qPrintable(path));
+        QVERIFY2(!path.startsWith(QDir::tempPath() + QLatin1Char('/')), qPrintable(path));
         const QString marker = QStringLiteral("marker-%1").arg(QDateTime::currentMSecsSinceEpoch());
         logger("ui")->info("diagnostics test {}", marker.toStdString());
         // A careless line, as if some library had logged a connection string.

@@ -53,8 +53,10 @@ const char *const kColumns[][2] = {
     {"e.max_attempts", "max_attempts"},
     {"e.deliveries", "deliveries"},
     {"e.needs_review", "needs_review"},
-    {"left(e.last_error, 500)", "last_error"},
-    {"e.error_retryable", "error_retryable"},
+    // A done event's error is from an attempt before the one that succeeded (schemas before
+    // complete cleared it): history for the detail pane, not the state a table shows.
+    {"CASE WHEN e.status <> 'done' THEN left(e.last_error, 500) END", "last_error"},
+    {"CASE WHEN e.status <> 'done' THEN e.error_retryable END", "error_retryable"},
     {"e.idempotency_key", "idempotency_key"},
     {"e.content_type", "content_type"},
     {"octet_length(e.body)", "body_bytes"},

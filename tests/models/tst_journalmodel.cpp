@@ -497,6 +497,39 @@ private slots:
         QCOMPARE(model.row(0).externalId, QStringLiteral("newer"));
     }
 
+    // A done event's error belongs to an attempt before the one that succeeded: the table's
+    // "Last error" column and its tooltip show nothing for it (issue 30, point 17), while a
+    // failed event's error still shows.
+    void doneEventsShowNoOldError()
+    {
+        fill(3, QStringLiteral("err"));
+        JournalModel model(m_context.get());
+        const ModelCheck tester(&model);
+        connect(model);
+        QCOMPARE(model.rowCount(), 3);
+        const qint64 done = model.row(0).id;
+        const qint64 failed = model.row(1).id;
+        QVERIFY_SQL(m_db.su().exec(
+            QStringLiteral("UPDATE inbox.events SET status = 'done', done_at = now(), "
+                           "last_error = 'CRM 503 earlier', error_retryable = true WHERE id = $1"),
+            {done}));
+        QVERIFY_SQL(m_db.su().exec(
+            QStringLiteral("UPDATE inbox.events SET status = 'failed', last_error = 'CRM 422', "
+                           "error_retryable = false WHERE id = $1"),
+            {failed}));
+        m_context->requestReread();
+        QTRY_COMPARE_WITH_TIMEOUT(model.row(1).status, QStringLiteral("failed"), 5000);
+        QCOMPARE(model.row(0).status, QStringLiteral("done"));
+        const QModelIndex doneError = model.index(0, JournalModel::Error);
+        QCOMPARE(model.data(doneError, Qt::DisplayRole).toString(), QString());
+        QVERIFY(model.data(doneError, Qt::ToolTipRole).toString().isEmpty());
+        const QModelIndex failedError = model.index(1, JournalModel::Error);
+        QCOMPARE(model.data(failedError, Qt::DisplayRole).toString(), QStringLiteral("CRM 422"));
+        QVERIFY(model.data(failedError, Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("CRM 422")));
+    }
+
     void cleanupTestCase() { m_db.stop(); }
 
 private:

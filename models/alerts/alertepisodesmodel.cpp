@@ -4,6 +4,7 @@
 #include "alerts/alertrulesmodel.h"
 #include "db/consolecontext.h"
 #include "db/querychannel.h"
+#include "support/timetext.h"
 #include "table/codetexts.h"
 
 #include <QLocale>
@@ -135,8 +136,7 @@ QString AlertEpisodesModel::lastMessageText(const AlertEpisode &e)
     // resolved before its first message, or closed with its rule, sends nothing).
     if (e.isOpen()) {
         if (e.silencedUntil.isValid())
-            return tr("held back by the silence until %1")
-                .arg(QLocale().toString(e.silencedUntil.toLocalTime(), QLocale::ShortFormat));
+            return tr("held back by the silence until %1").arg(timeText(e.silencedUntil));
         return outcomeText(QString());
     }
     if (e.resolvedReason == QLatin1String("rule_disabled"))
@@ -256,7 +256,6 @@ QVariant AlertEpisodesModel::cell(const AlertEpisode &e, const QModelIndex &inde
         return severityRank(e.severity);
     if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
         return {};
-    const QLocale locale;
     switch (index.column()) {
     case Rule:
         return role == Qt::ToolTipRole
@@ -267,12 +266,11 @@ QVariant AlertEpisodesModel::cell(const AlertEpisode &e, const QModelIndex &inde
     case Scope:
         return scopeText(e);
     case Fired:
-        return locale.toString(e.firedAt.toLocalTime(), QLocale::ShortFormat);
+        return timeText(e.firedAt);
     case Resolved:
         if (e.isOpen())
             return tr("firing");
-        return tr("%1 (%2)").arg(locale.toString(e.resolvedAt.toLocalTime(), QLocale::ShortFormat),
-                                 reasonText(e.resolvedReason));
+        return tr("%1 (%2)").arg(timeText(e.resolvedAt), reasonText(e.resolvedReason));
     case Messages:
         if (role == Qt::ToolTipRole)
             return tr("%n message(s) begun", "", e.messageNo);

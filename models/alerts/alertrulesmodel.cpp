@@ -3,6 +3,7 @@
 #include "alerts/alertreply.h"
 #include "db/consolecontext.h"
 #include "db/querychannel.h"
+#include "support/timetext.h"
 #include "table/codetexts.h"
 
 #include <QLocale>
@@ -158,7 +159,6 @@ QVariant AlertRulesModel::cell(const AlertRule &r, const QModelIndex &index, int
         return r.id;
     if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
         return {};
-    const QLocale locale;
     switch (index.column()) {
     case Name:
         return r.name;
@@ -179,12 +179,10 @@ QVariant AlertRulesModel::cell(const AlertRule &r, const QModelIndex &index, int
     case Silenced:
         if (!r.isSilenced())
             return QString();
-        return role == Qt::ToolTipRole
-                   ? QVariant(r.silenceNote)
-                   : QVariant(locale.toString(r.silencedUntil.toLocalTime(), QLocale::ShortFormat));
+        return role == Qt::ToolTipRole ? QVariant(r.silenceNote)
+                                       : QVariant(timeText(r.silencedUntil));
     case ChangedBy:
-        return tr("%1, %2").arg(r.changedBy,
-                                locale.toString(r.changedAt.toLocalTime(), QLocale::ShortFormat));
+        return tr("%1, %2").arg(r.changedBy, timeText(r.changedAt));
     }
     return {};
 }

@@ -5,6 +5,7 @@
 #include "db/rowcolumns.h"
 #include "journal/journalquery.h"
 #include "support/duration.h"
+#include "support/timetext.h"
 
 #include <QLocale>
 
@@ -181,9 +182,7 @@ QVariant AttentionModel::cell(const AttentionGroup &g, const QModelIndex &index,
         case Count:
             return QLocale().toString(g.count);
         case Newest:
-            return JournalQuery::fromMicros(g.newestUs)
-                .toLocalTime()
-                .toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+            return timeTextSeconds(JournalQuery::fromMicros(g.newestUs));
         case Worker:
             if (!stuck)
                 return {};

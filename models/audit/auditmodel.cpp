@@ -5,6 +5,7 @@
 #include "db/querychannel.h"
 #include "journal/journalmodel.h"
 #include "journal/journalquery.h"
+#include "support/timetext.h"
 #include "table/codetexts.h"
 
 #include <QLocale>
@@ -36,8 +37,7 @@ QVector<qint64> idList(const QString &text)
 
 QString localTime(qint64 us)
 {
-    return JournalQuery::fromMicros(us).toLocalTime().toString(
-        QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+    return timeTextSeconds(JournalQuery::fromMicros(us));
 }
 
 } // namespace
@@ -138,8 +138,7 @@ QString AuditModel::summary(const AuditAction &a)
         text = tr("%1 removed the alert rule \"%2\"").arg(a.actor, a.ruleName);
     } else if (a.entry == QLatin1String("alert_silenced")) {
         text = tr("%1 silenced the alert rule \"%2\" until %3")
-                   .arg(a.actor, a.ruleName,
-                        QLocale().toString(a.silencedUntil.toLocalTime(), QLocale::ShortFormat));
+                   .arg(a.actor, a.ruleName, timeText(a.silencedUntil));
     } else if (a.entry == QLatin1String("alert_unsilenced")) {
         text = tr("%1 ended the silence of the alert rule \"%2\"").arg(a.actor, a.ruleName);
     } else {

@@ -1,5 +1,7 @@
 #include "duplicates/duplicatewords.h"
 
+#include "support/timetext.h"
+
 #include <QLocale>
 
 namespace inbox {
@@ -109,13 +111,7 @@ QString DuplicateWords::mergeStatement(const DuplicatePair &p)
 
 QString DuplicateWords::time(const QDateTime &at)
 {
-    if (!at.isValid())
-        return QString();
-    const QDateTime local = at.toLocalTime();
-    const QLocale locale;
-    if (local.date() == QDate::currentDate())
-        return locale.toString(local.time(), QLocale::ShortFormat);
-    return locale.toString(local, QLocale::ShortFormat);
+    return timeTextToday(at);
 }
 
 QString DuplicateWords::decision(const QString &status, const QString &by, const QDateTime &at,

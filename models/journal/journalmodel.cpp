@@ -4,6 +4,7 @@
 #include "db/querychannel.h"
 #include "journal/journalquery.h"
 #include "support/logging.h"
+#include "support/timetext.h"
 #include "table/codetexts.h"
 
 #include <QLocale>
@@ -65,8 +66,7 @@ QString JournalModel::formatBytes(qint64 bytes)
 namespace {
 QString localTime(qint64 us)
 {
-    return JournalQuery::fromMicros(us).toLocalTime().toString(
-        QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+    return timeTextSeconds(JournalQuery::fromMicros(us));
 }
 QString utcTime(qint64 us)
 {

@@ -1,5 +1,7 @@
 #include "overview/nowfiguresmodel.h"
 
+#include "support/timetext.h"
+
 #include <QLocale>
 
 namespace inbox {
@@ -71,8 +73,7 @@ QVariant NowFiguresModel::cell(const NowFigures &n, const QModelIndex &index, in
                                 : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::ToolTipRole:
         if (column == OldestWaiting && n.oldestWaiting.isValid())
-            return tr("Due since %1")
-                .arg(QLocale().toString(n.oldestWaiting.toLocalTime(), QLocale::ShortFormat));
+            return tr("Due since %1").arg(timeText(n.oldestWaiting));
         return {};
     default:
         return {};

@@ -197,7 +197,7 @@ private slots:
         QCOMPARE(said.value(QStringLiteral("Open")), QStringLiteral("not sent yet"));
         QCOMPARE(said.value(QStringLiteral("Silenced")),
                  QStringLiteral("held back by the silence until %1")
-                     .arg(QLocale().toString(until.toLocalTime(), QLocale::ShortFormat)));
+                     .arg(until.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm"))));
         QCOMPARE(said.value(QStringLiteral("Cleared")),
                  QStringLiteral("none sent: resolved before the first message"));
         QCOMPARE(said.value(QStringLiteral("Off")),

@@ -231,7 +231,7 @@ private slots:
         QCOMPARE(chart->barToolTip(0, last - 3),
                  QStringLiteral("%1 (UTC)\nNew: 1,234\nClick to list that day's events in "
                                 "the journal.")
-                     .arg(QLocale().toString(today.addDays(-3), QLocale::ShortFormat)));
+                     .arg(today.addDays(-3).toString(QStringLiteral("yyyy-MM-dd"))));
         QLocale::setDefault(QLocale(QLocale::Russian, QLocale::Russia));
         QVERIFY2(chart->barToolTip(0, last - 3).contains(QStringLiteral("1\u00a0234")),
                  qPrintable(chart->barToolTip(0, last - 3)));

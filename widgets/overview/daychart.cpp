@@ -1,6 +1,7 @@
 #include "overview/daychart.h"
 
 #include "common/theme.h"
+#include "support/timetext.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
@@ -173,7 +174,7 @@ QString DayChart::barToolTip(int set, int index) const
         return QString();
     const QLocale locale;
     return tr("%1 (UTC)\n%2: %3\nClick to list that day's events in the journal.")
-        .arg(locale.toString(dayAt(index), QLocale::ShortFormat), m_sets.at(set)->label(),
+        .arg(dateText(dayAt(index)), m_sets.at(set)->label(),
              locale.toString(qint64(m_sets.at(set)->at(index))));
 }
 

@@ -2520,8 +2520,8 @@ Click to list that day&apos;s events in the journal.</translation>
         <translation>kind %1</translation>
     </message>
     <message>
-        <source>attempts %1/%2</source>
-        <translation>attempts %1/%2</translation>
+        <source>attempt %1 of %2</source>
+        <translation>attempt %1 of %2</translation>
     </message>
     <message>
         <source>deliveries %1</source>
@@ -2706,6 +2706,13 @@ Click to list that day&apos;s events in the journal.</translation>
     <message>
         <source>Copy a link to this event that a colleague can open (%1)</source>
         <translation>Copy a link to this event that a colleague can open (%1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>not tried yet, up to %n attempt(s)</source>
+        <translation>
+            <numerusform>not tried yet, up to %n attempt</numerusform>
+            <numerusform>not tried yet, up to %n attempts</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3511,10 +3518,10 @@ Click to list that day&apos;s events in the journal.</translation>
         <translation>Connect to an inbox database (the Connect screen) to see the overview.</translation>
     </message>
     <message numerus="yes">
-        <source>usually %1 (median of the last %n days)</source>
+        <source>usually %1, the median of the last %n days</source>
         <translation>
-            <numerusform>usually %1 (median of the last %n day)</numerusform>
-            <numerusform>usually %1 (median of the last %n days)</numerusform>
+            <numerusform>usually %1, the median of the last %n day</numerusform>
+            <numerusform>usually %1, the median of the last %n days</numerusform>
         </translation>
     </message>
     <message>
@@ -4016,6 +4023,13 @@ Click to list that day&apos;s events in the journal.</translation>
     <message>
         <source>Close</source>
         <translation>Close</translation>
+    </message>
+    <message numerus="yes">
+        <source>the other body is now event %1</source>
+        <translation>
+            <numerusform>the other body is now event %1</numerusform>
+            <numerusform>the other bodies are now events %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>

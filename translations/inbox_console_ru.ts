@@ -2539,8 +2539,8 @@ Click to list that day&apos;s events in the journal.</source>
         <translation>вид %1</translation>
     </message>
     <message>
-        <source>attempts %1/%2</source>
-        <translation>попыток %1/%2</translation>
+        <source>attempt %1 of %2</source>
+        <translation>попытка %1 из %2</translation>
     </message>
     <message>
         <source>deliveries %1</source>
@@ -2725,6 +2725,14 @@ Click to list that day&apos;s events in the journal.</source>
     <message>
         <source>Copy a link to this event that a colleague can open (%1)</source>
         <translation>Скопировать ссылку на это событие, которую откроет коллега (%1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>not tried yet, up to %n attempt(s)</source>
+        <translation>
+            <numerusform>ещё не обрабатывалось, до %n попытки</numerusform>
+            <numerusform>ещё не обрабатывалось, до %n попыток</numerusform>
+            <numerusform>ещё не обрабатывалось, до %n попыток</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3541,11 +3549,11 @@ Click to list that day&apos;s events in the journal.</source>
         <translation>Подключитесь к базе inbox (экран «Подключение»), чтобы увидеть обзор.</translation>
     </message>
     <message numerus="yes">
-        <source>usually %1 (median of the last %n days)</source>
+        <source>usually %1, the median of the last %n days</source>
         <translation>
-            <numerusform>обычно %1 (медиана за последние %n день)</numerusform>
-            <numerusform>обычно %1 (медиана за последние %n дня)</numerusform>
-            <numerusform>обычно %1 (медиана за последние %n дней)</numerusform>
+            <numerusform>обычно %1, медиана за последние %n день</numerusform>
+            <numerusform>обычно %1, медиана за последние %n дня</numerusform>
+            <numerusform>обычно %1, медиана за последние %n дней</numerusform>
         </translation>
     </message>
     <message>
@@ -4058,6 +4066,14 @@ Click to list that day&apos;s events in the journal.</source>
     <message>
         <source>Close</source>
         <translation>Закрыть</translation>
+    </message>
+    <message numerus="yes">
+        <source>the other body is now event %1</source>
+        <translation>
+            <numerusform>другое тело стало событием %1</numerusform>
+            <numerusform>другие тела стали событиями %1</numerusform>
+            <numerusform>другие тела стали событиями %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -145,6 +145,32 @@ private slots:
             return;
     }
 
+    // The facts line (issue 30, point 16): no empty "kind" for a sender that names none, and
+    // the attempts as "attempt 3 of 6", or "not tried yet" before the first.
+    void factsNameOnlyWhatIsKnown()
+    {
+        const qint64 id = accept(QStringLiteral("form"), QStringLiteral("F-1"));
+        openJournal();
+        clickRow(id);
+        if (QTest::currentTestFailed())
+            return;
+        auto *facts = m_journal->detailPane()->findChild<QLabel *>(QStringLiteral("detailFacts"));
+        QVERIFY(facts);
+        QVERIFY2(!facts->text().contains(QStringLiteral("kind")), qPrintable(facts->text()));
+        QVERIFY2(facts->text().contains(QStringLiteral("not tried yet, up to 6 attempt")),
+                 qPrintable(facts->text()));
+
+        QVERIFY_SQL(m_db.su().exec(QStringLiteral("UPDATE inbox.events SET kind = 'order', "
+                                                  "attempts = 3 WHERE id = $1"),
+                                   {id}));
+        QSignalSpy loaded(m_journal->detailPane(), &EventDetailPane::loaded);
+        m_context->requestReread();
+        QVERIFY(loaded.wait(10000));
+        QTRY_VERIFY2_WITH_TIMEOUT(facts->text().contains(QStringLiteral("attempt 3 of 6")),
+                                  qPrintable(facts->text()), 5000);
+        QVERIFY2(facts->text().contains(QStringLiteral("kind order")), qPrintable(facts->text()));
+    }
+
 private:
     JournalModel *journalModel() const { return m_journal->model(); }
 

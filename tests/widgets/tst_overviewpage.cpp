@@ -116,6 +116,8 @@ private slots:
         QVERIFY2(warning->text().contains(QStringLiteral("usually 3.0 %")),
                  qPrintable(warning->text()));
         QVERIFY2(!warning->text().contains(QStringLiteral("crm")), qPrintable(warning->text()));
+        // One pair of brackets, never "))" (issue 30, point 16).
+        QVERIFY2(!warning->text().contains(QStringLiteral("))")), qPrintable(warning->text()));
 
         // The numbers: all sources together by default.
         DailyFiguresModel *daily = page.dailyModel();

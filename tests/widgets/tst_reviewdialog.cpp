@@ -98,6 +98,37 @@ private slots:
         QTRY_VERIFY(!m_page->reviewDialog());
     }
 
+    // The split names the event the other body became (issue 30, point 16), as the journal's
+    // review_resolved entry does.
+    void splitNamesTheNewEvent()
+    {
+        const qint64 first = conflict(QStringLiteral("K-1"));
+        QVERIFY(first > 0);
+        openPage(QStringLiteral("op"), {QStringLiteral("inbox_operator")});
+        chooseReviewGroup();
+        if (QTest::currentTestFailed())
+            return;
+        clickEvent(first);
+        ReviewDialog *d = openDialog();
+        QVERIFY(d);
+        choose(d, ReviewResolution::SecondIsNewEvent);
+        QSignalSpy done(d->resolver(), &inbox::ReviewResolver::finished);
+        QTest::mouseClick(d->findChild<QPushButton *>(QStringLiteral("resolve")), Qt::LeftButton);
+        QVERIFY(done.wait(ConsoleHarness::kTimeoutMs));
+        QCOMPARE(done.size(), 1);
+        QVERIFY2(d->resolver()->error().isEmpty(), qPrintable(d->resolver()->error().message));
+        const qint64 made =
+            contract::oneInt(m_db.su(),
+                             QStringLiteral("SELECT id FROM inbox.events WHERE external_id = "
+                                            "'K-1#conflict-' || (SELECT min(id) FROM "
+                                            "inbox.conflict_bodies WHERE event_id = $1)"),
+                             {first});
+        QVERIFY(made > 0 && made != first);
+        QCOMPARE(d->resolver()->newEventIds(), QVector<qint64>{made});
+        QCOMPARE(d->resultText(),
+                 QStringLiteral("1 resolved, the other body is now event %1.").arg(made));
+    }
+
     void handledByHandNeedsANote()
     {
         qint64 id = 0;

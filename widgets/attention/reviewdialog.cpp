@@ -174,6 +174,14 @@ void ReviewDialog::onFinished()
     } else {
         QStringList parts;
         parts << tr("%n resolved", "", int(r.count(ReviewOutcome::Resolved)));
+        const QVector<qint64> &made = r.newEventIds();
+        if (!made.isEmpty()) {
+            QStringList ids;
+            for (qint64 id : made)
+                ids << QString::number(id);
+            parts << tr("the other body is now event %1", "", int(made.size()))
+                         .arg(ids.join(QStringLiteral(", ")));
+        }
         const qint64 notFlagged = r.count(ReviewOutcome::NotFlagged);
         if (notFlagged > 0)
             parts << tr("%n was no longer flagged", "", int(notFlagged));

@@ -361,10 +361,13 @@ void EventDetailPane::onLoaded(const EventDetail &detail)
     const QString status = detail.status();
     QStringList facts;
     facts << QStringLiteral("<b>%1</b>").arg(escaped(JournalModel::statusText(status)));
-    facts << tr("kind %1").arg(escaped(e.value(QStringLiteral("kind")).toString()));
-    facts << tr("attempts %1/%2")
-                 .arg(e.value(QStringLiteral("attempts")).toInt())
-                 .arg(e.value(QStringLiteral("max_attempts")).toInt());
+    const QString kind = e.value(QStringLiteral("kind")).toString();
+    if (!kind.isEmpty()) // a sender that names no kind: no empty "kind" fact
+        facts << tr("kind %1").arg(escaped(kind));
+    const int attempts = e.value(QStringLiteral("attempts")).toInt();
+    const int maxAttempts = e.value(QStringLiteral("max_attempts")).toInt();
+    facts << (attempts > 0 ? tr("attempt %1 of %2").arg(attempts).arg(maxAttempts)
+                           : tr("not tried yet, up to %n attempt(s)", "", maxAttempts));
     facts << tr("deliveries %1").arg(e.value(QStringLiteral("deliveries")).toInt());
     facts << tr("occurred %1").arg(when(e.value(QStringLiteral("occurred_at")).toDateTime()));
     facts << tr("received %1").arg(when(e.value(QStringLiteral("received_at")).toDateTime()));

@@ -297,7 +297,8 @@ void OverviewPage::showSnapshot()
     }
     const auto usual = [this](const HealthWarning &w) {
         return w.verdict.hasBaseline
-                   ? tr("usually %1 (median of the last %n days)", "", w.verdict.baselineDays)
+                   // No brackets: it goes inside the sentence's own, which would end "))".
+                   ? tr("usually %1, the median of the last %n days", "", w.verdict.baselineDays)
                          .arg(formatShare(w.verdict.baseline))
                    : tr("no baseline yet, alarm above %1").arg(formatShare(w.verdict.threshold));
     };

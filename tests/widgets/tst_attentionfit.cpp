@@ -13,10 +13,14 @@
 
 #include "attention/attentionmodel.h"
 #include "attention/attentionpage.h"
+#include "attention/requeuedialog.h"
+#include "attention_util.h"
+#include "journal/journalmodel.h"
 #include "window/mainwindow.h"
 
 #include <QApplication>
 #include <QHeaderView>
+#include <QLabel>
 #include <QScrollBar>
 #include <QStyle>
 #include <QTabWidget>
@@ -135,6 +139,57 @@ private slots:
         QCOMPARE(shown.size(), 2);
         QVERIFY2(shown.at(0) != shown.at(1),
                  qPrintable(QStringLiteral("both read \"%1\"").arg(shown.at(0))));
+    }
+
+    // Issue 30, point 13: the requeue dialog's paragraphs are whole, none clipped at the
+    // bottom (the first lost its descenders in English and its third line in Russian).
+    void requeueDialogShowsWholeParagraphs_data() { TestLanguage::addRows(); }
+
+    void requeueDialogShowsWholeParagraphs()
+    {
+        QFETCH(QString, language);
+        QVERIFY(m_language.use(QStringLiteral(INBOX_QM_DIR), language));
+        fail(QStringLiteral("shop"), 3, kPrefix + QStringLiteral("phone"), false);
+        inbox::MainWindow window;
+        QVERIFY(ConsoleHarness::show(&window, {1280, 720}, true));
+        auto *page = ConsoleHarness::currentTab<AttentionPage>(&window);
+        QVERIFY(page);
+        QVERIFY(ConsoleHarness::loads(page->groups(), [&] {
+            QVERIFY(ConsoleHarness(m_db).connectReading(*window.context(),
+                                                        QStringLiteral("op_ivan"), nullptr));
+        }));
+        QTRY_COMPARE_WITH_TIMEOUT(page->groups()->rowCount(), 1, ConsoleHarness::kTimeoutMs);
+        QTRY_COMPARE_WITH_TIMEOUT(page->events()->rowCount(), 3, ConsoleHarness::kTimeoutMs);
+        page->eventView()->selectRow(0);
+        // The three ways in: the selected event, the group, everything matching the filter.
+        const QVector<QAction *> ways{page->requeueSelectedAction(), page->requeueGroupAction(),
+                                      page->requeueAllAction()};
+        for (int i = 0; i < ways.size(); ++i) {
+            QVERIFY(ways[i]->isEnabled());
+            ways[i]->trigger();
+            inbox::RequeueDialog *d = attentionfix::previewedDialog(page);
+            QVERIFY(d);
+            QVERIFY(QTest::qWaitForWindowExposed(d));
+            QApplication::processEvents();
+            saveTestGrab(d, language + QStringLiteral("-requeue-dialog-%1").arg(i));
+            for (const char *name : {"what", "summary", "validationWarning"}) {
+                auto *label = d->findChild<QLabel *>(QLatin1String(name));
+                QVERIFY2(label, name);
+                if (label->isHidden())
+                    continue;
+                const int needed = label->heightForWidth(label->width());
+                QVERIFY2(label->height() >= needed,
+                         qPrintable(QStringLiteral("%1 (way %2): %3 px high, its text needs %4 "
+                                                   "px at %5 px")
+                                        .arg(QLatin1String(name))
+                                        .arg(i)
+                                        .arg(label->height())
+                                        .arg(needed)
+                                        .arg(label->width())));
+            }
+            d->reject();
+            QTRY_VERIFY(!page->dialog());
+        }
     }
 };
 

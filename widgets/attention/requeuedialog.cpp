@@ -78,7 +78,7 @@ RequeueDialog::RequeueDialog(ConsoleContext *context, const Target &target, QWid
     connect(m_start, &QPushButton::clicked, this, [this] {
         m_progress->setRange(0, int(m_requeuer->ids().size()));
         m_progress->setValue(0);
-        m_pages->setCurrentIndex(Running);
+        showPage(Running);
         m_requeuer->start(m_reason->text());
     });
     connect(m_reason, &QLineEdit::textChanged, this, &RequeueDialog::updateStart);
@@ -141,6 +141,27 @@ RequeueDialog::RequeueDialog(ConsoleContext *context, const Target &target, QWid
 
 RequeueDialog::~RequeueDialog() = default;
 
+void RequeueDialog::showEvent(QShowEvent *event)
+{
+    QDialog::showEvent(event);
+    fitHeight();
+}
+
+void RequeueDialog::showPage(int page)
+{
+    m_pages->setCurrentIndex(page);
+    fitHeight();
+}
+
+void RequeueDialog::fitHeight()
+{
+    layout()->activate();
+    const int needed = heightForWidth(width());
+    setMinimumHeight(qMax(needed, 0));
+    if (needed > height())
+        resize(width(), needed);
+}
+
 QString RequeueDialog::summaryText() const
 {
     return m_summary->text();
@@ -192,7 +213,7 @@ void RequeueDialog::onPreview()
                           "", int(p.validation)));
     m_reason->setEnabled(p.requeue > 0);
     updateStart();
-    m_pages->setCurrentIndex(Confirm);
+    showPage(Confirm);
     if (p.requeue > 0)
         m_reason->setFocus();
 }
@@ -205,7 +226,7 @@ void RequeueDialog::onFailed()
             ? tr("The database refused to read the events: %1. Nothing was changed.").arg(e.message)
             : tr("The events could not be counted: %1. Nothing was changed.").arg(e.message));
     m_outcomes->hide();
-    m_pages->setCurrentIndex(Result);
+    showPage(Result);
 }
 
 void RequeueDialog::onProgress(int requeued, int processed, int total)
@@ -261,7 +282,7 @@ void RequeueDialog::onFinished()
         what->setData(Qt::UserRole, o.outcome);
         m_outcomes->setItem(i, 1, what);
     }
-    m_pages->setCurrentIndex(Result);
+    showPage(Result);
     emit applied();
 }
 

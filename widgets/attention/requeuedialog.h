@@ -43,7 +43,15 @@ public:
 signals:
     void applied(); // a run ended: something may have changed
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
+    // Grows the dialog to the height its wrapped paragraphs need at its width: a dialog's
+    // size does not follow its labels' height-for-width by itself, so a paragraph set after
+    // it was laid out (the preview's, the outcome's) lost its last line or its descenders.
+    void fitHeight();
+    void showPage(int page);
     void onPreview();
     void onFailed();
     void onProgress(int requeued, int processed, int total);

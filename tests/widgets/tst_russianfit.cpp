@@ -56,9 +56,11 @@ private:
     void makePair()
     {
         PgSession &su = m_db.su();
-        const dupfix::Lead a =
-            dupfix::person(QStringLiteral("fit-a"), QStringLiteral("+7 903 555 11 22"),
-                           QStringLiteral("Константин Константинопольский"));
+        dupfix::Lead a = dupfix::person(QStringLiteral("fit-a"), QStringLiteral("+7 903 555 11 22"),
+                                        QStringLiteral("Константин Константинопольский"));
+        // An address with no place to wrap, longer than the comparison's column at 1280.
+        a.email = QStringLiteral("konstantin.konstantinopolsky.zakazy@konstantinopolsky-"
+                                 "torgovyi-dom.example.ru");
         m_pair = dupfix::pair(
             su, a,
             dupfix::fromTelegram(a, QStringLiteral("fit-b"), QStringLiteral("8 903 555 11 22")));
@@ -135,6 +137,34 @@ private slots:
                                     .arg(h)
                                     .arg(header->sectionSize(c))
                                     .arg(need)));
+        }
+    }
+
+    // Issue 30, point 14: the normalised e-mail, highlighted as the same on both sides, is
+    // never cut without a sign: it fits its cell, or shows "…" with the whole in the tooltip.
+    void longEmailIsElidedNotCut()
+    {
+        QVERIFY(useLanguage(QStringLiteral("ru")));
+        makePair();
+        inbox::MainWindow window;
+        DuplicatesPage *page = showDuplicates(window);
+        QVERIFY(page);
+        saveTestGrab(&window, QStringLiteral("ru-duplicates-email-1280x720"));
+        const QString email = QStringLiteral("konstantin.konstantinopolsky.zakazy@"
+                                             "konstantinopolsky-torgovyi-dom.example.ru");
+        for (const char *name : {"emailNormA", "emailNormB", "emailRawA", "emailRawB"}) {
+            auto *cell = page->findChild<QLabel *>(QLatin1String(name));
+            QVERIFY2(cell && cell->isVisible(), name);
+            QCOMPARE(cell->toolTip(), email);
+            const int room = cell->contentsRect().width();
+            const int used = cell->fontMetrics().horizontalAdvance(cell->text());
+            QVERIFY2(used <= room, qPrintable(QStringLiteral("%1: the text needs %2 px, the cell "
+                                                             "has %3 px")
+                                                  .arg(QLatin1String(name))
+                                                  .arg(used)
+                                                  .arg(room)));
+            QVERIFY2(cell->text() == email || cell->text().contains(QChar(0x2026)),
+                     qPrintable(cell->text()));
         }
     }
 

@@ -1,5 +1,6 @@
 #include "duplicates/leadcomparison.h"
 
+#include "common/elidedlabel.h"
 #include "common/theme.h"
 #include "duplicates/duplicatewords.h"
 #include "support/duration.h"
@@ -61,8 +62,11 @@ LeadComparison::LeadComparison(QWidget *parent)
         auto *name = new QLabel(labels[f], this);
         name->setAlignment(Qt::AlignRight | Qt::AlignTop);
         m_grid->addWidget(name, f + 1, 0);
+        // An e-mail or a phone has no place to wrap: it shows "…" when the column runs short,
+        // never a cut end that passes for the whole address.
+        const bool oneWord = f == PhoneRaw || f == PhoneNorm || f == EmailRaw || f == EmailNorm;
         for (int c = 0; c < 3; ++c) {
-            auto *cell = new QLabel(this);
+            QLabel *cell = c != 1 && oneWord ? new ElidedLabel(this) : new QLabel(this);
             cell->setObjectName(QStringLiteral("%1%2")
                                     .arg(QLatin1String(kFieldNames[f]))
                                     .arg(c == 0   ? QStringLiteral("A")
@@ -71,7 +75,7 @@ LeadComparison::LeadComparison(QWidget *parent)
             cell->setTextInteractionFlags(Qt::TextSelectableByMouse);
             cell->setAlignment(c == 1 ? Qt::AlignHCenter | Qt::AlignTop
                                       : Qt::AlignLeft | Qt::AlignTop);
-            if (c != 1) {
+            if (c != 1 && !oneWord) {
                 cell->setWordWrap(true);
                 cell->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
             }
@@ -111,8 +115,12 @@ void LeadComparison::setRow(Field field, const QString &a, const QString &b, Mat
     QLabel *ca = m_cells[field][0];
     QLabel *cm = m_cells[field][1];
     QLabel *cb = m_cells[field][2];
-    ca->setText(orDash(a));
-    cb->setText(orDash(b));
+    for (auto [cell, value] : {std::pair{ca, &a}, std::pair{cb, &b}}) {
+        if (auto *elided = qobject_cast<ElidedLabel *>(cell))
+            elided->setFullText(orDash(*value));
+        else
+            cell->setText(orDash(*value));
+    }
     // A long value wraps in its cell; the tooltip holds it whole, whatever the width.
     ca->setToolTip(a);
     cb->setToolTip(b);

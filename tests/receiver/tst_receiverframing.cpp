@@ -1,7 +1,8 @@
 // The receiver's framing and request limits as an attacker meets them, over raw sockets
 // against the real program (issue 30): request smuggling through repeated framing headers
 // (RFC 9112 §6), transfer codings it does not know, whole-request deadlines for slow
-// senders, the one budget for buffered bodies, a client that half-closes after its request.
+// senders, the one budget for buffered bodies, a client that half-closes after its request,
+// Svix's header names, integer ids beyond 64 bits and JSON that ::jsonb would refuse.
 #include "databasetestcase.h"
 #include "httpclient.h"
 #include "receiverprocess.h"
@@ -348,6 +349,94 @@ private slots:
         ::close(fd);
         QCOMPARE(reply.status, 200);
         QCOMPARE(stored(), 1);
+    }
+
+    // Svix names the Standard Webhooks headers svix-*. Before: 401 missing_signature.
+    void svixHeadersAreAccepted()
+    {
+        ReceiverProcess receiver;
+        startReceiver(receiver);
+        const QByteArray body = R"({"type":"invoice.paid","data":{"invoice_id":"inv_1"}})";
+        const QByteArray id = "msg_svix_1";
+        const QByteArray timestamp = QByteArray::number(QDateTime::currentSecsSinceEpoch());
+        const QByteArray key = QByteArray::fromBase64(kSvixSecret.mid(6));
+        const QByteArray signature =
+            "v1," + QMessageAuthenticationCode::hash(id + '.' + timestamp + '.' + body, key,
+                                                     QCryptographicHash::Sha256)
+                        .toBase64();
+        const HttpReply reply = HttpClient::exchange(
+            receiver.port(),
+            HttpClient::post(
+                "/hooks/svix", body,
+                {{"svix-id", id}, {"svix-timestamp", timestamp}, {"svix-signature", signature}}));
+        QCOMPARE(reply.status, 200);
+        QCOMPARE(externalIds(), QStringList{QString::fromLatin1(id)});
+        // A wrong signature in that family is still refused.
+        const HttpReply wrong = HttpClient::exchange(
+            receiver.port(), HttpClient::post("/hooks/svix", body,
+                                              {{"svix-id", "msg_svix_2"},
+                                               {"svix-timestamp", timestamp},
+                                               {"svix-signature", signature}}));
+        QCOMPARE(wrong.status, 401);
+    }
+
+    // Before: 12345678901234567890 went through a double and came out ...7000, and its
+    // neighbour became the same key (a conflict of one event).
+    void integerIdsKeepEveryDigit()
+    {
+        ReceiverProcess receiver;
+        startReceiver(receiver);
+        for (const QByteArray &id :
+             {QByteArrayLiteral("12345678901234567890"), QByteArrayLiteral("12345678901234567891"),
+              QByteArrayLiteral("-98765432109876543210"), QByteArrayLiteral("9007199254740993")}) {
+            const HttpReply reply = HttpClient::exchange(
+                receiver.port(), HttpClient::post("/hooks/shop", "{\"id\": " + id + "}"));
+            QCOMPARE(reply.status, 200);
+            QVERIFY2(reply.body.contains("\"outcome\":\"new\""), reply.body.constData());
+        }
+        QCOMPARE(externalIds(), (QStringList{QStringLiteral("-98765432109876543210"),
+                                             QStringLiteral("12345678901234567890"),
+                                             QStringLiteral("12345678901234567891"),
+                                             QStringLiteral("9007199254740993")}));
+    }
+
+    // What ::jsonb refuses is refused at the door. Before: stored and answered 200.
+    void jsonThatJsonbRefusesIs400_data()
+    {
+        QTest::addColumn<QByteArray>("body");
+        QTest::newRow("raw newline in a string") << QByteArray("{\"id\":\"a\nb\"}");
+        QTest::newRow("raw NUL in a string") << QByteArray("{\"id\":\"a\0b\"}", 12);
+        QTest::newRow("raw tab in a string") << QByteArray("{\"id\":\"a\tb\"}");
+        QTest::newRow("escape \\8") << QByteArray("{\"id\":\"a\\8\"}");
+        QTest::newRow("escape \\U") << QByteArray("{\"id\":\"\\U0041\"}");
+        QTest::newRow("escape \\u0000") << QByteArray("{\"id\":\"a\\u0000\"}");
+        QTest::newRow("lone surrogate") << QByteArray("{\"id\":\"\\ud800\"}");
+        QTest::newRow("invalid UTF-8") << QByteArray("{\"id\":\"\xc3\x28\"}");
+        QTest::newRow("leading zero") << QByteArray("{\"id\":01}");
+    }
+
+    void jsonThatJsonbRefusesIs400()
+    {
+        QFETCH(QByteArray, body);
+        ReceiverProcess receiver;
+        startReceiver(receiver);
+        const HttpReply reply =
+            HttpClient::exchange(receiver.port(), HttpClient::post("/hooks/shop", body));
+        QCOMPARE(reply.status, 400);
+        QVERIFY2(reply.body.contains("bad_json"), reply.body.constData());
+        QCOMPARE(stored(), 0);
+        // What ::jsonb takes, escapes and a surrogate pair included, is stored.
+        // (Not a raw string literal: moc 6.4 loses the class after one with \" inside.)
+        const QByteArray good =
+            "{\"id\":\"ok \\u00e9\\ud83d\\ude00 \\/ \\\" \\\\ \\n\",\"n\":-0.5e+3}";
+        QCOMPARE(
+            HttpClient::exchange(receiver.port(), HttpClient::post("/hooks/shop", good)).status,
+            200);
+        const PgResult cast = m_db.su().exec(
+            QStringLiteral("SELECT count(*) FROM inbox.events WHERE convert_from(body, 'UTF8')"
+                           "::jsonb ? 'id'"));
+        QVERIFY_SQL(cast);
+        QCOMPARE(cast.value(0, 0).toInt(), 1);
     }
 };
 

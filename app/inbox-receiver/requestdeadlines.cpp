@@ -2,8 +2,6 @@
 
 #include <sys/socket.h>
 
-#include <vector>
-
 namespace inbox::front {
 
 namespace {
@@ -88,21 +86,17 @@ void RequestDeadlines::run()
     while (!m_stopping) {
         m_wake.wait_for(lock, kTick);
         const Clock::time_point now = Clock::now();
-        std::vector<QByteArray> late;
         for (auto &[connection, t] : m_connections) {
             if (t.phase == Phase::None || now < t.due)
                 continue;
+            // Counted first, so whoever sees the connection end also sees it counted.
+            m_expired(t.phase == Phase::Headers ? QByteArrayLiteral("headers")
+                                                : QByteArrayLiteral("body"));
             // Under the lock: `closed` cannot have run, so the descriptor is still this
             // connection's.
             ::shutdown(t.fd, SHUT_RDWR);
-            late.push_back(t.phase == Phase::Headers ? QByteArrayLiteral("headers")
-                                                     : QByteArrayLiteral("body"));
             t.phase = Phase::None;
         }
-        lock.unlock();
-        for (const QByteArray &phase : late)
-            m_expired(phase);
-        lock.lock();
     }
 }
 

@@ -27,7 +27,8 @@ namespace inbox::front {
 class RequestDeadlines final
 {
 public:
-    // `expired` is called on the deadlines' thread, with "headers" or "body".
+    // `expired` is called on the deadlines' thread, with "headers" or "body", under the
+    // registry's lock (so it must not call back in), just before the socket is shut down.
     RequestDeadlines(int headerTimeoutS, int bodyTimeoutS,
                      std::function<void(const QByteArray &phase)> expired);
     ~RequestDeadlines();

@@ -52,7 +52,8 @@ private:
     // `level`: how many steps of the path led here (-1: off the path).
     bool value(int depth, int level)
     {
-        if (depth > kMaxJsonDepth)
+        // `depth` containers enclose this value; it may open one more up to the limit.
+        if (depth >= kMaxJsonDepth && (peek() == '{' || peek() == '['))
             return false;
         const bool target = m_path && level == m_path->size();
         switch (peek()) {

@@ -8,7 +8,7 @@
 // only as a high-low pair, valid UTF-8 (no overlong forms, no encoded surrogates, nothing
 // past U+10FFFF), numbers without a leading '+', leading zeros or a bare '.', whitespace only
 // space, tab, CR and LF, no byte order mark, one value and nothing after it, and at most
-// kMaxDepth nested arrays and objects.
+// kMaxJsonDepth nested arrays and objects.
 
 #include <QByteArray>
 #include <QString>

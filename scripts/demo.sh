@@ -82,16 +82,28 @@ console="$root/$build/app/inbox-console/inbox-console"
 sim="$root/$build/app/inbox-sim/inbox-sim"
 alerts="$root/$build/app/inbox-alerts/inbox-alerts"
 
+created=
 if [ ! -d "$data" ]; then
+  created=1
   echo "demo: creating a private cluster in $demo_dir"
   mkdir -p "$demo_dir"
   [ "$(id -u)" -eq 0 ] && chown postgres: "$demo_dir"
   "${as_pg[@]}" "$bindir/initdb" -D "$data" -A trust -U postgres -E UTF8 --locale=C.UTF-8 >/dev/null
 fi
 if ! running; then
+  # WAL settings for a short commit tail (README, "PostgreSQL settings for the front door"):
+  # new segments not zero-filled, and enough kept after a checkpoint to be recycled.
   pg_ctl -D "$data" -l "$demo_dir/server.log" -w \
-    -o "-c listen_addresses='' -c unix_socket_directories='$demo_dir'" start >/dev/null
+    -o "-c listen_addresses='' -c unix_socket_directories='$demo_dir' -c wal_init_zero=off -c min_wal_size=256MB -c max_wal_size=1GB" \
+    start >/dev/null
   echo "demo: PostgreSQL started (log: $demo_dir/server.log)"
+fi
+if [ -n "$created" ]; then
+  # A fresh cluster has one WAL segment: make 16 ahead (switch through them, then a checkpoint
+  # keeps them for recycling), so the first minutes do not create each one under a commit.
+  psql_admin -d postgres -q -c "CREATE TABLE wal_prewarm (x int)" \
+    -c 'DO $$ BEGIN FOR i IN 1..16 LOOP INSERT INTO wal_prewarm VALUES (i); PERFORM pg_switch_wal(); END LOOP; END $$' \
+    -c "DROP TABLE wal_prewarm" -c "CHECKPOINT"
 fi
 
 psql_admin -d postgres -tAc "SELECT 1 FROM pg_database WHERE datname = 'inbox_demo'" | grep -q 1 ||

@@ -193,6 +193,8 @@ struct ReceiverRun
     QByteArray password;
     QString fsync;
     QString syncCommit;
+    // The WAL settings that decide the paced tail (BENCHMARKS.md, "WAL segments and the p99").
+    QString wal;
     QByteArray config;
     QString runTag;
     int measurement = 0;
@@ -239,11 +241,14 @@ bool ReceiverRun::setUp(QString *error)
         return false;
     fsync = serverSetting(admin, "fsync");
     syncCommit = serverSetting(admin, "synchronous_commit");
+    wal = QStringLiteral("wal_init_zero=%1 wal_recycle=%2 min_wal_size=%3 max_wal_size=%4")
+              .arg(serverSetting(admin, "wal_init_zero"), serverSetting(admin, "wal_recycle"),
+                   serverSetting(admin, "min_wal_size"), serverSetting(admin, "max_wal_size"));
     config = receiverConfig(admin);
     runTag = QStringLiteral("r%1").arg(QDateTime::currentMSecsSinceEpoch());
-    std::fprintf(stderr, "  receiver: %s, wrk %s; server fsync=%s synchronous_commit=%s\n",
+    std::fprintf(stderr, "  receiver: %s, wrk %s; server fsync=%s synchronous_commit=%s %s\n",
                  qPrintable(binary), qPrintable(wrkBinary), qPrintable(fsync),
-                 qPrintable(syncCommit));
+                 qPrintable(syncCommit), qPrintable(wal));
     return true;
 }
 
@@ -525,6 +530,7 @@ void ReceiverRun::addPacedFigures()
         f.extra.insert(QStringLiteral("connections_at_start"), kPacedConnections);
         f.extra.insert(QStringLiteral("connections_at_most"), o.connections);
         f.extra.insert(QStringLiteral("from"), QStringLiteral("scheduled send time"));
+        f.extra.insert(QStringLiteral("wal"), wal);
         if (p99)
             f.extra.insert(QStringLiteral("rounds"), paced);
         *figures << f;

@@ -15,6 +15,9 @@
 namespace inbox::front {
 
 namespace {
+
+// The longest wait between two tries to reach the database.
+constexpr int kMaxBackoffMs = 1000;
 constexpr int kConflictRetries = 3;
 
 bool isRefusal(const DbError &e)
@@ -177,7 +180,11 @@ void DeliveryWriter::run(int index)
                 m_wake.wait_for(lock, std::chrono::milliseconds(backoffMs),
                                 [this] { return m_stopping; });
             }
-            backoffMs = std::min(backoffMs * 2, 5000);
+            // At most a second between tries, so the 503s stop within about a second of the
+            // database's return (a 5 s cap made senders wait up to 5 s more). A try against a
+            // server that is away costs a refused connect; one that answers and refuses (a
+            // bad password, too many clients) costs it one backend start a second per writer.
+            backoffMs = std::min(backoffMs * 2, kMaxBackoffMs);
             continue;
         }
 

@@ -8,7 +8,7 @@
 //                                                  refused delivery 400, the others 200
 //   40P01/40001/55P03                           -> the group again, a bounded number of times
 //   lost connection, statement timeout          -> outcome unknown: 503 to the whole group,
-//                                                  reconnect with backoff
+//                                                  reconnect with backoff (at most 1 s)
 // While no writer has a working connection, or the queue is full, submit() refuses at once
 // (503 with Retry-After): the queue never grows without bound.
 

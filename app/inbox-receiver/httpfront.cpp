@@ -27,6 +27,8 @@ struct RequestState
     bool hasForwarded = false;
     QByteArray body;
     bool tooLarge = false;
+    bool overBudget = false; // the bodies' budget was spent: the rest is read and dropped
+    qint64 budgeted = 0;     // bytes of `body` taken from the budget
     // Written by a writer thread before it resumes the connection.
     WriteResult result;
     std::atomic<bool> ready{false};
@@ -62,6 +64,72 @@ MHD_Result collectHeader(void *cls, MHD_ValueKind, const char *key, size_t keySi
     headers->append(
         {QByteArray(key, qsizetype(keySize)).toLower(), QByteArray(value, qsizetype(valueSize))});
     return MHD_YES;
+}
+
+// The header lines that frame a request, counted over every line (MHD's lookups return the
+// first one only).
+struct FramingHeaders
+{
+    int contentLength = 0;
+    int host = 0;
+    int transferEncoding = 0;
+    QByteArray transferCodings; // every Transfer-Encoding line's value, joined with ','
+};
+
+MHD_Result countFramingHeader(void *cls, MHD_ValueKind, const char *key, size_t keySize,
+                              const char *value, size_t valueSize)
+{
+    auto *headers = static_cast<FramingHeaders *>(cls);
+    const QByteArray name = QByteArray(key, qsizetype(keySize)).toLower();
+    if (name == "content-length") {
+        ++headers->contentLength;
+    } else if (name == "host") {
+        ++headers->host;
+    } else if (name == "transfer-encoding") {
+        if (headers->transferEncoding++ > 0)
+            headers->transferCodings += ',';
+        headers->transferCodings += QByteArray(value, qsizetype(valueSize));
+    }
+    return MHD_YES;
+}
+
+struct FramingProblem
+{
+    unsigned status = 0; // 0: none
+    QByteArray reason;
+};
+
+// RFC 9112 §6.1-6.3 and §3.2: what the request's framing headers allow. MHD itself already
+// answered a Content-Length that is not one decimal number (a list "5, 5" included) and a
+// missing Host in HTTP/1.1.
+FramingProblem framingProblem(MHD_Connection *connection, const char *version)
+{
+    FramingHeaders h;
+    MHD_get_connection_values_n(connection, MHD_HEADER_KIND, countFramingHeader, &h);
+    if (h.host > 1)
+        return {MHD_HTTP_BAD_REQUEST, "duplicate_host"};
+    // Two lengths, equal or not, or a length beside a coding: the request-smuggling shapes.
+    if (h.contentLength > 1 || (h.contentLength > 0 && h.transferEncoding > 0))
+        return {MHD_HTTP_BAD_REQUEST, "ambiguous_length"};
+    if (h.transferEncoding == 0)
+        return {};
+    // HTTP/1.0 has no transfer codings: the framing is faulty (§6.1).
+    if (qstrcmp(version, MHD_HTTP_VERSION_1_0) == 0)
+        return {MHD_HTTP_BAD_REQUEST, "bad_transfer_encoding"};
+    int chunked = 0;
+    for (const QByteArray &item : h.transferCodings.split(',')) {
+        const QByteArray coding = item.trimmed().toLower();
+        if (coding.isEmpty())
+            continue;
+        if (coding != "chunked")
+            return {MHD_HTTP_NOT_IMPLEMENTED, "transfer_coding"}; // gzip, identity, ...
+        ++chunked;
+    }
+    // Exactly the one value MHD reads as chunked; "chunked, chunked" or two lines are not.
+    if (h.transferEncoding != 1 || chunked != 1 ||
+        qstricmp(h.transferCodings.constData(), "chunked") != 0)
+        return {MHD_HTTP_BAD_REQUEST, "bad_transfer_encoding"};
+    return {};
 }
 
 int statusOf(::receiver::Refusal refusal)
@@ -111,33 +179,54 @@ struct HttpFront::Callbacks
         return state;
     }
 
-    static void completed(void *cls, MHD_Connection *, void **context, MHD_RequestTerminationCode)
+    static void completed(void *cls, MHD_Connection *connection, void **context,
+                          MHD_RequestTerminationCode)
     {
         auto *front = static_cast<HttpFront *>(cls);
         auto *state = static_cast<RequestState *>(*context);
         if (!state)
             return;
+        front->m_bodies.give(state->budgeted);
+        front->m_deadlines.requestEnded(connection);
         delete state;
         *context = nullptr;
         front->m_inFlight.fetch_sub(1);
     }
 
+    static void connectionEvent(void *cls, MHD_Connection *connection, void **,
+                                MHD_ConnectionNotificationCode code)
+    {
+        auto *front = static_cast<HttpFront *>(cls);
+        if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+            const MHD_ConnectionInfo *info =
+                MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+            front->m_deadlines.opened(connection, info ? int(info->connect_fd) : -1);
+        } else {
+            // Before MHD closes the descriptor.
+            front->m_deadlines.closed(connection);
+        }
+    }
+
     static MHD_Result handle(void *cls, MHD_Connection *connection, const char *url,
-                             const char *method, const char *, const char *uploadData,
+                             const char *method, const char *version, const char *uploadData,
                              size_t *uploadSize, void **context)
     {
         auto *front = static_cast<HttpFront *>(cls);
         auto *state = static_cast<RequestState *>(*context);
         if (!state)
             return MHD_NO; // cannot happen: the URI log callback made it
-        return front->handle(connection, url, method, uploadData, uploadSize, state) ? MHD_YES
-                                                                                     : MHD_NO;
+        return front->handle(connection, url, method, version, uploadData, uploadSize, state)
+                   ? MHD_YES
+                   : MHD_NO;
     }
 };
 
 HttpFront::HttpFront(const ReceiverConfig &config, DeliveryWriter &writer, Metrics &metrics,
-                     RefusalLedger &refusals)
-    : m_config(config), m_writer(writer), m_metrics(metrics), m_refusals(refusals)
+                     RefusalLedger &refusals, BodyBudget &bodies)
+    : m_config(config), m_writer(writer), m_metrics(metrics), m_refusals(refusals),
+      m_bodies(bodies),
+      m_deadlines(config.headerTimeoutS, config.bodyTimeoutS,
+                  [&metrics](const QByteArray &phase) { metrics.closedAtDeadline(phase); })
 {}
 
 HttpFront::~HttpFront()
@@ -146,7 +235,8 @@ HttpFront::~HttpFront()
 }
 
 bool HttpFront::handle(MHD_Connection *connection, const char *url, const char *method,
-                       const char *uploadData, size_t *uploadSize, void *context)
+                       const char *version, const char *uploadData, size_t *uploadSize,
+                       void *context)
 {
     auto *state = static_cast<RequestState *>(context);
     const auto log = logger("http");
@@ -165,6 +255,7 @@ bool HttpFront::handle(MHD_Connection *connection, const char *url, const char *
 
     if (!state->begun) {
         state->begun = true;
+        m_deadlines.headersDone(connection);
         const sockaddr *peer = peerOf(connection);
         // Behind a trusted proxy the sender is the address the proxy appended; a request
         // through it without one is checked as the proxy's (and so usually refused).
@@ -177,6 +268,16 @@ bool HttpFront::handle(MHD_Connection *connection, const char *url, const char *
         if (state->hasForwarded)
             peer = reinterpret_cast<const sockaddr *>(&state->forwarded);
         state->source = m_config.route(QByteArray(url), &state->pathRest);
+        // Refused at once, before any body byte is read: MHD closes the connection after an
+        // answer queued now, so the bytes that follow are never taken for a request.
+        const FramingProblem framing = framingProblem(connection, version);
+        if (framing.status != 0) {
+            const QString name = state->source ? state->source->rules.source : QStringLiteral("-");
+            log->warn("refused source={} reason={} peer={}", name.toStdString(),
+                      framing.reason.constData(), NetworkList::peerText(peer).constData());
+            m_metrics.refused(name, framing.reason);
+            return refuse(name, framing.status, framing.reason);
+        }
         if (!state->source) {
             log->debug("404 for path {} from {}", QByteArray(url).left(200).constData(),
                        NetworkList::peerText(peer).constData());
@@ -186,14 +287,6 @@ bool HttpFront::handle(MHD_Connection *connection, const char *url, const char *
         if (qstrcmp(method, MHD_HTTP_METHOD_POST) != 0)
             return refuse(source, MHD_HTTP_METHOD_NOT_ALLOWED, "method_not_allowed", 0,
                           MHD_HTTP_METHOD_POST);
-        // Both framings at once is the request-smuggling shape: refuse rather than choose.
-        if (MHD_lookup_connection_value(connection, MHD_HEADER_KIND,
-                                        MHD_HTTP_HEADER_CONTENT_LENGTH) &&
-            MHD_lookup_connection_value(connection, MHD_HEADER_KIND,
-                                        MHD_HTTP_HEADER_TRANSFER_ENCODING)) {
-            m_metrics.refused(source, "ambiguous_length");
-            return refuse(source, MHD_HTTP_BAD_REQUEST, "ambiguous_length");
-        }
         if (!state->source->networks.allows(peer)) {
             log->warn("refused source={} reason=network peer={}", source.toStdString(),
                       NetworkList::peerText(peer).constData());
@@ -209,6 +302,14 @@ bool HttpFront::handle(MHD_Connection *connection, const char *url, const char *
                           source.toStdString(), NetworkList::peerText(peer).constData(), declared);
                 m_metrics.refused(source, "body_limit");
                 return refuse(source, MHD_HTTP_CONTENT_TOO_LARGE, "body_limit");
+            }
+            if (ok && !m_bodies.wouldFit(declared)) {
+                log->warn("refused source={} reason=body_memory peer={} size={} buffered={}",
+                          source.toStdString(), NetworkList::peerText(peer).constData(), declared,
+                          m_bodies.used());
+                m_metrics.refused(source, "body_memory");
+                return refuse(source, MHD_HTTP_SERVICE_UNAVAILABLE, "body_memory",
+                              m_config.retryAfterS);
             }
         }
         return true;
@@ -238,15 +339,29 @@ bool HttpFront::handle(MHD_Connection *connection, const char *url, const char *
     }
 
     if (*uploadSize > 0) {
-        // A chunked body has no declared length: count as it comes, keep nothing beyond.
-        if (!state->tooLarge &&
-            state->body.size() + qint64(*uploadSize) <= state->source->bodyLimit)
-            state->body.append(uploadData, qsizetype(*uploadSize));
-        else
-            state->tooLarge = true;
+        // A chunked body has no declared length, and a declared one may be a lie: count as it
+        // comes, keep nothing beyond a limit (the rest is read and dropped, then refused).
+        const qint64 n = qint64(*uploadSize);
         *uploadSize = 0;
+        if (state->tooLarge || state->overBudget)
+            return true;
+        if (state->body.size() + n > state->source->bodyLimit)
+            state->tooLarge = true;
+        else if (!m_bodies.take(n))
+            state->overBudget = true;
+        if (state->tooLarge || state->overBudget) {
+            m_bodies.give(state->budgeted);
+            state->budgeted = 0;
+            state->body = QByteArray();
+            return true;
+        }
+        state->budgeted += n;
+        state->body.append(uploadData, qsizetype(n));
         return true;
     }
+
+    // The body has ended: no deadline while the request is stored and answered.
+    m_deadlines.bodyDone(connection);
 
     const sockaddr *peer = state->hasForwarded
                                ? reinterpret_cast<const sockaddr *>(&state->forwarded)
@@ -256,6 +371,12 @@ bool HttpFront::handle(MHD_Connection *connection, const char *url, const char *
                   NetworkList::peerText(peer).constData(), state->source->bodyLimit);
         m_metrics.refused(source, "body_limit");
         return refuse(source, MHD_HTTP_CONTENT_TOO_LARGE, "body_limit");
+    }
+    if (state->overBudget) {
+        log->warn("refused source={} reason=body_memory peer={} buffered={}", source.toStdString(),
+                  NetworkList::peerText(peer).constData(), m_bodies.used());
+        m_metrics.refused(source, "body_memory");
+        return refuse(source, MHD_HTTP_SERVICE_UNAVAILABLE, "body_memory", m_config.retryAfterS);
     }
 
     ::receiver::HttpRequest request;
@@ -313,7 +434,10 @@ bool HttpFront::start(QString *error)
         unsigned(m_config.connectionTimeoutS), MHD_OPTION_THREAD_POOL_SIZE,
         unsigned(m_config.threads), MHD_OPTION_STRICT_FOR_CLIENT, 1, MHD_OPTION_URI_LOG_CALLBACK,
         &Callbacks::uriLog, this, MHD_OPTION_NOTIFY_COMPLETED, &Callbacks::completed, this,
-        MHD_OPTION_EXTERNAL_LOGGER, &mhdLog, nullptr, MHD_OPTION_END);
+        MHD_OPTION_NOTIFY_CONNECTION, &Callbacks::connectionEvent, this, MHD_OPTION_EXTERNAL_LOGGER,
+        &mhdLog, nullptr, MHD_OPTION_END);
+    if (m_daemon)
+        m_deadlines.start();
     if (!m_daemon) {
         *error = QStringLiteral("cannot listen on %1 (in use, or not this host's address?)")
                      .arg(m_config.listen.text);
@@ -344,6 +468,7 @@ void HttpFront::stop()
     if (m_daemon)
         MHD_stop_daemon(m_daemon);
     m_daemon = nullptr;
+    m_deadlines.stop();
 }
 
 } // namespace inbox::front

@@ -7,14 +7,24 @@
 // answer resumes it.
 //
 // Limits (ReceiverConfig): connections in all and per IP, memory for the request line and
-// headers per connection (beyond it MHD answers 431 itself), an idle timeout, the body limit
-// per source (413). Every refusal is counted per source and reason for the database
-// (RefusalLedger) as well as for /metrics.
+// headers per connection (beyond it MHD answers 431 itself), an idle timeout, whole-request
+// deadlines for the headers and the body (RequestDeadlines), the body limit per source (413)
+// and one budget for all bodies buffered at once (BodyBudget, 503). Every refusal is counted
+// per source and reason for the database (RefusalLedger) as well as for /metrics.
+//
+// Framing (RFC 9112 §6): MHD reads only the first Content-Length and the first
+// Transfer-Encoding, so the front looks at every header line itself before it takes a body:
+// more than one Content-Length (even equal ones), Content-Length with Transfer-Encoding,
+// more than one Host, and any Transfer-Encoding but a single "chunked" are answered at once
+// (400, or 501 for a coding it does not know) and the connection closed, so no byte after
+// them is ever read as a request.
 
+#include "bodybudget.h"
 #include "deliverywriter.h"
 #include "metrics.h"
 #include "receiverconfig.h"
 #include "refusalledger.h"
+#include "requestdeadlines.h"
 
 #include <QString>
 
@@ -30,7 +40,7 @@ class HttpFront final
 public:
     // Every answer but a 200 is also counted in `refusals` (source, reason, status).
     HttpFront(const ReceiverConfig &config, DeliveryWriter &writer, Metrics &metrics,
-              RefusalLedger &refusals);
+              RefusalLedger &refusals, BodyBudget &bodies);
     ~HttpFront();
     Q_DISABLE_COPY_MOVE(HttpFront)
 
@@ -49,12 +59,14 @@ public:
 private:
     // True: MHD_YES.
     bool handle(MHD_Connection *connection, const char *url, const char *method,
-                const char *uploadData, size_t *uploadSize, void *context);
+                const char *version, const char *uploadData, size_t *uploadSize, void *context);
 
     const ReceiverConfig &m_config;
     DeliveryWriter &m_writer;
     Metrics &m_metrics;
     RefusalLedger &m_refusals;
+    BodyBudget &m_bodies;
+    RequestDeadlines m_deadlines;
     MHD_Daemon *m_daemon = nullptr;
     std::atomic<int> m_inFlight{0};
 };

@@ -7,6 +7,7 @@
 // configuration (every error named by file:line, before anything listens). The command line,
 // the signals and the logging are the services' shared run (app/service, ServiceRunner).
 
+#include "bodybudget.h"
 #include "deliverywriter.h"
 #include "httpfront.h"
 #include "metrics.h"
@@ -56,10 +57,14 @@ int main(int argc, char **argv)
     refusals.start();
     DeliveryWriter writer(config, metrics);
     writer.start();
+    BodyBudget bodies(config.bodyMemory);
     MetricsServer metricsServer(
         config.metricsListen, 64, [&writer] { return writer.databaseUp(); },
-        [&writer, &metrics] { return metrics.render(writer.queueDepth(), writer.databaseUp()); });
-    HttpFront front(config, writer, metrics, refusals);
+        [&writer, &metrics, &bodies] {
+            return metrics.render(writer.queueDepth(), writer.databaseUp(), bodies.used(),
+                                  bodies.limit());
+        });
+    HttpFront front(config, writer, metrics, refusals, bodies);
     QString error;
     if (!metricsServer.start(&error) || !front.start(&error)) {
         log->error("{}", error.toStdString());

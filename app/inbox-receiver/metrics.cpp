@@ -26,7 +26,14 @@ void Metrics::stored(int groupSize)
     m_groups.add(groupSize);
 }
 
-QByteArray Metrics::render(int queueDepth, bool databaseUp) const
+void Metrics::closedAtDeadline(const QByteArray &phase)
+{
+    std::lock_guard lock(m_mutex);
+    ++m_deadlines[phase];
+}
+
+QByteArray Metrics::render(int queueDepth, bool databaseUp, qint64 bodyBytes,
+                           qint64 bodyBudget) const
 {
     std::lock_guard lock(m_mutex);
     QByteArray out;
@@ -47,6 +54,12 @@ QByteArray Metrics::render(int queueDepth, bool databaseUp) const
                service::prometheusLabel(it.key().second) + "\"} " + QByteArray::number(it.value()) +
                '\n';
     }
+    out += "# HELP inbox_receiver_deadline_closed_total Connections closed because a request's "
+           "headers or body did not arrive within its deadline.\n"
+           "# TYPE inbox_receiver_deadline_closed_total counter\n";
+    for (const char *phase : {"headers", "body"})
+        out += QByteArrayLiteral("inbox_receiver_deadline_closed_total{phase=\"") + phase + "\"} " +
+               QByteArray::number(m_deadlines.value(QByteArray(phase))) + '\n';
     m_latency.render(&out, "inbox_receiver_answer_seconds",
                      "Time from a request's arrival to its answer.");
     m_groups.render(&out, "inbox_receiver_group_size",
@@ -54,6 +67,13 @@ QByteArray Metrics::render(int queueDepth, bool databaseUp) const
     out += "# HELP inbox_receiver_queue_depth Deliveries waiting for a writer.\n"
            "# TYPE inbox_receiver_queue_depth gauge\ninbox_receiver_queue_depth " +
            QByteArray::number(queueDepth) + '\n';
+    out += "# HELP inbox_receiver_body_bytes Bytes of request bodies buffered now.\n"
+           "# TYPE inbox_receiver_body_bytes gauge\ninbox_receiver_body_bytes " +
+           QByteArray::number(bodyBytes) + '\n';
+    out += "# HELP inbox_receiver_body_budget_bytes The most body bytes buffered at once "
+           "(body_memory); beyond it, 503.\n"
+           "# TYPE inbox_receiver_body_budget_bytes gauge\ninbox_receiver_body_budget_bytes " +
+           QByteArray::number(bodyBudget) + '\n';
     out += "# HELP inbox_receiver_database_up 1 when a writer's connection works.\n"
            "# TYPE inbox_receiver_database_up gauge\ninbox_receiver_database_up " +
            QByteArray(databaseUp ? "1" : "0") + '\n';

@@ -201,6 +201,19 @@ std::optional<ReceiverConfig> ReceiverConfig::load(const QString &path, QStringL
                         config.headerMemory = int(size);
                 } else if (e.key == QLatin1String("connection_timeout")) {
                     file.integer(e, 1, 3600, &config.connectionTimeoutS);
+                } else if (e.key == QLatin1String("header_timeout")) {
+                    file.integer(e, 1, 3600, &config.headerTimeoutS);
+                } else if (e.key == QLatin1String("body_timeout")) {
+                    file.integer(e, 1, 3600, &config.bodyTimeoutS);
+                } else if (e.key == QLatin1String("body_memory")) {
+                    qint64 size = 0;
+                    if (!parseSize(e.value, &size) || size < 1024 * 1024 ||
+                        size > qint64(16) * 1024 * 1024 * 1024)
+                        file.fail(e.line,
+                                  QStringLiteral("body_memory must be 1M..16384M, not \"%1\"")
+                                      .arg(e.value));
+                    else
+                        config.bodyMemory = size;
                 } else if (e.key == QLatin1String("threads")) {
                     file.integer(e, 1, 64, &config.threads);
                 } else if (e.key == QLatin1String("writers")) {
@@ -335,6 +348,12 @@ std::optional<ReceiverConfig> ReceiverConfig::load(const QString &path, QStringL
     if (sawListen && config.metricsListen.text == config.listen.text &&
         !config.listen.text.endsWith(QLatin1String(":0")))
         errors->append(QStringLiteral("%1: metrics_listen must differ from listen").arg(path));
+    for (const SourceConfig &source : config.sources) {
+        if (source.bodyLimit > config.bodyMemory)
+            errors->append(QStringLiteral("%1: source \"%2\"'s body_limit is above body_memory "
+                                          "(no such body could ever be buffered)")
+                               .arg(path, source.rules.source));
+    }
     if (!isIpv4Loopback(config.metricsListen))
         warnings->append(QStringLiteral("metrics_listen %1 is not loopback: /metrics and "
                                         "/readyz can be read from the network")

@@ -47,10 +47,20 @@ struct ReceiverConfig
     int maxConnectionsPerIp = 128;
     int headerMemory = 32 * 1024; // bytes per connection for the request line and headers
     int connectionTimeoutS = 15;  // an idle connection is closed after this
-    int threads = 2;              // the HTTP side's polling threads
-    int writers = 1;              // database connections storing groups
-    int groupMax = 500;           // deliveries per inbox.accept_many call
-    int queueLimit = 5000;        // deliveries waiting for a writer; beyond: 503
+    // Whole-request deadlines (nginx's client_header_timeout and client_body_timeout, but
+    // counted from the phase's start, not reset by each byte): the request line and headers
+    // within headerTimeoutS of the connection's opening (or of the previous answer on a
+    // kept-alive connection), the body within bodyTimeoutS of the headers' end. Past either,
+    // the connection is closed without an answer.
+    int headerTimeoutS = 10;
+    int bodyTimeoutS = 30;
+    // Bytes of request bodies buffered at once, over all connections; a body that would go
+    // beyond it is answered 503 with Retry-After. At least the largest body_limit.
+    qint64 bodyMemory = 64 * 1024 * 1024;
+    int threads = 2;       // the HTTP side's polling threads
+    int writers = 1;       // database connections storing groups
+    int groupMax = 500;    // deliveries per inbox.accept_many call
+    int queueLimit = 5000; // deliveries waiting for a writer; beyond: 503
     int statementTimeoutMs = 10000;
     int retryAfterS = 5;
     int shutdownTimeoutS = 10;

@@ -100,7 +100,8 @@ private slots:
             QStringLiteral("SELECT count(*) FROM inbox.events WHERE source = 'writer'"));
         QVERIFY_SQL(count);
         QCOMPARE(count.value(0, 0), QStringLiteral("39"));
-        const QByteArray figures = w.metrics.render(w.writer.queueDepth(), w.writer.databaseUp());
+        const QByteArray figures =
+            w.metrics.render(w.writer.queueDepth(), w.writer.databaseUp(), 0, 0);
         QVERIFY2(figures.contains(
                      "inbox_receiver_refusals_total{source=\"writer\",reason=\"inbox_refused\"} 1"),
                  figures.constData());
@@ -119,7 +120,7 @@ private slots:
         QVERIFY(waitFor([&] { return answers.count.load() == 300; }));
         for (const auto &r : answers.results)
             QCOMPARE(r.status, 200);
-        const QByteArray figures = w.metrics.render(0, true);
+        const QByteArray figures = w.metrics.render(0, true, 0, 0);
         const int at = figures.indexOf("inbox_receiver_group_size_count ");
         QVERIFY(at >= 0);
         const int calls = figures.mid(at + 32, 10).split('\n').first().toInt();

@@ -1,5 +1,7 @@
 #include "adaptersupport.h"
 
+#include "jsontext.h"
+
 #include <QCryptographicHash>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -191,6 +193,10 @@ QString formFingerprint(const FormFields &form, const QStringList &names)
 
 std::optional<QJsonObject> parseJsonObject(const QByteArray &body)
 {
+    // Qt's reader takes raw control characters, NUL and unknown escapes inside strings, which
+    // every worker's ::jsonb then refuses.
+    if (!isStrictJson(body))
+        return std::nullopt;
     QJsonParseError error{};
     const QJsonDocument document = QJsonDocument::fromJson(body, &error);
     if (error.error != QJsonParseError::NoError || !document.isObject())
@@ -244,6 +250,22 @@ std::optional<QString> scalarText(const QJsonValue &value)
     default:
         return std::nullopt;
     }
+}
+
+std::optional<QString> keyText(const QJsonObject &object, const QByteArray &body,
+                               const QString &dottedPath)
+{
+    const QJsonValue value = jsonAt(object, dottedPath);
+    if (!value.isDouble())
+        return scalarText(value);
+    QByteArray raw = rawNumberAt(body, dottedPath);
+    if (raw == "-0")
+        raw = "0";
+    const bool integer =
+        !raw.isEmpty() && !raw.contains('.') && !raw.contains('e') && !raw.contains('E');
+    if (integer)
+        return QString::fromLatin1(raw);
+    return scalarText(value);
 }
 
 std::optional<QDateTime> timeOf(const QJsonValue &value)

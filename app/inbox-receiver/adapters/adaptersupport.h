@@ -67,7 +67,8 @@ std::optional<FormFields> parseForm(const QByteArray &body);
 // empty when there are none.
 QString formFingerprint(const FormFields &form, const QStringList &names);
 
-// The body as a JSON object, or nullopt (not JSON, or JSON that is not an object).
+// The body as a JSON object, or nullopt (not strict JSON, see jsontext.h, or JSON that is not
+// an object).
 std::optional<QJsonObject> parseJsonObject(const QByteArray &body);
 // The value at a dotted path ("message.chat.id", "items.0.id"), Undefined when absent.
 QJsonValue jsonAt(const QJsonObject &object, const QString &dottedPath);
@@ -75,6 +76,12 @@ QJsonValue jsonAt(const QJsonObject &object, const QString &dottedPath);
 // numbers in JSON's shortest form, booleans as true/false. nullopt for null, absent, empty
 // strings, objects and arrays.
 std::optional<QString> scalarText(const QJsonValue &value);
+// scalarText of the value at a dotted path of `object` (parsed from `body`), except that an
+// integer is the sender's own digits from the raw text, every one of them: Qt reads a number
+// as a double, which keeps only 15-17 significant digits (12345678901234567890 would become
+// 12345678901234567000, and its neighbours the same key).
+std::optional<QString> keyText(const QJsonObject &object, const QByteArray &body,
+                               const QString &dottedPath);
 // A time the sender wrote: a number of seconds since 1970 (values above 10^11 are taken as
 // milliseconds), or an ISO 8601 text with an offset or Z. nullopt otherwise.
 std::optional<QDateTime> timeOf(const QJsonValue &value);

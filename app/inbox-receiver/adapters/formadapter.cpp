@@ -36,7 +36,7 @@ Extraction extractForm(const SourceRules &rules, const HttpRequest &request)
         if (!object)
             return refuse(Refusal::Malformed, "bad_json");
         for (const QString &path : rules.keyFields)
-            values.append(scalarText(jsonAt(*object, path)));
+            values.append(keyText(*object, request.body, path));
         fingerprint = jsonFingerprint(*object, rules.fingerprintFields);
         defaultType = QStringLiteral("application/json");
     } else {

@@ -161,7 +161,7 @@ Extraction extractJson(const SourceRules &rules, const HttpRequest &request)
 
     QList<std::optional<QString>> values;
     for (const QString &path : rules.keyFields)
-        values.append(scalarText(jsonAt(*object, path)));
+        values.append(keyText(*object, request.body, path));
     const auto key = joinedKey(values);
     if (!key)
         return extractFallback(fallback, rules, *object, contentType);

@@ -1,7 +1,9 @@
 // Standard Webhooks (standardwebhooks.com): webhook-id, webhook-timestamp and
 // webhook-signature ("v1,<base64>" entries separated by spaces), each v1 an HMAC-SHA256 of
 // "<id>.<timestamp>.<raw body>" under the secret's bytes (whsec_ and base64). The id is the
-// message's, the same on every retry.
+// message's, the same on every retry. Svix (which Standard Webhooks came from, and whose own
+// verifier still sends them) names the same three headers svix-id, svix-timestamp and
+// svix-signature: a request with no webhook-id is read in that family, never a mix of both.
 #include "adapters.h"
 #include "adaptersupport.h"
 
@@ -25,9 +27,11 @@ std::optional<QByteArray> secretBytes(const QByteArray &secret)
 
 Extraction extractStandardWebhooks(const SourceRules &rules, const HttpRequest &request)
 {
-    const QByteArray id = request.header("webhook-id");
-    const QByteArray timestamp = request.header("webhook-timestamp");
-    const QByteArray header = request.header("webhook-signature");
+    const bool svix =
+        request.header("webhook-id").isEmpty() && !request.header("svix-id").isEmpty();
+    const QByteArray id = request.header(svix ? "svix-id" : "webhook-id");
+    const QByteArray timestamp = request.header(svix ? "svix-timestamp" : "webhook-timestamp");
+    const QByteArray header = request.header(svix ? "svix-signature" : "webhook-signature");
     if (id.isEmpty() || timestamp.isEmpty() || header.isEmpty())
         return refuse(Refusal::Unauthorized, "missing_signature");
     const auto seconds = unixSeconds(timestamp);

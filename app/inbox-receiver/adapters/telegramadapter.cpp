@@ -35,7 +35,7 @@ Extraction extractTelegram(const SourceRules &rules, const HttpRequest &request)
     if (!update)
         return refuse(Refusal::Malformed, "bad_json");
     const QJsonValue id = update->value(QLatin1String("update_id"));
-    const auto key = scalarText(id);
+    const auto key = keyText(*update, request.body, QStringLiteral("update_id"));
     if (!key || !id.isDouble())
         return refuse(Refusal::NoKey, "no_key");
 

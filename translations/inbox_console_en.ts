@@ -3717,6 +3717,22 @@ Click to list that day&apos;s events in the journal.</translation>
         <source>%1 (HTTP %2)</source>
         <translation>%1 (HTTP %2)</translation>
     </message>
+    <message>
+        <source>two Host headers</source>
+        <translation>two Host headers</translation>
+    </message>
+    <message>
+        <source>faulty Transfer-Encoding</source>
+        <translation>faulty Transfer-Encoding</translation>
+    </message>
+    <message>
+        <source>unsupported transfer coding</source>
+        <translation>unsupported transfer coding</translation>
+    </message>
+    <message>
+        <source>receiver&apos;s body memory full</source>
+        <translation>receiver&apos;s body memory full</translation>
+    </message>
 </context>
 <context>
     <name>inbox::RefusalsPanel</name>

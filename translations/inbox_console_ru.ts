@@ -3751,6 +3751,22 @@ Click to list that day&apos;s events in the journal.</source>
         <source>%1 (HTTP %2)</source>
         <translation>%1 (HTTP %2)</translation>
     </message>
+    <message>
+        <source>two Host headers</source>
+        <translation>два заголовка Host</translation>
+    </message>
+    <message>
+        <source>faulty Transfer-Encoding</source>
+        <translation>неверный Transfer-Encoding</translation>
+    </message>
+    <message>
+        <source>unsupported transfer coding</source>
+        <translation>неподдерживаемое кодирование передачи</translation>
+    </message>
+    <message>
+        <source>receiver&apos;s body memory full</source>
+        <translation>память приёмника для тел заполнена</translation>
+    </message>
 </context>
 <context>
     <name>inbox::RefusalsPanel</name>

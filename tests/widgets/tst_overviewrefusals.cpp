@@ -55,6 +55,17 @@ private slots:
         inbox::Theme::apply(inbox::Theme::Mode::Light);
     }
 
+    // The front door's framing and memory refusals (issue 30, points 1, 3, 8) read in words,
+    // never as the receiver's code.
+    void frontDoorReasonsHaveWords()
+    {
+        for (const char *code : {"ambiguous_length", "duplicate_host", "bad_transfer_encoding",
+                                 "transfer_coding", "body_memory", "unavailable"}) {
+            const QString word = inbox::RefusalsModel::reasonText(QLatin1String(code));
+            QVERIFY2(!word.isEmpty() && word != QLatin1String(code), code);
+        }
+    }
+
     void figuresOnScreenEqualTheDatabase_data() { TestLanguage::addRows(); }
 
     void figuresOnScreenEqualTheDatabase()

@@ -2178,6 +2178,10 @@ Click to list that day&apos;s events in the journal.</translation>
         <source>In the search field: back to the list</source>
         <translation>In the search field: back to the list</translation>
     </message>
+    <message>
+        <source>The connection was lost before your decision (%1) on pair #%2 went through: it was not applied. The pair is still open; decide it again.</source>
+        <translation>The connection was lost before your decision (%1) on pair #%2 went through: it was not applied. The pair is still open; decide it again.</translation>
+    </message>
 </context>
 <context>
     <name>inbox::Duration</name>

@@ -2197,6 +2197,10 @@ Click to list that day&apos;s events in the journal.</source>
         <source>In the search field: back to the list</source>
         <translation>В поле поиска: вернуться к списку</translation>
     </message>
+    <message>
+        <source>The connection was lost before your decision (%1) on pair #%2 went through: it was not applied. The pair is still open; decide it again.</source>
+        <translation>Соединение прервалось раньше, чем ваше решение («%1») по паре №%2 дошло до базы: оно не применено. Пара по-прежнему открыта; примите решение ещё раз.</translation>
+    </message>
 </context>
 <context>
     <name>inbox::Duration</name>

@@ -74,6 +74,8 @@ private:
     void createShortcuts();
     void connectContext();
 
+    // `event` is one of the screen's own keys (its actions: Export CSV, the copy keys).
+    bool isPageKey(const QKeyEvent *event) const;
     void applyFilter();
     void clearFilters();
     void restoreFilters();

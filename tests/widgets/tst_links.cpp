@@ -11,6 +11,7 @@
 
 #include "attention/attentionmodel.h"
 #include "attention/attentionpage.h"
+#include "db/conninfo.h"
 #include "db/consolecontext.h"
 #include "db/session.h"
 #include "journal/eventdetailpane.h"
@@ -41,6 +42,7 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
+#include <QUrl>
 #include <QtTest>
 
 using inbox::ConsoleLink;
@@ -332,6 +334,76 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(journal->detailPane()->detail().found, kWait);
         QCOMPARE(journal->detailPane()->detail().externalId(), QStringLiteral("ord-77"));
         QVERIFY(!fresh.pendingLink());
+    }
+
+    // Issue 30, point 18: a connection made without a profile (typed on the Connect screen)
+    // gets one for its links as soon as one is saved for it, without reconnecting; and a saved
+    // profile written otherwise (a URI with the same settings) counts as well.
+    void copyLinkNamesAProfileSavedAfterConnecting()
+    {
+        QVERIFY(inbox::ConnectionProfiles().remove(kProfile)); // typed, not from a profile
+        const qint64 id =
+            contract::acceptEvent(m_db.su(), QStringLiteral("ord-91"), QStringLiteral("crm"));
+        QVERIFY(id > 0);
+        MainWindow window;
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.connectTo(conninfo());
+        QTRY_VERIFY_WITH_TIMEOUT(window.context()->isConnected(), kWait);
+        auto *journal = window.findChild<inbox::JournalPage *>();
+        window.open(ConsoleLink::event(id));
+        QTRY_VERIFY_WITH_TIMEOUT(journal->detailPane()->detail().found, kWait);
+        const auto copyLink = [&] {
+            journal->table()->setFocus();
+            QGuiApplication::clipboard()->clear();
+            QTest::keyClick(&window, Qt::Key_L, Qt::ControlModifier | Qt::ShiftModifier);
+            return QGuiApplication::clipboard()->text();
+        };
+        // The precondition: no profile yet, so none in the link.
+        QCOMPARE(copyLink(), ConsoleLink::event(id).toUrl());
+        QVERIFY(window.statusBar()->currentMessage().contains(QLatin1String("no saved profile")));
+
+        // Saved on the Connect screen after connecting, under a name of its own.
+        const QString later = QStringLiteral("Сохранён потом");
+        tabs(window)->setCurrentWidget(reinterpret_cast<QWidget *>(window.connectionPage()));
+        auto *profile = window.findChild<QComboBox *>(QStringLiteral("profile"));
+        auto *save = window.findChild<QPushButton *>(QStringLiteral("saveProfile"));
+        QVERIFY(profile && save && profile->isEditable());
+        profile->setEditText(later);
+        QTest::mouseClick(save, Qt::LeftButton);
+        QVERIFY(inbox::ConnectionProfiles().find(later));
+        tabs(window)->setCurrentWidget(journal);
+        QCOMPARE(copyLink(), ConsoleLink::event(id, later).toUrl());
+        QCOMPARE(window.connectedProfile(), later);
+        // Such a link opens here without connecting again.
+        QSignalSpy connects(window.context(), &inbox::ConsoleContext::connected);
+        window.open(ConsoleLink::event(id, later));
+        QCOMPARE(tabs(window)->currentWidget(), journal);
+        QVERIFY(!window.pendingLink());
+        QCOMPARE(connects.size(), 0);
+        QTRY_COMPARE_WITH_TIMEOUT(journal->detailPane()->eventId(), id, kWait);
+        QTRY_VERIFY_WITH_TIMEOUT(journal->detailPane()->detail().found, kWait);
+
+        // The same settings written as a URI, in another order: that profile is named too.
+        QVERIFY(inbox::ConnectionProfiles().remove(later));
+        QCOMPARE(copyLink(), ConsoleLink::event(id).toUrl());
+        const std::optional<inbox::ConnInfo> parsed = inbox::ConnInfo::parse(conninfo(), nullptr);
+        QVERIFY(parsed);
+        QStringList query;
+        for (auto it = parsed->pairs().crbegin(); it != parsed->pairs().crend(); ++it)
+            query << it->first + QLatin1Char('=') +
+                         QString::fromLatin1(QUrl::toPercentEncoding(it->second));
+        const QString uri = QStringLiteral("postgresql://?") + query.join(QLatin1Char('&'));
+        const QString sameSettings = QStringLiteral("same settings");
+        QVERIFY(inbox::ConnectionProfiles().save(sameSettings, uri).ok);
+        QCOMPARE(copyLink(), ConsoleLink::event(id, sameSettings).toUrl());
+        // Another database on the same server is not the same connection.
+        QVERIFY(inbox::ConnectionProfiles().remove(sameSettings));
+        QVERIFY(inbox::ConnectionProfiles()
+                    .save(QStringLiteral("elsewhere"), conninfo() + QStringLiteral(" dbname=other"))
+                    .ok);
+        QCOMPARE(copyLink(), ConsoleLink::event(id).toUrl());
     }
 
     void unknownProfileIsAskedForOnTheConnectScreen()

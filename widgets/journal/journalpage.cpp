@@ -813,6 +813,21 @@ bool JournalPage::exportTo(const QString &path, QString *error)
     return true;
 }
 
+void JournalPage::showStatus(const QString &status, const QString &source)
+{
+    {
+        const QSignalBlocker b1(m_search), b2(m_range), b3(m_review), b4(m_sources), b5(m_statuses),
+            b6(m_kinds);
+        m_search->clear();
+        m_review->setChecked(false);
+        m_statuses->setSelected({status});
+        m_kinds->setSelected({});
+        m_sources->setSelected(source.isEmpty() ? QStringList() : QStringList{source});
+        m_range->setRange(JournalFilter::Range::Any);
+    }
+    applyFilter();
+}
+
 void JournalPage::showDay(const QDate &day, const QString &source)
 {
     // The counters bucket days in UTC, so the range is that UTC day, shown in local time.

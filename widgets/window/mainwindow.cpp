@@ -282,8 +282,11 @@ void MainWindow::showPlace(const ConsoleLink &link)
         switch (kind) {
         case ConsoleLink::Kind::Event:
         case ConsoleLink::Kind::JournalDay:
+        case ConsoleLink::Kind::Waiting:
+        case ConsoleLink::Kind::Processing:
             return m_journal;
         case ConsoleLink::Kind::Failed:
+        case ConsoleLink::Kind::Stuck:
             return m_attention;
         case ConsoleLink::Kind::Pair:
         case ConsoleLink::Kind::Duplicates:
@@ -301,8 +304,17 @@ void MainWindow::showPlace(const ConsoleLink &link)
     case ConsoleLink::Kind::JournalDay:
         m_journal->showDay(link.day(), link.source());
         break;
+    case ConsoleLink::Kind::Waiting:
+        m_journal->showStatus(QStringLiteral("received"), link.source());
+        break;
+    case ConsoleLink::Kind::Processing:
+        m_journal->showStatus(QStringLiteral("processing"), link.source());
+        break;
     case ConsoleLink::Kind::Failed:
         m_attention->showFailed(link.source());
+        break;
+    case ConsoleLink::Kind::Stuck:
+        m_attention->showStuck(link.source());
         break;
     case ConsoleLink::Kind::Pair:
         m_duplicates->showCandidate(link.id());

@@ -113,10 +113,10 @@ private:
     void advanceAfter(qint64 decidedId);
     void say(const QString &text, bool problem = false);
     // A read of the screen failed (`what` says which, with the server's words): shown on a
-    // line of its own above the list, never on the decisions' line (a decision's report must
-    // not give way to it). A lost connection is reported, and the read is sent once more
-    // first (`retry`) when it has not been yet: the channel reopens its connection for it, so
-    // the first read after the server came back is not shown as failed.
+    // line of its own under the counters, never on the decisions' line (a decision's report
+    // must not give way to it). A lost connection is reported, and the read is sent once more
+    // first when it has not been since it last worked: the channel reopens its connection for
+    // it, so the first read after the server came back is not shown as failed.
     enum class Read { Queue, Pair };
     void readFailed(Read read, const DbError &error, const QString &what);
     // That read worked: its error (if shown) is gone.

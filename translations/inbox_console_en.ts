@@ -2178,6 +2178,10 @@ Click to list that day&apos;s events in the journal.</translation>
         <source>In the search field: back to the list</source>
         <translation>In the search field: back to the list</translation>
     </message>
+    <message>
+        <source>The connection was lost before your decision (%1) on pair #%2 went through: it was not applied. The pair is still open; decide it again.</source>
+        <translation>The connection was lost before your decision (%1) on pair #%2 went through: it was not applied. The pair is still open; decide it again.</translation>
+    </message>
 </context>
 <context>
     <name>inbox::Duration</name>
@@ -3602,6 +3606,30 @@ Click to list that day&apos;s events in the journal.</translation>
             <numerusform>&lt;b&gt;Failures rose today in %n sources&lt;/b&gt; (the usual share is the median of the last days): %1.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Opens the journal on the waiting (received) events</source>
+        <translation>Opens the journal on the waiting (received) events</translation>
+    </message>
+    <message>
+        <source>Opens the journal on the events being processed</source>
+        <translation>Opens the journal on the events being processed</translation>
+    </message>
+    <message>
+        <source>Opens Needs attention on the stuck events</source>
+        <translation>Opens Needs attention on the stuck events</translation>
+    </message>
+    <message>
+        <source>Opens the longest-due event in the journal</source>
+        <translation>Opens the longest-due event in the journal</translation>
+    </message>
+    <message>
+        <source>Click a day to list its events in the journal.</source>
+        <translation>Click a day to list its events in the journal.</translation>
+    </message>
+    <message>
+        <source>Enter on a day lists its events in the journal</source>
+        <translation>Enter on a day lists its events in the journal</translation>
+    </message>
 </context>
 <context>
     <name>inbox::RefusalsModel</name>
@@ -4107,8 +4135,8 @@ Click to list that day&apos;s events in the journal.</translation>
         <translation>&lt;h2&gt;Inbox Console&lt;/h2&gt;&lt;p&gt;Choose a screen with its tab or Alt+1 to Alt+6, then press F1 for its guide. Help &gt; Keyboard shortcuts lists every key.&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;p&gt;The figures lead to what they count: click the &lt;b&gt;Failed&lt;/b&gt; tile (or Tab to it and press Enter or Space) for Needs attention on the failed events of the source chosen, &lt;b&gt;Open duplicates&lt;/b&gt; for the Duplicates screen, and a day&apos;s bar for the journal on that UTC day and source. Hover a bar for its day and count.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;The figures lead to what they count: click the &lt;b&gt;Failed&lt;/b&gt; tile (or Tab to it and press Enter or Space) for Needs attention on the failed events of the source chosen, &lt;b&gt;Open duplicates&lt;/b&gt; for the Duplicates screen, and a day&apos;s bar for the journal on that UTC day and source. Hover a bar for its day and count.&lt;/p&gt;</translation>
+        <source>&lt;p&gt;Every figure leads to what it counts, of the source chosen: click a tile (or Tab to it and press Enter or Space). &lt;b&gt;Waiting&lt;/b&gt; and &lt;b&gt;Due now&lt;/b&gt; open the journal on the waiting (received) events, &lt;b&gt;Processing&lt;/b&gt; on the events being processed, &lt;b&gt;Stuck&lt;/b&gt; and &lt;b&gt;Failed&lt;/b&gt; open Needs attention on the stuck or the failed events, &lt;b&gt;Oldest due&lt;/b&gt; opens that event in the journal and &lt;b&gt;Open duplicates&lt;/b&gt; the Duplicates screen. A day&apos;s bar, or its row in &lt;i&gt;Per day&lt;/i&gt; (a click, or Enter), opens the journal on that UTC day and source. Hover a bar for its day and count.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Every figure leads to what it counts, of the source chosen: click a tile (or Tab to it and press Enter or Space). &lt;b&gt;Waiting&lt;/b&gt; and &lt;b&gt;Due now&lt;/b&gt; open the journal on the waiting (received) events, &lt;b&gt;Processing&lt;/b&gt; on the events being processed, &lt;b&gt;Stuck&lt;/b&gt; and &lt;b&gt;Failed&lt;/b&gt; open Needs attention on the stuck or the failed events, &lt;b&gt;Oldest due&lt;/b&gt; opens that event in the journal and &lt;b&gt;Open duplicates&lt;/b&gt; the Duplicates screen. A day&apos;s bar, or its row in &lt;i&gt;Per day&lt;/i&gt; (a click, or Enter), opens the journal on that UTC day and source. Hover a bar for its day and count.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Copy link&lt;/b&gt; (Ctrl+Shift+L, Edit menu, the detail pane&apos;s button or its right-click menu; also for a pair on Duplicates and an entry on Audit) puts a link such as &lt;code&gt;inbox-console://open?profile=prod&amp;amp;event=42&lt;/code&gt; on the clipboard. A colleague opens it with &lt;code&gt;inbox-console --open LINK&lt;/code&gt; or a click where the desktop knows the program: it connects with the saved connection profile of that name (asking on Connect for what is missing) and shows the same place.&lt;/p&gt;</source>

@@ -2197,6 +2197,10 @@ Click to list that day&apos;s events in the journal.</source>
         <source>In the search field: back to the list</source>
         <translation>В поле поиска: вернуться к списку</translation>
     </message>
+    <message>
+        <source>The connection was lost before your decision (%1) on pair #%2 went through: it was not applied. The pair is still open; decide it again.</source>
+        <translation>Соединение прервалось раньше, чем ваше решение («%1») по паре №%2 дошло до базы: оно не применено. Пара по-прежнему открыта; примите решение ещё раз.</translation>
+    </message>
 </context>
 <context>
     <name>inbox::Duration</name>
@@ -3636,6 +3640,30 @@ Click to list that day&apos;s events in the journal.</source>
             <numerusform>&lt;b&gt;Сегодня ошибок стало больше в %n источниках&lt;/b&gt; (обычная доля — медиана последних дней): %1.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Opens the journal on the waiting (received) events</source>
+        <translation>Открывает журнал на ожидающих (полученных) событиях</translation>
+    </message>
+    <message>
+        <source>Opens the journal on the events being processed</source>
+        <translation>Открывает журнал на событиях в обработке</translation>
+    </message>
+    <message>
+        <source>Opens Needs attention on the stuck events</source>
+        <translation>Открывает «Требует внимания» на зависших событиях</translation>
+    </message>
+    <message>
+        <source>Opens the longest-due event in the journal</source>
+        <translation>Открывает в журнале событие, которое дольше всех ждёт обработчика</translation>
+    </message>
+    <message>
+        <source>Click a day to list its events in the journal.</source>
+        <translation>Щелчок по дню покажет его события в журнале.</translation>
+    </message>
+    <message>
+        <source>Enter on a day lists its events in the journal</source>
+        <translation>Enter на строке дня покажет его события в журнале</translation>
+    </message>
 </context>
 <context>
     <name>inbox::RefusalsModel</name>
@@ -4151,8 +4179,8 @@ Click to list that day&apos;s events in the journal.</source>
         <translation>&lt;h2&gt;Inbox Console&lt;/h2&gt;&lt;p&gt;Выберите экран вкладкой или клавишами Alt+1 – Alt+6, затем нажмите F1, чтобы открыть справку по нему. В меню «Справка &gt; Сочетания клавиш» перечислены все клавиши.&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;p&gt;The figures lead to what they count: click the &lt;b&gt;Failed&lt;/b&gt; tile (or Tab to it and press Enter or Space) for Needs attention on the failed events of the source chosen, &lt;b&gt;Open duplicates&lt;/b&gt; for the Duplicates screen, and a day&apos;s bar for the journal on that UTC day and source. Hover a bar for its day and count.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Цифры ведут к тому, что они считают: щелчок по плитке &lt;b&gt;С ошибкой&lt;/b&gt; (или Tab до неё и Enter или пробел) открывает «Требует внимания» на событиях с ошибкой выбранного источника, &lt;b&gt;Открытые дубли&lt;/b&gt; — экран «Дубли», столбик дня — журнал за этот день (UTC) и источник. Наведите указатель на столбик, чтобы увидеть его день и число.&lt;/p&gt;</translation>
+        <source>&lt;p&gt;Every figure leads to what it counts, of the source chosen: click a tile (or Tab to it and press Enter or Space). &lt;b&gt;Waiting&lt;/b&gt; and &lt;b&gt;Due now&lt;/b&gt; open the journal on the waiting (received) events, &lt;b&gt;Processing&lt;/b&gt; on the events being processed, &lt;b&gt;Stuck&lt;/b&gt; and &lt;b&gt;Failed&lt;/b&gt; open Needs attention on the stuck or the failed events, &lt;b&gt;Oldest due&lt;/b&gt; opens that event in the journal and &lt;b&gt;Open duplicates&lt;/b&gt; the Duplicates screen. A day&apos;s bar, or its row in &lt;i&gt;Per day&lt;/i&gt; (a click, or Enter), opens the journal on that UTC day and source. Hover a bar for its day and count.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Каждая цифра ведёт к тому, что она считает, по выбранному источнику: щёлкните по плитке (или дойдите до неё клавишей Tab и нажмите Enter или пробел). &lt;b&gt;Ожидают&lt;/b&gt; и &lt;b&gt;Готовы сейчас&lt;/b&gt; открывают журнал на ожидающих (полученных) событиях, &lt;b&gt;В обработке&lt;/b&gt; — на событиях в обработке, &lt;b&gt;Зависли&lt;/b&gt; и &lt;b&gt;С ошибкой&lt;/b&gt; открывают «Требует внимания» на зависших или на событиях с ошибкой, &lt;b&gt;Дольше всех ждёт&lt;/b&gt; открывает это событие в журнале, &lt;b&gt;Открытые дубли&lt;/b&gt; — экран «Дубли». Столбик дня или его строка в таблице &lt;i&gt;По дням&lt;/i&gt; (щелчок или Enter) открывает журнал за этот день (UTC) и источник. Наведите указатель на столбик, чтобы увидеть его день и число.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Copy link&lt;/b&gt; (Ctrl+Shift+L, Edit menu, the detail pane&apos;s button or its right-click menu; also for a pair on Duplicates and an entry on Audit) puts a link such as &lt;code&gt;inbox-console://open?profile=prod&amp;amp;event=42&lt;/code&gt; on the clipboard. A colleague opens it with &lt;code&gt;inbox-console --open LINK&lt;/code&gt; or a click where the desktop knows the program: it connects with the saved connection profile of that name (asking on Connect for what is missing) and shows the same place.&lt;/p&gt;</source>

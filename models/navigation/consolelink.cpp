@@ -127,6 +127,27 @@ ConsoleLink ConsoleLink::duplicates(const QString &profile)
     return l;
 }
 
+ConsoleLink ConsoleLink::stuck(const QString &source, const QString &profile)
+{
+    ConsoleLink l = failed(source, profile);
+    l.m_kind = Kind::Stuck;
+    return l;
+}
+
+ConsoleLink ConsoleLink::waiting(const QString &source, const QString &profile)
+{
+    ConsoleLink l = failed(source, profile);
+    l.m_kind = Kind::Waiting;
+    return l;
+}
+
+ConsoleLink ConsoleLink::processing(const QString &source, const QString &profile)
+{
+    ConsoleLink l = failed(source, profile);
+    l.m_kind = Kind::Processing;
+    return l;
+}
+
 QString ConsoleLink::toUrl() const
 {
     QStringList items;
@@ -152,8 +173,20 @@ QString ConsoleLink::toUrl() const
     case Kind::Duplicates:
         items << QStringLiteral("view=duplicates");
         break;
+    case Kind::Stuck:
+        items << QStringLiteral("view=stuck");
+        break;
+    case Kind::Waiting:
+        items << QStringLiteral("view=waiting");
+        break;
+    case Kind::Processing:
+        items << QStringLiteral("view=processing");
+        break;
     }
-    if (!m_source.isEmpty() && (m_kind == Kind::JournalDay || m_kind == Kind::Failed))
+    const bool bySource = m_kind == Kind::JournalDay || m_kind == Kind::Failed ||
+                          m_kind == Kind::Stuck || m_kind == Kind::Waiting ||
+                          m_kind == Kind::Processing;
+    if (!m_source.isEmpty() && bySource)
         items << QStringLiteral("source=") + encode(m_source);
     return kPrefix + QLatin1Char('?') + items.join(QLatin1Char('&'));
 }
@@ -269,6 +302,15 @@ std::optional<ConsoleLink> ConsoleLink::fromUrl(const QString &pasted, QString *
         link.m_source = values[7];
     } else if (values[6] == QLatin1String("failed")) {
         link.m_kind = Kind::Failed;
+        link.m_source = values[7];
+    } else if (values[6] == QLatin1String("stuck")) {
+        link.m_kind = Kind::Stuck;
+        link.m_source = values[7];
+    } else if (values[6] == QLatin1String("waiting")) {
+        link.m_kind = Kind::Waiting;
+        link.m_source = values[7];
+    } else if (values[6] == QLatin1String("processing")) {
+        link.m_kind = Kind::Processing;
         link.m_source = values[7];
     } else if (values[6] == QLatin1String("duplicates")) {
         link.m_kind = Kind::Duplicates;

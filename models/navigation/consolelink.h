@@ -21,6 +21,9 @@ namespace inbox {
 //                                    its time, ISO 8601 UTC, which finds it in the list)
 //   day=YYYY-MM-DD[&source=S]        the journal filtered to one UTC day (and source)
 //   view=failed[&source=S]           Needs attention, on the failed events (of a source)
+//   view=stuck[&source=S]            Needs attention, on the stuck events (of a source)
+//   view=waiting[&source=S]          the journal filtered on the waiting (received) events
+//   view=processing[&source=S]       the journal filtered on the events being processed
 //   view=duplicates                  the Duplicates screen
 // `profile` names a connection profile saved on the Connect screen; it is left out when
 // the link was made on a connection without one (it then opens on whatever is connected).
@@ -31,7 +34,17 @@ namespace inbox {
 class ConsoleLink final
 {
 public:
-    enum class Kind { Event, Pair, AuditEntry, JournalDay, Failed, Duplicates };
+    enum class Kind {
+        Event,
+        Pair,
+        AuditEntry,
+        JournalDay,
+        Failed,
+        Duplicates,
+        Stuck,
+        Waiting,
+        Processing
+    };
     static constexpr int kMaxLength = 2048;
     static constexpr int kMaxTextLength = 200; // a profile or source name
 
@@ -44,6 +57,9 @@ public:
                                   const QString &profile = {});
     static ConsoleLink failed(const QString &source = {}, const QString &profile = {});
     static ConsoleLink duplicates(const QString &profile = {});
+    static ConsoleLink stuck(const QString &source = {}, const QString &profile = {});
+    static ConsoleLink waiting(const QString &source = {}, const QString &profile = {});
+    static ConsoleLink processing(const QString &source = {}, const QString &profile = {});
 
     Kind kind() const { return m_kind; }
     qint64 id() const { return m_id; } // event, candidate or journal id

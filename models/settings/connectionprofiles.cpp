@@ -11,6 +11,25 @@ namespace inbox {
 namespace {
 const QString kGroup = QStringLiteral("connect");
 const QString kArray = QStringLiteral("profiles");
+// Where and as whom a connection string connects: libpq's reading of it, sorted, without the
+// keys that do not change that. nullopt when libpq cannot parse it.
+std::optional<QList<QPair<QString, QString>>> destination(const QString &conninfo)
+{
+    const std::optional<ConnInfo> parsed = ConnInfo::parse(conninfo, nullptr);
+    if (!parsed)
+        return std::nullopt;
+    static const QStringList kAside{QStringLiteral("password"), QStringLiteral("application_name"),
+                                    QStringLiteral("fallback_application_name"),
+                                    QStringLiteral("connect_timeout")};
+    QList<QPair<QString, QString>> pairs;
+    for (const auto &pair : parsed->pairs()) {
+        if (!kAside.contains(pair.first))
+            pairs << pair;
+    }
+    std::sort(pairs.begin(), pairs.end());
+    return pairs;
+}
+
 } // namespace
 
 std::optional<QString> stripPassword(const QString &conninfo, bool *removed, QString *password,
@@ -136,6 +155,32 @@ bool ConnectionProfiles::remove(const QString &name)
     if (lastUsed() == name)
         setLastUsed(QString());
     return true;
+}
+
+bool ConnectionProfiles::sameConnection(const QString &a, const QString &b)
+{
+    if (a.trimmed() == b.trimmed())
+        return true;
+    const auto first = destination(a.trimmed());
+    return first && first == destination(b.trimmed());
+}
+
+QString ConnectionProfiles::matching(const QString &conninfo) const
+{
+    const QString text = conninfo.trimmed();
+    const auto wanted = destination(text);
+    const QString last = lastUsed();
+    QString sameText, sameSettings;
+    for (const ConnectionProfile &p : profiles()) {
+        if (p.conninfo.trimmed() == text) {
+            if (sameText.isEmpty() || p.name == last)
+                sameText = p.name;
+        } else if (wanted && destination(p.conninfo) == wanted) {
+            if (sameSettings.isEmpty() || p.name == last)
+                sameSettings = p.name;
+        }
+    }
+    return sameText.isEmpty() ? sameSettings : sameText;
 }
 
 QString ConnectionProfiles::lastUsed() const

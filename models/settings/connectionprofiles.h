@@ -53,6 +53,16 @@ public:
     Saved save(const QString &name, const QString &conninfo);
     bool remove(const QString &name);
 
+    // The saved profile that connects where `conninfo` does, "" when none does: one with the
+    // same text first, else one with the same settings as libpq reads them (the same keys
+    // and values in any order or form, key=value or URI), leaving aside the password and the
+    // keys that do not change where or as whom it connects (application_name,
+    // connect_timeout). Among several, the last used one.
+    QString matching(const QString &conninfo) const;
+    // `a` and `b` connect to the same place as the same user in that sense (same text, or the
+    // same settings); false when libpq cannot read either.
+    static bool sameConnection(const QString &a, const QString &b);
+
     QString lastUsed() const;
     void setLastUsed(const QString &name);
 

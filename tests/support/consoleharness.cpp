@@ -3,6 +3,7 @@
 #include "pgsession.h"
 
 #include <QApplication>
+#include <QGuiApplication>
 #include <QTest>
 #include <QWidget>
 
@@ -48,6 +49,11 @@ bool ConsoleHarness::show(QWidget *screen, QSize size, bool activate)
     screen->show();
     if (!activate)
         return QTest::qWaitForWindowExposed(screen);
+    // On X11 (tst_journalkeys_x11) a window is activated only once it is mapped.
+    if (QGuiApplication::platformName() != QLatin1String("offscreen") &&
+        !QTest::qWaitForWindowExposed(screen))
+        return false;
+    screen->activateWindow();
     QApplication::setActiveWindow(screen);
     return QTest::qWaitForWindowActive(screen);
 }

@@ -30,6 +30,13 @@ private slots:
         QTest::newRow("failed of a source")
             << ConsoleLink::failed(QStringLiteral("почта"), cyrillic);
         QTest::newRow("failed") << ConsoleLink::failed();
+        QTest::newRow("stuck of a source") << ConsoleLink::stuck(QStringLiteral("почта"), cyrillic);
+        QTest::newRow("stuck") << ConsoleLink::stuck();
+        QTest::newRow("waiting of a source") << ConsoleLink::waiting(QStringLiteral("wb"));
+        QTest::newRow("waiting") << ConsoleLink::waiting();
+        QTest::newRow("processing of a source")
+            << ConsoleLink::processing(QStringLiteral("a&b=c"), cyrillic);
+        QTest::newRow("processing") << ConsoleLink::processing();
         QTest::newRow("duplicates") << ConsoleLink::duplicates(QStringLiteral("prod"));
     }
     void roundTrip()

@@ -4,14 +4,19 @@
 // applied) or on a synchronous-replication wait for a standby that does not exist (its commit
 // is already on disk: crash recovery applies it). Then `pg_ctl stop -m immediate`. Each time
 // the screen shows the loss, the console reconnects by itself, the decision is not sent again,
-// and what the screen reports is what inbox.duplicate_candidates and the journal hold.
+// and what the screen reports is what inbox.duplicate_candidates and the journal hold. Once the
+// server is back and the pairs have been read again, no error of a read made during (or right
+// after) the outage is left on the screen, and it never took the place of the decision's report.
 #include "consoleharness.h"
 #include "duplicate_fixture.h"
 #include "duplicates_util.h"
+#include "testgrabs.h"
 #include "widgettestcase.h"
 
 #include "db/consolecontext.h"
+#include "common/theme.h"
 #include "db/serverinfo.h"
+#include "duplicates/duplicatequeuemodel.h"
 #include "duplicates/duplicatespage.h"
 
 #include <QApplication>
@@ -56,6 +61,31 @@ struct Screen
     {
         QTest::keyClick(page->findChild<QTableView *>(QStringLiteral("queue")), k);
     }
+    // The text of a failed read shown anywhere on the screen ("Could not read the queue: ..."),
+    // or "" when none is in view.
+    QString readError() const
+    {
+        for (const QLabel *label : page->findChildren<QLabel *>()) {
+            if (label->isVisible() && label->text().startsWith(QLatin1String("Could not read")))
+                return label->text();
+        }
+        return QString();
+    }
+    // Counts the queue's successful reads, and notes how many there were when the console
+    // re-read everything after a reconnect (or F5): the queue has been read again since when
+    // readsAfterReread() > 0.
+    void countReads()
+    {
+        loads = std::make_unique<QSignalSpy>(page->model(), &inbox::DuplicateQueueModel::loaded);
+        QObject::connect(&context, &inbox::ConsoleContext::reread, page.get(),
+                         [this] { loadsAtReread = int(loads->size()); });
+    }
+    int readsAfterReread() const
+    {
+        return loadsAtReread < 0 ? 0 : int(loads->size()) - loadsAtReread;
+    }
+    std::unique_ptr<QSignalSpy> loads;
+    int loadsAtReread = -1;
 };
 
 } // namespace
@@ -182,6 +212,7 @@ private slots:
         if (QTest::currentTestFailed())
             return;
         QSignalSpy &finished = *s.finished, &up = *s.up;
+        s.countReads();
 
         serverDiesUnderTheLockedDecision(s, Qt::Key_M, true);
         if (QTest::currentTestFailed())
@@ -193,8 +224,14 @@ private slots:
         if (QTest::currentTestFailed())
             return;
 
-        // The console reconnects by itself and the pair can be decided again, once.
+        // The console reconnects by itself and reads the queue again (the first read on a
+        // connection the restart broke fails: it is sent once more, not shown). The report of
+        // the decision stays, and no read error is left in red.
         QTRY_VERIFY_WITH_TIMEOUT(up.size() >= 1, 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(s.readsAfterReread() >= 1, 20000);
+        QVERIFY2(s.readError().isEmpty(), qPrintable(s.readError()));
+        QVERIFY2(s.outcome().contains(QLatin1String("was not applied")), qPrintable(s.outcome()));
+        // The pair can be decided again, once.
         QTRY_VERIFY_WITH_TIMEOUT(s.mayMerge(), 10000);
         s.key(Qt::Key_M);
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, 10000);
@@ -223,6 +260,18 @@ private slots:
         QVERIFY(!s.mayMerge());
         QCOMPARE(finished.size(), 0); // nothing is reported while nobody can know
 
+        // F5 while the server is away: the reads fail and say so, beside the decision's line,
+        // which keeps saying that the decision's outcome is awaited.
+        s.countReads();
+        s.context.requestReread();
+        QTRY_VERIFY_WITH_TIMEOUT(!s.readError().isEmpty(), 10000);
+        QVERIFY2(s.outcome().contains(QLatin1String("connection was lost")),
+                 qPrintable(s.outcome()));
+        saveTestGrab(s.page.get(), QStringLiteral("duplicates-outage-light"));
+        inbox::Theme::apply(inbox::Theme::Mode::Dark);
+        saveTestGrab(s.page.get(), QStringLiteral("duplicates-outage-dark"));
+        inbox::Theme::apply(inbox::Theme::Mode::System);
+
         QString error;
         QVERIFY2(m_db.cluster().startServer(&error), qPrintable(error));
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 30000);
@@ -232,6 +281,15 @@ private slots:
             return;
         QTRY_VERIFY_WITH_TIMEOUT(up.size() >= 1, 30000);
         QTRY_VERIFY_WITH_TIMEOUT(s.mayMerge(), 10000); // re-read: open, decidable again
+        // The reads work again: the error of the outage is gone, the report stays.
+        QTRY_VERIFY_WITH_TIMEOUT(s.readsAfterReread() >= 1, 20000);
+        QVERIFY2(s.readError().isEmpty(), qPrintable(s.readError()));
+        QVERIFY2(s.outcome().contains(QLatin1String("was not applied")), qPrintable(s.outcome()));
+        saveTestGrab(s.page.get(), QStringLiteral("duplicates-after-outage"));
+        // And F5 now reads without a word of error.
+        s.context.requestReread();
+        QTRY_VERIFY_WITH_TIMEOUT(s.readsAfterReread() >= 1, 10000);
+        QVERIFY2(s.readError().isEmpty(), qPrintable(s.readError()));
     }
 
     // The merge has committed on disk but waits for a synchronous standby that does not

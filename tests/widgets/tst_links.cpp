@@ -11,12 +11,14 @@
 
 #include "attention/attentionmodel.h"
 #include "attention/attentionpage.h"
+#include "db/conninfo.h"
 #include "db/consolecontext.h"
 #include "db/session.h"
 #include "journal/eventdetailpane.h"
 #include "journal/journalmodel.h"
 #include "journal/journalpage.h"
 #include "navigation/consolelink.h"
+#include "overview/dailyfiguresmodel.h"
 #include "overview/daychart.h"
 #include "overview/figuretile.h"
 #include "overview/overviewmodel.h"
@@ -41,6 +43,7 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
+#include <QUrl>
 #include <QtTest>
 
 using inbox::ConsoleLink;
@@ -193,6 +196,154 @@ private slots:
         QCOMPARE(tabs(window)->currentWidget()->metaObject()->className(), "inbox::DuplicatesPage");
     }
 
+    // Issue 30, point 19: every figure of the Overview is a way in. Waiting and Due now open
+    // the journal on the received events, Processing on those being processed, Stuck Needs
+    // attention on the stuck group, Oldest due that event in the journal, and a day's row of
+    // the Per day table that day's journal, as its bar does; by click and by keyboard.
+    void everyFigureLeadsToWhatItCounts()
+    {
+        // 2 stuck (a dead worker's, locked 6 minutes ago), 1 processing, 3 waiting.
+        QVector<qint64> ids;
+        for (int i = 0; i < 3; ++i)
+            ids << contract::acceptEvent(m_db.su(), QStringLiteral("w%1").arg(i),
+                                         QStringLiteral("crm"));
+        // The live worker claims first: a later claim would take the dead one's over.
+        QVERIFY(m_db.su().exec(QStringLiteral("SELECT count(*) FROM inbox.claim('w-live', 1)")).ok);
+        QVERIFY(m_db.su().exec(QStringLiteral("SELECT count(*) FROM inbox.claim('w-dead', 2)")).ok);
+        QVERIFY(m_db.su()
+                    .exec(QStringLiteral("UPDATE inbox.events SET locked_at = locked_at - "
+                                         "interval '6 minutes' WHERE locked_by = 'w-dead'"))
+                    .ok);
+        QVector<qint64> waiting;
+        for (int i = 0; i < 2; ++i)
+            waiting << contract::acceptEvent(m_db.su(), QStringLiteral("r%1").arg(i),
+                                             QStringLiteral("crm"));
+        waiting << contract::acceptEvent(m_db.su(), QStringLiteral("r2"), QStringLiteral("shop"));
+        for (qint64 id : std::as_const(waiting))
+            QVERIFY(id > 0);
+
+        MainWindow window;
+        connectWindow(window);
+        auto *overview = window.findChild<inbox::OverviewPage *>();
+        auto *journal = window.findChild<inbox::JournalPage *>();
+        auto *attention = window.findChild<inbox::AttentionPage *>();
+        QVERIFY(overview && journal && attention);
+        showOverview(window, overview);
+        QTRY_COMPARE_WITH_TIMEOUT(window.findChild<QLabel *>(QStringLiteral("tileWaiting"))->text(),
+                                  QStringLiteral("3"), kWait);
+        QTRY_COMPARE_WITH_TIMEOUT(window.findChild<QLabel *>(QStringLiteral("tileStuck"))->text(),
+                                  QStringLiteral("2"), kWait);
+        const auto externalIds = [journal] {
+            QStringList out;
+            for (int r = 0; r < journal->model()->rowCount(); ++r)
+                out << journal->model()
+                           ->index(r, inbox::JournalModel::ExternalId)
+                           .data()
+                           .toString();
+            std::sort(out.begin(), out.end());
+            return out;
+        };
+        const auto tile = [overview](const char *valueName) {
+            return qobject_cast<inbox::FigureTile *>(
+                overview->findChild<QLabel *>(QLatin1String(valueName))->parentWidget());
+        };
+        const auto click = [](inbox::FigureTile *figure) {
+            QVERIFY(figure->hasAction());
+            QCOMPARE(figure->focusPolicy(), Qt::StrongFocus);
+            QCOMPARE(figure->cursor().shape(), Qt::PointingHandCursor);
+            QVERIFY(!figure->accessibleDescription().isEmpty());
+            QTest::mouseClick(figure, Qt::LeftButton, Qt::NoModifier, figure->rect().center());
+        };
+
+        // Waiting: the journal on the received events, every source.
+        click(tile("tileWaiting"));
+        QCOMPARE(tabs(window)->currentWidget(), journal);
+        QCOMPARE(journal->currentFilter().statuses, QStringList{QStringLiteral("received")});
+        QCOMPARE(journal->currentFilter().sources, QStringList());
+        QCOMPARE(journal->currentFilter().range, inbox::JournalFilter::Range::Any);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            externalIds(),
+            (QStringList{QStringLiteral("r0"), QStringLiteral("r1"), QStringLiteral("r2")}), kWait);
+
+        // Due now, with one source chosen on the Overview, by keyboard: that source's.
+        showOverview(window, overview);
+        auto *source = overview->findChild<QComboBox *>(QStringLiteral("overviewSource"));
+        QTRY_VERIFY_WITH_TIMEOUT(source->findData(QStringLiteral("shop")) > 0, kWait);
+        source->setCurrentIndex(source->findData(QStringLiteral("shop")));
+        tile("tileDue")->setFocus(Qt::TabFocusReason);
+        QVERIFY(tile("tileDue")->hasFocus());
+        QTest::keyClick(tile("tileDue"), Qt::Key_Space);
+        QCOMPARE(tabs(window)->currentWidget(), journal);
+        QCOMPARE(journal->currentFilter().statuses, QStringList{QStringLiteral("received")});
+        QCOMPARE(journal->currentFilter().sources, QStringList{QStringLiteral("shop")});
+        QTRY_COMPARE_WITH_TIMEOUT(externalIds(), QStringList{QStringLiteral("r2")}, kWait);
+
+        // Processing (crm): the three claimed, the stuck two among them.
+        showOverview(window, overview);
+        source->setCurrentIndex(source->findData(QStringLiteral("crm")));
+        click(tile("tileProcessing"));
+        QCOMPARE(tabs(window)->currentWidget(), journal);
+        QCOMPARE(journal->currentFilter().statuses, QStringList{QStringLiteral("processing")});
+        QCOMPARE(journal->currentFilter().sources, QStringList{QStringLiteral("crm")});
+        QTRY_COMPARE_WITH_TIMEOUT(
+            externalIds(),
+            (QStringList{QStringLiteral("w0"), QStringLiteral("w1"), QStringLiteral("w2")}), kWait);
+
+        // Stuck: Needs attention with the stuck group current, its events listed.
+        showOverview(window, overview);
+        click(tile("tileStuck"));
+        QCOMPARE(tabs(window)->currentWidget(), attention);
+        QTRY_VERIFY_WITH_TIMEOUT(attention->groupView()->currentIndex().isValid(), kWait);
+        const inbox::AttentionGroup &stuck =
+            attention->groups()->group(attention->groupView()->currentIndex().row());
+        QCOMPARE(stuck.trouble, inbox::AttentionGroup::Trouble::Stuck);
+        QCOMPARE(stuck.source, QStringLiteral("crm"));
+        QTRY_COMPARE_WITH_TIMEOUT(attention->events()->rowCount(), 2, kWait);
+
+        // Oldest due, every source: that very event, its detail open.
+        showOverview(window, overview);
+        source->setCurrentIndex(0);
+        QTRY_VERIFY_WITH_TIMEOUT(overview->model()->snapshot().oldest.has_value(), kWait);
+        const qint64 oldest = overview->model()->snapshot().oldest->id;
+        QCOMPARE(oldest, waiting.first()); // the first received of the waiting ones
+        click(tile("tileOldest"));
+        QCOMPARE(tabs(window)->currentWidget(), journal);
+        QTRY_COMPARE_WITH_TIMEOUT(journal->detailPane()->eventId(), oldest, kWait);
+        QTRY_VERIFY_WITH_TIMEOUT(journal->detailPane()->detail().found, kWait);
+        QCOMPARE(journal->detailPane()->detail().externalId(), QStringLiteral("r0"));
+
+        // A day's row of the Per day table: that UTC day's journal, like its bar. A click on
+        // today's row (crm), then Enter on it with every source.
+        showOverview(window, overview);
+        source->setCurrentIndex(source->findData(QStringLiteral("crm")));
+        auto *days = overview->findChild<QTableView *>(QStringLiteral("dailyTable"));
+        QVERIFY(days);
+        QTRY_VERIFY_WITH_TIMEOUT(overview->dailyModel()->rowCount() > 0, kWait);
+        const QDate today = overview->dailyModel()->days().first().day;
+        QVERIFY(today.isValid());
+        QTest::qWait(50); // laid out
+        QTest::mouseClick(days->viewport(), Qt::LeftButton, Qt::NoModifier,
+                          days->visualRect(overview->dailyModel()->index(0, 1)).center());
+        QCOMPARE(tabs(window)->currentWidget(), journal);
+        inbox::JournalFilter f = journal->currentFilter();
+        QCOMPARE(f.sources, QStringList{QStringLiteral("crm")});
+        QCOMPARE(f.statuses, QStringList());
+        QCOMPARE(f.range, inbox::JournalFilter::Range::Custom);
+        QCOMPARE(f.from.toUTC(), QDateTime(today, QTime(0, 0), Qt::UTC));
+        QCOMPARE(f.to.toUTC(), QDateTime(today.addDays(1), QTime(0, 0), Qt::UTC));
+        QTRY_COMPARE_WITH_TIMEOUT(journal->model()->rowCount(), 5, kWait);
+
+        showOverview(window, overview);
+        source->setCurrentIndex(0);
+        days->setFocus(Qt::TabFocusReason);
+        days->setCurrentIndex(overview->dailyModel()->index(0, 0));
+        QTest::keyClick(days, Qt::Key_Return);
+        QCOMPARE(tabs(window)->currentWidget(), journal);
+        QCOMPARE(journal->currentFilter().sources, QStringList());
+        QCOMPARE(journal->currentFilter().from.toUTC(), QDateTime(today, QTime(0, 0), Qt::UTC));
+        QTRY_COMPARE_WITH_TIMEOUT(journal->model()->rowCount(), 6, kWait);
+    }
+
     void dayBarOpensTheJournalForThatDayAndSource()
     {
         for (int i = 0; i < 4; ++i)
@@ -332,6 +483,76 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(journal->detailPane()->detail().found, kWait);
         QCOMPARE(journal->detailPane()->detail().externalId(), QStringLiteral("ord-77"));
         QVERIFY(!fresh.pendingLink());
+    }
+
+    // Issue 30, point 18: a connection made without a profile (typed on the Connect screen)
+    // gets one for its links as soon as one is saved for it, without reconnecting; and a saved
+    // profile written otherwise (a URI with the same settings) counts as well.
+    void copyLinkNamesAProfileSavedAfterConnecting()
+    {
+        QVERIFY(inbox::ConnectionProfiles().remove(kProfile)); // typed, not from a profile
+        const qint64 id =
+            contract::acceptEvent(m_db.su(), QStringLiteral("ord-91"), QStringLiteral("crm"));
+        QVERIFY(id > 0);
+        MainWindow window;
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.connectTo(conninfo());
+        QTRY_VERIFY_WITH_TIMEOUT(window.context()->isConnected(), kWait);
+        auto *journal = window.findChild<inbox::JournalPage *>();
+        window.open(ConsoleLink::event(id));
+        QTRY_VERIFY_WITH_TIMEOUT(journal->detailPane()->detail().found, kWait);
+        const auto copyLink = [&] {
+            journal->table()->setFocus();
+            QGuiApplication::clipboard()->clear();
+            QTest::keyClick(&window, Qt::Key_L, Qt::ControlModifier | Qt::ShiftModifier);
+            return QGuiApplication::clipboard()->text();
+        };
+        // The precondition: no profile yet, so none in the link.
+        QCOMPARE(copyLink(), ConsoleLink::event(id).toUrl());
+        QVERIFY(window.statusBar()->currentMessage().contains(QLatin1String("no saved profile")));
+
+        // Saved on the Connect screen after connecting, under a name of its own.
+        const QString later = QStringLiteral("Сохранён потом");
+        tabs(window)->setCurrentWidget(reinterpret_cast<QWidget *>(window.connectionPage()));
+        auto *profile = window.findChild<QComboBox *>(QStringLiteral("profile"));
+        auto *save = window.findChild<QPushButton *>(QStringLiteral("saveProfile"));
+        QVERIFY(profile && save && profile->isEditable());
+        profile->setEditText(later);
+        QTest::mouseClick(save, Qt::LeftButton);
+        QVERIFY(inbox::ConnectionProfiles().find(later));
+        tabs(window)->setCurrentWidget(journal);
+        QCOMPARE(copyLink(), ConsoleLink::event(id, later).toUrl());
+        QCOMPARE(window.connectedProfile(), later);
+        // Such a link opens here without connecting again.
+        QSignalSpy connects(window.context(), &inbox::ConsoleContext::connected);
+        window.open(ConsoleLink::event(id, later));
+        QCOMPARE(tabs(window)->currentWidget(), journal);
+        QVERIFY(!window.pendingLink());
+        QCOMPARE(connects.size(), 0);
+        QTRY_COMPARE_WITH_TIMEOUT(journal->detailPane()->eventId(), id, kWait);
+        QTRY_VERIFY_WITH_TIMEOUT(journal->detailPane()->detail().found, kWait);
+
+        // The same settings written as a URI, in another order: that profile is named too.
+        QVERIFY(inbox::ConnectionProfiles().remove(later));
+        QCOMPARE(copyLink(), ConsoleLink::event(id).toUrl());
+        const std::optional<inbox::ConnInfo> parsed = inbox::ConnInfo::parse(conninfo(), nullptr);
+        QVERIFY(parsed);
+        QStringList query;
+        for (auto it = parsed->pairs().crbegin(); it != parsed->pairs().crend(); ++it)
+            query << it->first + QLatin1Char('=') +
+                         QString::fromLatin1(QUrl::toPercentEncoding(it->second));
+        const QString uri = QStringLiteral("postgresql://?") + query.join(QLatin1Char('&'));
+        const QString sameSettings = QStringLiteral("same settings");
+        QVERIFY(inbox::ConnectionProfiles().save(sameSettings, uri).ok);
+        QCOMPARE(copyLink(), ConsoleLink::event(id, sameSettings).toUrl());
+        // Another database on the same server is not the same connection.
+        QVERIFY(inbox::ConnectionProfiles().remove(sameSettings));
+        QVERIFY(inbox::ConnectionProfiles()
+                    .save(QStringLiteral("elsewhere"), conninfo() + QStringLiteral(" dbname=other"))
+                    .ok);
+        QCOMPARE(copyLink(), ConsoleLink::event(id).toUrl());
     }
 
     void unknownProfileIsAskedForOnTheConnectScreen()

@@ -432,12 +432,21 @@ void AttentionPage::openDialog(int scope)
 
 void AttentionPage::showFailed(const QString &source)
 {
-    const auto select = [this, source] {
+    showTrouble(AttentionGroup::Trouble::Failed, source);
+}
+
+void AttentionPage::showStuck(const QString &source)
+{
+    showTrouble(AttentionGroup::Trouble::Stuck, source);
+}
+
+void AttentionPage::showTrouble(AttentionGroup::Trouble trouble, const QString &source)
+{
+    const auto select = [this, trouble, source] {
         int best = -1;
         for (int r = 0; r < m_groups->rowCount(); ++r) {
             const AttentionGroup &g = m_groups->group(r);
-            if (g.trouble == AttentionGroup::Trouble::Failed &&
-                (source.isEmpty() || g.source == source) &&
+            if (g.trouble == trouble && (source.isEmpty() || g.source == source) &&
                 (best < 0 || g.count > m_groups->group(best).count))
                 best = r;
         }

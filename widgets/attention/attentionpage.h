@@ -1,5 +1,6 @@
 #pragma once
 
+#include "attention/attentionmodel.h"
 #include "journal/journalfilter.h"
 
 #include <QWidget>
@@ -100,6 +101,11 @@ public:
     // Selects the (largest) failed group, of `source` when one is given: the Overview's Failed
     // figure and links (navigation/consolelink.h). Waits for the groups if they are not in.
     void showFailed(const QString &source);
+    // The same for the (largest) stuck group: the Overview's Stuck figure.
+    void showStuck(const QString &source);
+
+private:
+    void showTrouble(AttentionGroup::Trouble trouble, const QString &source);
 };
 
 } // namespace inbox

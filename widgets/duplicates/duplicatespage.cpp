@@ -46,12 +46,13 @@ DuplicatesPage::DuplicatesPage(ConsoleContext *context, QWidget *parent)
     : QWidget(parent), m_context(context), m_model(new DuplicateQueueModel(this)),
       m_counters(new DuplicateCounters(this)), m_loader(new DuplicatePairLoader(this)),
       m_decider(new DuplicateDecider(this)), m_countersLabel(new QLabel(this)),
-      m_busy(new QLabel(tr("Loading…"), this)), m_search(new QLineEdit(this)),
-      m_channel(new QComboBox(this)), m_reason(new QComboBox(this)), m_age(new QComboBox(this)),
-      m_view(new QTableView(this)), m_listNote(new QLabel(this)), m_title(new QLabel(this)),
-      m_reasons(new QLabel(this)), m_weak(new QLabel(this)), m_decided(new QLabel(this)),
-      m_comparison(new LeadComparison(this)), m_mergeStatement(new QLabel(this)),
-      m_note(new QLineEdit(this)), m_merge(new QPushButton(tr("Merge [M]"), this)),
+      m_busy(new QLabel(tr("Loading…"), this)), m_readProblem(new QLabel(this)),
+      m_search(new QLineEdit(this)), m_channel(new QComboBox(this)), m_reason(new QComboBox(this)),
+      m_age(new QComboBox(this)), m_view(new QTableView(this)), m_listNote(new QLabel(this)),
+      m_title(new QLabel(this)), m_reasons(new QLabel(this)), m_weak(new QLabel(this)),
+      m_decided(new QLabel(this)), m_comparison(new LeadComparison(this)),
+      m_mergeStatement(new QLabel(this)), m_note(new QLineEdit(this)),
+      m_merge(new QPushButton(tr("Merge [M]"), this)),
       m_reject(new QPushButton(tr("Keep separate [R]"), this)),
       m_skip(new QPushButton(tr("Skip [S]"), this)),
       m_undo(new QPushButton(tr("Undo my last [U]"), this)), m_outcome(new QLabel(this)),
@@ -116,6 +117,7 @@ void DuplicatesPage::nameParts()
     // Object names: for tests and accessibility tools.
     const std::pair<QWidget *, const char *> names[] = {
         {m_countersLabel, "counters"},
+        {m_readProblem, "readProblem"},
         {m_search, "search"},
         {m_channel, "channelFilter"},
         {m_reason, "reasonFilter"},
@@ -195,7 +197,8 @@ void DuplicatesPage::buildPair()
     big.setPointSizeF(big.pointSizeF() * 1.2);
     big.setBold(true);
     m_title->setFont(big);
-    for (QLabel *l : {m_reasons, m_weak, m_decided, m_mergeStatement, m_outcome, m_empty}) {
+    for (QLabel *l :
+         {m_reasons, m_weak, m_decided, m_mergeStatement, m_outcome, m_empty, m_readProblem}) {
         l->setWordWrap(true);
         l->setTextFormat(Qt::PlainText);
         l->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -206,6 +209,8 @@ void DuplicatesPage::buildPair()
     Theme::setLook(m_decided, Theme::Look::DecidedBanner,
                    kBoxRules + QStringLiteral(" font-weight: bold;"));
     Theme::setLook(m_mergeStatement, Theme::Look::Box, kNoticePadding);
+    Theme::setLook(m_readProblem, Theme::Look::ProblemBanner, kBoxRules);
+    m_readProblem->hide();
     m_weak->hide();
     m_decided->hide();
 }
@@ -289,6 +294,7 @@ void DuplicatesPage::layOut()
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(top);
+    layout->addWidget(m_readProblem);
     layout->addLayout(filters);
     layout->addWidget(splitter, 1);
 }
@@ -363,6 +369,7 @@ void DuplicatesPage::connectQueue()
 {
     connect(m_model, &DuplicateQueueModel::busyChanged, m_busy, &QWidget::setVisible);
     connect(m_model, &DuplicateQueueModel::loaded, this, [this] {
+        readWorked(Read::Queue);
         updateEmptyState();
         if (m_selectFirstWhenLoaded && m_currentId == 0 && m_model->rowCount() > 0) {
             m_selectFirstWhenLoaded = false;
@@ -373,9 +380,7 @@ void DuplicatesPage::connectQueue()
         }
     });
     connect(m_model, &DuplicateQueueModel::failed, this, [this](const DbError &error) {
-        say(tr("Could not read the queue: %1").arg(error.oneLine()), true);
-        if (error.connectionLost)
-            m_context->reportPossibleLoss();
+        readFailed(Read::Queue, error, tr("Could not read the queue: %1").arg(error.oneLine()));
     });
     connect(m_model, &DuplicateQueueModel::refreshAboutToApply, this,
             [this] { m_ignoreSelection = true; });
@@ -427,10 +432,10 @@ void DuplicatesPage::connectPairAndDecisions()
     connect(m_counters, &DuplicateCounters::changed, this, &DuplicatesPage::updateCounters);
     connect(m_loader, &DuplicatePairLoader::loaded, this, &DuplicatesPage::onPairLoaded);
     connect(m_loader, &DuplicatePairLoader::missing, this, &DuplicatesPage::onPairMissing);
+    connect(m_loader, &DuplicatePairLoader::loaded, this, [this] { readWorked(Read::Pair); });
+    connect(m_loader, &DuplicatePairLoader::missing, this, [this] { readWorked(Read::Pair); });
     connect(m_loader, &DuplicatePairLoader::failed, this, [this](const DbError &error) {
-        say(tr("Could not read the pair: %1").arg(error.oneLine()), true);
-        if (error.connectionLost)
-            m_context->reportPossibleLoss();
+        readFailed(Read::Pair, error, tr("Could not read the pair: %1").arg(error.oneLine()));
     });
     connect(m_decider, &DuplicateDecider::finished, this, &DuplicatesPage::onDecision);
     connect(m_decider, &DuplicateDecider::busyChanged, this, [this] { updatePermissions(); });
@@ -448,7 +453,12 @@ void DuplicatesPage::connectContext()
 {
     connect(m_context, &ConsoleContext::connected, this, &DuplicatesPage::onConnected);
     connect(m_context, &ConsoleContext::disconnected, this, &DuplicatesPage::onDisconnected);
-    connect(m_context, &ConsoleContext::reread, this, &DuplicatesPage::rereadAll);
+    // F5 or a reconnect: every read starts afresh (an error shown comes back only if it fails
+    // again), not so the slow re-read, which leaves an outage's error in place.
+    connect(m_context, &ConsoleContext::reread, this, [this] {
+        clearReadProblems();
+        rereadAll();
+    });
     connect(m_context, &ConsoleContext::changed, this, &DuplicatesPage::onTopics);
 }
 
@@ -466,6 +476,9 @@ void DuplicatesPage::startTimers()
         if (isVisible())
             rereadAll();
     });
+    // (Started again: the constructor's split in 6f3016c dropped this line, so the slow
+    // re-read never ran, and a read that failed once stayed failed until F5.)
+    m_slowReread->start();
 }
 
 // ---- connection and live updates -------------------------------------------------------
@@ -483,6 +496,7 @@ void DuplicatesPage::onConnected()
     m_currentId = 0;
     m_selectFirstWhenLoaded = true;
     m_outcome->clear();
+    clearReadProblems();
     updatePermissions();
     m_model->reload();
     m_counters->refresh();
@@ -495,6 +509,7 @@ void DuplicatesPage::onDisconnected()
     m_loader->invalidate();
     m_currentId = 0;
     m_mayDecide = false;
+    clearReadProblems();
     showNothing(tr("Not connected."));
     updatePermissions();
 }
@@ -789,6 +804,53 @@ void DuplicatesPage::say(const QString &text, bool problem)
                    problem ? kBoxRules : QString());
 }
 
+void DuplicatesPage::readFailed(Read read, const DbError &error, const QString &what)
+{
+    const int i = int(read);
+    if (error.connectionLost)
+        m_context->reportPossibleLoss();
+    if (error.connectionLost && !m_readRetried[i] && m_context->isConnected()) {
+        m_readRetried[i] = true;
+        if (read == Read::Queue)
+            m_model->refresh();
+        else if (m_currentId)
+            m_loader->load(m_currentId, readAhead(m_currentId));
+        return;
+    }
+    m_readErrors[i] = what;
+    showReadProblems();
+}
+
+void DuplicatesPage::readWorked(Read read)
+{
+    const int i = int(read);
+    m_readRetried[i] = false;
+    if (m_readErrors[i].isEmpty())
+        return;
+    m_readErrors[i].clear();
+    showReadProblems();
+}
+
+void DuplicatesPage::clearReadProblems()
+{
+    for (int i = 0; i < 2; ++i) {
+        m_readErrors[i].clear();
+        m_readRetried[i] = false;
+    }
+    showReadProblems();
+}
+
+void DuplicatesPage::showReadProblems()
+{
+    QStringList lines;
+    for (const QString &e : m_readErrors) {
+        if (!e.isEmpty())
+            lines << e;
+    }
+    m_readProblem->setText(lines.join(QLatin1Char('\n')));
+    m_readProblem->setVisible(!lines.isEmpty());
+}
+
 bool DuplicatesPage::eventFilter(QObject *watched, QEvent *event)
 {
     // The pair pane has been drawn with what showPair put in it: decisions may now take it.
@@ -1038,6 +1100,13 @@ void DuplicatesPage::onDecisionLost(const DecisionResult &r, const QString &now,
                 .arg(r.candidateId)
                 .arg(now));
         advanceAfter(r.candidateId);
+    } else if (r.stateKnown && r.status == QLatin1String("open")) {
+        say(tr("The connection was lost before your decision (%1) on pair #%2 went through: it "
+               "was not applied. The pair is still open; decide it again.")
+                .arg(verb)
+                .arg(r.candidateId),
+            true);
+        redrawIfShown(r.candidateId);
     } else if (r.stateKnown) {
         say(tr("The connection was lost; your %1 was not applied. Pair #%2 is now: %3.")
                 .arg(verb)

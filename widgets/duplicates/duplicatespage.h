@@ -112,6 +112,17 @@ private:
     static QString decisionVerb(Decision decision);
     void advanceAfter(qint64 decidedId);
     void say(const QString &text, bool problem = false);
+    // A read of the screen failed (`what` says which, with the server's words): shown on a
+    // line of its own under the counters, never on the decisions' line (a decision's report
+    // must not give way to it). A lost connection is reported, and the read is sent once more
+    // first when it has not been since it last worked: the channel reopens its connection for
+    // it, so the first read after the server came back is not shown as failed.
+    enum class Read { Queue, Pair };
+    void readFailed(Read read, const DbError &error, const QString &what);
+    // That read worked: its error (if shown) is gone.
+    void readWorked(Read read);
+    void clearReadProblems();
+    void showReadProblems();
     bool checkMayDecide();
 
     ConsoleContext *m_context;
@@ -122,6 +133,7 @@ private:
 
     QLabel *m_countersLabel;
     QLabel *m_busy;
+    QLabel *m_readProblem; // the failed reads of the screen, until they work again
     QLineEdit *m_search;
     QComboBox *m_channel;
     QComboBox *m_reason;
@@ -163,6 +175,9 @@ private:
     qint64 m_advanceStartedNs = 0;
     qint64 m_lastAdvanceUs = 0;
     FilterSaver *m_filterSaver; // writes the filters a moment after a change
+    // Per Read: the error shown ("" for none), and whether it was sent again after a loss.
+    QString m_readErrors[2];
+    bool m_readRetried[2] = {false, false};
 };
 
 } // namespace inbox

@@ -91,11 +91,14 @@ QString ScreenGuide::overviewGuide()
               "failures jumps against the usual level (the median of the earlier days): "
               "repeats usually mean the receiver answers too slowly, failures are listed on "
               "Needs attention.</p>") +
-           tr("<p>The figures lead to what they count: click the <b>Failed</b> tile (or Tab to "
-              "it and press Enter or Space) for Needs attention on the failed events of the "
-              "source chosen, <b>Open duplicates</b> for the Duplicates screen, and a day's bar "
-              "for the journal on that UTC day and source. Hover a bar for its day and "
-              "count.</p>") +
+           tr("<p>Every figure leads to what it counts, of the source chosen: click a tile (or "
+              "Tab to it and press Enter or Space). <b>Waiting</b> and <b>Due now</b> open the "
+              "journal on the waiting (received) events, <b>Processing</b> on the events being "
+              "processed, <b>Stuck</b> and <b>Failed</b> open Needs attention on the stuck or "
+              "the failed events, <b>Oldest due</b> opens that event in the journal and "
+              "<b>Open duplicates</b> the Duplicates screen. A day's bar, or its row in "
+              "<i>Per day</i> (a click, or Enter), opens the journal on that UTC day and "
+              "source. Hover a bar for its day and count.</p>") +
            roles(tr("Reading the overview needs the <b>inbox_support</b> role (or "
                     "inbox_operator or inbox_manager, which include it). Nothing here changes "
                     "data."));

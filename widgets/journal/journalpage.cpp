@@ -14,6 +14,7 @@
 #include "settings/filtermemory.h"
 #include "support/logging.h"
 
+#include <QAction>
 #include <QCheckBox>
 #include <QClipboard>
 #include <QGuiApplication>
@@ -191,6 +192,9 @@ void JournalPage::buildTable()
     m_table->setWordWrap(false);
     m_table->setAlternatingRowColors(true);
     m_table->setContextMenuPolicy(Qt::CustomContextMenu);
+    // Tab leaves the table for the detail's tabs and buttons (the arrows move between cells);
+    // with the view's default Tab went from cell to cell and never out of the table.
+    m_table->setTabKeyNavigation(false);
     // Uniform rows: the view never measures row contents, so millions of rows scroll alike.
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
@@ -430,7 +434,27 @@ bool JournalPage::eventFilter(QObject *watched, QEvent *event)
     }
     if (watched == m_search && event->type() == QEvent::KeyPress)
         return searchKey(static_cast<QKeyEvent *>(event));
+    if (watched == m_search && event->type() == QEvent::ShortcutOverride &&
+        isPageKey(static_cast<QKeyEvent *>(event))) {
+        // The screen's keys before the field's Emacs-style ones: on Linux a line edit takes
+        // Ctrl+E for "end of line" (End does the same), so Export CSV never came from the
+        // search field. Left unaccepted, the key goes on to the page's action.
+        event->ignore();
+        return true;
+    }
     return QWidget::eventFilter(watched, event);
+}
+
+bool JournalPage::isPageKey(const QKeyEvent *event) const
+{
+    const QKeyCombination pressed = event->keyCombination();
+    for (const QAction *action : actions()) {
+        for (const QKeySequence &keys : action->shortcuts()) {
+            if (keys.count() == 1 && keys[0] == pressed)
+                return true;
+        }
+    }
+    return false;
 }
 
 JournalFilter JournalPage::currentFilter() const
@@ -787,6 +811,21 @@ bool JournalPage::exportTo(const QString &path, QString *error)
         m_status->setText(tr("Export cancelled; no file written."));
     });
     return true;
+}
+
+void JournalPage::showStatus(const QString &status, const QString &source)
+{
+    {
+        const QSignalBlocker b1(m_search), b2(m_range), b3(m_review), b4(m_sources), b5(m_statuses),
+            b6(m_kinds);
+        m_search->clear();
+        m_review->setChecked(false);
+        m_statuses->setSelected({status});
+        m_kinds->setSelected({});
+        m_sources->setSelected(source.isEmpty() ? QStringList() : QStringList{source});
+        m_range->setRange(JournalFilter::Range::Any);
+    }
+    applyFilter();
 }
 
 void JournalPage::showDay(const QDate &day, const QString &source)

@@ -74,6 +74,8 @@ private:
     void createShortcuts();
     void connectContext();
 
+    // `event` is one of the screen's own keys (its actions: Export CSV, the copy keys).
+    bool isPageKey(const QKeyEvent *event) const;
     void applyFilter();
     void clearFilters();
     void restoreFilters();
@@ -140,6 +142,9 @@ public:
     // The events received on one UTC day (of one source; "" for all), the other filters
     // cleared: the Overview's day bars and links (navigation/consolelink.h).
     void showDay(const QDate &day, const QString &source);
+    // The events in one status (received, processing...) of one source ("" for all), at any
+    // time, the other filters cleared: the Overview's Waiting, Due now and Processing figures.
+    void showStatus(const QString &status, const QString &source);
 };
 
 } // namespace inbox

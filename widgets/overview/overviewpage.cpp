@@ -116,17 +116,38 @@ OverviewPage::OverviewPage(ConsoleContext *context, QWidget *parent)
                        tr("How long the longest-due event has waited for a worker; events "
                           "scheduled for a retry later are not due yet"));
 
-    // The figures that lead somewhere: the labels pass clicks on to their tile.
+    // Every figure leads to the list of what it counts (of the source chosen above): the labels
+    // pass clicks on to their tile.
+    m_waiting.frame->setAction(tr("Opens the journal on the waiting (received) events"));
+    m_due.frame->setAction(tr("Opens the journal on the waiting (received) events"));
+    m_processing.frame->setAction(tr("Opens the journal on the events being processed"));
+    m_stuck.frame->setAction(tr("Opens Needs attention on the stuck events"));
     m_failed.frame->setAction(tr("Opens Needs attention on the failed events"));
     m_duplicates.frame->setAction(tr("Opens the Duplicates screen"));
-    for (const Tile *t : {&m_failed, &m_duplicates}) {
+    m_oldest.frame->setAction(tr("Opens the longest-due event in the journal"));
+    for (const Tile *t :
+         {&m_waiting, &m_due, &m_processing, &m_stuck, &m_failed, &m_duplicates, &m_oldest}) {
         t->value->setTextInteractionFlags(Qt::NoTextInteraction);
         t->note->setTextInteractionFlags(Qt::NoTextInteraction);
     }
+    for (const Tile *t : {&m_waiting, &m_due}) {
+        connect(t->frame, &FigureTile::activated, this,
+                [this] { emit openPlace(ConsoleLink::waiting(selectedSource())); });
+    }
+    connect(m_processing.frame, &FigureTile::activated, this,
+            [this] { emit openPlace(ConsoleLink::processing(selectedSource())); });
+    connect(m_stuck.frame, &FigureTile::activated, this,
+            [this] { emit openPlace(ConsoleLink::stuck(selectedSource())); });
     connect(m_failed.frame, &FigureTile::activated, this,
             [this] { emit openPlace(ConsoleLink::failed(selectedSource())); });
     connect(m_duplicates.frame, &FigureTile::activated, this,
             [this] { emit openPlace(ConsoleLink::duplicates()); });
+    connect(m_oldest.frame, &FigureTile::activated, this, [this] {
+        // The event itself when the snapshot names it for the source shown; otherwise (none
+        // due, or the oldest is another source's) the waiting events.
+        const qint64 id = shownOldestEvent();
+        emit openPlace(id > 0 ? ConsoleLink::event(id) : ConsoleLink::waiting(selectedSource()));
+    });
     for (DayChart *chart : {m_deliveries, m_outcomes}) {
         connect(chart, &DayChart::dayActivated, this, [this](const QDate &day) {
             emit openPlace(ConsoleLink::journalDay(day, selectedSource()));
@@ -144,6 +165,17 @@ OverviewPage::OverviewPage(ConsoleContext *context, QWidget *parent)
     m_nowView = makeTable(m_now, NowFiguresModel::AlertRole, this);
     m_nowView->setObjectName(QStringLiteral("nowTable"));
     m_dailyView->setAccessibleName(tr("Per day"));
+    // A day's row leads where that day's bar does: a click, or Enter on the current row.
+    m_dailyView->setToolTip(tr("Click a day to list its events in the journal."));
+    m_dailyView->setAccessibleDescription(tr("Enter on a day lists its events in the journal"));
+    m_dailyView->viewport()->setCursor(Qt::PointingHandCursor);
+    for (const auto signal : {&QAbstractItemView::clicked, &QAbstractItemView::activated}) {
+        connect(m_dailyView, signal, this, [this](const QModelIndex &index) {
+            const QDate day = index.isValid() ? m_daily->days().value(index.row()).day : QDate();
+            if (day.isValid())
+                emit openPlace(ConsoleLink::journalDay(day, selectedSource()));
+        });
+    }
     m_nowView->setAccessibleName(tr("Now, per source"));
     // Two tabs rather than side by side: each table then has the full width (nine columns
     // of figures do not fit next to seven at 1280 pixels, in Russian least of all).
@@ -244,6 +276,18 @@ void OverviewPage::setTile(const Tile &tile, const QString &value, bool alert, c
     Theme::setLook(tile.value, alert ? Theme::Look::AlertText : Theme::Look::Plain);
     tile.note->setText(note);
     tile.note->setVisible(!note.isEmpty());
+}
+
+qint64 OverviewPage::shownOldestEvent() const
+{
+    if (!m_model->hasSnapshot())
+        return 0;
+    const OverviewSnapshot &s = m_model->snapshot();
+    const QString source = selectedSource();
+    if (!s.oldest || !s.nowFor(source).oldestWaiting.isValid() ||
+        (!source.isEmpty() && s.oldest->source != source))
+        return 0;
+    return s.oldest->id;
 }
 
 QString OverviewPage::selectedSource() const

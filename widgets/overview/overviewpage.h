@@ -61,6 +61,8 @@ private:
     void showDisconnected();
     void setTile(const Tile &tile, const QString &value, bool alert, const QString &note = {});
     QString selectedSource() const;
+    // The longest-due event the Oldest due figure names for the source shown, 0 for none.
+    qint64 shownOldestEvent() const;
     void updateSourceChoices();
 
     ConsoleContext *m_context;

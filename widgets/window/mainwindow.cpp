@@ -198,15 +198,8 @@ void MainWindow::addScreen(QWidget *screen, const QString &title)
 
 void MainWindow::onOpened()
 {
-    // The profile whose string this connection uses (the last one used first), for links.
-    const ConnectionProfiles profiles;
-    const QString conninfo = m_session->options().conninfo.trimmed();
-    const QString last = profiles.lastUsed();
-    m_profile.clear();
-    for (const ConnectionProfile &p : profiles.profiles()) {
-        if (p.conninfo.trimmed() == conninfo && (m_profile.isEmpty() || p.name == last))
-            m_profile = p.name;
-    }
+    // Its profile, for links, is looked up when a link is made (connectedProfile).
+    m_conninfo = m_session->options().conninfo;
     const ServerInfo &info = m_session->info();
     m_state->setText(
         tr("%1 @ %2, schema %3").arg(info.user, info.database).arg(info.schemaVersion));
@@ -217,6 +210,13 @@ void MainWindow::onOpened()
         m_context->setDisconnected();
 }
 
+QString MainWindow::connectedProfile() const
+{
+    if (!m_context->isConnected())
+        return QString();
+    return ConnectionProfiles().matching(m_conninfo);
+}
+
 void MainWindow::connectTo(const QString &conninfo)
 {
     m_connectionPage->setConnInfo(conninfo);
@@ -225,7 +225,13 @@ void MainWindow::connectTo(const QString &conninfo)
 
 void MainWindow::open(const ConsoleLink &link)
 {
-    const bool sameProfile = link.profile().isEmpty() || link.profile() == m_profile;
+    // The link's profile is the working connection's when it connects there, whichever of
+    // several such profiles the connection was made with.
+    const std::optional<ConnectionProfile> named =
+        link.profile().isEmpty() ? std::nullopt : ConnectionProfiles().find(link.profile());
+    const bool sameProfile =
+        link.profile().isEmpty() ||
+        (named && ConnectionProfiles::sameConnection(named->conninfo, m_conninfo));
     if (m_context->isConnected() && sameProfile) {
         m_pending.reset();
         showPlace(link);
@@ -276,8 +282,11 @@ void MainWindow::showPlace(const ConsoleLink &link)
         switch (kind) {
         case ConsoleLink::Kind::Event:
         case ConsoleLink::Kind::JournalDay:
+        case ConsoleLink::Kind::Waiting:
+        case ConsoleLink::Kind::Processing:
             return m_journal;
         case ConsoleLink::Kind::Failed:
+        case ConsoleLink::Kind::Stuck:
             return m_attention;
         case ConsoleLink::Kind::Pair:
         case ConsoleLink::Kind::Duplicates:
@@ -295,8 +304,17 @@ void MainWindow::showPlace(const ConsoleLink &link)
     case ConsoleLink::Kind::JournalDay:
         m_journal->showDay(link.day(), link.source());
         break;
+    case ConsoleLink::Kind::Waiting:
+        m_journal->showStatus(QStringLiteral("received"), link.source());
+        break;
+    case ConsoleLink::Kind::Processing:
+        m_journal->showStatus(QStringLiteral("processing"), link.source());
+        break;
     case ConsoleLink::Kind::Failed:
         m_attention->showFailed(link.source());
+        break;
+    case ConsoleLink::Kind::Stuck:
+        m_attention->showStuck(link.source());
         break;
     case ConsoleLink::Kind::Pair:
         m_duplicates->showCandidate(link.id());
@@ -329,10 +347,11 @@ std::optional<ConsoleLink> MainWindow::currentPlace() const
 
 void MainWindow::copyLink(ConsoleLink place)
 {
-    place.setProfile(m_profile);
+    const QString profile = connectedProfile();
+    place.setProfile(profile);
     const QString url = place.toUrl();
     QGuiApplication::clipboard()->setText(url);
-    statusBar()->showMessage(m_profile.isEmpty()
+    statusBar()->showMessage(profile.isEmpty()
                                  ? tr("Link copied: %1 (this connection has no saved profile: "
                                       "the link opens on whatever the colleague is connected "
                                       "to)")

@@ -43,8 +43,10 @@ public:
     void open(const ConsoleLink &link);
     // A pasted or --open link: opened, or a malformed one explained (message box, status bar).
     bool openLink(const QString &text);
-    // The saved profile of the working connection, "" when it was made without one.
-    QString connectedProfile() const { return m_profile; }
+    // The saved profile of the working connection, "" when none matches it: read when asked,
+    // so a profile saved after connecting (or one with the same settings written otherwise)
+    // counts at once (ConnectionProfiles::matching).
+    QString connectedProfile() const;
     // What the current screen shows, as a link (event, pair, audit entry); nullopt: nothing.
     std::optional<ConsoleLink> currentPlace() const;
     // Puts the link (with the connection's profile) on the clipboard and says so.
@@ -72,7 +74,7 @@ private:
     DuplicatesPage *m_duplicates;
     AuditPage *m_audit;
     QAction *m_copyLink;
-    QString m_profile;                    // of the working connection
+    QString m_conninfo;                   // of the working connection, as it was given
     std::optional<ConsoleLink> m_pending; // opens once connected
 };
 

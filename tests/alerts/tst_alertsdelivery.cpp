@@ -6,7 +6,10 @@
 #include "alertstestcase.h"
 
 #include <QDateTime>
+#include <QHash>
 #include <QProcess>
+#include <QTcpServer>
+#include <QTcpSocket>
 #include <QTest>
 
 using namespace alertsfix;
@@ -119,10 +122,10 @@ private slots:
         QTest::newRow("500 past the attempts") << "500" << 4 << 4 << 0 << "alert_send_failed:500";
         QTest::newRow("400 refusal") << "400" << 1 << 1 << 0 << "alert_send_failed:400";
         QTest::newRow("hang past the timeout") << "hang" << 1 << 1 << 0 << "alert_sent:unknown";
-        // Qt's HTTP stack itself sends the request again once when the connection closes
-        // before any byte of an answer (QNetworkAccessManager has no switch for it in 6.4):
-        // against this fake, which delivers nothing it closed on, that is one delivery.
-        QTest::newRow("connection closed") << "close" << 1 << 2 << 1 << "alert_sent:200";
+        // Closed after the request, before any byte of an answer: it may have arrived, so it
+        // is unknown and never sent again. (QNetworkAccessManager, used until issue 31, sent
+        // it a second time by itself: 2 requests, "alert_sent:200".)
+        QTest::newRow("connection closed") << "close" << 1 << 1 << 0 << "alert_sent:unknown";
     }
 
     void telegramMisbehaves()
@@ -166,6 +169,54 @@ private slots:
         QCOMPARE(tg.delivered().size(), failed ? 1 : delivered);
         QCOMPARE(tg.requests().size(), requests + (failed ? 1 : 0));
         QCOMPARE(outcomes(), failed ? journal + QStringLiteral(",alert_sent:200") : journal);
+    }
+
+    // A bare socket (not the fake Telegram) that reads each request whole and closes the
+    // connection without a byte of an answer, on the first request of a fresh process: exactly
+    // one request arrives, its action is recorded unknown, and no later pass sends it again.
+    void connectionClosedBeforeTheAnswerIsOneRequest()
+    {
+        QTcpServer server;
+        QVERIFY(server.listen(QHostAddress::LocalHost, 0));
+        int requests = 0;
+        int connections = 0;
+        QHash<QTcpSocket *, QByteArray> in;
+        connect(&server, &QTcpServer::newConnection, &server, [&] {
+            while (QTcpSocket *socket = server.nextPendingConnection()) {
+                ++connections;
+                connect(socket, &QTcpSocket::readyRead, socket, [&, socket] {
+                    QByteArray &buffer = in[socket];
+                    buffer += socket->readAll();
+                    const qsizetype head = buffer.indexOf("\r\n\r\n");
+                    const qsizetype at = buffer.toLower().indexOf("content-length:");
+                    if (head < 0 || at < 0)
+                        return;
+                    const qsizetype length = buffer.mid(at + 15, buffer.indexOf('\r', at) - at - 15)
+                                                 .trimmed()
+                                                 .toLongLong();
+                    if (buffer.size() < head + 4 + length)
+                        return;
+                    ++requests;
+                    socket->abort();
+                });
+                connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
+            }
+        });
+        stuckAlert();
+        AlertsProcess p(m_db.conninfo(kEval), kToken, server.serverPort());
+        QCOMPARE(p.runOnce(), 0);
+        QTest::qWait(200); // anything sent again would arrive now
+        QCOMPARE(requests, 1);
+        QCOMPARE(connections, 1);
+        QCOMPARE(outcomes(), QStringLiteral("alert_sent:unknown"));
+        QCOMPARE(one(m_db.su(), QStringLiteral("SELECT result ->> 'error' FROM inbox.actions")),
+                 QStringLiteral("connection closed before the answer"));
+        QVERIFY_SQL(m_db.su().exec(
+            QStringLiteral("UPDATE inbox.actions SET started_at = started_at - interval '1 hour',"
+                           " finished_at = finished_at - interval '1 hour'")));
+        QCOMPARE(p.runOnce(), 0);
+        QCOMPARE(requests, 1);
+        noTokenIn(p);
     }
 
     // SIGTERM while Telegram has not answered yet: no new pass, the message in flight gets its

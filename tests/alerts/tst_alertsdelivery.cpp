@@ -80,7 +80,8 @@ private slots:
         QCOMPARE(outcomes(), QStringLiteral("alert_sent:unknown"));
         // The episode goes on: its repeat is a new message, sent once.
         QVERIFY_SQL(m_db.su().exec(QStringLiteral(
-            "UPDATE inbox.alert_episodes SET last_sent_at = last_sent_at - interval '2 hours'")));
+            "UPDATE inbox.alert_episodes SET last_sent_at = last_sent_at - interval '2 hours',"
+            " last_reached_at = last_reached_at - interval '2 hours'")));
         QCOMPARE(p.runOnce(), 0);
         QCOMPARE(tg.delivered().size(), 2);
         QVERIFY(textOf(tg.delivered().last()).contains(QLatin1String("still firing")));

@@ -90,17 +90,41 @@ QString AlertText::block(const AlertFacts &f)
     return line.isEmpty() ? head : head + QLatin1Char('\n') + escape(line);
 }
 
+int AlertText::visibleLength(const QString &html)
+{
+    // Only the markup block() writes: tags are dropped, an entity (&amp; &lt; &gt;) is one
+    // character; QString's length is in UTF-16 code units, as Telegram counts.
+    int n = 0;
+    for (qsizetype i = 0; i < html.size(); ++i) {
+        const QChar c = html.at(i);
+        if (c == QLatin1Char('<')) {
+            const qsizetype end = html.indexOf(QLatin1Char('>'), i);
+            if (end > i) {
+                i = end;
+                continue;
+            }
+        } else if (c == QLatin1Char('&')) {
+            const qsizetype end = html.indexOf(QLatin1Char(';'), i);
+            if (end > i && end - i <= 6)
+                i = end;
+        }
+        ++n;
+    }
+    return n;
+}
+
 QVector<QVector<int>> AlertText::pack(const QStringList &blocks, int limit)
 {
     QVector<QVector<int>> out;
     qsizetype size = 0;
     for (int i = 0; i < blocks.size(); ++i) {
-        const qsizetype add = blocks.at(i).size() + (out.isEmpty() || out.last().isEmpty() ? 0 : 2);
-        if (out.isEmpty() || size + add > limit) {
+        const qsizetype length = visibleLength(blocks.at(i));
+        if (out.isEmpty() || size + 2 + length > limit) {
             out.append(QVector<int>());
-            size = 0;
+            size = length;
+        } else {
+            size += 2 + length; // the blank line between two blocks
         }
-        size += out.last().isEmpty() ? blocks.at(i).size() : add;
         out.last().append(i);
     }
     return out;

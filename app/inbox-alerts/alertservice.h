@@ -22,8 +22,10 @@
 
 #include "db/pgconnection.h"
 
+#include <QElapsedTimer>
 #include <QObject>
 #include <QTimer>
+#include <QVector>
 
 namespace inbox::alerts {
 
@@ -53,8 +55,20 @@ private:
         QString block;
     };
 
+    // A Telegram outcome waiting to be recorded (finish_alert_message) while the database is
+    // away.
+    struct Unrecorded
+    {
+        qint64 actionId = 0;
+        bool ok = false;
+        QString result;
+        QByteArray counted;
+    };
+
     void pass();
     bool connectDatabase();
+    void recordUnrecorded();
+    void prune();
     void sendDue();
     void finishAction(const QVector<qint64> &actions, const SendOutcome &outcome, int grouped);
     void maybeFinished();
@@ -65,6 +79,8 @@ private:
     RuleEvaluator m_evaluator;
     TelegramClient m_telegram;
     QTimer m_timer;
+    QVector<Unrecorded> m_unrecorded;
+    QElapsedTimer m_unrecordedSince;
     bool m_once = false;
     bool m_stopping = false;
     int m_exitCode = 0;

@@ -76,15 +76,34 @@ QString AlertText::block(const AlertFacts &f)
 {
     const QString scope =
         f.scope == QLatin1String("*") ? QStringLiteral("the whole inbox") : f.scope;
-    if (f.message == QLatin1String("resolved"))
-        return QStringLiteral("✅ <b>Resolved</b>: <b>%1</b> · <code>%2</code>\nfiring since %3")
-            .arg(escape(f.ruleName), escape(scope), escape(f.firedAt));
+    if (f.message == QLatin1String("resolved")) {
+        QString out =
+            QStringLiteral("✅ <b>Resolved</b>: <b>%1</b> · <code>%2</code>\nfiring since %3")
+                .arg(escape(f.ruleName), escape(scope), escape(f.firedAt));
+        if (f.kind == QLatin1String("failed")) {
+            // What resolved is the flow of new failures, not the failed events themselves.
+            QString line = f.quietMinutes >= 0
+                               ? QStringLiteral("no new failures for %1 min").arg(f.quietMinutes)
+                               : QStringLiteral("no new failures");
+            const QString source = f.summary.value(QLatin1String("source")).toString();
+            if (f.stillFailed > 0)
+                line +=
+                    QStringLiteral("; %1 events of %2 still failed").arg(f.stillFailed).arg(source);
+            else if (f.stillFailed == 0)
+                line += QStringLiteral("; no event of %1 is failed now").arg(source);
+            out += QLatin1Char('\n') + escape(line);
+        }
+        return out;
+    }
     const QString icon = f.severity == QLatin1String("critical")  ? QStringLiteral("🔴")
                          : f.severity == QLatin1String("warning") ? QStringLiteral("🟠")
                                                                   : QStringLiteral("🔵");
     QString head = QStringLiteral("%1 <b>%2</b>: <b>%3</b> · <code>%4</code>")
                        .arg(icon, escape(f.severity.toUpper()), escape(f.ruleName), escape(scope));
-    if (f.message == QLatin1String("repeat"))
+    if (!f.resolvedAt.isEmpty())
+        head += QStringLiteral("\n<i>delivered late: fired %1, resolved since %2</i>")
+                    .arg(escape(f.firedAt), escape(f.resolvedAt));
+    else if (f.message == QLatin1String("repeat"))
         head += QStringLiteral("\n<i>still firing since %1</i>").arg(escape(f.firedAt));
     const QString line = figures(f);
     return line.isEmpty() ? head : head + QLatin1Char('\n') + escape(line);

@@ -2,8 +2,8 @@
 // What an alert message says, in Telegram's HTML parse mode: one block per alert (the rule,
 // its severity, the scope and the evaluator's figures), the data escaped (&, <, >), and the
 // blocks of one chat packed into messages of at most 4096 characters of text after entity
-// parsing (where Telegram's limit applies), split only between blocks, so a tag is never cut. A block is bounded (a rule name is at most 100 characters, a
-// scope 300), far below the limit.
+// parsing (where Telegram's limit applies), split only between blocks, so a tag is never cut. A
+// block is bounded (a rule name is at most 100 characters, a scope 300), far below the limit.
 
 #include <QJsonObject>
 #include <QString>
@@ -21,6 +21,13 @@ struct AlertFacts
     QString message; // fired, repeat, resolved
     QJsonObject summary;
     QString firedAt; // "2026-12-01 22:40 UTC"
+    // Set for an alert message begun after its episode resolved (a failed message tried
+    // again): the block says it comes late and that it has resolved since.
+    QString resolvedAt;
+    // A failed rule's resolved message: how long no new failure came (minutes, -1 unknown),
+    // and how many events of the source are still failed (-1 unknown).
+    int quietMinutes = -1;
+    qint64 stillFailed = -1;
 };
 
 class AlertText final

@@ -61,8 +61,8 @@ private slots:
             // ... and a part is as full as that allows: the next block would not fit (issue
             // 31: packing by the raw HTML length took 12 messages where 4 would do).
             if (p + 1 < parts.size()) {
-                const QString more = AlertText::join(blocks, parts.at(p) + QVector<int>{
-                                                                  parts.at(p + 1).first()});
+                const QString more =
+                    AlertText::join(blocks, parts.at(p) + QVector<int>{parts.at(p + 1).first()});
                 int moreVisible = 0;
                 QVERIFY(FakeTelegram::checkHtml(more, &moreVisible, &problem));
                 QVERIFY2(moreVisible > AlertText::kLimit,

@@ -1933,8 +1933,10 @@ CREATE FUNCTION inbox.due_alert_messages() RETURNS TABLE(episode_id bigint, rule
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
+    -- The unsettled episodes (alert_episodes_unsettled_idx) and their actions, one probe of
+    -- actions_episode_idx each: the settled ones, however many, are not read.
     WITH ep AS MATERIALIZED (
-        SELECT e, r, (r.enabled AND r.removed_at IS NULL
+        SELECT e.id AS eid, e, r, (r.enabled AND r.removed_at IS NULL
                       AND (r.silenced_until IS NULL OR r.silenced_until <= now())) AS active
           FROM inbox.alert_episodes e
           JOIN inbox.alert_rules r ON r.id = e.rule_id
@@ -1943,7 +1945,8 @@ CREATE FUNCTION inbox.due_alert_messages() RETURNS TABLE(episode_id bigint, rule
         SELECT a.id, a.episode_id, inbox._alert_key_no(a.operation_key) AS no,
                inbox._alert_key_chat(a.operation_key) AS chat, a.state, a.started_at,
                a.finished_at
-          FROM ep JOIN inbox.actions a ON a.episode_id = (ep.e).id)
+          FROM ep CROSS JOIN LATERAL (SELECT * FROM inbox.actions x
+                                       WHERE x.episode_id = ep.eid) a)
     -- Begun and never finished, of any episode and rule: in flight, or an unknown outcome to
     -- record (action_at: when it was begun) ...
     SELECT (ep.e).id, (ep.e).rule_id, act.no, inbox._alert_message_kind(ep.e, act.no), act.chat,

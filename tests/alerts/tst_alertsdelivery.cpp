@@ -90,6 +90,29 @@ private slots:
         noTokenIn(p);
     }
 
+    // Issue 31 point 3: killed mid-send, and the episode resolved before the next start: the
+    // begun message is still recorded as unknown (it was never left 'started' for ever), and
+    // the chat, which may have seen the alert, is told it resolved.
+    void killedMidSendIsRecordedAfterItsEpisodeResolved()
+    {
+        FakeTelegramHarness tg(kToken);
+        stuckAlert();
+        AlertsProcess p(m_db.conninfo(kEval), kToken, tg.port());
+        QCOMPARE(p.runOnce({QStringLiteral("INBOX_ALERTS_TEST_KILL_AFTER_ANSWER=1")}), -1);
+        QCOMPARE(tg.delivered().size(), 1);
+        QVERIFY_SQL(m_db.su().exec(QStringLiteral("UPDATE inbox.events SET locked_at = now()")));
+        QVERIFY_SQL(m_db.su().exec(QStringLiteral(
+            "UPDATE inbox.actions SET started_at = started_at - interval '1 hour'")));
+        QCOMPARE(p.runOnce(), 0); // resolves; the begun message is recorded
+        QCOMPARE(one(m_db.su(), QStringLiteral("SELECT state || '/' || (result ->> 'outcome')"
+                                               " FROM inbox.actions ORDER BY id LIMIT 1")),
+                 QStringLiteral("done/unknown"));
+        QCOMPARE(p.runOnce(), 0);
+        QCOMPARE(tg.delivered().size(), 2);
+        QVERIFY(textOf(tg.delivered().last()).contains(QLatin1String("Resolved")));
+        QCOMPARE(outcomes(), QStringLiteral("alert_sent:unknown,alert_sent:200"));
+    }
+
     void twoEvaluatorsAtOnceSendOnce()
     {
         FakeTelegramHarness tg(kToken);

@@ -9,6 +9,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMap>
+#include <QSet>
 
 #include <spdlog/spdlog.h>
 
@@ -62,7 +63,7 @@ void AlertService::stop()
 
 void AlertService::maybeFinished()
 {
-    if (m_finished || m_telegram.pending() > 0)
+    if (m_finished || m_telegram.pending() > 0 || !m_unrecorded.isEmpty())
         return;
     if (m_stopping || m_once) {
         m_finished = true;
@@ -93,10 +94,13 @@ void AlertService::pass()
         return;
     const auto log = logger("alerts");
     if (!connectDatabase()) {
+        // A pass that cannot reach the database is a pass, and a failed one (/metrics).
+        m_metrics.evaluated(0, false);
         m_exitCode = 1;
         maybeFinished();
         return;
     }
+    recordUnrecorded();
     const EvaluationResult r = m_evaluator.evaluate();
     m_metrics.evaluated(r.seconds, r.ok);
     if (!r.ok) {
@@ -113,9 +117,24 @@ void AlertService::pass()
     log->info("evaluated {} rules in {:.1f} ms: {} opened, {} resolved, {} firing", r.rules,
               r.seconds * 1000, r.opened, r.resolved, firing);
     // The previous pass's messages still on the wire: their rows are `started`; leave them.
-    if (m_telegram.pending() == 0)
+    if (m_telegram.pending() == 0 && m_unrecorded.isEmpty())
         sendDue();
+    prune();
     maybeFinished();
+}
+
+void AlertService::prune()
+{
+    DbError error;
+    Rows pruned;
+    if (!execParams(m_db.raw(), {QStringLiteral("SELECT inbox.prune_alerts()"), {}}, &pruned,
+                    &error)) {
+        logger("alerts")->warn("prune_alerts failed: {}", error.oneLine().toStdString());
+        return;
+    }
+    const qint64 n = pruned.rows.value(0).value(0).toLongLong();
+    if (n > 0)
+        logger("alerts")->info("pruned {} settled alert episodes", n);
 }
 
 void AlertService::sendDue()
@@ -129,7 +148,12 @@ void AlertService::sendDue()
                        " d.action_state, extract(epoch FROM now() - d.action_at),"
                        " r.name, r.severity, r.kind, e.scope_key, e.summary::text,"
                        " to_char(e.fired_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') || ' UTC',"
-                       " e.fired_at > now() - make_interval(secs => $1)"
+                       " e.fired_at > now() - make_interval(secs => $1),"
+                       " to_char(e.resolved_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') || ' UTC',"
+                       " e.resolved_reason, extract(epoch FROM e.resolved_at - e.last_seen_at),"
+                       " CASE WHEN r.kind = 'failed' AND d.message = 'resolved' THEN"
+                       " (SELECT sum(n) FROM inbox.status_counts c WHERE c.status = 'failed'"
+                       " AND c.source = e.summary ->> 'source') END"
                        " FROM inbox.due_alert_messages() d"
                        " JOIN inbox.alert_episodes e ON e.id = d.episode_id"
                        " JOIN inbox.alert_rules r ON r.id = d.rule_id"
@@ -140,6 +164,24 @@ void AlertService::sendDue()
         m_exitCode = 1;
         return;
     }
+    // A failed message whose chat gets a later message of its episode in this pass is not
+    // tried again: the later one carries the alert, and once begun the failed one is owed no
+    // more.
+    QSet<QString> later;
+    for (const QVariantList &row : due.rows) {
+        if (row.at(5).toString() != QLatin1String("failed"))
+            later.insert(row.at(0).toString() + QLatin1Char('|') + row.at(3).toString() +
+                         QLatin1Char('|') + row.at(1).toString());
+    }
+    const auto supersededInPass = [&](const QVariantList &row) {
+        for (const QString &k : later) {
+            const QStringList p = k.split(QLatin1Char('|'));
+            if (p.at(0) == row.at(0).toString() && p.at(1) == row.at(3).toString() &&
+                p.at(2).toInt() > row.at(1).toInt())
+                return true;
+        }
+        return false;
+    };
     QMap<QString, QVector<Begun>> byChat;
     for (const QVariantList &row : due.rows) {
         const qint64 episode = row.at(0).toLongLong();
@@ -171,7 +213,8 @@ void AlertService::sendDue()
             }
             continue;
         }
-        if (state == QLatin1String("failed") && age < m_config.failedBackoffS)
+        if (state == QLatin1String("failed") &&
+            (age < m_config.failedBackoffS || supersededInPass(row)))
             continue;
         if (message == QLatin1String("fired") && state.isEmpty() && row.at(13).toBool())
             continue; // group wait: others may fire with it
@@ -199,6 +242,10 @@ void AlertService::sendDue()
         facts.summary = QJsonDocument::fromJson(row.at(11).toString().toUtf8()).object();
         facts.firedAt = row.at(12).toString();
         facts.message = message;
+        if (!row.at(14).isNull() && message != QLatin1String("resolved"))
+            facts.resolvedAt = row.at(14).toString(); // begun late: it says it resolved since
+        facts.quietMinutes = row.at(16).isNull() ? -1 : int(row.at(16).toDouble() / 60.0);
+        facts.stillFailed = row.at(17).isNull() ? -1 : row.at(17).toLongLong();
         byChat[chat].append({begun.rows.value(0).value(0).toLongLong(), AlertText::block(facts)});
     }
     for (auto it = byChat.cbegin(); it != byChat.cend(); ++it) {
@@ -256,26 +303,67 @@ void AlertService::finishAction(const QVector<qint64> &actions, const SendOutcom
         counted = "failed";
         break;
     }
-    if (!connectDatabase()) {
-        log->error("{} actions stay begun: the database is unreachable (recorded as unknown "
-                   "later)",
-                   actions.size());
-        return;
-    }
-    for (const qint64 action : actions) {
+    for (const qint64 action : actions)
+        m_unrecorded.append({action, ok, json(result), counted});
+    const qsizetype before = m_unrecorded.size();
+    recordUnrecorded();
+    if (m_unrecorded.size() < before) // some recorded now
+        log->info("telegram: {} alerts {} (HTTP {}, {} attempts)", actions.size(),
+                  counted.constData(), outcome.status, outcome.attempts);
+}
+
+void AlertService::recordUnrecorded()
+{
+    const auto log = logger("alerts");
+    while (!m_unrecorded.isEmpty()) {
+        const Unrecorded &u = m_unrecorded.first();
         DbError error;
         Rows ignored;
-        if (!execParams(m_db.raw(),
-                        {QStringLiteral("SELECT inbox.finish_alert_message($1, $2, $3::jsonb)"),
-                         {action, ok, json(result)}},
-                        &ignored, &error)) {
-            log->warn("finish_alert_message({}) failed: {}", action, error.oneLine().toStdString());
+        if (connectDatabase() &&
+            execParams(m_db.raw(),
+                       {QStringLiteral("SELECT inbox.finish_alert_message($1, $2, $3::jsonb)"),
+                        {u.actionId, u.ok, u.result}},
+                       &ignored, &error)) {
+            m_metrics.message(u.counted);
+            if (m_unrecordedSince.isValid())
+                log->info("action {}: {} recorded after the database came back", u.actionId,
+                          u.counted.constData());
+            m_unrecorded.removeFirst();
             continue;
         }
-        m_metrics.message(counted);
+        const bool lost = !m_db.isOpen() || PQstatus(m_db.raw()) != CONNECTION_OK;
+        if (!lost) {
+            // The database refused it (not the connection): trying again will not help.
+            log->warn("finish_alert_message({}) failed: {}", u.actionId,
+                      error.oneLine().toStdString());
+            m_unrecorded.removeFirst();
+            continue;
+        }
+        // Telegram answered and the database is away: the outcome is kept and recorded once
+        // it is back (the action stays begun meanwhile, so nobody sends it again).
+        if (!m_unrecordedSince.isValid()) {
+            m_unrecordedSince.start();
+            log->warn("{} Telegram outcomes not recorded yet: the database is unreachable ({});"
+                      " trying again every second",
+                      m_unrecorded.size(), error.oneLine().toStdString());
+        }
+        if ((m_once || m_stopping) &&
+            m_unrecordedSince.elapsed() > m_config.shutdownTimeoutS * 1000) {
+            log->error("{} Telegram outcomes could not be recorded; their actions stay begun "
+                       "(recorded as unknown by the next start)",
+                       m_unrecorded.size());
+            m_unrecorded.clear();
+            m_unrecordedSince.invalidate();
+            maybeFinished();
+            return;
+        }
+        QTimer::singleShot(1000, this, [this] {
+            recordUnrecorded();
+            maybeFinished();
+        });
+        return;
     }
-    log->info("telegram: {} alerts {} (HTTP {}, {} attempts)", actions.size(), counted.constData(),
-              outcome.status, outcome.attempts);
+    m_unrecordedSince.invalidate();
 }
 
 } // namespace inbox::alerts

@@ -76,18 +76,60 @@ QString AlertText::block(const AlertFacts &f)
 {
     const QString scope =
         f.scope == QLatin1String("*") ? QStringLiteral("the whole inbox") : f.scope;
-    if (f.message == QLatin1String("resolved"))
-        return QStringLiteral("✅ <b>Resolved</b>: <b>%1</b> · <code>%2</code>\nfiring since %3")
-            .arg(escape(f.ruleName), escape(scope), escape(f.firedAt));
+    if (f.message == QLatin1String("resolved")) {
+        QString out =
+            QStringLiteral("✅ <b>Resolved</b>: <b>%1</b> · <code>%2</code>\nfiring since %3")
+                .arg(escape(f.ruleName), escape(scope), escape(f.firedAt));
+        if (f.kind == QLatin1String("failed")) {
+            // What resolved is the flow of new failures, not the failed events themselves.
+            QString line = f.quietMinutes >= 0
+                               ? QStringLiteral("no new failures for %1 min").arg(f.quietMinutes)
+                               : QStringLiteral("no new failures");
+            const QString source = f.summary.value(QLatin1String("source")).toString();
+            if (f.stillFailed > 0)
+                line +=
+                    QStringLiteral("; %1 events of %2 still failed").arg(f.stillFailed).arg(source);
+            else if (f.stillFailed == 0)
+                line += QStringLiteral("; no event of %1 is failed now").arg(source);
+            out += QLatin1Char('\n') + escape(line);
+        }
+        return out;
+    }
     const QString icon = f.severity == QLatin1String("critical")  ? QStringLiteral("🔴")
                          : f.severity == QLatin1String("warning") ? QStringLiteral("🟠")
                                                                   : QStringLiteral("🔵");
     QString head = QStringLiteral("%1 <b>%2</b>: <b>%3</b> · <code>%4</code>")
                        .arg(icon, escape(f.severity.toUpper()), escape(f.ruleName), escape(scope));
-    if (f.message == QLatin1String("repeat"))
+    if (!f.resolvedAt.isEmpty())
+        head += QStringLiteral("\n<i>delivered late: fired %1, resolved since %2</i>")
+                    .arg(escape(f.firedAt), escape(f.resolvedAt));
+    else if (f.message == QLatin1String("repeat"))
         head += QStringLiteral("\n<i>still firing since %1</i>").arg(escape(f.firedAt));
     const QString line = figures(f);
     return line.isEmpty() ? head : head + QLatin1Char('\n') + escape(line);
+}
+
+int AlertText::visibleLength(const QString &html)
+{
+    // Only the markup block() writes: tags are dropped, an entity (&amp; &lt; &gt;) is one
+    // character; QString's length is in UTF-16 code units, as Telegram counts.
+    int n = 0;
+    for (qsizetype i = 0; i < html.size(); ++i) {
+        const QChar c = html.at(i);
+        if (c == QLatin1Char('<')) {
+            const qsizetype end = html.indexOf(QLatin1Char('>'), i);
+            if (end > i) {
+                i = end;
+                continue;
+            }
+        } else if (c == QLatin1Char('&')) {
+            const qsizetype end = html.indexOf(QLatin1Char(';'), i);
+            if (end > i && end - i <= 6)
+                i = end;
+        }
+        ++n;
+    }
+    return n;
 }
 
 QVector<QVector<int>> AlertText::pack(const QStringList &blocks, int limit)
@@ -95,12 +137,13 @@ QVector<QVector<int>> AlertText::pack(const QStringList &blocks, int limit)
     QVector<QVector<int>> out;
     qsizetype size = 0;
     for (int i = 0; i < blocks.size(); ++i) {
-        const qsizetype add = blocks.at(i).size() + (out.isEmpty() || out.last().isEmpty() ? 0 : 2);
-        if (out.isEmpty() || size + add > limit) {
+        const qsizetype length = visibleLength(blocks.at(i));
+        if (out.isEmpty() || size + 2 + length > limit) {
             out.append(QVector<int>());
-            size = 0;
+            size = length;
+        } else {
+            size += 2 + length; // the blank line between two blocks
         }
-        size += out.last().isEmpty() ? blocks.at(i).size() : add;
         out.last().append(i);
     }
     return out;

@@ -328,20 +328,55 @@ bool duplicatesAgeHolds(Pass &pass, const Rule &rule, Holds *holds)
     return true;
 }
 
-Holds failedHolds(const Rule &rule, const FailedRead &failed)
+// min_failures counts since the scope's last message: this pass's failures are added to
+// what was counted before (reset when a message of the scope's episode was begun since, or
+// when its episode resolved). An open episode holds on any new failure; a new one opens once
+// the count reaches min_failures.
+Holds failedHolds(const Rule &rule, FailedRead *failed, const QVector<OpenEpisode> &open)
 {
     const int least = rule.params.value(QLatin1String("min_failures")).toInt(1);
-    Holds holds;
-    for (const FailedGroup &g : failed.groups) {
-        if (!rule.covers(g.source) || g.count < least)
+    const QString prefix = QString::number(rule.id) + QLatin1Char('|');
+    auto &pending = failed->cursor.pending;
+    QHash<QString, int> openAt; // scope -> message_no
+    for (const OpenEpisode &e : open)
+        openAt.insert(e.scope, e.messageNo);
+    // Forget the counts of scopes whose episode resolved, and restart those whose episode
+    // has sent a message since.
+    for (auto it = pending.begin(); it != pending.end();) {
+        if (!it.key().startsWith(prefix)) {
+            ++it;
             continue;
-        holds.insert((g.source + QLatin1Char('|') + g.group).left(300),
-                     QJsonObject{{QStringLiteral("failures"), g.count},
-                                 {QStringLiteral("source"), g.source},
-                                 {QStringLiteral("error_group"), g.group},
-                                 {QStringLiteral("events"), g.events},
-                                 {QStringLiteral("journal_to"), failed.cursor.read},
-                                 {QStringLiteral("journal_gaps"), failed.gapsJson}});
+        }
+        const QString scope = it.key().mid(prefix.size());
+        const auto at = openAt.constFind(scope);
+        if (at == openAt.cend() && it->atMessage > 0) {
+            it = pending.erase(it); // its episode resolved
+            continue;
+        }
+        if (at != openAt.cend() && *at != it->atMessage)
+            *it = FailedCursor::Pending{0, *at, {}};
+        ++it;
+    }
+    Holds holds;
+    for (const FailedGroup &g : failed->groups) {
+        if (!rule.covers(g.source))
+            continue;
+        const QString scope = (g.source + QLatin1Char('|') + g.group).left(300);
+        FailedCursor::Pending &p = pending[prefix + scope];
+        p.atMessage = openAt.value(scope, 0);
+        p.count += g.count;
+        for (const QJsonValue &ev : g.events) {
+            if (p.events.size() < 5)
+                p.events.append(ev);
+        }
+        if (!openAt.contains(scope) && p.count < least)
+            continue;
+        holds.insert(scope, QJsonObject{{QStringLiteral("failures"), p.count},
+                                        {QStringLiteral("source"), g.source},
+                                        {QStringLiteral("error_group"), g.group},
+                                        {QStringLiteral("events"), p.events},
+                                        {QStringLiteral("journal_to"), failed->cursor.read},
+                                        {QStringLiteral("journal_gaps"), failed->gapsJson}});
     }
     return holds;
 }
@@ -555,7 +590,7 @@ EvaluationResult RuleEvaluator::evaluate()
         if (rule.kind == QLatin1String("stuck"))
             ok = stuckHolds(pass, rule, &stuck, &holds);
         else if (rule.kind == QLatin1String("failed"))
-            holds = failedHolds(rule, failed);
+            holds = failedHolds(rule, &failed, open.value(rule.id));
         else if (rule.kind == QLatin1String("repeat_share") ||
                  rule.kind == QLatin1String("failure_share"))
             holds = shareHolds(rule, *snapshot);

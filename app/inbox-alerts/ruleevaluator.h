@@ -27,11 +27,15 @@
 //   duplicates_age  the oldest open candidate pair (duplicate_candidates_open_idx) and
 //                   inbox.open_duplicates(), scope '*'
 //
-// A failed episode holds while new failures arrive and until its first message is begun;
-// then the first pass without new failures of its scope resolves it.
+// A failed episode opens once min_failures failures of its scope came since the scope's last
+// message (counted over passes, in the evaluator's memory: a restart counts again from where
+// it resumes reading), holds while new failures arrive and until its first message is begun;
+// then a pass without new failures of its scope resolves it (after resolve_after).
 
 #include "db/pgconnection.h"
 
+#include <QHash>
+#include <QJsonArray>
 #include <QMap>
 #include <QString>
 #include <QVector>
@@ -60,8 +64,17 @@ struct FailedCursor
         qint64 to = 0;
         qint64 until = 0;
     };
+    // The failures a failed rule counted for a scope since that scope's episode's last
+    // message (or since there was none): min_failures applies to this, not to one pass.
+    struct Pending
+    {
+        int count = 0;
+        int atMessage = 0; // the episode's message_no the count started at
+        QJsonArray events; // the first five
+    };
     qint64 read = -1; // the highest journal id read; -1: not read yet
     QVector<Gap> gaps;
+    QHash<QString, Pending> pending; // "rule id|scope"
 };
 
 class RuleEvaluator final

@@ -4,9 +4,6 @@
 
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QNetworkAccessManager>
-#include <QNetworkReply>
-#include <QNetworkRequest>
 #include <QTimer>
 #include <QUrl>
 
@@ -18,13 +15,14 @@ namespace inbox::alerts {
 
 namespace {
 constexpr int kChatSpacingMs = 1000; // Telegram: about one message a second per chat
-}
+// Added to a 429's retry_after: the retry must not come before the time Telegram named, and
+// the fake's and Telegram's clocks may round the other way.
+constexpr int kRetryAfterMarginMs = 100;
+} // namespace
 
 TelegramClient::TelegramClient(const AlertsConfig &config, AlertsMetrics &metrics, QObject *parent)
-    : QObject(parent), m_config(config), m_metrics(metrics),
-      m_network(new QNetworkAccessManager(this))
+    : QObject(parent), m_config(config), m_metrics(metrics)
 {
-    m_network->setAutoDeleteReplies(true);
     m_clock.start();
 }
 
@@ -46,7 +44,7 @@ void TelegramClient::pump(const QString &chatId)
     const qint64 wait =
         chat.lastSent.isValid() ? std::max<qint64>(0, kChatSpacingMs - chat.lastSent.elapsed()) : 0;
     if (wait > 0)
-        QTimer::singleShot(int(wait), this, [this, chatId] { attempt(chatId); });
+        QTimer::singleShot(int(wait), Qt::PreciseTimer, this, [this, chatId] { attempt(chatId); });
     else
         attempt(chatId);
 }
@@ -57,32 +55,32 @@ void TelegramClient::attempt(const QString &chatId)
     Item &item = chat.queue.first();
     ++item.attempts;
     chat.lastSent.start();
-    QNetworkRequest request(QUrl(m_config.apiBase + QStringLiteral("/bot") +
-                                 QString::fromLatin1(m_config.token) +
-                                 QStringLiteral("/sendMessage")));
-    request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
-    request.setTransferTimeout(m_config.sendTimeoutS * 1000);
+    const QUrl url(m_config.apiBase + QStringLiteral("/bot") + QString::fromLatin1(m_config.token) +
+                   QStringLiteral("/sendMessage"));
     const QJsonObject body{{QStringLiteral("chat_id"), item.chat},
                            {QStringLiteral("text"), item.html},
                            {QStringLiteral("parse_mode"), QStringLiteral("HTML")},
                            {QStringLiteral("disable_web_page_preview"), true}};
     const qint64 started = m_clock.elapsed();
-    QNetworkReply *reply =
-        m_network->post(request, QJsonDocument(body).toJson(QJsonDocument::Compact));
-    connect(reply, &QNetworkReply::finished, this,
-            [this, chatId, reply, started] { answered(chatId, reply, started); });
+    HttpExchange::post(url, QByteArrayLiteral("application/json"),
+                       QJsonDocument(body).toJson(QJsonDocument::Compact),
+                       m_config.sendTimeoutS * 1000, this,
+                       [this, chatId, started](const HttpExchange::Result &result) {
+                           answered(chatId, result, started);
+                       });
 }
 
-void TelegramClient::answered(const QString &chatId, QNetworkReply *reply, qint64 startedMs)
+void TelegramClient::answered(const QString &chatId, const HttpExchange::Result &reply,
+                              qint64 startedMs)
 {
+    using Failure = HttpExchange::Result::Failure;
     const auto log = logger("telegram");
     Chat &chat = m_chats[chatId];
     Item &item = chat.queue.first();
     const double seconds = double(m_clock.elapsed() - startedMs) / 1000.0;
-    const QVariant statusAttribute = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute);
-    const int status = statusAttribute.isValid() ? statusAttribute.toInt() : 0;
+    const int status = reply.failure == Failure::None ? reply.status : 0;
     m_metrics.telegram(seconds, status);
-    const QJsonObject json = QJsonDocument::fromJson(reply->readAll()).object();
+    const QJsonObject json = QJsonDocument::fromJson(reply.body).object();
     const QString description = json.value(QStringLiteral("description")).toString().left(300);
     const bool attemptsLeft = item.attempts < m_config.sendAttempts;
 
@@ -107,25 +105,22 @@ void TelegramClient::answered(const QString &chatId, QNetworkReply *reply, qint6
         if (attemptsLeft && retryAfter <= m_config.maxRetryAfterS) {
             log->warn("chat {}: 429, retrying after {} s as asked (attempt {} of {})",
                       chatId.toStdString(), retryAfter, item.attempts, m_config.sendAttempts);
-            retryLater(chatId, std::max(retryAfter, 0) * 1000);
+            // Never before the time Telegram named: a precise timer and a margin.
+            retryLater(chatId, std::max(retryAfter, 0) * 1000 + kRetryAfterMarginMs);
             return;
         }
         outcome.kind = SendOutcome::Kind::GaveUp;
         finish(chatId, outcome);
         return;
     }
-    // Without an HTTP answer: was the request certainly not received?
-    const QNetworkReply::NetworkError error = reply->error();
-    const bool notSent = status == 0 && (error == QNetworkReply::ConnectionRefusedError ||
-                                         error == QNetworkReply::HostNotFoundError ||
-                                         error == QNetworkReply::TemporaryNetworkFailureError ||
-                                         error == QNetworkReply::NetworkSessionFailedError ||
-                                         error == QNetworkReply::ProxyConnectionRefusedError);
+    // No byte of the request was written: it certainly did not arrive.
+    const bool notSent = reply.failure == Failure::NotConnected;
     if (status >= 500 || notSent) {
         if (attemptsLeft) {
             const int delay = 1000 << std::min(item.attempts - 1, 5);
-            log->warn("chat {}: {} , retrying in {} ms (attempt {} of {})", chatId.toStdString(),
-                      status ? "HTTP " + std::to_string(status) : std::string("no connection"),
+            log->warn("chat {}: {}, retrying in {} ms (attempt {} of {})", chatId.toStdString(),
+                      status ? "HTTP " + std::to_string(status)
+                             : "no connection (" + reply.error.toStdString() + ")",
                       delay, item.attempts, m_config.sendAttempts);
             retryLater(chatId, delay);
             return;
@@ -142,20 +137,21 @@ void TelegramClient::answered(const QString &chatId, QNetworkReply *reply, qint6
         finish(chatId, outcome);
         return;
     }
-    // A timeout, a connection closed mid-request, an unreadable answer: it may have arrived.
+    // A timeout, a connection closed after the request, an unreadable answer: it may have
+    // arrived, and it is never sent again.
     outcome.kind = SendOutcome::Kind::Unknown;
-    outcome.description =
-        error == QNetworkReply::OperationCanceledError || error == QNetworkReply::TimeoutError
-            ? QStringLiteral("no answer within %1 s").arg(m_config.sendTimeoutS)
-        : error == QNetworkReply::RemoteHostClosedError
-            ? QStringLiteral("connection closed before the answer")
-            : QStringLiteral("unreadable answer (HTTP %1)").arg(status);
+    outcome.status = reply.status;
+    outcome.description = reply.failure == Failure::Timeout
+                              ? QStringLiteral("no answer within %1 s").arg(m_config.sendTimeoutS)
+                          : reply.failure == Failure::Closed
+                              ? QStringLiteral("connection closed before the answer")
+                              : QStringLiteral("unreadable answer (HTTP %1)").arg(reply.status);
     finish(chatId, outcome);
 }
 
 void TelegramClient::retryLater(const QString &chatId, int delayMs)
 {
-    QTimer::singleShot(delayMs, this, [this, chatId] { attempt(chatId); });
+    QTimer::singleShot(delayMs, Qt::PreciseTimer, this, [this, chatId] { attempt(chatId); });
 }
 
 void TelegramClient::finish(const QString &chatId, const SendOutcome &outcome)

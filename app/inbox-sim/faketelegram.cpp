@@ -67,17 +67,17 @@ int FakeTelegram::run(const QString &listen, const QByteArray &token, const QStr
     if (colon <= 0 || address.isNull() || !portOk || port > 65535 ||
         (!misbehave.isEmpty() && !parseMisbehaviour(misbehave, &misbehaviour))) {
         std::fprintf(stderr, "inbox-sim: --fake-telegram wants ADDRESS:PORT (numeric) and "
-                             "--fake-telegram-misbehave 429|500|400|hang|close[:N[:S]]\n");
+                             "--fake-telegram-misbehave 429|500|400|hang|close|down[:N[:S]]\n");
         return 64;
     }
     FakeTelegram fake(token, logPath);
-    fake.misbehave(misbehaviour);
     fake.setEcho(true);
     QString error;
     if (!fake.listen(address, quint16(port), &error)) {
         std::fprintf(stderr, "inbox-sim: %s\n", qPrintable(error));
         return 2;
     }
+    fake.misbehave(misbehaviour);
     std::printf("fake telegram listening on %s:%u\n", qPrintable(address.toString()),
                 unsigned(fake.port()));
     std::fflush(stdout);
@@ -107,6 +107,7 @@ bool FakeTelegram::listen(const QHostAddress &address, quint16 port, QString *er
         *error = QStringLiteral("cannot write %1: %2").arg(m_log.fileName(), m_log.errorString());
         return false;
     }
+    m_address = address;
     if (!m_server->listen(address, port)) {
         *error = QStringLiteral("cannot listen on %1:%2: %3")
                      .arg(address.toString())
@@ -114,20 +115,36 @@ bool FakeTelegram::listen(const QHostAddress &address, quint16 port, QString *er
                      .arg(m_server->errorString());
         return false;
     }
+    m_port = m_server->serverPort();
     return true;
 }
 
 quint16 FakeTelegram::port() const
 {
-    return m_server->serverPort();
+    return m_port;
+}
+
+void FakeTelegram::misbehave(const Misbehaviour &m)
+{
+    if (m.mode != QLatin1String("down")) {
+        m_misbehave = m;
+        return;
+    }
+    // Down for m.count seconds: nothing listens on the port, then the same port again.
+    m_server->close();
+    QTimer::singleShot(m.count * 1000, this, [this] {
+        if (!m_server->listen(m_address, m_port))
+            std::fprintf(stderr, "fake telegram: cannot listen again on %u: %s\n", unsigned(m_port),
+                         qPrintable(m_server->errorString()));
+    });
 }
 
 bool FakeTelegram::parseMisbehaviour(const QString &text, Misbehaviour *out)
 {
     const QStringList parts = text.split(QLatin1Char(':'));
-    static const QStringList modes = {QStringLiteral("429"), QStringLiteral("500"),
-                                      QStringLiteral("400"), QStringLiteral("hang"),
-                                      QStringLiteral("close")};
+    static const QStringList modes = {QStringLiteral("429"),   QStringLiteral("500"),
+                                      QStringLiteral("400"),   QStringLiteral("hang"),
+                                      QStringLiteral("close"), QStringLiteral("down")};
     if (parts.isEmpty() || !modes.contains(parts.at(0)))
         return false;
     Misbehaviour m;
@@ -271,8 +288,8 @@ bool FakeTelegram::handle(QTcpSocket *socket, const QByteArray &method, const QB
             answer(socket, 400, refusal(400, QStringLiteral("unknown misbehaviour")));
             return true;
         }
-        m_misbehave = m.mode.isEmpty() ? Misbehaviour{} : checked;
         answer(socket, 200, QByteArrayLiteral("{\"ok\":true}"));
+        misbehave(m.mode.isEmpty() ? Misbehaviour{} : checked);
         return true;
     }
     const QString prefix = QStringLiteral("/bot");
@@ -363,6 +380,8 @@ bool FakeTelegram::handle(QTcpSocket *socket, const QByteArray &method, const QB
         socket, 200,
         QJsonDocument(QJsonObject{{QStringLiteral("ok"), true}, {QStringLiteral("result"), result}})
             .toJson(QJsonDocument::Compact));
+    if (m_afterDelivered)
+        m_afterDelivered(line);
     return true;
 }
 

@@ -8,10 +8,13 @@
 //
 // It can be told to misbehave for the next N sendMessage requests, at start
 // (--fake-telegram-misbehave MODE[:N[:RETRY_AFTER]]) or at any time with
-//   GET /fake/misbehave?mode=429|500|400|hang|close&count=N&retry_after=S
+//   GET /fake/misbehave?mode=429|500|400|hang|close|down&count=N&retry_after=S
 // 429 answers Too Many Requests with parameters.retry_after; 500 an internal error; 400 a
 // refusal; hang reads the request and never answers (past the caller's timeout); close reads
-// it and closes the connection without a word. Only an answer of 200 delivered the message.
+// it and closes the connection without a word; down stops listening for N seconds (every
+// connection refused) and then listens again on the same port. Only an answer of 200
+// delivered the message. A test can also be called after each 200 is written and before it
+// leaves (setAfterDelivered), to do something at exactly that moment.
 
 #include <QByteArray>
 #include <QFile>
@@ -20,6 +23,8 @@
 #include <QJsonObject>
 #include <QObject>
 #include <QString>
+
+#include <functional>
 
 class QTcpServer;
 class QTcpSocket;
@@ -49,7 +54,13 @@ public:
 
     bool listen(const QHostAddress &address, quint16 port, QString *error);
     quint16 port() const;
-    void misbehave(const Misbehaviour &m) { m_misbehave = m; }
+    void misbehave(const Misbehaviour &m);
+    // Called with the log line of each delivered message, after its 200 is written to the
+    // socket and before the event loop sends it.
+    void setAfterDelivered(std::function<void(const QJsonObject &)> f)
+    {
+        m_afterDelivered = std::move(f);
+    }
     // Also print one line a request to stdout (inbox-sim --fake-telegram does: the demo's
     // telegram.out is what "arrived in Telegram" for a person to read).
     void setEcho(bool echo) { m_echo = echo; }
@@ -77,6 +88,9 @@ private:
     qint64 m_sequence = 0;
     qint64 m_nextMessageId = 1;
     bool m_echo = false;
+    QHostAddress m_address;
+    quint16 m_port = 0;
+    std::function<void(const QJsonObject &)> m_afterDelivered;
 };
 
 } // namespace inbox::sim

@@ -82,6 +82,7 @@ BEGIN
          WHERE a.rule_id = p_rule.id AND a.resolved_at IS NULL
         RETURNING a.id, a.scope_key, a.fired_at, a.message_no
     LOOP
+        PERFORM inbox._alert_settle(e.id);
         INSERT INTO inbox.journal (entry, detail)
         VALUES ('alert_resolved',
                 jsonb_build_object('rule_id', p_rule.id, 'rule_name', p_rule.name,
@@ -92,6 +93,30 @@ BEGIN
     END LOOP;
     RETURN v_n;
 END;
+$$;
+
+
+--
+-- Name: _alert_key_chat(text); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox._alert_key_chat(p_key text) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+    SELECT split_part(p_key, ':', 4);
+$$;
+
+
+--
+-- Name: _alert_key_no(text); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox._alert_key_no(p_key text) RETURNS integer
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+    SELECT split_part(p_key, ':', 3)::int;
 $$;
 
 
@@ -111,11 +136,18 @@ CREATE TABLE inbox.alert_episodes (
     resolved_at timestamp with time zone,
     resolved_reason text,
     resolved_message_no integer,
+    last_reached_at timestamp with time zone,
+    acknowledged_at timestamp with time zone,
+    acknowledged_by text,
+    acknowledge_note text,
+    settled_at timestamp with time zone,
+    CONSTRAINT alert_episodes_acknowledged_by CHECK (((acknowledged_at IS NULL) = (acknowledged_by IS NULL))),
     CONSTRAINT alert_episodes_check CHECK (((resolved_at IS NULL) = (resolved_reason IS NULL))),
     CONSTRAINT alert_episodes_check1 CHECK (((message_no = 0) = (last_sent_at IS NULL))),
     CONSTRAINT alert_episodes_message_no_check CHECK ((message_no >= 0)),
     CONSTRAINT alert_episodes_resolved_reason_check CHECK ((resolved_reason = ANY (ARRAY['cleared'::text, 'rule_disabled'::text, 'rule_removed'::text]))),
-    CONSTRAINT alert_episodes_scope_key_check CHECK (((char_length(scope_key) >= 1) AND (char_length(scope_key) <= 300)))
+    CONSTRAINT alert_episodes_scope_key_check CHECK (((char_length(scope_key) >= 1) AND (char_length(scope_key) <= 300))),
+    CONSTRAINT alert_episodes_settled_resolved CHECK (((settled_at IS NULL) OR (resolved_at IS NOT NULL)))
 );
 
 
@@ -143,10 +175,44 @@ CREATE FUNCTION inbox._alert_next_message(e inbox.alert_episodes, r inbox.alert_
     SELECT CASE
         WHEN NOT r.enabled OR r.removed_at IS NOT NULL OR r.silenced_until > now() THEN NULL
         WHEN e.resolved_at IS NULL AND e.message_no = 0 THEN 'fired'
-        WHEN e.resolved_at IS NULL AND e.last_sent_at <= now() - r.repeat_interval THEN 'repeat'
+        WHEN e.resolved_at IS NULL
+             AND coalesce(e.last_reached_at, e.acknowledged_at) IS NOT NULL
+             AND greatest(e.last_sent_at, e.last_reached_at, e.acknowledged_at)
+                 <= now() - r.repeat_interval THEN 'repeat'
         WHEN e.resolved_at IS NOT NULL AND e.resolved_reason = 'cleared' AND r.send_resolved
              AND e.message_no > 0 AND e.resolved_message_no IS NULL THEN 'resolved'
     END;
+$$;
+
+
+--
+-- Name: _alert_owes(inbox.alert_episodes, inbox.alert_rules); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox._alert_owes(e inbox.alert_episodes, r inbox.alert_rules) RETURNS boolean
+    LANGUAGE sql STABLE
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+    SELECT e.resolved_at IS NULL
+        OR EXISTS (SELECT 1 FROM inbox.actions a WHERE a.episode_id = e.id AND a.state = 'started')
+        OR (r.enabled AND r.removed_at IS NULL AND (
+               EXISTS (SELECT 1 FROM inbox.actions a
+                        WHERE a.episode_id = e.id AND a.state = 'failed'
+                          AND inbox._alert_key_chat(a.operation_key) = ANY (r.chat_ids)
+                          AND (e.acknowledged_at IS NULL OR e.acknowledged_at < a.finished_at)
+                          AND NOT EXISTS (
+                              SELECT 1 FROM inbox.actions b
+                               WHERE b.episode_id = e.id
+                                 AND inbox._alert_key_chat(b.operation_key)
+                                     = inbox._alert_key_chat(a.operation_key)
+                                 AND inbox._alert_key_no(b.operation_key)
+                                     > inbox._alert_key_no(a.operation_key)))
+            OR EXISTS (SELECT 1 FROM unnest(r.chat_ids) AS c(chat)
+                        WHERE inbox._alert_resolved_owed(e, r, c.chat)
+                          AND (e.resolved_message_no IS NULL
+                               OR NOT EXISTS (SELECT 1 FROM inbox.actions a
+                                               WHERE a.operation_key = 'alert:' || e.id || ':'
+                                                     || e.resolved_message_no || ':' || c.chat)))));
 $$;
 
 
@@ -254,6 +320,23 @@ $$;
 
 
 --
+-- Name: _alert_resolved_owed(inbox.alert_episodes, inbox.alert_rules, text); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox._alert_resolved_owed(e inbox.alert_episodes, r inbox.alert_rules, p_chat text) RETURNS boolean
+    LANGUAGE sql STABLE
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+    SELECT coalesce(e.resolved_reason = 'cleared', false) AND r.send_resolved
+       AND EXISTS (SELECT 1 FROM inbox.actions a
+                    WHERE a.episode_id = e.id AND a.state = 'done'
+                      AND inbox._alert_key_chat(a.operation_key) = p_chat
+                      AND inbox._alert_key_no(a.operation_key) IS DISTINCT FROM e.resolved_message_no
+                      AND a.started_at < e.resolved_at);
+$$;
+
+
+--
 -- Name: _alert_rule_json(inbox.alert_rules); Type: FUNCTION; Schema: inbox; Owner: -
 --
 
@@ -266,6 +349,28 @@ CREATE FUNCTION inbox._alert_rule_json(r inbox.alert_rules) RETURNS jsonb
                               'chat_ids', to_jsonb(r.chat_ids),
                               'repeat_interval', r.repeat_interval::text,
                               'send_resolved', r.send_resolved, 'enabled', r.enabled);
+$$;
+
+
+--
+-- Name: _alert_settle(bigint); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox._alert_settle(p_episode_id bigint) RETURNS boolean
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+DECLARE
+    v_id bigint;
+BEGIN
+    UPDATE inbox.alert_episodes e
+       SET settled_at = now()
+      FROM inbox.alert_rules r
+     WHERE e.id = p_episode_id AND r.id = e.rule_id AND e.settled_at IS NULL
+       AND e.resolved_at IS NOT NULL AND NOT inbox._alert_owes(e, r)
+    RETURNING e.id INTO v_id;
+    RETURN v_id IS NOT NULL;
+END;
 $$;
 
 
@@ -1041,6 +1146,51 @@ $$;
 
 
 --
+-- Name: acknowledge_alert(bigint, text); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.acknowledge_alert(p_episode_id bigint, p_note text DEFAULT NULL::text) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+DECLARE
+    v_note text := nullif(btrim(p_note, E' \t\r\n'), '');
+    v_ep   inbox.alert_episodes%ROWTYPE;
+    v_name text;
+    v_settled boolean;
+BEGIN
+    IF p_episode_id IS NULL THEN
+        RAISE EXCEPTION 'p_episode_id must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF char_length(v_note) > 2000 THEN
+        RAISE EXCEPTION 'p_note: at most 2000 characters' USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    SELECT * INTO v_ep FROM inbox.alert_episodes a WHERE a.id = p_episode_id FOR UPDATE;
+    IF NOT FOUND THEN
+        RAISE EXCEPTION 'p_episode_id: no alert episode %', p_episode_id
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF v_ep.settled_at IS NOT NULL THEN
+        RETURN 'nothing_owed';
+    END IF;
+    UPDATE inbox.alert_episodes a
+       SET acknowledged_at = now(), acknowledged_by = session_user, acknowledge_note = v_note
+     WHERE a.id = p_episode_id;
+    v_settled := inbox._alert_settle(p_episode_id);
+    SELECT r.name INTO v_name FROM inbox.alert_rules r WHERE r.id = v_ep.rule_id;
+    INSERT INTO inbox.journal (entry, detail, by_person)
+    VALUES ('alert_acknowledged',
+            jsonb_strip_nulls(jsonb_build_object(
+                'rule_id', v_ep.rule_id, 'rule_name', v_name, 'episode_id', p_episode_id,
+                'scope_key', v_ep.scope_key, 'note', v_note, 'settled', v_settled)),
+            true);
+    PERFORM inbox._notify('alerts');
+    RETURN 'acknowledged';
+END;
+$$;
+
+
+--
 -- Name: begin_action(bigint, text, text); Type: FUNCTION; Schema: inbox; Owner: -
 --
 
@@ -1152,9 +1302,11 @@ BEGIN
         RAISE EXCEPTION 'p_chat_id: rule % does not send to chat %', v_rule.id, p_chat_id
             USING ERRCODE = 'invalid_parameter_value';
     END IF;
+    v_key := 'alert:' || p_episode_id || ':' || p_message_no || ':' || p_chat_id;
     IF p_message_no = v_ep.message_no + 1 THEN
         v_next := inbox._alert_next_message(v_ep, v_rule);
-        IF v_next IS NULL THEN
+        IF v_next IS NULL
+           OR (v_next = 'resolved' AND NOT inbox._alert_resolved_owed(v_ep, v_rule, p_chat_id)) THEN
             RAISE EXCEPTION 'p_message_no: message % of episode % is not due', p_message_no, p_episode_id
                 USING ERRCODE = 'invalid_parameter_value';
         END IF;
@@ -1163,13 +1315,20 @@ BEGIN
                resolved_message_no = CASE WHEN v_next = 'resolved' THEN p_message_no END
          WHERE a.id = p_episode_id
         RETURNING * INTO v_ep;
-    ELSIF p_message_no <> v_ep.message_no OR p_message_no = 0 THEN
+    ELSIF p_message_no = v_ep.message_no AND p_message_no > 0 THEN
+        IF p_message_no = v_ep.resolved_message_no
+           AND NOT inbox._alert_resolved_owed(v_ep, v_rule, p_chat_id)
+           AND NOT EXISTS (SELECT 1 FROM inbox.actions a WHERE a.operation_key = v_key) THEN
+            RAISE EXCEPTION 'p_message_no: message % of episode % is not due', p_message_no, p_episode_id
+                USING ERRCODE = 'invalid_parameter_value';
+        END IF;
+    ELSIF p_message_no < 1 OR p_message_no > v_ep.message_no
+          OR NOT EXISTS (SELECT 1 FROM inbox.actions a WHERE a.operation_key = v_key) THEN
         RAISE EXCEPTION 'p_message_no: episode % is at message %, so only % or % can be begun, got %',
             p_episode_id, v_ep.message_no, greatest(v_ep.message_no, 1), v_ep.message_no + 1,
             p_message_no USING ERRCODE = 'invalid_parameter_value';
     END IF;
     v_kind := inbox._alert_message_kind(v_ep, p_message_no);
-    v_key := 'alert:' || p_episode_id || ':' || p_message_no || ':' || p_chat_id;
 
     INSERT INTO inbox.actions AS a (episode_id, kind, operation_key)
     VALUES (p_episode_id, 'alert.telegram', v_key)
@@ -1774,29 +1933,60 @@ CREATE FUNCTION inbox.due_alert_messages() RETURNS TABLE(episode_id bigint, rule
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
-    -- The current message to the chats it has not reached: no action yet (an evaluator stopped
-    -- between chats), started and never finished (in flight, or an unknown outcome), or failed
-    -- for certain (to be tried again; action_at says when it failed) ...
-    SELECT e.id, e.rule_id, e.message_no, inbox._alert_message_kind(e, e.message_no), c.chat,
-           a.id, a.state, coalesce(a.finished_at, a.started_at)
-      FROM inbox.alert_episodes e
-      JOIN inbox.alert_rules r ON r.id = e.rule_id
-     CROSS JOIN LATERAL unnest(r.chat_ids) AS c(chat)
-      LEFT JOIN inbox.actions a
-        ON a.operation_key = 'alert:' || e.id || ':' || e.message_no || ':' || c.chat
-     WHERE e.message_no > 0 AND r.enabled AND r.removed_at IS NULL
-       AND (r.silenced_until IS NULL OR r.silenced_until <= now())
-       AND (a.id IS NULL OR a.state <> 'done')
-       AND (e.resolved_at IS NULL OR e.resolved_message_no = e.message_no)
+    -- The unsettled episodes (alert_episodes_unsettled_idx) and their actions, one probe of
+    -- actions_episode_idx each: the settled ones, however many, are not read.
+    WITH ep AS MATERIALIZED (
+        SELECT e.id AS eid, e, r, (r.enabled AND r.removed_at IS NULL
+                      AND (r.silenced_until IS NULL OR r.silenced_until <= now())) AS active
+          FROM inbox.alert_episodes e
+          JOIN inbox.alert_rules r ON r.id = e.rule_id
+         WHERE e.settled_at IS NULL),
+    act AS MATERIALIZED (
+        SELECT a.id, a.episode_id, inbox._alert_key_no(a.operation_key) AS no,
+               inbox._alert_key_chat(a.operation_key) AS chat, a.state, a.started_at,
+               a.finished_at
+          FROM ep CROSS JOIN LATERAL (SELECT * FROM inbox.actions x
+                                       WHERE x.episode_id = ep.eid) a)
+    -- Begun and never finished, of any episode and rule: in flight, or an unknown outcome to
+    -- record (action_at: when it was begun) ...
+    SELECT (ep.e).id, (ep.e).rule_id, act.no, inbox._alert_message_kind(ep.e, act.no), act.chat,
+           act.id, act.state, act.started_at
+      FROM ep JOIN act ON act.episode_id = (ep.e).id
+     WHERE act.state = 'started'
     UNION ALL
-    -- ... and the next message, to every chat, once it is due.
-    SELECT e.id, e.rule_id, e.message_no + 1, inbox._alert_next_message(e, r), c.chat,
+    -- ... failed for certain and still owed (to try again; action_at: when it failed) ...
+    SELECT (ep.e).id, (ep.e).rule_id, act.no, inbox._alert_message_kind(ep.e, act.no), act.chat,
+           act.id, act.state, act.finished_at
+      FROM ep JOIN act ON act.episode_id = (ep.e).id
+     WHERE act.state = 'failed' AND ep.active AND act.chat = ANY ((ep.r).chat_ids)
+       AND ((ep.e).acknowledged_at IS NULL OR (ep.e).acknowledged_at < act.finished_at)
+       AND NOT EXISTS (SELECT 1 FROM act b
+                        WHERE b.episode_id = act.episode_id AND b.chat = act.chat
+                          AND b.no > act.no)
+    UNION ALL
+    -- ... the current message to the chats it has not been begun for (an evaluator stopped
+    -- between chats, a chat added), while the episode is open or it is the resolved message
+    -- and owed to the chat ...
+    SELECT (ep.e).id, (ep.e).rule_id, (ep.e).message_no,
+           inbox._alert_message_kind(ep.e, (ep.e).message_no), c.chat,
            NULL::bigint, NULL::text, NULL::timestamptz
-      FROM inbox.alert_episodes e
-      JOIN inbox.alert_rules r ON r.id = e.rule_id
-     CROSS JOIN LATERAL unnest(r.chat_ids) AS c(chat)
-     WHERE inbox._alert_next_message(e, r) IS NOT NULL
-       AND (e.resolved_at IS NULL OR e.resolved_message_no IS NULL)
+      FROM ep CROSS JOIN LATERAL unnest((ep.r).chat_ids) AS c(chat)
+     WHERE ep.active AND (ep.e).message_no > 0
+       AND NOT EXISTS (SELECT 1 FROM act
+                        WHERE act.episode_id = (ep.e).id AND act.no = (ep.e).message_no
+                          AND act.chat = c.chat)
+       AND ((ep.e).resolved_at IS NULL
+            OR ((ep.e).resolved_message_no = (ep.e).message_no
+                AND inbox._alert_resolved_owed(ep.e, ep.r, c.chat)))
+    UNION ALL
+    -- ... and the next message, to every chat (the resolved one to those it is owed to), once
+    -- it is due.
+    SELECT (ep.e).id, (ep.e).rule_id, (ep.e).message_no + 1, n.kind, c.chat,
+           NULL::bigint, NULL::text, NULL::timestamptz
+      FROM ep CROSS JOIN LATERAL (SELECT inbox._alert_next_message(ep.e, ep.r) AS kind) n
+     CROSS JOIN LATERAL unnest((ep.r).chat_ids) AS c(chat)
+     WHERE n.kind IS NOT NULL
+       AND (n.kind <> 'resolved' OR inbox._alert_resolved_owed(ep.e, ep.r, c.chat))
      ORDER BY 1, 3, 5;
 $$;
 
@@ -1984,12 +2174,18 @@ BEGIN
     UPDATE inbox.actions a
        SET state = v_new, result = p_result, finished_at = now()
      WHERE a.id = p_action_id;
+    IF p_ok THEN
+        UPDATE inbox.alert_episodes e
+           SET last_reached_at = greatest(e.last_reached_at,
+                                          CASE WHEN p_result ->> 'outcome' = 'unknown'
+                                               THEN v_act.started_at ELSE now() END)
+         WHERE e.id = v_act.episode_id;
+    END IF;
+    PERFORM inbox._alert_settle(v_act.episode_id);
     SELECT * INTO v_ep FROM inbox.alert_episodes e WHERE e.id = v_act.episode_id;
     SELECT * INTO v_rule FROM inbox.alert_rules r WHERE r.id = v_ep.rule_id;
-    -- 'alert:<episode>:<message>:<chat>'
-    v_no := split_part(v_act.operation_key, ':', 3)::int;
-    v_chat := substr(v_act.operation_key,
-                     char_length('alert:' || v_ep.id || ':' || v_no || ':') + 1);
+    v_no := inbox._alert_key_no(v_act.operation_key);
+    v_chat := inbox._alert_key_chat(v_act.operation_key);
     INSERT INTO inbox.journal (entry, detail)
     VALUES (CASE WHEN p_ok THEN 'alert_sent' ELSE 'alert_send_failed' END,
             jsonb_strip_nulls(jsonb_build_object(
@@ -2270,6 +2466,51 @@ BEGIN
         PERFORM inbox._notify('events');
     END IF;
     RETURN v_count;
+END;
+$$;
+
+
+--
+-- Name: prune_alerts(interval); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.prune_alerts(p_older_than interval DEFAULT '90 days'::interval) RETURNS bigint
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+DECLARE
+    v_ids     bigint[];
+    v_actions bigint;
+BEGIN
+    IF p_older_than IS NULL THEN
+        RAISE EXCEPTION 'p_older_than must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_older_than < interval '1 day' THEN
+        RAISE EXCEPTION 'p_older_than must be at least 1 day, got %', p_older_than
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    UPDATE inbox.alert_episodes e
+       SET settled_at = now()
+      FROM inbox.alert_rules r
+     WHERE r.id = e.rule_id AND e.settled_at IS NULL AND e.resolved_at IS NOT NULL
+       AND NOT inbox._alert_owes(e, r);
+    SELECT array_agg(e.id) INTO v_ids FROM (
+        SELECT e.id FROM inbox.alert_episodes e
+         WHERE e.settled_at < now() - p_older_than
+         ORDER BY e.settled_at LIMIT 10000
+           FOR UPDATE SKIP LOCKED) e;
+    IF v_ids IS NULL THEN
+        RETURN 0::bigint;
+    END IF;
+    DELETE FROM inbox.actions a WHERE a.episode_id = ANY (v_ids);
+    GET DIAGNOSTICS v_actions = ROW_COUNT;
+    DELETE FROM inbox.alert_episodes e WHERE e.id = ANY (v_ids);
+    INSERT INTO inbox.journal (entry, detail)
+    VALUES ('alerts_pruned',
+            jsonb_build_object('episodes', cardinality(v_ids), 'actions', v_actions,
+                               'older_than', p_older_than::text));
+    PERFORM inbox._notify('alerts');
+    RETURN cardinality(v_ids)::bigint;
 END;
 $$;
 
@@ -2581,6 +2822,7 @@ BEGIN
         RETURN NEXT;
         RETURN;
     END IF;
+    PERFORM inbox._alert_settle(e.id);
     INSERT INTO inbox.journal (entry, detail)
     VALUES ('alert_resolved',
             jsonb_build_object('rule_id', p_rule_id, 'rule_name', v_name, 'episode_id', e.id,
@@ -3468,6 +3710,20 @@ CREATE INDEX alert_episodes_rule_idx ON inbox.alert_episodes USING btree (rule_i
 
 
 --
+-- Name: alert_episodes_settled_idx; Type: INDEX; Schema: inbox; Owner: -
+--
+
+CREATE INDEX alert_episodes_settled_idx ON inbox.alert_episodes USING btree (settled_at) WHERE (settled_at IS NOT NULL);
+
+
+--
+-- Name: alert_episodes_unsettled_idx; Type: INDEX; Schema: inbox; Owner: -
+--
+
+CREATE INDEX alert_episodes_unsettled_idx ON inbox.alert_episodes USING btree (id) WHERE (settled_at IS NULL);
+
+
+--
 -- Name: alert_rules_live_name_key; Type: INDEX; Schema: inbox; Owner: -
 --
 
@@ -3814,6 +4070,20 @@ REVOKE ALL ON FUNCTION inbox._alert_close_episodes(p_rule inbox.alert_rules, p_r
 
 
 --
+-- Name: FUNCTION _alert_key_chat(p_key text); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox._alert_key_chat(p_key text) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION _alert_key_no(p_key text); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox._alert_key_no(p_key text) FROM PUBLIC;
+
+
+--
 -- Name: TABLE alert_episodes; Type: ACL; Schema: inbox; Owner: -
 --
 
@@ -3835,6 +4105,13 @@ REVOKE ALL ON FUNCTION inbox._alert_next_message(e inbox.alert_episodes, r inbox
 
 
 --
+-- Name: FUNCTION _alert_owes(e inbox.alert_episodes, r inbox.alert_rules); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox._alert_owes(e inbox.alert_episodes, r inbox.alert_rules) FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION _alert_param(p_params jsonb, p_kind text, p_key text, p_whole boolean, p_lo numeric, p_hi numeric, p_default numeric); Type: ACL; Schema: inbox; Owner: -
 --
 
@@ -3849,10 +4126,24 @@ REVOKE ALL ON FUNCTION inbox._alert_params(p_kind text, p_params jsonb) FROM PUB
 
 
 --
+-- Name: FUNCTION _alert_resolved_owed(e inbox.alert_episodes, r inbox.alert_rules, p_chat text); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox._alert_resolved_owed(e inbox.alert_episodes, r inbox.alert_rules, p_chat text) FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION _alert_rule_json(r inbox.alert_rules); Type: ACL; Schema: inbox; Owner: -
 --
 
 REVOKE ALL ON FUNCTION inbox._alert_rule_json(r inbox.alert_rules) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION _alert_settle(p_episode_id bigint); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox._alert_settle(p_episode_id bigint) FROM PUBLIC;
 
 
 --
@@ -3967,6 +4258,14 @@ GRANT ALL ON FUNCTION inbox.accept(p_source text, p_external_id text, p_body byt
 
 REVOKE ALL ON FUNCTION inbox.accept_many(p_sources text[], p_external_ids text[], p_bodies bytea[], p_content_types text[], p_occurred_ats timestamp with time zone[], p_kinds text[], p_fingerprints text[]) FROM PUBLIC;
 GRANT ALL ON FUNCTION inbox.accept_many(p_sources text[], p_external_ids text[], p_bodies bytea[], p_content_types text[], p_occurred_ats timestamp with time zone[], p_kinds text[], p_fingerprints text[]) TO inbox_ingest;
+
+
+--
+-- Name: FUNCTION acknowledge_alert(p_episode_id bigint, p_note text); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.acknowledge_alert(p_episode_id bigint, p_note text) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.acknowledge_alert(p_episode_id bigint, p_note text) TO inbox_operator;
 
 
 --
@@ -4101,6 +4400,14 @@ GRANT ALL ON FUNCTION inbox.open_duplicates() TO inbox_support;
 --
 
 REVOKE ALL ON FUNCTION inbox.prune(p_older_than interval) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION prune_alerts(p_older_than interval); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.prune_alerts(p_older_than interval) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.prune_alerts(p_older_than interval) TO inbox_alerts;
 
 
 --

@@ -6,8 +6,12 @@
 #include "alertstestcase.h"
 
 #include <QDateTime>
+#include <QHash>
 #include <QProcess>
+#include <QTcpServer>
+#include <QTcpSocket>
 #include <QTest>
+#include <QTimer>
 
 using namespace alertsfix;
 using contract::one;
@@ -77,12 +81,36 @@ private slots:
         QCOMPARE(outcomes(), QStringLiteral("alert_sent:unknown"));
         // The episode goes on: its repeat is a new message, sent once.
         QVERIFY_SQL(m_db.su().exec(QStringLiteral(
-            "UPDATE inbox.alert_episodes SET last_sent_at = last_sent_at - interval '2 hours'")));
+            "UPDATE inbox.alert_episodes SET last_sent_at = last_sent_at - interval '2 hours',"
+            " last_reached_at = last_reached_at - interval '2 hours'")));
         QCOMPARE(p.runOnce(), 0);
         QCOMPARE(tg.delivered().size(), 2);
         QVERIFY(textOf(tg.delivered().last()).contains(QLatin1String("still firing")));
         QCOMPARE(outcomes(), QStringLiteral("alert_sent:unknown,alert_sent:200"));
         noTokenIn(p);
+    }
+
+    // Issue 31 point 3: killed mid-send, and the episode resolved before the next start: the
+    // begun message is still recorded as unknown (it was never left 'started' for ever), and
+    // the chat, which may have seen the alert, is told it resolved.
+    void killedMidSendIsRecordedAfterItsEpisodeResolved()
+    {
+        FakeTelegramHarness tg(kToken);
+        stuckAlert();
+        AlertsProcess p(m_db.conninfo(kEval), kToken, tg.port());
+        QCOMPARE(p.runOnce({QStringLiteral("INBOX_ALERTS_TEST_KILL_AFTER_ANSWER=1")}), -1);
+        QCOMPARE(tg.delivered().size(), 1);
+        QVERIFY_SQL(m_db.su().exec(QStringLiteral("UPDATE inbox.events SET locked_at = now()")));
+        QVERIFY_SQL(m_db.su().exec(QStringLiteral(
+            "UPDATE inbox.actions SET started_at = started_at - interval '1 hour'")));
+        QCOMPARE(p.runOnce(), 0); // resolves; the begun message is recorded
+        QCOMPARE(one(m_db.su(), QStringLiteral("SELECT state || '/' || (result ->> 'outcome')"
+                                               " FROM inbox.actions ORDER BY id LIMIT 1")),
+                 QStringLiteral("done/unknown"));
+        QCOMPARE(p.runOnce(), 0);
+        QCOMPARE(tg.delivered().size(), 2);
+        QVERIFY(textOf(tg.delivered().last()).contains(QLatin1String("Resolved")));
+        QCOMPARE(outcomes(), QStringLiteral("alert_sent:unknown,alert_sent:200"));
     }
 
     void twoEvaluatorsAtOnceSendOnce()
@@ -119,10 +147,10 @@ private slots:
         QTest::newRow("500 past the attempts") << "500" << 4 << 4 << 0 << "alert_send_failed:500";
         QTest::newRow("400 refusal") << "400" << 1 << 1 << 0 << "alert_send_failed:400";
         QTest::newRow("hang past the timeout") << "hang" << 1 << 1 << 0 << "alert_sent:unknown";
-        // Qt's HTTP stack itself sends the request again once when the connection closes
-        // before any byte of an answer (QNetworkAccessManager has no switch for it in 6.4):
-        // against this fake, which delivers nothing it closed on, that is one delivery.
-        QTest::newRow("connection closed") << "close" << 1 << 2 << 1 << "alert_sent:200";
+        // Closed after the request, before any byte of an answer: it may have arrived, so it
+        // is unknown and never sent again. (QNetworkAccessManager, used until issue 31, sent
+        // it a second time by itself: 2 requests, "alert_sent:200".)
+        QTest::newRow("connection closed") << "close" << 1 << 1 << 0 << "alert_sent:unknown";
     }
 
     void telegramMisbehaves()
@@ -147,13 +175,17 @@ private slots:
         QCOMPARE(outcomes(), journal);
         noTokenIn(p);
         if (mode == QLatin1String("429")) {
-            // retry_after honoured: the three attempts span at least two seconds.
+            // retry_after honoured: each retry a whole second or more after the 429 (issue 31:
+            // a coarse timer undercut it by ~20 ms).
             const QList<QJsonObject> r = tg.requests();
-            const QDateTime first = QDateTime::fromString(
-                r.first().value(QStringLiteral("at")).toString(), Qt::ISODateWithMs);
-            const QDateTime last = QDateTime::fromString(
-                r.last().value(QStringLiteral("at")).toString(), Qt::ISODateWithMs);
-            QVERIFY2(first.msecsTo(last) >= 1900, qPrintable(QString::number(first.msecsTo(last))));
+            for (int i = 1; i < r.size(); ++i) {
+                const QDateTime before = QDateTime::fromString(
+                    r.at(i - 1).value(QStringLiteral("at")).toString(), Qt::ISODateWithMs);
+                const QDateTime after = QDateTime::fromString(
+                    r.at(i).value(QStringLiteral("at")).toString(), Qt::ISODateWithMs);
+                QVERIFY2(before.msecsTo(after) >= 1000,
+                         qPrintable(QString::number(before.msecsTo(after))));
+            }
         }
 
         // The next pass, with Telegram well again: a certain failure is tried again (once its
@@ -166,6 +198,154 @@ private slots:
         QCOMPARE(tg.delivered().size(), failed ? 1 : delivered);
         QCOMPARE(tg.requests().size(), requests + (failed ? 1 : 0));
         QCOMPARE(outcomes(), failed ? journal + QStringLiteral(",alert_sent:200") : journal);
+    }
+
+    // A bare socket (not the fake Telegram) that reads each request whole and closes the
+    // connection without a byte of an answer, on the first request of a fresh process: exactly
+    // one request arrives, its action is recorded unknown, and no later pass sends it again.
+    void connectionClosedBeforeTheAnswerIsOneRequest()
+    {
+        QTcpServer server;
+        QVERIFY(server.listen(QHostAddress::LocalHost, 0));
+        int requests = 0;
+        int connections = 0;
+        QHash<QTcpSocket *, QByteArray> in;
+        connect(&server, &QTcpServer::newConnection, &server, [&] {
+            while (QTcpSocket *socket = server.nextPendingConnection()) {
+                ++connections;
+                connect(socket, &QTcpSocket::readyRead, socket, [&, socket] {
+                    QByteArray &buffer = in[socket];
+                    buffer += socket->readAll();
+                    const qsizetype head = buffer.indexOf("\r\n\r\n");
+                    const qsizetype at = buffer.toLower().indexOf("content-length:");
+                    if (head < 0 || at < 0)
+                        return;
+                    const qsizetype length = buffer.mid(at + 15, buffer.indexOf('\r', at) - at - 15)
+                                                 .trimmed()
+                                                 .toLongLong();
+                    if (buffer.size() < head + 4 + length)
+                        return;
+                    ++requests;
+                    socket->abort();
+                });
+                connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
+            }
+        });
+        stuckAlert();
+        AlertsProcess p(m_db.conninfo(kEval), kToken, server.serverPort());
+        QCOMPARE(p.runOnce(), 0);
+        QTest::qWait(200); // anything sent again would arrive now
+        QCOMPARE(requests, 1);
+        QCOMPARE(connections, 1);
+        QCOMPARE(outcomes(), QStringLiteral("alert_sent:unknown"));
+        QCOMPARE(one(m_db.su(), QStringLiteral("SELECT result ->> 'error' FROM inbox.actions")),
+                 QStringLiteral("connection closed before the answer"));
+        QVERIFY_SQL(m_db.su().exec(
+            QStringLiteral("UPDATE inbox.actions SET started_at = started_at - interval '1 hour',"
+                           " finished_at = finished_at - interval '1 hour'")));
+        QCOMPARE(p.runOnce(), 0);
+        QCOMPARE(requests, 1);
+        noTokenIn(p);
+    }
+
+    // Issue 31 point 5: Telegram answers 200 and at that moment the database goes away (the
+    // evaluator's session killed, its logins refused for 3 s): the outcome is recorded once
+    // the database is back, with its message_id, and "sent" is logged only then.
+    void databaseGoneBetweenTheAnswerAndItsRecord()
+    {
+        FakeTelegramHarness tg(kToken);
+        stuckAlert();
+        PgSession &su = m_db.su();
+        tg.fake().setAfterDelivered([&](const QJsonObject &) {
+            QVERIFY_SQL(su.exec(QStringLiteral("ALTER ROLE %1 NOLOGIN").arg(kEval)));
+            QVERIFY_SQL(su.exec(QStringLiteral("SELECT pg_terminate_backend(pid) FROM"
+                                               " pg_stat_activity WHERE usename = $1"),
+                                {kEval}));
+            QTimer::singleShot(3000, this, [&su] {
+                (void)su.exec(QStringLiteral("ALTER ROLE %1 LOGIN").arg(kEval));
+            });
+        });
+        AlertsProcess p(m_db.conninfo(kEval), kToken, tg.port());
+        QCOMPARE(p.runOnce(), 0);
+        QCOMPARE(tg.requests().size(), 1);
+        QCOMPARE(outcomes(), QStringLiteral("alert_sent:200"));
+        QCOMPARE(one(su, QStringLiteral("SELECT result ->> 'message_id' FROM inbox.actions")),
+                 QString::number(
+                     tg.delivered().first().value(QStringLiteral("message_id")).toInteger()));
+        const QByteArray log = p.log();
+        QVERIFY2(log.contains("not recorded yet") &&
+                     log.contains("sent recorded after the database came back") &&
+                     !log.contains("alerts sent"),
+                 log.constData());
+        noTokenIn(p);
+    }
+
+    // Issue 31 point 2, end to end: the Bot API down while the alert fires (the evaluator
+    // gives up: failed), and the episode resolves before it is back: the person gets the
+    // alert, late and saying it resolved since, not a "Resolved" for an alert never seen.
+    void anOutageNeverLeavesOnlyResolved()
+    {
+        FakeTelegramHarness tg(kToken);
+        inbox::sim::FakeTelegram::Misbehaviour down;
+        QVERIFY(inbox::sim::FakeTelegram::parseMisbehaviour(QStringLiteral("down:4"), &down));
+        tg.fake().misbehave(down);
+        stuckAlert();
+        AlertsProcess p(m_db.conninfo(kEval), kToken, tg.port(), "send_attempts = 2\n");
+        QCOMPARE(p.runOnce(), 0);
+        QCOMPARE(outcomes(), QStringLiteral("alert_send_failed:0"));
+        QVERIFY_SQL(m_db.su().exec(QStringLiteral("UPDATE inbox.events SET locked_at = now()")));
+        QVERIFY_SQL(m_db.su().exec(
+            QStringLiteral("UPDATE inbox.actions SET started_at = started_at - interval '1 hour',"
+                           " finished_at = finished_at - interval '1 hour'")));
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                QTcpSocket probe;
+                probe.connectToHost(QHostAddress::LocalHost, tg.port());
+                return probe.waitForConnected(200);
+            },
+            10000));
+        QCOMPARE(p.runOnce(), 0);
+        QCOMPARE(alertJournal(m_db.su()),
+                 QStringLiteral("alert_fired/crm,alert_send_failed/crm,alert_resolved/crm,"
+                                "alert_sent/crm"));
+        QCOMPARE(tg.delivered().size(), 1);
+        const QString text = textOf(tg.delivered().first());
+        QVERIFY2(!text.contains(QLatin1String("Resolved")) &&
+                     text.contains(QLatin1String("delivered late")) &&
+                     text.contains(QLatin1String("events processing")),
+                 qPrintable(text));
+        // Nothing more is owed: no "Resolved" later either.
+        QCOMPARE(p.runOnce(), 0);
+        QCOMPARE(tg.requests().size(), 1);
+        QCOMPARE(one(m_db.su(), QStringLiteral("SELECT (settled_at IS NOT NULL)::text FROM"
+                                               " inbox.alert_episodes")),
+                 QStringLiteral("true"));
+    }
+
+    // Issue 31 point 7: passes that cannot reach the database count as passes and as failures.
+    void passesWithoutADatabaseAreCounted()
+    {
+        FakeTelegramHarness tg(kToken);
+        AlertsProcess p(QStringLiteral("host=127.0.0.1 port=1 dbname=nowhere user=nobody"
+                                       " connect_timeout=2"),
+                        kToken, tg.port(), "interval = 1\n");
+        p.start({}, false);
+        QVERIFY2(p.waitForLogCount("cannot reach the database", 2), p.log().constData());
+        const qsizetype at = p.log().indexOf("metrics_port=") + 13;
+        const QByteArray port = p.log().mid(at, p.log().indexOf(' ', at) - at);
+        QProcess curl;
+        curl.start(QStringLiteral("curl"),
+                   {QStringLiteral("-s"), QStringLiteral("http://127.0.0.1:") +
+                                              QString::fromLatin1(port) +
+                                              QStringLiteral("/metrics")});
+        QVERIFY(QTest::qWaitFor([&] { return curl.state() == QProcess::NotRunning; }, 10000));
+        const QByteArray metrics = curl.readAll();
+        QVERIFY2(!metrics.contains("inbox_alerts_evaluations_total 0\n") &&
+                     !metrics.contains("inbox_alerts_evaluation_failures_total 0\n") &&
+                     metrics.contains("inbox_alerts_database_up 0\n"),
+                 metrics.constData());
+        p.terminate();
+        QCOMPARE(p.wait(20000), 0);
     }
 
     // SIGTERM while Telegram has not answered yet: no new pass, the message in flight gets its
@@ -231,13 +411,23 @@ private slots:
         AlertsProcess p(m_db.conninfo(kEval), kToken, tg.port());
         QCOMPARE(p.runOnce(), 0);
         const QList<QJsonObject> got = tg.delivered();
-        // Every part accepted by the fake (HTML balanced, <= 4096), nothing refused.
+        // Every part accepted by the fake (HTML balanced, <= 4096 after entity parsing),
+        // nothing refused, and as few parts as that limit allows.
         QCOMPARE(tg.requests().size(), got.size());
-        QVERIFY2(got.size() >= 3, qPrintable(QString::number(got.size())));
+        int visible = 0;
+        for (const QJsonObject &m : got) {
+            int v = 0;
+            QString problem;
+            QVERIFY2(inbox::sim::FakeTelegram::checkHtml(textOf(m), &v, &problem),
+                     qPrintable(problem));
+            visible += v + 2;
+        }
+        QVERIFY2(got.size() >= 2 && got.size() <= visible / 4096 + 1,
+                 qPrintable(
+                     QStringLiteral("%1 messages for %2 characters").arg(got.size()).arg(visible)));
         int alerts = 0;
         for (int i = 0; i < got.size(); ++i) {
             const QString text = textOf(got.at(i));
-            QVERIFY(text.size() <= 4096);
             alerts += int(text.count(QLatin1String("events processing")));
             if (i > 0) {
                 const auto at = [&](int k) {

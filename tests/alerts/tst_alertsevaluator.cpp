@@ -297,6 +297,76 @@ private slots:
         QCOMPARE(p.wait(), 0);
     }
 
+    // Issue 31 point 4: min_failures counts the failures since the scope's last message, over
+    // passes: 3 + 3 with min_failures 5 fires at the second pass, with 6; after the message the
+    // count starts again.
+    void minFailuresCountsSinceTheLastMessage()
+    {
+        PgSession &su = m_db.su();
+        FakeTelegramHarness tg(kToken);
+        QVERIFY(madeRule(QStringLiteral("Failures"), QStringLiteral("failed"),
+                         QStringLiteral("{\"min_failures\": 5}")));
+        AlertsProcess p(m_db.conninfo(kEval), kToken, tg.port(),
+                        "interval = 1\nresolve_after = 600\n");
+        p.start({}, false);
+        QVERIFY2(p.waitForLogCount("evaluated ", 1), p.log().constData());
+        const auto passes = [&p] {
+            (void)p.waitForLogCount(QByteArray(), 0, 0);
+            return int(p.log().count("evaluated "));
+        };
+        int batch = 0;
+        const auto failThree = [&] {
+            PgSession ingest(m_db.conninfo(kIngest));
+            PgSession worker(m_db.conninfo(kWorker));
+            for (int i = 0; i < 3; ++i)
+                QVERIFY(contract::acceptEvent(ingest, QStringLiteral("crm-%1-%2").arg(batch).arg(i),
+                                              QStringLiteral("crm")) > 0);
+            ++batch;
+            QCOMPARE(oneInt(worker, QStringLiteral("SELECT count(*) FROM inbox.claim('w', 3)")),
+                     qint64(3));
+            QVERIFY(contract::failClaimed(su, QStringLiteral("crm"),
+                                          QStringLiteral("timeout: slow"), false));
+            // At least two whole passes read them.
+            const int seen = passes();
+            QVERIFY2(p.waitForLogCount("evaluated ", seen + 2), p.log().constData());
+        };
+        failThree();
+        QCOMPARE(one(su, m_fired), QString());
+        failThree();
+        QCOMPARE(one(su, m_fired), QStringLiteral("crm|timeout"));
+        QTRY_COMPARE_WITH_TIMEOUT(tg.delivered().size(), 1, 10000);
+        QVERIFY2(textOf(tg.delivered().first()).contains(QLatin1String("6 new failed events")),
+                 qPrintable(textOf(tg.delivered().first())));
+        // Three more after the message: the open episode holds, counting from its message.
+        failThree();
+        QCOMPARE(one(su, QStringLiteral("SELECT summary ->> 'failures' FROM inbox.alert_episodes")),
+                 QStringLiteral("3"));
+        p.terminate();
+        QCOMPARE(p.wait(), 0);
+    }
+
+    // Issue 31 point 6: a failed rule's "resolved" says what resolved (no new failures for a
+    // while) and how many events of the source are still failed.
+    void failedResolvedSaysWhatResolved()
+    {
+        PgSession &su = m_db.su();
+        FakeTelegramHarness tg(kToken);
+        QVERIFY(madeRule(QStringLiteral("Failures"), QStringLiteral("failed")));
+        claimed(QStringLiteral("crm"), 3);
+        QVERIFY(contract::failClaimed(su, QStringLiteral("crm"),
+                                      QStringLiteral("timeout: upstream slow"), false));
+        QCOMPARE(pass(tg).size(), 1);
+        QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.alert_episodes SET last_seen_at ="
+                                           " last_seen_at - interval '5 minutes'")));
+        const QList<QJsonObject> got = pass(tg);
+        QCOMPARE(got.size(), 2);
+        const QString text = textOf(got.last());
+        QVERIFY2(text.contains(QLatin1String("Resolved")) &&
+                     text.contains(QLatin1String("no new failures for 5 min; 3 events of crm"
+                                                 " still failed")),
+                 qPrintable(text));
+    }
+
     void shareRulesUseTheOverviewsBaseline()
     {
         PgSession &su = m_db.su();

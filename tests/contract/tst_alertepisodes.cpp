@@ -230,7 +230,8 @@ private slots:
 
         const QString back = QStringLiteral("UPDATE inbox.alert_episodes SET"
                                             " fired_at = fired_at - interval '%1',"
-                                            " last_sent_at = last_sent_at - interval '%1'");
+                                            " last_sent_at = last_sent_at - interval '%1',"
+                                            " last_reached_at = last_reached_at - interval '%1'");
         QVERIFY_SQL(su.exec(back.arg(QStringLiteral("59 minutes"))));
         QCOMPARE(due(eval), QString());
         QVERIFY_SQL(su.exec(back.arg(QStringLiteral("1 minute"))));
@@ -364,8 +365,10 @@ private slots:
         // The same for a repeat, the message that moves the episode on: released together,
         // one starts it, the other is told unknown, and the episode is at message 2 once.
         QVERIFY_SQL(finishDelivered(a, first));
-        QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.alert_episodes SET"
-                                           " last_sent_at = last_sent_at - interval '1 hour'")));
+        QVERIFY_SQL(
+            su.exec(QStringLiteral("UPDATE inbox.alert_episodes SET"
+                                   " last_sent_at = last_sent_at - interval '1 hour',"
+                                   " last_reached_at = last_reached_at - interval '1 hour'")));
         QString gotA, gotB;
         runTogether({[&] { gotA = begin(a, ep, 2, QStringLiteral("-222")); },
                      [&] {
@@ -420,6 +423,247 @@ private slots:
         QCOMPARE(errorOf(eval.exec(QStringLiteral("SELECT inbox.finish_alert_message($1, false)"),
                                    {actionOf(again)})),
                  QStringLiteral("!ERROR 22023"));
+    }
+
+    // Issue 31 point 2: a message refused for certain stays owed after its episode resolved
+    // (until delivered, or a person acknowledges the episode), and "resolved" goes only to a
+    // chat an alert of the episode reached before it resolved.
+    void failedMessageStaysOwedAfterItsEpisodeResolved()
+    {
+        PgSession &su = m_db.su();
+        PgSession eval(m_db.conninfo(kEvalA));
+        const QString r = rule();
+        const QString ep = firedEpisode(eval, r, QStringLiteral("crm"));
+        const QString toA = begin(eval, ep, 1, QStringLiteral("111"));
+        QVERIFY_SQL(eval.exec(QStringLiteral("SELECT inbox.finish_alert_message($1, false,"
+                                             " '{\"status\": 400}')"),
+                              {actionOf(toA)}));
+        QVERIFY_SQL(finishDelivered(eval, begin(eval, ep, 1, QStringLiteral("-222"))));
+        QCOMPARE(resolve(eval, r, QStringLiteral("crm")), ep + QStringLiteral(":resolved"));
+        // 111 never saw the alert: it is still owed, and it is not told "resolved".
+        QCOMPARE(due(eval), QStringLiteral("%1/1/fired/111/failed,%1/2/resolved/-222/-").arg(ep));
+        QCOMPARE(begin(eval, ep, 2, QStringLiteral("111")), QStringLiteral("!ERROR 22023"));
+        const QString resolvedToB = begin(eval, ep, 2, QStringLiteral("-222"));
+        QVERIFY2(resolvedToB.endsWith(QLatin1String(":started:resolved")), qPrintable(resolvedToB));
+        QVERIFY_SQL(finishDelivered(eval, resolvedToB));
+        QCOMPARE(due(eval), QStringLiteral("%1/1/fired/111/failed").arg(ep));
+        QCOMPARE(begin(eval, ep, 2, QStringLiteral("111")), QStringLiteral("!ERROR 22023"));
+        // Its retry (begun after the episode resolved, so its text says so) is the last word
+        // to 111: delivered, nothing more is owed and the episode is settled.
+        QCOMPARE(begin(eval, ep, 1, QStringLiteral("111")),
+                 actionOf(toA) + QStringLiteral(":started:fired"));
+        QCOMPARE(one(su, QStringLiteral("SELECT (settled_at IS NULL)::text FROM"
+                                        " inbox.alert_episodes")),
+                 QStringLiteral("true"));
+        QVERIFY_SQL(finishDelivered(eval, toA));
+        QCOMPARE(due(eval), QString());
+        QCOMPARE(one(su, QStringLiteral("SELECT (settled_at IS NOT NULL)::text FROM"
+                                        " inbox.alert_episodes")),
+                 QStringLiteral("true"));
+    }
+
+    // Nothing reached any chat: no "resolved" at all, the failures stay owed until a person
+    // acknowledges the episode (operators and managers; journaled by_person); a failure after
+    // the acknowledgement is owed again.
+    void failuresAreOwedUntilAPersonAcknowledges()
+    {
+        PgSession &su = m_db.su();
+        PgSession eval(m_db.conninfo(kEvalA));
+        PgSession maria(m_db.conninfo(kMaria));
+        PgSession sonia(m_db.conninfo(kSonia));
+        const QString r = rule();
+        const QString ep = firedEpisode(eval, r, QStringLiteral("crm"));
+        QStringList begun;
+        for (const QString &chat : {QStringLiteral("111"), QStringLiteral("-222")}) {
+            begun << begin(eval, ep, 1, chat);
+            QVERIFY_SQL(eval.exec(QStringLiteral("SELECT inbox.finish_alert_message($1, false)"),
+                                  {actionOf(begun.last())}));
+        }
+        QCOMPARE(resolve(eval, r, QStringLiteral("crm")), ep + QStringLiteral(":resolved"));
+        QCOMPARE(due(eval), QStringLiteral("%1/1/fired/-222/failed,%1/1/fired/111/failed").arg(ep));
+        QCOMPARE(
+            errorOf(sonia.exec(QStringLiteral("SELECT inbox.acknowledge_alert($1, 'seen')"), {ep})),
+            QStringLiteral("!ERROR 42501"));
+        QCOMPARE(errorOf(eval.exec(QStringLiteral("SELECT inbox.acknowledge_alert($1)"), {ep})),
+                 QStringLiteral("!ERROR 42501"));
+        QCOMPARE(errorOf(maria.exec(QStringLiteral("SELECT inbox.acknowledge_alert(NULL)"))),
+                 QStringLiteral("!ERROR 22004"));
+        QCOMPARE(errorOf(maria.exec(QStringLiteral("SELECT inbox.acknowledge_alert(999)"))),
+                 QStringLiteral("!ERROR 22023"));
+        QCOMPARE(one(maria,
+                     QStringLiteral("SELECT inbox.acknowledge_alert($1, ' chat 111 was"
+                                    " removed; told by phone ')"),
+                     {ep}),
+                 QStringLiteral("acknowledged"));
+        QCOMPARE(due(eval), QString());
+        QCOMPARE(one(su, QStringLiteral("SELECT acknowledged_by || '|' || acknowledge_note || '|'"
+                                        " || (settled_at IS NOT NULL) FROM inbox.alert_episodes")),
+                 QStringLiteral("mgr_maria|chat 111 was removed; told by phone|true"));
+        QCOMPARE(
+            one(su, QStringLiteral("SELECT actor || '|' || by_person || '|' ||"
+                                   " (detail ->> 'episode_id') || '|' || (detail ->> 'settled')"
+                                   " FROM inbox.journal WHERE entry = 'alert_acknowledged'")),
+            QStringLiteral("mgr_maria|true|%1|true").arg(ep));
+        QCOMPARE(one(maria, QStringLiteral("SELECT inbox.acknowledge_alert($1)"), {ep}),
+                 QStringLiteral("nothing_owed"));
+
+        // An open episode: acknowledged failures are owed no more, a later one is.
+        const QString open = firedEpisode(eval, r, QStringLiteral("shop"));
+        const QString m = begin(eval, open, 1, QStringLiteral("111"));
+        QVERIFY_SQL(eval.exec(QStringLiteral("SELECT inbox.finish_alert_message($1, false)"),
+                              {actionOf(m)}));
+        QVERIFY_SQL(finishDelivered(eval, begin(eval, open, 1, QStringLiteral("-222"))));
+        QCOMPARE(one(maria, QStringLiteral("SELECT inbox.acknowledge_alert($1)"), {open}),
+                 QStringLiteral("acknowledged"));
+        QCOMPARE(due(eval), QString());
+        QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.alert_episodes SET acknowledged_at ="
+                                           " acknowledged_at - interval '1 minute'")));
+        QCOMPARE(begin(eval, open, 1, QStringLiteral("111")),
+                 actionOf(m) + QStringLiteral(":started:fired"));
+        QVERIFY_SQL(eval.exec(QStringLiteral("SELECT inbox.finish_alert_message($1, false)"),
+                              {actionOf(m)}));
+        QCOMPARE(due(eval), QStringLiteral("%1/1/fired/111/failed").arg(open));
+    }
+
+    // Issue 31 point 3: a message begun and never finished is listed (so the evaluator records
+    // it as unknown) after its episode moved on, resolved, or its rule was turned off.
+    void messageKilledMidSendIsListedAfterItsEpisodeMovedOn()
+    {
+        PgSession &su = m_db.su();
+        PgSession eval(m_db.conninfo(kEvalA));
+        PgSession maria(m_db.conninfo(kMaria));
+        const QString r = rule();
+        const QString ep = firedEpisode(eval, r, QStringLiteral("crm"));
+        const QString killed = begin(eval, ep, 1, QStringLiteral("111"));
+        QVERIFY_SQL(finishDelivered(eval, begin(eval, ep, 1, QStringLiteral("-222"))));
+        QCOMPARE(resolve(eval, r, QStringLiteral("crm")), ep + QStringLiteral(":resolved"));
+        QCOMPARE(due(eval), QStringLiteral("%1/1/fired/111/started,%1/2/resolved/-222/-").arg(ep));
+        QVERIFY_SQL(finishDelivered(eval, begin(eval, ep, 2, QStringLiteral("-222"))));
+        QCOMPARE(due(eval), QStringLiteral("%1/1/fired/111/started").arg(ep));
+        // The rule turned off: nothing is sent, the begun message is still to be recorded.
+        QVERIFY_SQL(maria.exec(QStringLiteral("SELECT inbox.set_alert_rule($1, 'Stuck', 'stuck',"
+                                              " NULL, 'warning', NULL, ARRAY['111', '-222'],"
+                                              " '1 hour', true, false)"),
+                               {r}));
+        QCOMPARE(due(eval), QStringLiteral("%1/1/fired/111/started").arg(ep));
+        QVERIFY_SQL(eval.exec(QStringLiteral("SELECT inbox.finish_alert_message($1, true,"
+                                             " '{\"outcome\": \"unknown\"}')"),
+                              {actionOf(killed)}));
+        QCOMPARE(due(eval), QString());
+        QCOMPARE(one(su, QStringLiteral("SELECT (settled_at IS NOT NULL)::text FROM"
+                                        " inbox.alert_episodes")),
+                 QStringLiteral("true"));
+    }
+
+    // Issue 31 point 7: the repeat clock starts when a message reaches a chat, not at a begin
+    // that failed: after an outage the retried first message is not followed by a repeat at
+    // once.
+    void repeatClockStartsWhenAMessageReachesAChat()
+    {
+        PgSession &su = m_db.su();
+        PgSession eval(m_db.conninfo(kEvalA));
+        PgSession maria(m_db.conninfo(kMaria));
+        const QString r = one(maria, QStringLiteral("SELECT inbox.set_alert_rule(NULL, 'One',"
+                                                    " 'stuck', NULL, 'warning', NULL,"
+                                                    " ARRAY['111'], '1 minute', true)"));
+        const QString ep = firedEpisode(eval, r, QStringLiteral("crm"));
+        const QString m = begin(eval, ep, 1, QStringLiteral("111"));
+        QVERIFY_SQL(eval.exec(QStringLiteral("SELECT inbox.finish_alert_message($1, false)"),
+                              {actionOf(m)}));
+        const QString back =
+            QStringLiteral("UPDATE inbox.alert_episodes SET last_sent_at = last_sent_at -"
+                           " interval '61 seconds'; UPDATE inbox.actions SET finished_at ="
+                           " finished_at - interval '61 seconds'");
+        QVERIFY_SQL(su.exec(back));
+        // Still down a minute later: the first message is tried again, no repeat.
+        QCOMPARE(due(eval), QStringLiteral("%1/1/fired/111/failed").arg(ep));
+        QCOMPARE(begin(eval, ep, 1, QStringLiteral("111")),
+                 actionOf(m) + QStringLiteral(":started:fired"));
+        QVERIFY_SQL(finishDelivered(eval, m));
+        QVERIFY_SQL(su.exec(back));
+        // Delivered just now: the repeat counts from here.
+        QCOMPARE(due(eval), QString());
+        QCOMPARE(begin(eval, ep, 2, QStringLiteral("111")), QStringLiteral("!ERROR 22023"));
+        QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.alert_episodes SET last_reached_at ="
+                                           " last_reached_at - interval '61 seconds'")));
+        QCOMPARE(due(eval), QStringLiteral("%1/2/repeat/111/-").arg(ep));
+    }
+
+    // Issue 32 §12.14: an episode that owes nothing is settled, due_alert_messages reads only
+    // the unsettled ones, and prune_alerts (the evaluator's) deletes the episodes settled
+    // before its horizon with their message actions; the journal keeps their entries.
+    void settledEpisodesArePruned()
+    {
+        PgSession &su = m_db.su();
+        PgSession eval(m_db.conninfo(kEvalA));
+        PgSession maria(m_db.conninfo(kMaria));
+        const QString r = rule(QStringLiteral("Stuck"), false);
+        // Delivered and resolved: settled at once.
+        const QString done = firedEpisode(eval, r, QStringLiteral("crm"));
+        for (const QString &chat : {QStringLiteral("111"), QStringLiteral("-222")})
+            QVERIFY_SQL(finishDelivered(eval, begin(eval, done, 1, chat)));
+        QCOMPARE(resolve(eval, r, QStringLiteral("crm")), done + QStringLiteral(":resolved"));
+        // Resolved before any message: settled at once.
+        const QString never = firedEpisode(eval, r, QStringLiteral("web"));
+        QCOMPARE(resolve(eval, r, QStringLiteral("web")), never + QStringLiteral(":resolved"));
+        // Resolved with a failure still owed, and one with a message in flight: kept.
+        const QString owed = firedEpisode(eval, r, QStringLiteral("shop"));
+        QVERIFY_SQL(eval.exec(QStringLiteral("SELECT inbox.finish_alert_message($1, false)"),
+                              {actionOf(begin(eval, owed, 1, QStringLiteral("111")))}));
+        QCOMPARE(resolve(eval, r, QStringLiteral("shop")), owed + QStringLiteral(":resolved"));
+        const QString flying = firedEpisode(eval, r, QStringLiteral("app"));
+        (void)begin(eval, flying, 1, QStringLiteral("111"));
+        QCOMPARE(resolve(eval, r, QStringLiteral("app")), flying + QStringLiteral(":resolved"));
+        // Open: kept.
+        const QString open = firedEpisode(eval, r, QStringLiteral("erp"));
+        QCOMPARE(one(su, QStringLiteral("SELECT string_agg(id || ':' || (settled_at IS NOT NULL),"
+                                        " ',' ORDER BY id) FROM inbox.alert_episodes")),
+                 QStringLiteral("%1:true,%2:true,%3:false,%4:false,%5:false")
+                     .arg(done, never, owed, flying, open));
+        QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.alert_episodes SET"
+                                           " fired_at = fired_at - interval '100 days',"
+                                           " resolved_at = resolved_at - interval '100 days',"
+                                           " settled_at = settled_at - interval '100 days'")));
+
+        QCOMPARE(errorOf(eval.exec(QStringLiteral("SELECT inbox.prune_alerts(NULL)"))),
+                 QStringLiteral("!ERROR 22004"));
+        QCOMPARE(errorOf(eval.exec(QStringLiteral("SELECT inbox.prune_alerts('1 hour')"))),
+                 QStringLiteral("!ERROR 22023"));
+        for (const QString &login : {kMaria, kSonia, kWorker, kIngest})
+            QCOMPARE(errorOf(PgSession(m_db.conninfo(login))
+                                 .exec(QStringLiteral("SELECT inbox.prune_alerts()"))),
+                     QStringLiteral("!ERROR 42501"));
+        QCOMPARE(one(eval, QStringLiteral("SELECT inbox.prune_alerts()")), QStringLiteral("2"));
+        QCOMPARE(one(su, QStringLiteral("SELECT string_agg(id::text, ',' ORDER BY id) FROM"
+                                        " inbox.alert_episodes")),
+                 QStringLiteral("%1,%2,%3").arg(owed, flying, open));
+        QCOMPARE(oneInt(su,
+                        QStringLiteral("SELECT count(*) FROM inbox.actions WHERE episode_id"
+                                       " IN ($1, $2)"),
+                        {done, never}),
+                 0);
+        QCOMPARE(one(su, QStringLiteral("SELECT (detail ->> 'episodes') || '|' || (detail ->>"
+                                        " 'actions') FROM inbox.journal"
+                                        " WHERE entry = 'alerts_pruned'")),
+                 QStringLiteral("2|2"));
+        QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.journal"
+                                           " WHERE entry = 'alert_fired'")),
+                 5);
+        // Nothing old enough: nothing deleted, nothing journaled.
+        QCOMPARE(one(eval, QStringLiteral("SELECT inbox.prune_alerts()")), QStringLiteral("0"));
+        QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.journal"
+                                           " WHERE entry = 'alerts_pruned'")),
+                 1);
+        // The owed failure acknowledged: settled by the next prune's look, deleted 90 days on.
+        QCOMPARE(one(maria, QStringLiteral("SELECT inbox.acknowledge_alert($1)"), {owed}),
+                 QStringLiteral("acknowledged"));
+        QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.alert_episodes SET settled_at ="
+                                           " settled_at - interval '91 days' WHERE id = $1"),
+                            {owed}));
+        QCOMPARE(one(eval, QStringLiteral("SELECT inbox.prune_alerts()")), QStringLiteral("1"));
+        QCOMPARE(due(eval),
+                 QStringLiteral("%1/1/fired/111/started,%2/1/fired/-222/-,%2/1/fired/111/-")
+                     .arg(flying, open));
     }
 
     // A silenced rule has nothing due; when the silence ends, what waited is due.

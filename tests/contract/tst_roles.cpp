@@ -63,6 +63,8 @@ QMap<QString, QSet<QString>> expectedExecute()
         {QStringLiteral("due_alert_messages"), alerts},
         {QStringLiteral("begin_alert_message"), alerts},
         {QStringLiteral("finish_alert_message"), alerts},
+        {QStringLiteral("prune_alerts"), alerts},                                   // 0023
+        {QStringLiteral("acknowledge_alert"), logins({"l_operator", "l_manager"})}, // 0023
         {QStringLiteral("normalize_phone"), everyone}, // pure; granted to PUBLIC
         {QStringLiteral("normalize_email"), everyone},
         {QStringLiteral("_name_key"), everyone}, // pure; PUBLIC since 0015 (journal search)
@@ -148,6 +150,19 @@ QMap<QString, QString> calls()
                         " NULL::inbox.alert_rules)")},
         {QStringLiteral("_alert_message_kind"),
          QStringLiteral("SELECT inbox._alert_message_kind(NULL::inbox.alert_episodes, 1)")},
+        {QStringLiteral("_alert_key_no"),
+         QStringLiteral("SELECT inbox._alert_key_no('alert:1:2:3')")},
+        {QStringLiteral("_alert_key_chat"),
+         QStringLiteral("SELECT inbox._alert_key_chat('alert:1:2:3')")},
+        {QStringLiteral("_alert_resolved_owed"),
+         QStringLiteral("SELECT inbox._alert_resolved_owed(NULL::inbox.alert_episodes,"
+                        " NULL::inbox.alert_rules, '1')")},
+        {QStringLiteral("_alert_owes"),
+         QStringLiteral("SELECT inbox._alert_owes(NULL::inbox.alert_episodes,"
+                        " NULL::inbox.alert_rules)")},
+        {QStringLiteral("_alert_settle"), QStringLiteral("SELECT inbox._alert_settle(0)")},
+        {QStringLiteral("acknowledge_alert"), QStringLiteral("SELECT inbox.acknowledge_alert(0)")},
+        {QStringLiteral("prune_alerts"), QStringLiteral("SELECT inbox.prune_alerts()")},
     };
 }
 

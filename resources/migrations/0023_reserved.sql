@@ -1,0 +1,2 @@
+-- 0023: reserved (merged from another branch)
+SELECT 1; -- the migrator refuses an empty step

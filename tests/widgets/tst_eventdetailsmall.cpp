@@ -47,16 +47,21 @@ private:
                                                 "convert_to('{}', 'UTF8'), 'application/json')"));
         if (contract::oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.claim('w', 1)")) != 1)
             return -1;
-        if (contract::one(su, QStringLiteral("SELECT inbox.fail($1, 'w', 'CRM API: 503', true)"),
-                          {id}) != QLatin1String("received"))
+        if (contract::one(
+                su,
+                QStringLiteral("SELECT inbox.fail($1, 'w', coalesce((SELECT lock_token FROM "
+                               "inbox.events WHERE id = $1), 0), 'CRM API: 503', true)"),
+                {id}) != QLatin1String("received"))
             return -1;
         su.exec(QStringLiteral("UPDATE inbox.events SET next_attempt_at = now() - interval '1 "
                                "second' WHERE id = $1"),
                 {id});
         if (contract::oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.claim('w', 1)")) != 1)
             return -1;
-        if (contract::one(su, QStringLiteral("SELECT inbox.complete($1, 'w')"), {id}) !=
-            QLatin1String("t"))
+        if (contract::one(su,
+                          QStringLiteral("SELECT inbox.complete($1, 'w', coalesce((SELECT "
+                                         "lock_token FROM inbox.events WHERE id = $1), 0), NULL)"),
+                          {id}) != QLatin1String("t"))
             return -1;
         return id;
     }

@@ -986,6 +986,7 @@ BEGIN
                coalesce(l.phone_norm = v_phone, false) AS same_phone,
                coalesce(l.email_norm = v_email, false) AS same_email,
                l.created_at < v_created - c_window AS by_deal,
+               k.key AS name_key,
                (v_name_key IS NOT NULL AND k.key IS NOT NULL AND v_name_key <> k.key
                 AND NOT starts_with(v_name_key, k.key || ' ')
                 AND NOT starts_with(k.key, v_name_key || ' ')) AS names_differ
@@ -996,9 +997,11 @@ BEGIN
     ), kept AS (
         -- Not again what a person already judged (0024): a pair with l rejected, whose other
         -- lead x is this person (the same name key, or both without a name) and matched l by
-        -- every contact this lead matches it by.
+        -- every contact this lead matches it by. When l has this lead's name too, the
+        -- rejection cannot say which of the two this lead is: flagged as before.
         SELECT m.* FROM m
-         WHERE NOT EXISTS (
+         WHERE m.name_key IS NOT DISTINCT FROM v_name_key
+            OR NOT EXISTS (
                SELECT 1
                  FROM inbox.duplicate_candidates r
                  JOIN inbox.leads x

@@ -137,9 +137,9 @@ private slots:
         // Schema 11: the calls of that time, without a lock token.
         QCOMPARE(one(su, QStringLiteral("SELECT inbox.complete($1, 'w1')"), {ids[0]}),
                  QStringLiteral("t"));
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.fail($1, 'w1', 'bad phone', false)"),
-                     {ids[1]}),
-                 QStringLiteral("failed"));
+        QCOMPARE(
+            one(su, QStringLiteral("SELECT inbox.fail($1, 'w1', 'bad phone', false)"), {ids[1]}),
+            QStringLiteral("failed"));
 
         QVERIFY2(inbox::Migrator::apply(su.raw(), &dbError, 12), qPrintable(dbError.oneLine()));
         QCOMPARE(queueRows(su), expectedRows(su));

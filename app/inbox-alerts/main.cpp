@@ -5,14 +5,17 @@
 //   inbox-alerts --check-config FILE                          validate only
 //
 // Exit codes: 0 after a clean stop (SIGTERM, SIGINT) or a good --once pass, 1 when it cannot
-// listen or the --once pass failed, 2 for a bad configuration (every error named by
-// file:line, before anything connects). The command line, the signals and the logging are the
-// services' shared run (app/service, ServiceRunner).
+// listen, the schema is older than it needs (both versions named) or the --once pass failed, 2
+// for a bad configuration (every error named by file:line, before anything connects). The
+// command line, the signals and the logging are the services' shared run (app/service,
+// ServiceRunner).
 
 #include "alertsconfig.h"
 #include "alertservice.h"
 #include "alertsmetrics.h"
 #include "metricsserver.h"
+#include "schemacheck.h"
+#include "serviceconnectoptions.h"
 #include "servicerunner.h"
 
 #include "support/logging.h"
@@ -46,6 +49,17 @@ int main(int argc, char **argv)
     if (!runner.startLogging("alerts"))
         return 2;
     const auto log = logger("alerts");
+    QString schemaProblem; // an older schema than the evaluator needs: exit 1, both versions named
+    const bool schemaOk = service::schemaIsNewEnough(
+        service::serviceConnectOptions(config, QStringLiteral("inbox-alerts")),
+        service::kNeededSchemaVersion, QStringLiteral("inbox-alerts"), &schemaProblem);
+    if (!schemaOk) {
+        log->error("{}", schemaProblem.toStdString());
+        flushLogs();
+        return 1;
+    }
+    if (!schemaProblem.isEmpty())
+        log->warn("{}", schemaProblem.toStdString());
 
     AlertsMetrics metrics;
     front::MetricsServer listener(

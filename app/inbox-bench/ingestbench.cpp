@@ -197,14 +197,14 @@ bool runIngestFigures(const Options &o, inbox::PgConnection &admin, QVector<Figu
     if (ok) {
         const auto workers = [&](bool contract, Totals *totals, double *rate) {
             const QString claimSql =
-                contract ? QStringLiteral("SELECT id FROM inbox.claim($1, 1, interval '5 minutes')")
+                contract ? QStringLiteral("SELECT id, lock_token FROM inbox.claim($1, 1)")
                          : QStringLiteral("UPDATE %1.events SET status = 'processing', locked_by = "
                                           "$1 WHERE id = (SELECT id FROM %1.events WHERE status = "
                                           "'received' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED) "
                                           "RETURNING id")
                                .arg(scratch);
             const QString completeSql =
-                contract ? QStringLiteral("SELECT inbox.complete($1, $2)")
+                contract ? QStringLiteral("SELECT inbox.complete($1, $2, $3, NULL)")
                          : QStringLiteral("UPDATE %1.events SET status = 'done', locked_by = NULL "
                                           "WHERE id = $1 AND locked_by = $2")
                                .arg(scratch);
@@ -221,9 +221,11 @@ bool runIngestFigures(const Options &o, inbox::PgConnection &admin, QVector<Figu
                     std::this_thread::sleep_for(std::chrono::milliseconds(1));
                     return true;
                 }
-                if (!conn.run(completeSql,
-                              {inbox::PgParam(claimed->toInt(0, 0)), inbox::PgParam(worker)},
-                              &err)) {
+                QVector<inbox::PgParam> params{inbox::PgParam(claimed->toInt(0, 0)),
+                                               inbox::PgParam(worker)};
+                if (contract) // the lock token claim returned, the fence of complete (0024)
+                    params.push_back(inbox::PgParam(claimed->toInt(0, 1)));
+                if (!conn.run(completeSql, params, &err)) {
                     t.fail(err.message);
                     return false;
                 }

@@ -51,11 +51,11 @@ QString sameServer(const inbox::PgConnection &admin, const QString &dbname)
 using inbox::sql::textArray;
 
 // A bigint[] literal of the ids a claim returned (the first column of `claimed`).
-QString idArray(const inbox::PgRows &claimed)
+QString idArray(const inbox::PgRows &claimed, int column = 0)
 {
     QStringList ids;
     for (int r = 0; r < claimed.rows(); ++r)
-        ids << claimed.text(r, 0);
+        ids << claimed.text(r, column);
     return QLatin1Char('{') + ids.join(QLatin1Char(',')) + QLatin1Char('}');
 }
 
@@ -646,8 +646,9 @@ Work PeerRun::bareWork(int per) const
     };
 }
 
-// A claim of up to `per` ($1 worker, $2 limit), then a complete of each ($1 id, $2 worker),
-// every statement in a transaction of its own, as workers do.
+// A claim of up to `per` ($1 worker, $2 limit), then a complete of each ($1 id, $2 worker, and
+// $3 the row's lock token when the claim returns one in its second column), every statement
+// in a transaction of its own, as workers do.
 Work PeerRun::claimThenComplete(const QString &claimSql, const QString &completeSql, int per)
 {
     return [claimSql, completeSql, per](inbox::PgConnection &c, const QString &w,
@@ -655,8 +656,12 @@ Work PeerRun::claimThenComplete(const QString &claimSql, const QString &complete
         const auto claimed = c.exec(claimSql, {inbox::PgParam(w), inbox::PgParam(per)}, err);
         if (!claimed)
             return -1;
+        const bool tokens = claimed->columns() > 1;
         for (int r = 0; r < claimed->rows(); ++r) {
-            if (!c.run(completeSql, {inbox::PgParam(claimed->toInt(r, 0)), inbox::PgParam(w)}, err))
+            QVector<inbox::PgParam> params{inbox::PgParam(claimed->toInt(r, 0)), inbox::PgParam(w)};
+            if (tokens)
+                params << inbox::PgParam(claimed->toInt(r, 1));
+            if (!c.run(completeSql, params, err))
                 return -1;
         }
         return claimed->rows();
@@ -665,24 +670,25 @@ Work PeerRun::claimThenComplete(const QString &claimSql, const QString &complete
 
 Work PeerRun::inboxWork(int per)
 {
-    return claimThenComplete(
-        QStringLiteral("SELECT id FROM inbox.claim($1, $2, interval '5 minutes')"),
-        QStringLiteral("SELECT inbox.complete($1, $2)"), per);
+    return claimThenComplete(QStringLiteral("SELECT id, lock_token FROM inbox.claim($1, $2)"),
+                             QStringLiteral("SELECT inbox.complete($1, $2, $3, NULL)"), per);
 }
 
 // claim(w, 10) + one complete_many, where the schema has it (0017).
 qint64 PeerRun::inboxBatchWork(inbox::PgConnection &c, const QString &w, inbox::DbError *err)
 {
-    const auto claimed =
-        c.exec(QStringLiteral("SELECT id FROM inbox.claim($1, 10, interval '5 minutes')"),
-               {inbox::PgParam(w)}, err);
+    const auto claimed = c.exec(QStringLiteral("SELECT id, lock_token FROM inbox.claim($1, 10)"),
+                                {inbox::PgParam(w)}, err);
     if (!claimed)
         return -1;
     if (claimed->rows() == 0)
         return 0;
-    const auto done = c.exec(QStringLiteral("SELECT count(*) FILTER (WHERE completed) FROM "
-                                            "inbox.complete_many($1::bigint[], $2)"),
-                             {inbox::PgParam(idArray(*claimed)), inbox::PgParam(w)}, err);
+    const auto done =
+        c.exec(QStringLiteral("SELECT count(*) FILTER (WHERE completed) FROM "
+                              "inbox.complete_many($1::bigint[], $2, $3::bigint[], NULL)"),
+               {inbox::PgParam(idArray(*claimed)), inbox::PgParam(w),
+                inbox::PgParam(idArray(*claimed, 1))},
+               err);
     return done ? done->toInt(0, 0) : -1;
 }
 
@@ -694,7 +700,7 @@ void PeerRun::addClaimTables()
     inbox::DbError e;
     const auto hasCompleteMany =
         admin.exec(QStringLiteral("SELECT to_regprocedure('inbox.complete_many(bigint[], text, "
-                                  "jsonb[])') IS NOT NULL"),
+                                  "bigint[], jsonb[])') IS NOT NULL"),
                    &e);
     const bool completeMany = hasCompleteMany && hasCompleteMany->toBool(0, 0);
     for (const int per : {1, 10}) {

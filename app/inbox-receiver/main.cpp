@@ -3,9 +3,10 @@
 //   inbox-receiver --config FILE [--log-level LEVEL]   serve
 //   inbox-receiver --check-config FILE                 validate only
 //
-// Exit codes: 0 after a clean stop (SIGTERM, SIGINT), 1 when it cannot listen, 2 for a bad
-// configuration (every error named by file:line, before anything listens). The command line,
-// the signals and the logging are the services' shared run (app/service, ServiceRunner).
+// Exit codes: 0 after a clean stop (SIGTERM, SIGINT), 1 when it cannot listen or the schema is
+// older than it needs (both versions named), 2 for a bad configuration (every error named by
+// file:line, before anything listens). The command line, the signals and the logging are the
+// services' shared run (app/service, ServiceRunner).
 
 #include "bodybudget.h"
 #include "deliverywriter.h"
@@ -14,6 +15,8 @@
 #include "metricsserver.h"
 #include "receiverconfig.h"
 #include "refusalledger.h"
+#include "schemacheck.h"
+#include "serviceconnectoptions.h"
 #include "servicerunner.h"
 
 #include "support/logging.h"
@@ -51,6 +54,17 @@ int main(int argc, char **argv)
     if (!runner.startLogging("receiver"))
         return 2;
     const auto log = logger("receiver");
+    QString schemaProblem; // an older schema than the receiver needs: exit 1, both versions named
+    const bool schemaOk = service::schemaIsNewEnough(
+        service::serviceConnectOptions(config, QStringLiteral("inbox-receiver")),
+        service::kNeededSchemaVersion, QStringLiteral("inbox-receiver"), &schemaProblem);
+    if (!schemaOk) {
+        log->error("{}", schemaProblem.toStdString());
+        flushLogs();
+        return 1;
+    }
+    if (!schemaProblem.isEmpty())
+        log->warn("{}", schemaProblem.toStdString());
 
     Metrics metrics;
     RefusalLedger refusals(config);

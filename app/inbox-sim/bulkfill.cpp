@@ -125,7 +125,11 @@ PastConfig pastConfig(const FillRequest &request, double now, qint64 firstEvent)
     pc.events = request.events;
     pc.days = request.days;
     pc.now = now;
-    pc.idBase = 1000000000000LL + (qint64(now) - 1704067200LL) * 100000LL; // fills' own id range
+    // The fills' own range of external-id numbers, from the event ids this fill took from the
+    // sequence (fills are serialised by their table locks): never the same for two fills, even
+    // started in the same second, and the same for the same --seed on an empty database. Below
+    // the range of the clock-based bases of earlier fills (10^13 and up in 2026).
+    pc.idBase = 1000000000000LL + firstEvent;
     Rng rng(request.seed);
     pc.personSeed = rng.between(0, 999999999);
     pc.offices = qMax<qint64>(40, request.events / 600);
@@ -424,8 +428,8 @@ bool BulkFill::run(const FillRequest &request, FillReport *report, DbError *erro
     std::vector<std::thread> threads;
     for (int i = 0; i < generators; ++i) {
         // A chunk's seed depends on the chunk only, not on the thread that happens to take
-        // it: the same --seed gives the same statuses, kinds and counts again (ids and times
-        // that follow the clock still differ).
+        // it: the same --seed gives the same statuses, kinds and counts again (on an empty
+        // database the same ids and external ids too; times follow the clock).
         threads.emplace_back([&] {
             while (!stop) {
                 const qint64 n = nextChunk.fetch_add(1);
@@ -516,6 +520,8 @@ bool BulkFill::run(const FillRequest &request, FillReport *report, DbError *erro
     b.insert(QStringLiteral("now"), now);
     b.insert(QStringLiteral("integration"), QStringLiteral("integration"));
     b.insert(QStringLiteral("manager"), QStringLiteral("olga.manager"));
+    // The manager's choices are drawn from --seed (02_decide.sql), not from random().
+    b.insert(QStringLiteral("seed"), qint64(request.seed % 2147483647ULL));
     {
         Statement st(sqlFile("01_candidates.sql"));
         for (auto it = b.cbegin(); it != b.cend(); ++it)

@@ -292,7 +292,8 @@ void PastEvent::writeEvent(PastChunk &c) const
         .text(m_status)
         .i4(attempts)
         .i4(6);
-    if (m_story == Waiting || m_story == Exhausted || m_story == Retried || m_story == Invalid)
+    // A retried event that succeeded carries no error: complete clears it (0024).
+    if (m_story == Waiting || m_story == Exhausted || m_story == Invalid)
         r.text(m_err).boolean(m_story != Invalid);
     else
         r.null().null();

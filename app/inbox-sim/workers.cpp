@@ -102,7 +102,7 @@ void Workers::run(int index, std::promise<DbError> ready)
 
     const QString claim = QStringLiteral(
         "SELECT id, source, external_id, idempotency_key, kind, content_type, body, attempts, "
-        "locked_by FROM inbox.claim($1, $2, make_interval(secs => $3))");
+        "locked_by, lock_token FROM inbox.claim($1, $2, make_interval(secs => $3))");
     Backoff backoff;
     while (!m_stop) {
         if (!db.isOpen()) {
@@ -140,6 +140,7 @@ void Workers::run(int index, std::promise<DbError> ready)
             job.contentType = rows->text(r, 5);
             job.body = QByteArray::fromHex(rows->raw(r, 6).mid(2)); // bytea text form: \x...
             job.attempts = int(rows->toInt(r, 7));
+            job.token = rows->toInt(r, 9);
             ++m_claimed;
             if (job.attempts > 1)
                 ++m_takeovers; // a retry or a takeover; the journal tells which
@@ -168,8 +169,8 @@ Workers::Outcome Workers::failJob(PgConnection &db, const QString &worker, const
                                   const QString &error, bool retryable)
 {
     DbError e;
-    const std::optional<PgRows> r = db.exec(QStringLiteral("SELECT inbox.fail($1, $2, $3, $4)"),
-                                            {job.id, worker, error, retryable}, &e);
+    const std::optional<PgRows> r = db.exec(QStringLiteral("SELECT inbox.fail($1, $2, $3, $4, $5)"),
+                                            {job.id, worker, job.token, error, retryable}, &e);
     if (!r) {
         ++m_errors;
         return Outcome::Error;
@@ -284,8 +285,8 @@ Workers::Outcome Workers::process(PgConnection &db, const QString &worker, const
             // The lead is kept; a person finds it under "Needs review" (and in the result).
             const QString reason = QString::fromLatin1(kEnrichmentFailed);
             const std::optional<PgRows> flagged =
-                db.exec(QStringLiteral("SELECT inbox.flag_review($1, $2, $3)"),
-                        {job.id, worker, reason}, &e);
+                db.exec(QStringLiteral("SELECT inbox.flag_review($1, $2, $3, $4)"),
+                        {job.id, worker, job.token, reason}, &e);
             if (!flagged)
                 return trouble(db, worker, job, "flag_review", e);
             if (!flagged->toBool(0, 0)) {
@@ -298,8 +299,8 @@ Workers::Outcome Workers::process(PgConnection &db, const QString &worker, const
     }
     // A long job keeps its lock alive; a lost lock means someone else has the event now.
     if (clock.elapsed() > m_config.lockTimeoutS * 1000 / 3) {
-        const std::optional<PgRows> hb =
-            db.exec(QStringLiteral("SELECT inbox.heartbeat($1, $2)"), {job.id, worker}, &e);
+        const std::optional<PgRows> hb = db.exec(
+            QStringLiteral("SELECT inbox.heartbeat($1, $2, $3)"), {job.id, worker, job.token}, &e);
         if (!hb)
             return trouble(db, worker, job, "heartbeat", e);
         if (!hb->toBool(0, 0)) {
@@ -335,8 +336,8 @@ Workers::Outcome Workers::process(PgConnection &db, const QString &worker, const
     if (dies(rng))
         return Outcome::Died; // everything done but the complete
     const std::optional<PgRows> done =
-        db.exec(QStringLiteral("SELECT inbox.complete($1, $2, $3::jsonb)"),
-                {job.id, worker, json(result)}, &e);
+        db.exec(QStringLiteral("SELECT inbox.complete($1, $2, $3, $4::jsonb)"),
+                {job.id, worker, job.token, json(result)}, &e);
     if (!done)
         return trouble(db, worker, job, "complete", e);
     if (!done->toBool(0, 0)) {

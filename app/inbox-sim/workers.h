@@ -62,6 +62,7 @@ private:
         QString source, externalId, key, kind, contentType;
         QByteArray body;
         int attempts = 0;
+        qint64 token = 0; // lock_token of the claimed row: the fence of every later call
     };
     enum class Outcome { Done, Failed, Died, LostLock, Error };
     struct ActionResult

@@ -64,14 +64,15 @@ QString Requeuer::arrayLiteral(const QVector<qint64> &ids)
 
 Query Requeuer::previewQuery(const QVector<qint64> &ids)
 {
-    // The same rules as inbox.requeue (0004), read without locking or changing anything;
-    // its lock timeout is a constant five minutes.
+    // The same rules as inbox.requeue, read without locking or changing anything; stuck is a
+    // lock older than the deployment's lock timeout (inbox.settings, 0024).
     return Query{
         QStringLiteral(
             "SELECT o.outcome, count(*)::int8 AS n, count(*) FILTER (WHERE o.validation)::int8 "
             "AS validation FROM (SELECT CASE WHEN e.id IS NULL THEN 'not_found' "
             "WHEN e.status = 'failed' OR (e.status = 'processing' AND e.locked_at < now() - "
-            "interval '5 minutes') THEN 'requeued' WHEN e.status = 'done' THEN 'done' "
+            "(SELECT s.lock_timeout FROM inbox.settings s)) THEN 'requeued' "
+            "WHEN e.status = 'done' THEN 'done' "
             "WHEN e.status = 'received' THEN 'already_queued' ELSE 'in_progress' END AS outcome, "
             "coalesce(e.status = 'failed' AND e.error_retryable = false, false) AS validation "
             "FROM (SELECT DISTINCT x.id FROM unnest($1::int8[]) AS x(id)) r "

@@ -65,8 +65,7 @@ bool JournalFilter::operator==(const JournalFilter &o) const
     return searchText() == o.searchText() && sources == o.sources && statuses == o.statuses &&
            kinds == o.kinds && range == o.range &&
            (range != Range::Custom || (from == o.from && to == o.to)) &&
-           needsReview == o.needsReview && stuckOnly == o.stuckOnly &&
-           (!stuckOnly || lockTimeoutSeconds == o.lockTimeoutSeconds) && errorKey == o.errorKey &&
+           needsReview == o.needsReview && stuckOnly == o.stuckOnly && errorKey == o.errorKey &&
            reviewKey == o.reviewKey && validation == o.validation && sortKey == o.sortKey &&
            order == o.order;
 }

@@ -28,9 +28,9 @@ struct JournalFilter
     Range range = Range::Any;
     QDateTime from, to; // Range::Custom: received in [from, to); an invalid end is open
     bool needsReview = false;
-    // "Needs attention": processing with a lock older than lockTimeoutSeconds.
+    // "Needs attention": processing with a lock older than the deployment's lock timeout
+    // (inbox.settings).
     bool stuckOnly = false;
-    int lockTimeoutSeconds = 300;
     // "Needs attention" groups (AttentionModel): the error or review text as grouped
     // (JournalQuery::textKey), and validation failures (error_retryable = false) only or none.
     enum class Validation { Any, Only, Excluded };

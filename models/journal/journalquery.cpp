@@ -98,9 +98,10 @@ QString conditionSql(const JournalFilter &f, SqlParams &p)
     if (f.needsReview)
         parts << QStringLiteral("e.needs_review IS NOT NULL");
     if (f.stuckOnly) {
+        // The deployment's lock timeout, the one claim, requeue and stats_now use (0024).
         parts << QStringLiteral("%1.status = 'processing' AND %1.locked_at < now() - "
-                                "make_interval(secs => %2)")
-                     .arg(t, p.add(qMax(0, f.lockTimeoutSeconds), "int4"));
+                                "(SELECT s.lock_timeout FROM inbox.settings s)")
+                     .arg(t);
     }
     if (f.validation == JournalFilter::Validation::Only)
         parts << QStringLiteral("e.error_retryable = false");

@@ -420,7 +420,7 @@ CREATE FUNCTION inbox._check_name(p_value text, p_arg text, p_max integer) RETUR
     AS $$
 BEGIN
     IF p_value IS NULL THEN
-        RAISE EXCEPTION '% must not be null', p_arg USING ERRCODE = 'null_value_not_allowed';
+        RAISE EXCEPTION '% must not be NULL', p_arg USING ERRCODE = 'null_value_not_allowed';
     END IF;
     IF p_value = '' THEN
         RAISE EXCEPTION '% must not be empty', p_arg USING ERRCODE = 'invalid_parameter_value';
@@ -732,16 +732,16 @@ BEGIN
        OR (p_fingerprint IS NOT NULL AND (p_fingerprint = '' OR char_length(p_fingerprint) > 1024))
        OR (p_occurred_at IS NOT NULL AND NOT isfinite(p_occurred_at)) THEN
         IF p_source IS NULL THEN
-            RAISE EXCEPTION 'p_source must not be null' USING ERRCODE = 'null_value_not_allowed';
+            RAISE EXCEPTION 'p_source must not be NULL' USING ERRCODE = 'null_value_not_allowed';
         END IF;
         IF p_external_id IS NULL THEN
-            RAISE EXCEPTION 'p_external_id must not be null' USING ERRCODE = 'null_value_not_allowed';
+            RAISE EXCEPTION 'p_external_id must not be NULL' USING ERRCODE = 'null_value_not_allowed';
         END IF;
         IF p_body IS NULL THEN
-            RAISE EXCEPTION 'p_body must not be null' USING ERRCODE = 'null_value_not_allowed';
+            RAISE EXCEPTION 'p_body must not be NULL' USING ERRCODE = 'null_value_not_allowed';
         END IF;
         IF p_content_type IS NULL THEN
-            RAISE EXCEPTION 'p_content_type must not be null' USING ERRCODE = 'null_value_not_allowed';
+            RAISE EXCEPTION 'p_content_type must not be NULL' USING ERRCODE = 'null_value_not_allowed';
         END IF;
         IF p_source = '' OR char_length(p_source) > 64 OR p_source ~ '[\x01-\x1f\x7f]' THEN
             RAISE EXCEPTION 'p_source must be 1..64 characters without control characters'
@@ -756,11 +756,11 @@ BEGIN
                 USING ERRCODE = 'invalid_parameter_value';
         END IF;
         IF p_kind IS NOT NULL AND (p_kind = '' OR char_length(p_kind) > 128 OR p_kind ~ '[\x01-\x1f\x7f]') THEN
-            RAISE EXCEPTION 'p_kind must be null or 1..128 characters without control characters'
+            RAISE EXCEPTION 'p_kind must be NULL or 1..128 characters without control characters'
                 USING ERRCODE = 'invalid_parameter_value';
         END IF;
         IF p_fingerprint IS NOT NULL AND (p_fingerprint = '' OR char_length(p_fingerprint) > 1024) THEN
-            RAISE EXCEPTION 'p_fingerprint must be null or 1..1024 characters'
+            RAISE EXCEPTION 'p_fingerprint must be NULL or 1..1024 characters'
                 USING ERRCODE = 'invalid_parameter_value';
         END IF;
         IF p_occurred_at IS NOT NULL AND NOT isfinite(p_occurred_at) THEN
@@ -776,10 +776,14 @@ BEGIN
         PERFORM set_config('inbox.rows_inline', 'on', true);
         WITH ins AS (
             INSERT INTO inbox.events AS e (source, external_id, idempotency_key, kind, occurred_at,
-                                           body, content_type, fingerprint)
+                                           body, content_type, fingerprint, max_attempts)
             VALUES (p_source, p_external_id,
                     p_source || ':' || left(encode(sha256(convert_to(p_source || E'\x1f' || p_external_id, 'UTF8')), 'hex'), 32),
-                    p_kind, coalesce(p_occurred_at, now()), p_body, p_content_type, v_fp)
+                    p_kind, coalesce(p_occurred_at, now()), p_body, p_content_type, v_fp,
+                    -- The budget of the source, or the deployment's (0024).
+                    coalesce((SELECT s.max_attempts FROM inbox.source_settings s
+                               WHERE s.source = p_source),
+                             (SELECT d.max_attempts FROM inbox.settings d)))
             -- No conflict target: both unique keys are arbiters. With (source, external_id)
             -- alone, a concurrent first delivery of the same key fails on the
             -- idempotency_key index with 23505 instead of waiting and doing nothing.
@@ -863,7 +867,11 @@ BEGIN
             UPDATE inbox.events e
                SET deliveries = e.deliveries + 1, last_delivery_at = now(),
                    status = 'received', next_attempt_at = now(), attempts = 0,
-                   locked_by = NULL, locked_at = NULL, last_error = NULL, error_retryable = NULL
+                   locked_by = NULL, locked_at = NULL, lock_token = NULL, last_error = NULL,
+                   error_retryable = NULL,
+                   max_attempts = coalesce((SELECT s.max_attempts FROM inbox.source_settings s
+                                             WHERE s.source = p_source),
+                                           (SELECT d.max_attempts FROM inbox.settings d))
              WHERE e.id = v_id
             RETURNING e.deliveries
         ), j AS (
@@ -934,15 +942,16 @@ DECLARE
     r          record;
     v_id       bigint;
     v_outcome  text;
+    v_budget   int;
 BEGIN
     IF p_sources IS NULL THEN
-        RAISE EXCEPTION 'p_sources must not be null' USING ERRCODE = 'null_value_not_allowed';
+        RAISE EXCEPTION 'p_sources must not be NULL' USING ERRCODE = 'null_value_not_allowed';
     END IF;
     IF p_external_ids IS NULL THEN
-        RAISE EXCEPTION 'p_external_ids must not be null' USING ERRCODE = 'null_value_not_allowed';
+        RAISE EXCEPTION 'p_external_ids must not be NULL' USING ERRCODE = 'null_value_not_allowed';
     END IF;
     IF p_bodies IS NULL THEN
-        RAISE EXCEPTION 'p_bodies must not be null' USING ERRCODE = 'null_value_not_allowed';
+        RAISE EXCEPTION 'p_bodies must not be NULL' USING ERRCODE = 'null_value_not_allowed';
     END IF;
     IF array_ndims(p_sources) > 1 OR array_ndims(p_external_ids) > 1 OR array_ndims(p_bodies) > 1
        OR array_ndims(p_content_types) > 1 OR array_ndims(p_occurred_ats) > 1
@@ -967,11 +976,11 @@ BEGIN
     SELECT d.i, d.msg, d.code INTO v_bad
       FROM (SELECT x.i,
                    CASE
-                     WHEN x.s IS NULL THEN 'p_sources[' || x.i || '] must not be null'
-                     WHEN x.e IS NULL THEN 'p_external_ids[' || x.i || '] must not be null'
-                     WHEN x.b IS NULL THEN 'p_bodies[' || x.i || '] must not be null'
+                     WHEN x.s IS NULL THEN 'p_sources[' || x.i || '] must not be NULL'
+                     WHEN x.e IS NULL THEN 'p_external_ids[' || x.i || '] must not be NULL'
+                     WHEN x.b IS NULL THEN 'p_bodies[' || x.i || '] must not be NULL'
                      WHEN p_content_types IS NOT NULL AND x.ct IS NULL
-                       THEN 'p_content_types[' || x.i || '] must not be null'
+                       THEN 'p_content_types[' || x.i || '] must not be NULL'
                      WHEN x.s = '' OR char_length(x.s) > 64 OR x.s ~ '[\x01-\x1f\x7f]'
                        THEN 'p_sources[' || x.i || '] must be 1..64 characters without control characters'
                      WHEN x.e = '' OR char_length(x.e) > 1024 OR x.e ~ '[\x01-\x1f\x7f]'
@@ -979,9 +988,9 @@ BEGIN
                      WHEN x.ct = '' OR char_length(x.ct) > 255 OR x.ct ~ '[\x01-\x1f\x7f]'
                        THEN 'p_content_types[' || x.i || '] must be 1..255 characters without control characters'
                      WHEN x.k = '' OR char_length(x.k) > 128 OR x.k ~ '[\x01-\x1f\x7f]'
-                       THEN 'p_kinds[' || x.i || '] must be null or 1..128 characters without control characters'
+                       THEN 'p_kinds[' || x.i || '] must be NULL or 1..128 characters without control characters'
                      WHEN x.f = '' OR char_length(x.f) > 1024
-                       THEN 'p_fingerprints[' || x.i || '] must be null or 1..1024 characters'
+                       THEN 'p_fingerprints[' || x.i || '] must be NULL or 1..1024 characters'
                      WHEN x.o IS NOT NULL AND NOT isfinite(x.o)
                        THEN 'p_occurred_ats[' || x.i || '] must be a finite time'
                    END AS msg,
@@ -999,6 +1008,8 @@ BEGIN
         END IF;
         RAISE EXCEPTION '%', v_bad.msg USING ERRCODE = 'invalid_parameter_value';
     END IF;
+
+    SELECT d.max_attempts INTO v_budget FROM inbox.settings d;
 
     -- First deliveries of each key, inserted in (source, external_id) order with ids taken in
     -- the order of the deliveries; the 'received' entries, the queue rows and the ledger
@@ -1018,12 +1029,14 @@ BEGIN
           FROM (SELECT * FROM firsts ORDER BY firsts.i) f
     ), ins AS (
         INSERT INTO inbox.events AS e (id, source, external_id, idempotency_key, kind,
-                                       occurred_at, body, content_type, fingerprint)
+                                       occurred_at, body, content_type, fingerprint, max_attempts)
         OVERRIDING SYSTEM VALUE
         SELECT n.id, n.source, n.external_id,
                n.source || ':' || left(encode(sha256(convert_to(n.source || E'\x1f' || n.external_id, 'UTF8')), 'hex'), 32),
-               n.kind, coalesce(n.occurred_at, now()), n.body, n.content_type, n.fp
+               n.kind, coalesce(n.occurred_at, now()), n.body, n.content_type, n.fp,
+               coalesce(ss.max_attempts, v_budget)
           FROM numbered n
+          LEFT JOIN inbox.source_settings ss ON ss.source = n.source
          ORDER BY n.source, n.external_id
         -- Both unique keys are arbiters, as in accept.
         ON CONFLICT DO NOTHING
@@ -1204,7 +1217,7 @@ DECLARE
     v_id  bigint;
 BEGIN
     IF p_event_id IS NULL THEN
-        RAISE EXCEPTION 'p_event_id must not be null' USING ERRCODE = 'null_value_not_allowed';
+        RAISE EXCEPTION 'p_event_id must not be NULL' USING ERRCODE = 'null_value_not_allowed';
     END IF;
     PERFORM inbox._check_name(p_kind, 'p_kind', 128);
     PERFORM inbox._check_name(p_operation_key, 'p_operation_key', 1024);
@@ -1408,6 +1421,7 @@ CREATE TABLE inbox.events (
     body bytea NOT NULL,
     content_type text NOT NULL,
     fingerprint text NOT NULL,
+    lock_token bigint,
     CONSTRAINT events_max_attempts_check CHECK ((max_attempts > 0)),
     CONSTRAINT events_status_check CHECK ((status = ANY (ARRAY['received'::text, 'processing'::text, 'done'::text, 'failed'::text])))
 )
@@ -1418,7 +1432,7 @@ WITH (fillfactor='90');
 -- Name: claim(text, integer, interval); Type: FUNCTION; Schema: inbox; Owner: -
 --
 
-CREATE FUNCTION inbox.claim(p_worker text, p_limit integer DEFAULT 1, p_lock_timeout interval DEFAULT '00:05:00'::interval) RETURNS SETOF inbox.events
+CREATE FUNCTION inbox.claim(p_worker text, p_limit integer DEFAULT 1, p_lock_timeout interval DEFAULT NULL::interval) RETURNS SETOF inbox.events
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
@@ -1429,6 +1443,9 @@ DECLARE
     v_window  int;
     v_n       int;
     v_sources text[];
+    v_failed  boolean := false;
+    v_timeout interval := p_lock_timeout;
+    v_token   bigint;
     r         record;
 BEGIN
     IF p_worker IS NULL OR p_worker = '' OR char_length(p_worker) > 200
@@ -1436,38 +1453,39 @@ BEGIN
         PERFORM inbox._check_name(p_worker, 'p_worker', 200);
     END IF;
     IF p_limit IS NULL THEN
-        RAISE EXCEPTION 'p_limit must not be null' USING ERRCODE = 'null_value_not_allowed';
+        RAISE EXCEPTION 'p_limit must not be NULL' USING ERRCODE = 'null_value_not_allowed';
     END IF;
     IF p_limit < 1 OR p_limit > 1000 THEN
         RAISE EXCEPTION 'p_limit must be between 1 and 1000' USING ERRCODE = 'invalid_parameter_value';
     END IF;
-    IF p_lock_timeout IS NULL THEN
-        RAISE EXCEPTION 'p_lock_timeout must not be null' USING ERRCODE = 'null_value_not_allowed';
-    END IF;
-    IF p_lock_timeout <= interval '0' THEN
+    -- NULL (the default) is the deployment's lock timeout, the one requeue and stats_now use.
+    IF v_timeout IS NULL THEN
+        SELECT s.lock_timeout INTO v_timeout FROM inbox.settings s;
+    ELSIF v_timeout <= interval '0' THEN
         RAISE EXCEPTION 'p_lock_timeout must be positive' USING ERRCODE = 'invalid_parameter_value';
     END IF;
     v_window := p_limit * 4 + 64;
+    v_token := nextval('inbox.lock_token_seq');
 
     -- Expired locks. Statement 1: those on their last attempt become 'failed'.
     IF EXISTS (SELECT 1 FROM inbox.event_queue q
-                WHERE q.status = 'processing' AND q.locked_at < now() - p_lock_timeout) THEN
+                WHERE q.status = 'processing' AND q.locked_at < now() - v_timeout) THEN
         WITH c AS (
             SELECT e.id, e.locked_by AS prev_by, e.locked_at AS prev_at
               FROM (SELECT q.id, q.locked_at
                       FROM inbox.event_queue q
-                     WHERE q.status = 'processing' AND q.locked_at < now() - p_lock_timeout
+                     WHERE q.status = 'processing' AND q.locked_at < now() - v_timeout
                      ORDER BY q.locked_at, q.id
                      LIMIT v_window) w
               JOIN inbox.events e ON e.id = w.id
-             WHERE e.status = 'processing' AND e.locked_at < now() - p_lock_timeout
+             WHERE e.status = 'processing' AND e.locked_at < now() - v_timeout
                AND e.attempts >= e.max_attempts
              ORDER BY w.locked_at, w.id
              LIMIT p_limit
                FOR UPDATE OF e SKIP LOCKED
         ), f AS (
             UPDATE inbox.events e
-               SET status = 'failed', locked_by = NULL, locked_at = NULL,
+               SET status = 'failed', locked_by = NULL, locked_at = NULL, lock_token = NULL,
                    last_error = 'lock of ' || c.prev_by || ' expired on the last attempt',
                    error_retryable = true
               FROM c
@@ -1483,6 +1501,7 @@ BEGIN
         )
         SELECT array_agg(f.source) INTO v_sources FROM f;
         IF v_sources IS NOT NULL THEN
+            v_failed := true;
             FOR r IN SELECT s.source, count(*)::int AS n FROM unnest(v_sources) AS s(source)
                       GROUP BY s.source LOOP
                 PERFORM inbox._bump_daily(r.source, p_failed => r.n);
@@ -1495,18 +1514,19 @@ BEGIN
             SELECT e.id, e.locked_by AS prev_by, e.locked_at AS prev_at
               FROM (SELECT q.id, q.locked_at
                       FROM inbox.event_queue q
-                     WHERE q.status = 'processing' AND q.locked_at < now() - p_lock_timeout
+                     WHERE q.status = 'processing' AND q.locked_at < now() - v_timeout
                      ORDER BY q.locked_at, q.id
                      LIMIT v_window) w
               JOIN inbox.events e ON e.id = w.id
-             WHERE e.status = 'processing' AND e.locked_at < now() - p_lock_timeout
+             WHERE e.status = 'processing' AND e.locked_at < now() - v_timeout
                AND e.attempts < e.max_attempts
              ORDER BY w.locked_at, w.id
              LIMIT p_limit
                FOR UPDATE OF e SKIP LOCKED
         ), u AS (
             UPDATE inbox.events e
-               SET locked_by = p_worker, locked_at = now(), attempts = e.attempts + 1
+               SET locked_by = p_worker, locked_at = now(), lock_token = v_token,
+                   attempts = e.attempts + 1
               FROM c
              WHERE e.id = c.id
             RETURNING e.*
@@ -1538,7 +1558,7 @@ BEGIN
         ), u AS (
             UPDATE inbox.events e
                SET status = 'processing', locked_by = p_worker, locked_at = now(),
-                   attempts = e.attempts + 1
+                   lock_token = v_token, attempts = e.attempts + 1
               FROM c
              WHERE e.id = c.id
             RETURNING e.*
@@ -1552,7 +1572,8 @@ BEGIN
         v_taken := v_taken + v_n;
     END IF;
 
-    IF v_taken > 0 AND coalesce(extract(epoch FROM clock_timestamp())::double precision
+    -- Failing an expired lock is a status change like the others (0024): notify for it too.
+    IF (v_taken > 0 OR v_failed) AND coalesce(extract(epoch FROM clock_timestamp())::double precision
                                 - nullif(current_setting('inbox.notified_events', true), '')::double precision
                                 >= 1.0, true) THEN
         PERFORM inbox._notify('events');
@@ -1562,31 +1583,102 @@ $$;
 
 
 --
--- Name: complete(bigint, text, jsonb); Type: FUNCTION; Schema: inbox; Owner: -
+-- Name: close_deal(text, text); Type: FUNCTION; Schema: inbox; Owner: -
 --
 
-CREATE FUNCTION inbox.complete(p_event_id bigint, p_worker text, p_result jsonb DEFAULT NULL::jsonb) RETURNS boolean
+CREATE FUNCTION inbox.close_deal(p_deal_ref text, p_worker text) RETURNS integer
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 DECLARE
-    v_done     boolean;
-    v_status   text;
-    v_holder   text;
+    v_ref text := btrim(p_deal_ref);
+    v_n   int;
+BEGIN
+    IF p_deal_ref IS NULL THEN
+        RAISE EXCEPTION 'p_deal_ref must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF v_ref = '' THEN
+        RAISE EXCEPTION 'p_deal_ref must not be blank' USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    PERFORM inbox._check_name(p_worker, 'p_worker', 200);
+
+    -- In id order, the order decide_duplicate locks two leads in.
+    WITH c AS (
+        SELECT l.id FROM inbox.leads l
+         WHERE l.deal_ref = v_ref AND l.deal_open
+         ORDER BY l.id
+           FOR UPDATE
+    ), u AS (
+        UPDATE inbox.leads l SET deal_open = false, deal_closed_at = now()
+          FROM c WHERE l.id = c.id
+        RETURNING l.id, l.event_id
+    ), j AS (
+        INSERT INTO inbox.journal (event_id, entry, actor, detail)
+        SELECT e.id, 'deal_closed', p_worker,
+               jsonb_build_object('lead_id', u.id, 'deal_ref', v_ref)
+          FROM u
+          LEFT JOIN inbox.events e ON e.id = u.event_id
+         ORDER BY u.id
+    )
+    SELECT count(*)::int INTO v_n FROM u;
+    IF v_n > 0 THEN
+        PERFORM inbox._notify('leads');
+    END IF;
+    RETURN v_n;
+END;
+$$;
+
+
+--
+-- Name: complete(bigint, text, jsonb); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.complete(p_event_id bigint, p_worker text, p_result jsonb DEFAULT NULL::jsonb) RETURNS boolean
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+BEGIN
+    RAISE EXCEPTION 'inbox.complete without a lock token is refused since schema version 24: call complete(p_event_id, p_worker, p_lock_token, p_result) with the lock_token of the claimed row'
+        USING ERRCODE = 'feature_not_supported',
+              DETAIL = format('event %s, worker %s, result given: %s', p_event_id, p_worker,
+                              p_result IS NOT NULL);
+END;
+$$;
+
+
+--
+-- Name: complete(bigint, text, bigint, jsonb); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.complete(p_event_id bigint, p_worker text, p_lock_token bigint, p_result jsonb) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+DECLARE
+    v_done   boolean;
+    v_status text;
+    v_holder text;
 BEGIN
     IF p_event_id IS NULL THEN
-        RAISE EXCEPTION 'p_event_id must not be null' USING ERRCODE = 'null_value_not_allowed';
+        RAISE EXCEPTION 'p_event_id must not be NULL' USING ERRCODE = 'null_value_not_allowed';
     END IF;
     IF p_worker IS NULL OR p_worker = '' OR char_length(p_worker) > 200
        OR p_worker ~ '[\x01-\x1f\x7f]' THEN
         PERFORM inbox._check_name(p_worker, 'p_worker', 200);
     END IF;
+    IF p_lock_token IS NULL THEN
+        RAISE EXCEPTION 'p_lock_token must not be NULL: pass the lock_token of the claimed row'
+            USING ERRCODE = 'null_value_not_allowed';
+    END IF;
 
-    -- The change, its journal entry and the daily delta in one statement.
+    -- The change, its journal entry and the daily delta in one statement. A done event
+    -- carries no error of an earlier attempt (0024).
     WITH u AS (
         UPDATE inbox.events e
-           SET status = 'done', done_at = now(), result = p_result, locked_by = NULL, locked_at = NULL
+           SET status = 'done', done_at = now(), result = p_result, locked_by = NULL,
+               locked_at = NULL, lock_token = NULL, last_error = NULL, error_retryable = NULL
          WHERE e.id = p_event_id AND e.status = 'processing' AND e.locked_by = p_worker
+           AND e.lock_token = p_lock_token
         RETURNING e.source, e.attempts
     ), j AS (
         INSERT INTO inbox.journal (event_id, entry, actor, detail)
@@ -1613,7 +1705,9 @@ BEGIN
     END IF;
     INSERT INTO inbox.journal (event_id, entry, actor, detail)
     VALUES (p_event_id, 'stale_complete', p_worker,
-            jsonb_build_object('status', v_status, 'holder', v_holder));
+            jsonb_build_object('status', v_status, 'holder', v_holder)
+            || CASE WHEN v_status = 'processing' AND v_holder = p_worker
+                    THEN jsonb_build_object('stale_token', true) ELSE '{}'::jsonb END);
     RETURN false;
 END;
 $$;
@@ -1624,6 +1718,26 @@ $$;
 --
 
 CREATE FUNCTION inbox.complete_many(p_event_ids bigint[], p_worker text, p_results jsonb[] DEFAULT NULL::jsonb[]) RETURNS TABLE(ord integer, event_id bigint, completed boolean)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+BEGIN
+    ord := NULL;
+    event_id := NULL;
+    completed := NULL;
+    RAISE EXCEPTION 'inbox.complete_many without lock tokens is refused since schema version 24: call complete_many(p_event_ids, p_worker, p_lock_tokens, p_results) with the lock_token of each claimed row'
+        USING ERRCODE = 'feature_not_supported',
+              DETAIL = format('%s events, worker %s, results given: %s',
+                              cardinality(p_event_ids), p_worker, p_results IS NOT NULL);
+END;
+$$;
+
+
+--
+-- Name: complete_many(bigint[], text, bigint[], jsonb[]); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.complete_many(p_event_ids bigint[], p_worker text, p_lock_tokens bigint[], p_results jsonb[]) RETURNS TABLE(ord integer, event_id bigint, completed boolean)
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
@@ -1635,20 +1749,32 @@ DECLARE
     v_completed boolean[];
 BEGIN
     IF p_event_ids IS NULL THEN
-        RAISE EXCEPTION 'p_event_ids must not be null' USING ERRCODE = 'null_value_not_allowed';
+        RAISE EXCEPTION 'p_event_ids must not be NULL' USING ERRCODE = 'null_value_not_allowed';
     END IF;
     PERFORM inbox._check_name(p_worker, 'p_worker', 200);
+    IF p_lock_tokens IS NULL THEN
+        RAISE EXCEPTION 'p_lock_tokens must not be NULL: pass the lock_token of each claimed row'
+            USING ERRCODE = 'null_value_not_allowed';
+    END IF;
     v_n := coalesce(cardinality(p_event_ids), 0);
     IF v_n > 1000 THEN
         RAISE EXCEPTION 'p_event_ids: at most 1000 ids per call, got %', v_n
             USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF coalesce(cardinality(p_lock_tokens), 0) <> v_n THEN
+        RAISE EXCEPTION 'p_lock_tokens must have as many elements as p_event_ids (% and %)',
+            coalesce(cardinality(p_lock_tokens), 0), v_n USING ERRCODE = 'invalid_parameter_value';
     END IF;
     IF p_results IS NOT NULL AND coalesce(cardinality(p_results), 0) <> v_n THEN
         RAISE EXCEPTION 'p_results must have as many elements as p_event_ids (% and %)',
             coalesce(cardinality(p_results), 0), v_n USING ERRCODE = 'invalid_parameter_value';
     END IF;
     IF array_position(p_event_ids, NULL) IS NOT NULL THEN
-        RAISE EXCEPTION 'p_event_ids[%] must not be null', array_position(p_event_ids, NULL)
+        RAISE EXCEPTION 'p_event_ids[%] must not be NULL', array_position(p_event_ids, NULL)
+            USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF array_position(p_lock_tokens, NULL) IS NOT NULL THEN
+        RAISE EXCEPTION 'p_lock_tokens[%] must not be NULL', array_position(p_lock_tokens, NULL)
             USING ERRCODE = 'null_value_not_allowed';
     END IF;
     IF v_n = 0 THEN
@@ -1664,32 +1790,31 @@ BEGIN
         RAISE EXCEPTION 'p_event_id % does not exist', v_missing
             USING ERRCODE = 'invalid_parameter_value';
     END IF;
-    -- Only the rows this worker holds, as complete locks only a row it may change (a row
-    -- another worker holds is fenced without waiting for it), and with the lock the UPDATE
-    -- takes (NO KEY UPDATE): FOR UPDATE would also block the journal's foreign-key check
-    -- (KEY SHARE) of another worker's stale_complete entry for one of these rows, and two
-    -- workers fencing each other's events deadlocked on that.
+    -- Only the rows this worker holds, as complete locks only a row it may change, and with
+    -- the lock the UPDATE takes (NO KEY UPDATE): see 0017.
     PERFORM 1 FROM inbox.events e
       WHERE e.id IN (SELECT x.id FROM unnest(p_event_ids) AS x(id))
         AND e.status = 'processing' AND e.locked_by = p_worker
       ORDER BY e.id FOR NO KEY UPDATE;
 
-    -- Each outcome in the order given: the first occurrence of an id the worker holds is
-    -- completed; every other element is fenced with the state that complete would have seen
-    -- (a repeat of a completed id sees it done, with no holder). One statement: the change,
-    -- the journal entries (done and stale_complete) and one daily delta per source.
+    -- Each outcome in the order given, as complete would give it (0017); an element is
+    -- completed only with the event's current token.
     WITH input AS (
-        SELECT x.ord::integer AS ord, x.id,
+        SELECT x.ord::integer AS ord, x.id, x.token,
                CASE WHEN p_results IS NULL THEN NULL ELSE p_results[x.ord] END AS result
-          FROM unnest(p_event_ids) WITH ORDINALITY AS x(id, ord)
+          FROM unnest(p_event_ids, p_lock_tokens) WITH ORDINALITY AS x(id, token, ord)
     ), firsts AS (
-        SELECT DISTINCT ON (i.id) i.ord, i.id, i.result FROM input i ORDER BY i.id, i.ord
+        SELECT DISTINCT ON (i.id) i.ord, i.id, i.token, i.result
+          FROM input i
+          JOIN inbox.events e ON e.id = i.id
+         ORDER BY i.id, (e.lock_token IS NOT DISTINCT FROM i.token) DESC, i.ord
     ), u AS (
         UPDATE inbox.events e
            SET status = 'done', done_at = now(), result = f.result, locked_by = NULL,
-               locked_at = NULL
+               locked_at = NULL, lock_token = NULL, last_error = NULL, error_retryable = NULL
           FROM firsts f
          WHERE e.id = f.id AND e.status = 'processing' AND e.locked_by = p_worker
+           AND e.lock_token = f.token
         RETURNING e.id, e.source, e.attempts
     ), o AS (
         SELECT i.ord, i.id, (u.id IS NOT NULL AND f.ord = i.ord) AS completed,
@@ -1705,6 +1830,8 @@ BEGIN
         UNION ALL
         SELECT o.id, 'stale_complete', p_worker,
                jsonb_build_object('status', o.status, 'holder', o.holder)
+               || CASE WHEN o.status = 'processing' AND o.holder = p_worker
+                       THEN jsonb_build_object('stale_token', true) ELSE '{}'::jsonb END
           FROM o WHERE NOT o.completed
     ), d AS (
         INSERT INTO inbox.daily_stats (day, source, shard, done)
@@ -1728,6 +1855,62 @@ $$;
 
 
 --
+-- Name: configure(interval, integer, interval); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.configure(p_lock_timeout interval DEFAULT NULL::interval, p_max_attempts integer DEFAULT NULL::integer, p_deal_max_age interval DEFAULT NULL::interval) RETURNS TABLE(lock_timeout interval, max_attempts integer, deal_max_age interval)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+#variable_conflict use_column
+DECLARE
+    v_old inbox.settings%ROWTYPE;
+    v_new inbox.settings%ROWTYPE;
+BEGIN
+    IF p_lock_timeout IS NOT NULL
+       AND (p_lock_timeout < interval '1 second' OR p_lock_timeout > interval '1 day') THEN
+        RAISE EXCEPTION 'p_lock_timeout must be between 1 second and 1 day, got %', p_lock_timeout
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF p_max_attempts IS NOT NULL AND (p_max_attempts < 1 OR p_max_attempts > 100) THEN
+        RAISE EXCEPTION 'p_max_attempts must be between 1 and 100, got %', p_max_attempts
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF p_deal_max_age IS NOT NULL
+       AND (p_deal_max_age < interval '1 day' OR p_deal_max_age > interval '10 years') THEN
+        RAISE EXCEPTION 'p_deal_max_age must be between 1 day and 10 years, got %', p_deal_max_age
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+
+    SELECT * INTO v_old FROM inbox.settings s FOR UPDATE;
+    UPDATE inbox.settings s
+       SET lock_timeout = coalesce(p_lock_timeout, s.lock_timeout),
+           max_attempts = coalesce(p_max_attempts, s.max_attempts),
+           deal_max_age = coalesce(p_deal_max_age, s.deal_max_age),
+           changed_at = now(), changed_by = session_user
+     WHERE (p_lock_timeout IS NOT NULL AND p_lock_timeout <> s.lock_timeout)
+        OR (p_max_attempts IS NOT NULL AND p_max_attempts <> s.max_attempts)
+        OR (p_deal_max_age IS NOT NULL AND p_deal_max_age <> s.deal_max_age)
+    RETURNING s.* INTO v_new;
+    IF v_new.one IS NOT NULL THEN
+        INSERT INTO inbox.journal (entry, detail, by_person)
+        VALUES ('settings_changed',
+                jsonb_build_object('lock_timeout', v_new.lock_timeout,
+                                   'max_attempts', v_new.max_attempts,
+                                   'deal_max_age', v_new.deal_max_age,
+                                   'previous', jsonb_build_object(
+                                       'lock_timeout', v_old.lock_timeout,
+                                       'max_attempts', v_old.max_attempts,
+                                       'deal_max_age', v_old.deal_max_age)),
+                true);
+        PERFORM inbox._notify('events');
+    END IF;
+    RETURN QUERY SELECT s.lock_timeout, s.max_attempts, s.deal_max_age FROM inbox.settings s;
+END;
+$$;
+
+
+--
 -- Name: count_refusals(text[], text[], integer[], integer[]); Type: FUNCTION; Schema: inbox; Owner: -
 --
 
@@ -1742,16 +1925,16 @@ DECLARE
     v_total bigint;
 BEGIN
     IF p_sources IS NULL THEN
-        RAISE EXCEPTION 'p_sources must not be null' USING ERRCODE = 'null_value_not_allowed';
+        RAISE EXCEPTION 'p_sources must not be NULL' USING ERRCODE = 'null_value_not_allowed';
     END IF;
     IF p_reasons IS NULL THEN
-        RAISE EXCEPTION 'p_reasons must not be null' USING ERRCODE = 'null_value_not_allowed';
+        RAISE EXCEPTION 'p_reasons must not be NULL' USING ERRCODE = 'null_value_not_allowed';
     END IF;
     IF p_counts IS NULL THEN
-        RAISE EXCEPTION 'p_counts must not be null' USING ERRCODE = 'null_value_not_allowed';
+        RAISE EXCEPTION 'p_counts must not be NULL' USING ERRCODE = 'null_value_not_allowed';
     END IF;
     IF p_statuses IS NULL THEN
-        RAISE EXCEPTION 'p_statuses must not be null' USING ERRCODE = 'null_value_not_allowed';
+        RAISE EXCEPTION 'p_statuses must not be NULL' USING ERRCODE = 'null_value_not_allowed';
     END IF;
     v_n := coalesce(cardinality(p_sources), 0);
     IF array_ndims(p_sources) > 1 OR array_ndims(p_reasons) > 1 OR array_ndims(p_counts) > 1
@@ -1769,10 +1952,10 @@ BEGIN
         RETURN 0::bigint;
     END IF;
 
-    SELECT CASE WHEN x.s IS NULL THEN 'p_sources[' || x.i || '] must not be null'
-                WHEN x.r IS NULL THEN 'p_reasons[' || x.i || '] must not be null'
-                WHEN x.c IS NULL THEN 'p_counts[' || x.i || '] must not be null'
-                WHEN x.st IS NULL THEN 'p_statuses[' || x.i || '] must not be null'
+    SELECT CASE WHEN x.s IS NULL THEN 'p_sources[' || x.i || '] must not be NULL'
+                WHEN x.r IS NULL THEN 'p_reasons[' || x.i || '] must not be NULL'
+                WHEN x.c IS NULL THEN 'p_counts[' || x.i || '] must not be NULL'
+                WHEN x.st IS NULL THEN 'p_statuses[' || x.i || '] must not be NULL'
            END
       INTO v_bad
       FROM unnest(p_sources, p_reasons, p_counts, p_statuses) WITH ORDINALITY AS x(s, r, c, st, i)
@@ -1996,6 +2179,23 @@ $$;
 --
 
 CREATE FUNCTION inbox.fail(p_event_id bigint, p_worker text, p_error text, p_retryable boolean DEFAULT true) RETURNS text
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+BEGIN
+    RAISE EXCEPTION 'inbox.fail without a lock token is refused since schema version 24: call fail(p_event_id, p_worker, p_lock_token, p_error, p_retryable) with the lock_token of the claimed row'
+        USING ERRCODE = 'feature_not_supported',
+              DETAIL = format('event %s, worker %s, retryable %s, error: %s', p_event_id,
+                              p_worker, p_retryable, left(p_error, 200));
+END;
+$$;
+
+
+--
+-- Name: fail(bigint, text, bigint, text, boolean); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.fail(p_event_id bigint, p_worker text, p_lock_token bigint, p_error text, p_retryable boolean) RETURNS text
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
@@ -2004,20 +2204,24 @@ DECLARE
     v_delay interval;
 BEGIN
     IF p_event_id IS NULL THEN
-        RAISE EXCEPTION 'p_event_id must not be null' USING ERRCODE = 'null_value_not_allowed';
+        RAISE EXCEPTION 'p_event_id must not be NULL' USING ERRCODE = 'null_value_not_allowed';
     END IF;
     IF p_worker IS NULL OR p_worker = '' OR char_length(p_worker) > 200
        OR p_worker ~ '[\x01-\x1f\x7f]' THEN
         PERFORM inbox._check_name(p_worker, 'p_worker', 200);
     END IF;
+    IF p_lock_token IS NULL THEN
+        RAISE EXCEPTION 'p_lock_token must not be NULL: pass the lock_token of the claimed row'
+            USING ERRCODE = 'null_value_not_allowed';
+    END IF;
     IF p_error IS NULL THEN
-        RAISE EXCEPTION 'p_error must not be null' USING ERRCODE = 'null_value_not_allowed';
+        RAISE EXCEPTION 'p_error must not be NULL' USING ERRCODE = 'null_value_not_allowed';
     END IF;
     IF btrim(p_error) = '' THEN
         RAISE EXCEPTION 'p_error must not be empty' USING ERRCODE = 'invalid_parameter_value';
     END IF;
     IF p_retryable IS NULL THEN
-        RAISE EXCEPTION 'p_retryable must not be null' USING ERRCODE = 'null_value_not_allowed';
+        RAISE EXCEPTION 'p_retryable must not be NULL' USING ERRCODE = 'null_value_not_allowed';
     END IF;
 
     SELECT * INTO v_ev FROM inbox.events e WHERE e.id = p_event_id FOR UPDATE;
@@ -2025,11 +2229,14 @@ BEGIN
         RAISE EXCEPTION 'p_event_id % does not exist', p_event_id USING ERRCODE = 'invalid_parameter_value';
     END IF;
 
-    IF v_ev.status <> 'processing' OR v_ev.locked_by IS DISTINCT FROM p_worker THEN
+    IF v_ev.status <> 'processing' OR v_ev.locked_by IS DISTINCT FROM p_worker
+       OR v_ev.lock_token IS DISTINCT FROM p_lock_token THEN
         INSERT INTO inbox.journal (event_id, entry, actor, detail)
         VALUES (p_event_id, 'stale_fail', p_worker,
                 jsonb_build_object('status', v_ev.status, 'holder', v_ev.locked_by,
-                                   'error', left(p_error, 200), 'retryable', p_retryable));
+                                   'error', left(p_error, 200), 'retryable', p_retryable)
+                || CASE WHEN v_ev.status = 'processing' AND v_ev.locked_by = p_worker
+                        THEN jsonb_build_object('stale_token', true) ELSE '{}'::jsonb END);
         RETURN 'lost_lock';
     END IF;
 
@@ -2039,7 +2246,8 @@ BEGIN
         WITH u AS (
             UPDATE inbox.events e
                SET status = 'received', next_attempt_at = now() + v_delay,
-                   locked_by = NULL, locked_at = NULL, last_error = p_error, error_retryable = true
+                   locked_by = NULL, locked_at = NULL, lock_token = NULL, last_error = p_error,
+                   error_retryable = true
              WHERE e.id = p_event_id
             RETURNING e.id
         )
@@ -2059,7 +2267,7 @@ BEGIN
 
     WITH u AS (
         UPDATE inbox.events e
-           SET status = 'failed', locked_by = NULL, locked_at = NULL,
+           SET status = 'failed', locked_by = NULL, locked_at = NULL, lock_token = NULL,
                last_error = p_error, error_retryable = p_retryable
          WHERE e.id = p_event_id
         RETURNING e.id, e.source
@@ -2096,10 +2304,10 @@ DECLARE
     v_new text;
 BEGIN
     IF p_action_id IS NULL THEN
-        RAISE EXCEPTION 'p_action_id must not be null' USING ERRCODE = 'null_value_not_allowed';
+        RAISE EXCEPTION 'p_action_id must not be NULL' USING ERRCODE = 'null_value_not_allowed';
     END IF;
     IF p_ok IS NULL THEN
-        RAISE EXCEPTION 'p_ok must not be null' USING ERRCODE = 'null_value_not_allowed';
+        RAISE EXCEPTION 'p_ok must not be NULL' USING ERRCODE = 'null_value_not_allowed';
     END IF;
 
     SELECT * INTO v_act FROM inbox.actions a WHERE a.id = p_action_id FOR UPDATE;
@@ -2270,6 +2478,23 @@ $$;
 --
 
 CREATE FUNCTION inbox.flag_review(p_event_id bigint, p_worker text, p_reason text) RETURNS boolean
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+BEGIN
+    RAISE EXCEPTION 'inbox.flag_review without a lock token is refused since schema version 24: call flag_review(p_event_id, p_worker, p_lock_token, p_reason) with the lock_token of the claimed row'
+        USING ERRCODE = 'feature_not_supported',
+              DETAIL = format('event %s, worker %s, reason: %s', p_event_id, p_worker,
+                              left(p_reason, 200));
+END;
+$$;
+
+
+--
+-- Name: flag_review(bigint, text, bigint, text); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.flag_review(p_event_id bigint, p_worker text, p_lock_token bigint, p_reason text) RETURNS boolean
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
@@ -2279,11 +2504,15 @@ DECLARE
     v_holder text;
 BEGIN
     IF p_event_id IS NULL THEN
-        RAISE EXCEPTION 'p_event_id must not be null' USING ERRCODE = 'null_value_not_allowed';
+        RAISE EXCEPTION 'p_event_id must not be NULL' USING ERRCODE = 'null_value_not_allowed';
     END IF;
     PERFORM inbox._check_name(p_worker, 'p_worker', 200);
+    IF p_lock_token IS NULL THEN
+        RAISE EXCEPTION 'p_lock_token must not be NULL: pass the lock_token of the claimed row'
+            USING ERRCODE = 'null_value_not_allowed';
+    END IF;
     IF p_reason IS NULL THEN
-        RAISE EXCEPTION 'p_reason must not be null: say what a person should look at'
+        RAISE EXCEPTION 'p_reason must not be NULL: say what a person should look at'
             USING ERRCODE = 'null_value_not_allowed';
     END IF;
     IF v_reason = '' OR char_length(v_reason) > 200 OR v_reason ~ '[\x01-\x1f\x7f]' THEN
@@ -2297,7 +2526,8 @@ BEGIN
 
     UPDATE inbox.events e
        SET needs_review = v_reason
-     WHERE e.id = p_event_id AND e.status = 'processing' AND e.locked_by = p_worker;
+     WHERE e.id = p_event_id AND e.status = 'processing' AND e.locked_by = p_worker
+       AND e.lock_token = p_lock_token;
     IF FOUND THEN
         INSERT INTO inbox.journal (event_id, entry, actor, detail)
         VALUES (p_event_id, 'review_flagged', p_worker, jsonb_build_object('reason', v_reason));
@@ -2311,7 +2541,9 @@ BEGIN
     END IF;
     INSERT INTO inbox.journal (event_id, entry, actor, detail)
     VALUES (p_event_id, 'stale_flag_review', p_worker,
-            jsonb_build_object('status', v_status, 'holder', v_holder, 'reason', v_reason));
+            jsonb_build_object('status', v_status, 'holder', v_holder, 'reason', v_reason)
+            || CASE WHEN v_status = 'processing' AND v_holder = p_worker
+                    THEN jsonb_build_object('stale_token', true) ELSE '{}'::jsonb END);
     RETURN false;
 END;
 $$;
@@ -2322,18 +2554,52 @@ $$;
 --
 
 CREATE FUNCTION inbox.heartbeat(p_event_id bigint, p_worker text) RETURNS boolean
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+BEGIN
+    RAISE EXCEPTION 'inbox.heartbeat without a lock token is refused since schema version 24: call heartbeat(p_event_id, p_worker, p_lock_token) with the lock_token of the claimed row'
+        USING ERRCODE = 'feature_not_supported',
+              DETAIL = format('event %s, worker %s', p_event_id, p_worker);
+END;
+$$;
+
+
+--
+-- Name: heartbeat(bigint, text, bigint); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.heartbeat(p_event_id bigint, p_worker text, p_lock_token bigint) RETURNS boolean
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 BEGIN
     IF p_event_id IS NULL THEN
-        RAISE EXCEPTION 'p_event_id must not be null' USING ERRCODE = 'null_value_not_allowed';
+        RAISE EXCEPTION 'p_event_id must not be NULL' USING ERRCODE = 'null_value_not_allowed';
     END IF;
     PERFORM inbox._check_name(p_worker, 'p_worker', 200);
+    IF p_lock_token IS NULL THEN
+        RAISE EXCEPTION 'p_lock_token must not be NULL: pass the lock_token of the claimed row'
+            USING ERRCODE = 'null_value_not_allowed';
+    END IF;
     UPDATE inbox.events e SET locked_at = now()
-     WHERE e.id = p_event_id AND e.status = 'processing' AND e.locked_by = p_worker;
+     WHERE e.id = p_event_id AND e.status = 'processing' AND e.locked_by = p_worker
+       AND e.lock_token = p_lock_token;
     RETURN FOUND;
 END;
+$$;
+
+
+--
+-- Name: max_attempts(text); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.max_attempts(p_source text) RETURNS integer
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+    SELECT coalesce((SELECT s.max_attempts FROM inbox.source_settings s WHERE s.source = p_source),
+                    (SELECT d.max_attempts FROM inbox.settings d));
 $$;
 
 
@@ -2538,6 +2804,7 @@ DECLARE
     v_weak_phone  boolean := false;
     v_weak_email  boolean := false;
     v_flagged     int;
+    v_deal_age    interval;
 BEGIN
     IF p_event_id IS NULL THEN
         RAISE EXCEPTION 'p_event_id must not be NULL' USING ERRCODE = 'null_value_not_allowed';
@@ -2592,23 +2859,26 @@ BEGIN
          WHERE k IS NOT NULL;
     END IF;
 
+    SELECT s.deal_max_age INTO v_deal_age FROM inbox.settings s;
+
     WITH hits AS (
         SELECT l.id FROM inbox.leads l
          WHERE v_phone IS NOT NULL AND l.phone_norm = v_phone AND l.created_at >= v_created - c_window
         UNION
         SELECT l.id FROM inbox.leads l
-         WHERE v_phone IS NOT NULL AND l.phone_norm = v_phone AND l.deal_open
+         WHERE v_phone IS NOT NULL AND l.phone_norm = v_phone AND l.deal_open AND l.created_at >= v_created - v_deal_age
         UNION
         SELECT l.id FROM inbox.leads l
          WHERE v_email IS NOT NULL AND l.email_norm = v_email AND l.created_at >= v_created - c_window
         UNION
         SELECT l.id FROM inbox.leads l
-         WHERE v_email IS NOT NULL AND l.email_norm = v_email AND l.deal_open
+         WHERE v_email IS NOT NULL AND l.email_norm = v_email AND l.deal_open AND l.created_at >= v_created - v_deal_age
     ), m AS (
         SELECT l.id,
                coalesce(l.phone_norm = v_phone, false) AS same_phone,
                coalesce(l.email_norm = v_email, false) AS same_email,
                l.created_at < v_created - c_window AS by_deal,
+               k.key AS name_key,
                (v_name_key IS NOT NULL AND k.key IS NOT NULL AND v_name_key <> k.key
                 AND NOT starts_with(v_name_key, k.key || ' ')
                 AND NOT starts_with(k.key, v_name_key || ' ')) AS names_differ
@@ -2616,10 +2886,23 @@ BEGIN
           JOIN inbox.leads l ON l.id = h.id
           CROSS JOIN LATERAL (SELECT inbox._name_key(l.name) AS key) k
          WHERE l.id <> v_lead
-           AND NOT EXISTS (SELECT 1 FROM inbox.duplicate_candidates r
-                            WHERE r.status = 'rejected'
-                              AND ((r.lead_id = v_lead AND r.match_lead_id = l.id)
-                                OR (r.lead_id = l.id AND r.match_lead_id = v_lead)))
+    ), kept AS (
+        -- Not again what a person already judged (0024): a pair with l rejected, whose other
+        -- lead x is this person (the same name key, or both without a name) and matched l by
+        -- every contact this lead matches it by. When l has this lead's name too, the
+        -- rejection cannot say which of the two this lead is: flagged as before.
+        SELECT m.* FROM m
+         WHERE m.name_key IS NOT DISTINCT FROM v_name_key
+            OR NOT EXISTS (
+               SELECT 1
+                 FROM inbox.duplicate_candidates r
+                 JOIN inbox.leads x
+                   ON x.id = CASE WHEN r.lead_id = m.id THEN r.match_lead_id ELSE r.lead_id END
+                WHERE r.status = 'rejected'
+                  AND (r.lead_id = m.id OR r.match_lead_id = m.id)
+                  AND inbox._name_key(x.name) IS NOT DISTINCT FROM v_name_key
+                  AND (NOT m.same_phone OR 'same_phone' = ANY (r.reasons))
+                  AND (NOT m.same_email OR 'same_email' = ANY (r.reasons)))
     ), scored AS (
         SELECT m.id,
                array_remove(ARRAY[
@@ -2634,7 +2917,7 @@ BEGIN
                    + CASE WHEN m.same_email THEN CASE WHEN v_weak_email THEN 0.2 ELSE 0.6 END ELSE 0 END)
                    - CASE WHEN m.names_differ THEN 0.3 ELSE 0 END) AS score,
                NOT ((m.same_phone AND NOT v_weak_phone) OR (m.same_email AND NOT v_weak_email)) AS weak
-          FROM m
+          FROM kept m
     ), ins AS (
         INSERT INTO inbox.duplicate_candidates (lead_id, match_lead_id, reasons, score, weak, created_at)
         SELECT v_lead, s.id, s.reasons, round(s.score, 2)::real, s.weak, v_created
@@ -2712,7 +2995,7 @@ CREATE FUNCTION inbox.requeue(p_event_ids bigint[], p_reason text) RETURNS TABLE
     AS $$
 DECLARE
     c_max_ids      constant int := 10000;
-    c_lock_timeout constant interval := interval '5 minutes';
+    v_lock_timeout interval;
     v_batch    uuid := gen_random_uuid();
     v_reason   text := btrim(p_reason, E' \t\r\n');
     v_ids      bigint[];
@@ -2737,6 +3020,9 @@ BEGIN
         RAISE EXCEPTION 'p_reason must not be blank: say why' USING ERRCODE = 'invalid_parameter_value';
     END IF;
 
+    -- Stuck means what claim and stats_now mean: a lock older than the deployment's timeout.
+    SELECT s.lock_timeout INTO v_lock_timeout FROM inbox.settings s;
+
     WITH req AS (
         SELECT DISTINCT x.id FROM unnest(p_event_ids) AS x(id)
     ), cur AS MATERIALIZED (
@@ -2748,11 +3034,16 @@ BEGIN
     ), upd AS (
         UPDATE inbox.events e
            SET status = 'received', next_attempt_at = now(), attempts = 0,
-               locked_by = NULL, locked_at = NULL, last_error = NULL, error_retryable = NULL
+               locked_by = NULL, locked_at = NULL, lock_token = NULL, last_error = NULL,
+               error_retryable = NULL,
+               -- The count starts again, with the budget the source has now (0024).
+               max_attempts = coalesce((SELECT ss.max_attempts FROM inbox.source_settings ss
+                                         WHERE ss.source = e.source),
+                                       (SELECT d.max_attempts FROM inbox.settings d))
           FROM cur
          WHERE e.id = cur.id
            AND (cur.status = 'failed'
-                OR (cur.status = 'processing' AND cur.locked_at < now() - c_lock_timeout))
+                OR (cur.status = 'processing' AND cur.locked_at < now() - v_lock_timeout))
         RETURNING e.id, e.source, cur.status AS prev_status, cur.last_error AS prev_error,
                   cur.attempts AS prev_attempts, cur.locked_by AS prev_locked_by
     ), jr AS (
@@ -2934,6 +3225,18 @@ $$;
 
 
 --
+-- Name: schema_version(); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.schema_version() RETURNS integer
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+    SELECT max(v.version) FROM inbox.schema_version v;
+$$;
+
+
+--
 -- Name: set_alert_rule(bigint, text, text, jsonb, text, text[], text[], interval, boolean, boolean); Type: FUNCTION; Schema: inbox; Owner: -
 --
 
@@ -3109,6 +3412,63 @@ $_$;
 
 
 --
+-- Name: set_source_max_attempts(text, integer); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.set_source_max_attempts(p_source text, p_max_attempts integer) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+DECLARE
+    v_old int;
+BEGIN
+    IF p_source IS NULL THEN
+        RAISE EXCEPTION 'p_source must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_source = '' OR char_length(p_source) > 64 OR p_source ~ '[\x01-\x1f\x7f]' THEN
+        RAISE EXCEPTION 'p_source must be 1..64 characters without control characters'
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF p_max_attempts IS NOT NULL AND (p_max_attempts < 1 OR p_max_attempts > 100) THEN
+        RAISE EXCEPTION 'p_max_attempts must be between 1 and 100, got %', p_max_attempts
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    SELECT s.max_attempts INTO v_old FROM inbox.source_settings s
+     WHERE s.source = p_source FOR UPDATE;
+    IF v_old IS NOT DISTINCT FROM p_max_attempts THEN
+        RETURN 'unchanged';
+    END IF;
+    IF p_max_attempts IS NULL THEN
+        DELETE FROM inbox.source_settings s WHERE s.source = p_source;
+    ELSE
+        INSERT INTO inbox.source_settings AS s (source, max_attempts)
+        VALUES (p_source, p_max_attempts)
+        ON CONFLICT (source) DO UPDATE
+           SET max_attempts = excluded.max_attempts, changed_at = now(), changed_by = session_user;
+    END IF;
+    INSERT INTO inbox.journal (entry, detail, by_person)
+    VALUES ('source_settings_changed',
+            jsonb_build_object('source', p_source, 'max_attempts', p_max_attempts,
+                               'previous_max_attempts', v_old),
+            true);
+    RETURN CASE WHEN p_max_attempts IS NULL THEN 'removed' ELSE 'set' END;
+END;
+$$;
+
+
+--
+-- Name: settings(); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.settings() RETURNS TABLE(lock_timeout interval, max_attempts integer, deal_max_age interval)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+    SELECT s.lock_timeout, s.max_attempts, s.deal_max_age FROM inbox.settings s;
+$$;
+
+
+--
 -- Name: silence_alert_rule(bigint, timestamp with time zone, text); Type: FUNCTION; Schema: inbox; Owner: -
 --
 
@@ -3195,15 +3555,18 @@ $$;
 -- Name: stats_now(interval); Type: FUNCTION; Schema: inbox; Owner: -
 --
 
-CREATE FUNCTION inbox.stats_now(p_lock_timeout interval DEFAULT '00:05:00'::interval) RETURNS TABLE(source text, waiting bigint, due bigint, processing bigint, stuck bigint, failed bigint, oldest_waiting timestamp with time zone)
+CREATE FUNCTION inbox.stats_now(p_lock_timeout interval DEFAULT NULL::interval) RETURNS TABLE(source text, waiting bigint, due bigint, processing bigint, stuck bigint, failed bigint, oldest_waiting timestamp with time zone)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
+DECLARE
+    v_lock_timeout interval := p_lock_timeout;
 BEGIN
-    IF p_lock_timeout IS NULL THEN
-        RAISE EXCEPTION 'p_lock_timeout must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    -- NULL (the default) is the deployment's lock timeout, the one claim and requeue use.
+    IF v_lock_timeout IS NULL THEN
+        SELECT s.lock_timeout INTO v_lock_timeout FROM inbox.settings s;
     END IF;
-    IF p_lock_timeout < interval '0' THEN
+    IF v_lock_timeout < interval '0' THEN
         RAISE EXCEPTION 'p_lock_timeout must not be negative, got %', p_lock_timeout
             USING ERRCODE = 'invalid_parameter_value';
     END IF;
@@ -3223,7 +3586,7 @@ BEGIN
     ), stuck AS (
         SELECT e.source, count(*) AS n
           FROM inbox.event_queue e
-         WHERE e.status = 'processing' AND e.locked_at < now() - p_lock_timeout
+         WHERE e.status = 'processing' AND e.locked_at < now() - v_lock_timeout
          GROUP BY e.source
     )
     SELECT c.source::text,
@@ -3482,7 +3845,8 @@ CREATE TABLE inbox.leads (
     summary text,
     deal_ref text,
     deal_open boolean DEFAULT false NOT NULL,
-    merged_into bigint
+    merged_into bigint,
+    deal_closed_at timestamp with time zone
 );
 
 
@@ -3498,6 +3862,18 @@ ALTER TABLE inbox.leads ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     NO MAXVALUE
     CACHE 1
 );
+
+
+--
+-- Name: lock_token_seq; Type: SEQUENCE; Schema: inbox; Owner: -
+--
+
+CREATE SEQUENCE inbox.lock_token_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
 
 
 --
@@ -3529,6 +3905,38 @@ CREATE TABLE inbox.schema_version (
     applied_at timestamp with time zone DEFAULT now() NOT NULL,
     applied_by text DEFAULT SESSION_USER NOT NULL,
     checksum text
+);
+
+
+--
+-- Name: settings; Type: TABLE; Schema: inbox; Owner: -
+--
+
+CREATE TABLE inbox.settings (
+    one boolean DEFAULT true NOT NULL,
+    lock_timeout interval DEFAULT '00:05:00'::interval NOT NULL,
+    max_attempts integer DEFAULT 6 NOT NULL,
+    deal_max_age interval DEFAULT '180 days'::interval NOT NULL,
+    changed_at timestamp with time zone DEFAULT now() NOT NULL,
+    changed_by text DEFAULT SESSION_USER NOT NULL,
+    CONSTRAINT settings_deal_max_age_check CHECK (((deal_max_age >= '1 day'::interval) AND (deal_max_age <= '10 years'::interval))),
+    CONSTRAINT settings_lock_timeout_check CHECK (((lock_timeout >= '00:00:01'::interval) AND (lock_timeout <= '1 day'::interval))),
+    CONSTRAINT settings_max_attempts_check CHECK (((max_attempts >= 1) AND (max_attempts <= 100))),
+    CONSTRAINT settings_one_check CHECK (one)
+);
+
+
+--
+-- Name: source_settings; Type: TABLE; Schema: inbox; Owner: -
+--
+
+CREATE TABLE inbox.source_settings (
+    source text NOT NULL COLLATE pg_catalog."C",
+    max_attempts integer NOT NULL,
+    changed_at timestamp with time zone DEFAULT now() NOT NULL,
+    changed_by text DEFAULT SESSION_USER NOT NULL,
+    CONSTRAINT source_settings_max_attempts_check CHECK (((max_attempts >= 1) AND (max_attempts <= 100))),
+    CONSTRAINT source_settings_source_check CHECK (((char_length(source) >= 1) AND (char_length(source) <= 64)))
 );
 
 
@@ -3679,6 +4087,22 @@ ALTER TABLE ONLY inbox.refusals
 
 ALTER TABLE ONLY inbox.schema_version
     ADD CONSTRAINT schema_version_pkey PRIMARY KEY (version);
+
+
+--
+-- Name: settings settings_pkey; Type: CONSTRAINT; Schema: inbox; Owner: -
+--
+
+ALTER TABLE ONLY inbox.settings
+    ADD CONSTRAINT settings_pkey PRIMARY KEY (one);
+
+
+--
+-- Name: source_settings source_settings_pkey; Type: CONSTRAINT; Schema: inbox; Owner: -
+--
+
+ALTER TABLE ONLY inbox.source_settings
+    ADD CONSTRAINT source_settings_pkey PRIMARY KEY (source);
 
 
 --
@@ -3903,6 +4327,13 @@ CREATE INDEX leads_open_deal_email_idx ON inbox.leads USING btree (email_norm) W
 --
 
 CREATE INDEX leads_open_deal_phone_idx ON inbox.leads USING btree (phone_norm) WHERE (deal_open AND (phone_norm IS NOT NULL));
+
+
+--
+-- Name: leads_open_deal_ref_idx; Type: INDEX; Schema: inbox; Owner: -
+--
+
+CREATE INDEX leads_open_deal_ref_idx ON inbox.leads USING btree (deal_ref) WHERE deal_open;
 
 
 --
@@ -4300,6 +4731,14 @@ GRANT ALL ON FUNCTION inbox.claim(p_worker text, p_limit integer, p_lock_timeout
 
 
 --
+-- Name: FUNCTION close_deal(p_deal_ref text, p_worker text); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.close_deal(p_deal_ref text, p_worker text) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.close_deal(p_deal_ref text, p_worker text) TO inbox_worker;
+
+
+--
 -- Name: FUNCTION complete(p_event_id bigint, p_worker text, p_result jsonb); Type: ACL; Schema: inbox; Owner: -
 --
 
@@ -4308,11 +4747,35 @@ GRANT ALL ON FUNCTION inbox.complete(p_event_id bigint, p_worker text, p_result 
 
 
 --
+-- Name: FUNCTION complete(p_event_id bigint, p_worker text, p_lock_token bigint, p_result jsonb); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.complete(p_event_id bigint, p_worker text, p_lock_token bigint, p_result jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.complete(p_event_id bigint, p_worker text, p_lock_token bigint, p_result jsonb) TO inbox_worker;
+
+
+--
 -- Name: FUNCTION complete_many(p_event_ids bigint[], p_worker text, p_results jsonb[]); Type: ACL; Schema: inbox; Owner: -
 --
 
 REVOKE ALL ON FUNCTION inbox.complete_many(p_event_ids bigint[], p_worker text, p_results jsonb[]) FROM PUBLIC;
 GRANT ALL ON FUNCTION inbox.complete_many(p_event_ids bigint[], p_worker text, p_results jsonb[]) TO inbox_worker;
+
+
+--
+-- Name: FUNCTION complete_many(p_event_ids bigint[], p_worker text, p_lock_tokens bigint[], p_results jsonb[]); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.complete_many(p_event_ids bigint[], p_worker text, p_lock_tokens bigint[], p_results jsonb[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.complete_many(p_event_ids bigint[], p_worker text, p_lock_tokens bigint[], p_results jsonb[]) TO inbox_worker;
+
+
+--
+-- Name: FUNCTION configure(p_lock_timeout interval, p_max_attempts integer, p_deal_max_age interval); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.configure(p_lock_timeout interval, p_max_attempts integer, p_deal_max_age interval) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.configure(p_lock_timeout interval, p_max_attempts integer, p_deal_max_age interval) TO inbox_manager;
 
 
 --
@@ -4348,6 +4811,14 @@ GRANT ALL ON FUNCTION inbox.fail(p_event_id bigint, p_worker text, p_error text,
 
 
 --
+-- Name: FUNCTION fail(p_event_id bigint, p_worker text, p_lock_token bigint, p_error text, p_retryable boolean); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.fail(p_event_id bigint, p_worker text, p_lock_token bigint, p_error text, p_retryable boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.fail(p_event_id bigint, p_worker text, p_lock_token bigint, p_error text, p_retryable boolean) TO inbox_worker;
+
+
+--
 -- Name: FUNCTION finish_action(p_action_id bigint, p_ok boolean, p_result jsonb); Type: ACL; Schema: inbox; Owner: -
 --
 
@@ -4380,11 +4851,37 @@ GRANT ALL ON FUNCTION inbox.flag_review(p_event_id bigint, p_worker text, p_reas
 
 
 --
+-- Name: FUNCTION flag_review(p_event_id bigint, p_worker text, p_lock_token bigint, p_reason text); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.flag_review(p_event_id bigint, p_worker text, p_lock_token bigint, p_reason text) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.flag_review(p_event_id bigint, p_worker text, p_lock_token bigint, p_reason text) TO inbox_worker;
+
+
+--
 -- Name: FUNCTION heartbeat(p_event_id bigint, p_worker text); Type: ACL; Schema: inbox; Owner: -
 --
 
 REVOKE ALL ON FUNCTION inbox.heartbeat(p_event_id bigint, p_worker text) FROM PUBLIC;
 GRANT ALL ON FUNCTION inbox.heartbeat(p_event_id bigint, p_worker text) TO inbox_worker;
+
+
+--
+-- Name: FUNCTION heartbeat(p_event_id bigint, p_worker text, p_lock_token bigint); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.heartbeat(p_event_id bigint, p_worker text, p_lock_token bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.heartbeat(p_event_id bigint, p_worker text, p_lock_token bigint) TO inbox_worker;
+
+
+--
+-- Name: FUNCTION max_attempts(p_source text); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.max_attempts(p_source text) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.max_attempts(p_source text) TO inbox_ingest;
+GRANT ALL ON FUNCTION inbox.max_attempts(p_source text) TO inbox_worker;
+GRANT ALL ON FUNCTION inbox.max_attempts(p_source text) TO inbox_support;
 
 
 --
@@ -4451,11 +4948,39 @@ GRANT ALL ON FUNCTION inbox.resolve_review(p_event_ids bigint[], p_resolution te
 
 
 --
+-- Name: FUNCTION schema_version(); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.schema_version() FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.schema_version() TO inbox_ingest;
+GRANT ALL ON FUNCTION inbox.schema_version() TO inbox_worker;
+GRANT ALL ON FUNCTION inbox.schema_version() TO inbox_support;
+
+
+--
 -- Name: FUNCTION set_alert_rule(p_id bigint, p_name text, p_kind text, p_params jsonb, p_severity text, p_sources text[], p_chat_ids text[], p_repeat_interval interval, p_send_resolved boolean, p_enabled boolean); Type: ACL; Schema: inbox; Owner: -
 --
 
 REVOKE ALL ON FUNCTION inbox.set_alert_rule(p_id bigint, p_name text, p_kind text, p_params jsonb, p_severity text, p_sources text[], p_chat_ids text[], p_repeat_interval interval, p_send_resolved boolean, p_enabled boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION inbox.set_alert_rule(p_id bigint, p_name text, p_kind text, p_params jsonb, p_severity text, p_sources text[], p_chat_ids text[], p_repeat_interval interval, p_send_resolved boolean, p_enabled boolean) TO inbox_manager;
+
+
+--
+-- Name: FUNCTION set_source_max_attempts(p_source text, p_max_attempts integer); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.set_source_max_attempts(p_source text, p_max_attempts integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.set_source_max_attempts(p_source text, p_max_attempts integer) TO inbox_manager;
+
+
+--
+-- Name: FUNCTION settings(); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.settings() FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.settings() TO inbox_ingest;
+GRANT ALL ON FUNCTION inbox.settings() TO inbox_worker;
+GRANT ALL ON FUNCTION inbox.settings() TO inbox_support;
 
 
 --
@@ -4550,6 +5075,20 @@ GRANT SELECT ON TABLE inbox.refusals TO inbox_support;
 --
 
 GRANT SELECT ON TABLE inbox.schema_version TO inbox_support;
+
+
+--
+-- Name: TABLE settings; Type: ACL; Schema: inbox; Owner: -
+--
+
+GRANT SELECT ON TABLE inbox.settings TO inbox_support;
+
+
+--
+-- Name: TABLE source_settings; Type: ACL; Schema: inbox; Owner: -
+--
+
+GRANT SELECT ON TABLE inbox.source_settings TO inbox_support;
 
 
 --

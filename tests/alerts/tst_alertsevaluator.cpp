@@ -54,13 +54,14 @@ private:
     // that worker w holds, leaving the transaction open for the test to commit or roll back.
     void failInOpenTransaction(PgSession &session, const QString &source, const QString &error)
     {
+        const qint64 id =
+            one(m_db.su(), QStringLiteral("SELECT id FROM inbox.events WHERE source = $1"),
+                {source})
+                .toLongLong();
+        const QString token = contract::tokenOf(m_db.su(), id); // a worker reads no table
         QVERIFY_SQL(session.exec(QStringLiteral("BEGIN")));
-        QVERIFY_SQL(session.exec(
-            QStringLiteral("SELECT inbox.fail($1, 'w', $2, false)"),
-            {one(m_db.su(), QStringLiteral("SELECT id FROM inbox.events WHERE source = $1"),
-                 {source})
-                 .toLongLong(),
-             error}));
+        QVERIFY_SQL(session.exec(QStringLiteral("SELECT inbox.fail($1, 'w', $3, $2, false)"),
+                                 {id, error, token}));
     }
 
     // The scopes alert_fired opened, in order, comma-separated.

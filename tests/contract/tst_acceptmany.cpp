@@ -312,14 +312,14 @@ private slots:
         QTest::addColumn<QString>("message");
         QTest::newRow("null sources") << "inbox.accept_many(NULL, '{a}', '{\\\\x00}')"
                                       << "22004"
-                                      << "p_sources must not be null";
+                                      << "p_sources must not be NULL";
         QTest::newRow("lengths differ") << "inbox.accept_many('{s,s}', '{a}', '{\\\\x00}')"
                                         << "22023"
                                         << "the arrays must have the same length (p_sources has 2)";
         QTest::newRow("null element")
             << "inbox.accept_many('{s,s}', '{a,NULL}', '{\\\\x00,\\\\x01}')"
             << "22004"
-            << "p_external_ids[2] must not be null";
+            << "p_external_ids[2] must not be NULL";
         QTest::newRow("control character")
             << "inbox.accept_many(ARRAY['s', 's' || chr(1)], '{a,b}', '{\\\\x00,\\\\x01}')"
             << "22023"

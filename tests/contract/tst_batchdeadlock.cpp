@@ -104,9 +104,11 @@ private:
                                      {},
                                      {}};
                 } else {
-                    r = s.exec(QStringLiteral("SELECT inbox.complete(c.id, $1) "
-                                              "FROM inbox.claim($1, 1) c"),
-                               {worker});
+                    r = s.exec(
+                        QStringLiteral(
+                            "SELECT inbox.complete(c.id, $1, coalesce(c.lock_token, 0), NULL) "
+                            "FROM inbox.claim($1, 1) c"),
+                        {worker});
                     if (r.ok && r.rows() == 1 && r.value(0, 0) == QLatin1String("t"))
                         ++txCompletes;
                 }

@@ -16,6 +16,9 @@ using namespace contract;
 
 namespace {
 
+// The lock token of every id of $1 (the events are put in processing with token 7).
+const QString kTokens = QStringLiteral("array_fill(7::bigint, ARRAY[cardinality($1::bigint[])])");
+
 // The events of one source, by external id, in the states the batch meets.
 const QStringList kKeys = {QStringLiteral("held-1"),  QStringLiteral("held-2"),
                            QStringLiteral("held-3"),  QStringLiteral("other"),
@@ -23,7 +26,8 @@ const QStringList kKeys = {QStringLiteral("held-1"),  QStringLiteral("held-2"),
 
 // Accepts kKeys into `source` and puts them in their states (as superuser, through the
 // triggers, so the counters and the queue follow): held-* claimed by 'w', other by 'w2',
-// waiting received, done completed by 'w' earlier. The event ids, by key.
+// waiting received, done completed by 'w' earlier; every claim with lock token 7 (kToken).
+// The event ids, by key.
 QMap<QString, qint64> prepare(PgSession &su, PgSession &in, const QString &source)
 {
     QMap<QString, qint64> ids;
@@ -32,6 +36,7 @@ QMap<QString, qint64> prepare(PgSession &su, PgSession &in, const QString &sourc
     const auto setState = [&](const QString &key, const QString &status, const QVariant &worker) {
         return su.exec(QStringLiteral("UPDATE inbox.events SET status = $2, locked_by = $3, "
                                       "locked_at = CASE WHEN $2 = 'processing' THEN now() END, "
+                                      "lock_token = CASE WHEN $2 = 'processing' THEN 7 END, "
                                       "attempts = 1 WHERE id = $1"),
                        {ids.value(key), status, worker});
     };
@@ -39,7 +44,8 @@ QMap<QString, qint64> prepare(PgSession &su, PgSession &in, const QString &sourc
                                QStringLiteral("held-3"), QStringLiteral("done")})
         setState(key, QStringLiteral("processing"), QStringLiteral("w"));
     setState(QStringLiteral("other"), QStringLiteral("processing"), QStringLiteral("w2"));
-    su.exec(QStringLiteral("SELECT inbox.complete($1, 'w')"), {ids.value(QStringLiteral("done"))});
+    su.exec(QStringLiteral("SELECT inbox.complete($1, 'w', 7, NULL)"),
+            {ids.value(QStringLiteral("done"))});
     return ids;
 }
 
@@ -117,7 +123,7 @@ private slots:
         QStringList single;
         for (const Item &item : kBatch) {
             const PgResult r = w.exec(
-                QStringLiteral("SELECT inbox.complete($1, 'w', $2::jsonb)"),
+                QStringLiteral("SELECT inbox.complete($1, 'w', 7, $2::jsonb)"),
                 {ref.value(item.key), item.result.isEmpty() ? QVariant() : QVariant(item.result)});
             QVERIFY2(r.ok, qPrintable(r.message));
             single << r.value(0, 0);
@@ -133,7 +139,8 @@ private slots:
         }
         const PgResult r = w.exec(QStringLiteral("SELECT ord, event_id, completed FROM "
                                                  "inbox.complete_many($1::bigint[], 'w', "
-                                                 "$2::jsonb[])"),
+                                                 "%1, $2::jsonb[])")
+                                      .arg(kTokens),
                                   {arrayOf(ids), arrayOf(results)});
         QVERIFY2(r.ok, qPrintable(r.message));
         QCOMPARE(r.rows(), int(kBatch.size()));
@@ -162,7 +169,8 @@ private slots:
         const QMap<QString, qint64> ids = prepare(su, in, QStringLiteral("shop"));
         QCOMPARE(one(w,
                      QStringLiteral("SELECT string_agg(completed::text, ',' ORDER BY ord) FROM "
-                                    "inbox.complete_many(ARRAY[$1, $2]::bigint[], 'w')"),
+                                    "inbox.complete_many(ARRAY[$1, $2]::bigint[], 'w', "
+                                    "ARRAY[7, 7], NULL)"),
                      {ids.value(QStringLiteral("held-2")), ids.value(QStringLiteral("held-1"))}),
                  QStringLiteral("true,true"));
         QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.events WHERE status = "
@@ -176,28 +184,52 @@ private slots:
         QTest::addColumn<QString>("sqlstate");
         QTest::addColumn<QString>("message");
         // %1 is an event held by 'w': it must stay processing.
-        QTest::newRow("null ids") << "inbox.complete_many(NULL, 'w')"
+        QTest::newRow("null ids") << "inbox.complete_many(NULL, 'w', ARRAY[7], NULL)"
                                   << "22004"
-                                  << "p_event_ids must not be null";
-        QTest::newRow("null worker") << "inbox.complete_many(ARRAY[%1]::bigint[], NULL)"
-                                     << "22004"
-                                     << "p_worker must not be null";
-        QTest::newRow("empty worker") << "inbox.complete_many(ARRAY[%1]::bigint[], '')"
-                                      << "22023"
-                                      << "p_worker must not be empty";
-        QTest::newRow("null element") << "inbox.complete_many(ARRAY[%1, NULL]::bigint[], 'w')"
-                                      << "22004"
-                                      << "p_event_ids[2] must not be null";
+                                  << "p_event_ids must not be NULL";
+        QTest::newRow("null worker")
+            << "inbox.complete_many(ARRAY[%1]::bigint[], NULL, ARRAY[7], NULL)"
+            << "22004"
+            << "p_worker must not be NULL";
+        QTest::newRow("empty worker")
+            << "inbox.complete_many(ARRAY[%1]::bigint[], '', ARRAY[7], NULL)"
+            << "22023"
+            << "p_worker must not be empty";
+        QTest::newRow("null element")
+            << "inbox.complete_many(ARRAY[%1, NULL]::bigint[], 'w', ARRAY[7, 7], NULL)"
+            << "22004"
+            << "p_event_ids[2] must not be NULL";
         QTest::newRow("results differ in length")
-            << "inbox.complete_many(ARRAY[%1]::bigint[], 'w', ARRAY['{}', '{}']::jsonb[])"
+            << "inbox.complete_many(ARRAY[%1]::bigint[], 'w', ARRAY[7], ARRAY['{}', '{}']::jsonb[])"
             << "22023"
             << "p_results must have as many elements as p_event_ids (2 and 1)";
-        QTest::newRow("unknown id") << "inbox.complete_many(ARRAY[%1, -7, -3]::bigint[], 'w')"
-                                    << "22023"
-                                    << "p_event_id -7 does not exist";
-        QTest::newRow("too many") << "inbox.complete_many(array_fill(%1::bigint, ARRAY[1001]), 'w')"
+        QTest::newRow("unknown id")
+            << "inbox.complete_many(ARRAY[%1, -7, -3]::bigint[], 'w', ARRAY[7, 7, 7], NULL)"
+            << "22023"
+            << "p_event_id -7 does not exist";
+        QTest::newRow("too many") << "inbox.complete_many(array_fill(%1::bigint, ARRAY[1001]), 'w',"
+                                     " array_fill(7::bigint, ARRAY[1001]), NULL)"
                                   << "22023"
                                   << "p_event_ids: at most 1000 ids per call, got 1001";
+        // The lock tokens (0024): one per id, none NULL; the call without them is refused.
+        QTest::newRow("null tokens") << "inbox.complete_many(ARRAY[%1]::bigint[], 'w', NULL, NULL)"
+                                     << "22004"
+                                     << "p_lock_tokens must not be NULL: pass the lock_token of "
+                                        "each claimed row";
+        QTest::newRow("tokens differ in length")
+            << "inbox.complete_many(ARRAY[%1]::bigint[], 'w', ARRAY[7, 7], NULL)"
+            << "22023"
+            << "p_lock_tokens must have as many elements as p_event_ids (2 and 1)";
+        QTest::newRow("null token")
+            << "inbox.complete_many(ARRAY[%1, %1]::bigint[], 'w', ARRAY[7, NULL], NULL)"
+            << "22004"
+            << "p_lock_tokens[2] must not be NULL";
+        QTest::newRow("without tokens")
+            << "inbox.complete_many(ARRAY[%1]::bigint[], 'w')"
+            << "0A000"
+            << "inbox.complete_many without lock tokens is refused since schema version 24: call "
+               "complete_many(p_event_ids, p_worker, p_lock_tokens, p_results) with the "
+               "lock_token of each claimed row";
     }
 
     void badArgumentsWriteNothing()
@@ -210,7 +242,8 @@ private slots:
         PgSession w(m_db.conninfo(QStringLiteral("c_worker")));
         const qint64 id = acceptEvent(in, QStringLiteral("k"));
         QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.events SET status = 'processing', "
-                                           "locked_by = 'w', locked_at = now() WHERE id = $1"),
+                                           "locked_by = 'w', locked_at = now(), lock_token = 7 "
+                                           "WHERE id = $1"),
                             {id}));
         const QString before = stateOf(su, QStringLiteral("shop"));
         QVERIFY(before.contains(QLatin1String("|processing|")));
@@ -228,7 +261,8 @@ private slots:
         PgSession su(m_db.conninfo());
         PgSession w(m_db.conninfo(QStringLiteral("c_worker")));
         const PgResult r =
-            w.exec(QStringLiteral("SELECT * FROM inbox.complete_many('{}'::bigint[], 'w')"));
+            w.exec(QStringLiteral("SELECT * FROM inbox.complete_many('{}'::bigint[], 'w', "
+                                  "'{}'::bigint[], NULL)"));
         QVERIFY2(r.ok, qPrintable(r.message));
         QCOMPARE(r.rows(), 0);
         QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.journal")), 0);
@@ -238,7 +272,8 @@ private slots:
     {
         PgSession in(m_db.conninfo(QStringLiteral("c_ingest")));
         const PgResult r =
-            in.exec(QStringLiteral("SELECT * FROM inbox.complete_many('{1}'::bigint[], 'w')"));
+            in.exec(QStringLiteral("SELECT * FROM inbox.complete_many('{1}'::bigint[], 'w', "
+                                   "'{7}'::bigint[], NULL)"));
         QVERIFY(!r.ok);
         QCOMPARE(r.sqlstate, QStringLiteral("42501"));
     }
@@ -261,7 +296,8 @@ private slots:
                 ids << QString::number(acceptEvent(in, QStringLiteral("r%1-%2").arg(round).arg(i)));
             QVERIFY_SQL(su.exec(
                 QStringLiteral("UPDATE inbox.events SET status = 'processing', locked_at = now(), "
-                               "locked_by = CASE WHEN id % 2 = 0 THEN 'w1' ELSE 'w2' END "
+                               "locked_by = CASE WHEN id % 2 = 0 THEN 'w1' ELSE 'w2' END, "
+                               "lock_token = 7 "
                                "WHERE id = ANY($1::bigint[])"),
                 {QLatin1Char('{') + ids.join(QLatin1Char(',')) + QLatin1Char('}')}));
             QStringList reversed = ids;
@@ -269,11 +305,13 @@ private slots:
             const auto job = [&](PgSession &s, const QString &worker, const QStringList &order) {
                 return [&, worker, order] {
                     // A long transaction that holds the rows a moment longer than the call.
-                    const PgResult r = s.exec(
-                        QStringLiteral("SELECT count(*) FILTER (WHERE completed) FROM "
-                                       "inbox.complete_many($1::bigint[], $2), pg_sleep(0.01)"),
-                        {QLatin1Char('{') + order.join(QLatin1Char(',')) + QLatin1Char('}'),
-                         worker});
+                    const PgResult r =
+                        s.exec(QStringLiteral("SELECT count(*) FILTER (WHERE completed) FROM "
+                                              "inbox.complete_many($1::bigint[], $2, %1, NULL), "
+                                              "pg_sleep(0.01)")
+                                   .arg(kTokens),
+                               {QLatin1Char('{') + order.join(QLatin1Char(',')) + QLatin1Char('}'),
+                                worker});
                     if (r.ok)
                         completed += r.value(0, 0).toInt();
                     else if (r.sqlstate == QLatin1String("40P01"))
@@ -326,7 +364,8 @@ private slots:
             const QString ascending =
                 QLatin1Char('{') + ids.join(QLatin1Char(',')) + QLatin1Char('}');
             QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.events SET status = 'processing', "
-                                               "locked_by = 'w', attempts = 1, locked_at = now() "
+                                               "locked_by = 'w', attempts = 1, lock_token = 7, "
+                                               "locked_at = now() "
                                                "- interval '6 minutes' WHERE id = "
                                                "ANY($1::bigint[])"),
                                 {ascending}));
@@ -344,7 +383,9 @@ private slots:
             runTogether(
                 {[&] {
                      outcome(w.exec(QStringLiteral("SELECT count(*) FILTER (WHERE completed) FROM "
-                                                   "inbox.complete_many($1::bigint[], 'w')"),
+                                                   "inbox.complete_many($1::bigint[], 'w', %1, "
+                                                   "NULL)")
+                                        .arg(kTokens),
                                     {descending}),
                              completed);
                  },

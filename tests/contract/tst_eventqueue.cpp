@@ -59,14 +59,25 @@ private slots:
 
         QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.claim('w1', 5)")), 5);
         QVERIFY(agrees("claim"));
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.complete($1, 'w1')"), {ids[0]}),
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT inbox.complete($1, 'w1', coalesce((SELECT lock_token "
+                                    "FROM inbox.events WHERE id = $1), 0), NULL)"),
+                     {ids[0]}),
                  QStringLiteral("t"));
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.fail($1, 'w1', 'CRM 503', true)"), {ids[1]}),
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT inbox.fail($1, 'w1', coalesce((SELECT lock_token FROM "
+                                    "inbox.events WHERE id = $1), 0), 'CRM 503', true)"),
+                     {ids[1]}),
                  QStringLiteral("received"));
-        QCOMPARE(
-            one(su, QStringLiteral("SELECT inbox.fail($1, 'w1', 'bad phone', false)"), {ids[2]}),
-            QStringLiteral("failed"));
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.heartbeat($1, 'w1')"), {ids[3]}),
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT inbox.fail($1, 'w1', coalesce((SELECT lock_token FROM "
+                                    "inbox.events WHERE id = $1), 0), 'bad phone', false)"),
+                     {ids[2]}),
+                 QStringLiteral("failed"));
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT inbox.heartbeat($1, 'w1', coalesce((SELECT lock_token "
+                                    "FROM inbox.events WHERE id = $1), 0))"),
+                     {ids[3]}),
                  QStringLiteral("t"));
         QVERIFY(agrees("complete, fail, heartbeat"));
         QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.event_queue WHERE id = $1"),
@@ -93,7 +104,10 @@ private slots:
         for (const qint64 id : {ids[3], ids[4]}) {
             const QString holder =
                 one(su, QStringLiteral("SELECT locked_by FROM inbox.events WHERE id = $1"), {id});
-            QCOMPARE(one(su, QStringLiteral("SELECT inbox.complete($1, $2)"), {id, holder}),
+            QCOMPARE(one(su,
+                         QStringLiteral("SELECT inbox.complete($1, $2, coalesce((SELECT lock_token "
+                                        "FROM inbox.events WHERE id = $1), 0), NULL)"),
+                         {id, holder}),
                      QStringLiteral("t"));
         }
         QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.events SET done_at = now() - "
@@ -120,6 +134,7 @@ private slots:
         for (int i = 0; i < 5; ++i)
             ids << acceptEvent(su, QStringLiteral("old%1").arg(i));
         QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.claim('w1', 3)")), 3);
+        // Schema 11: the calls of that time, without a lock token.
         QCOMPARE(one(su, QStringLiteral("SELECT inbox.complete($1, 'w1')"), {ids[0]}),
                  QStringLiteral("t"));
         QCOMPARE(
@@ -148,9 +163,15 @@ private slots:
         const qint64 b = acceptEvent(su, QStringLiteral("b"));
         QVERIFY_SQL(su.exec(QStringLiteral("BEGIN")));
         QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.claim('w1', 2)")), 2);
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.complete($1, 'w1')"), {a}),
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT inbox.complete($1, 'w1', coalesce((SELECT lock_token "
+                                    "FROM inbox.events WHERE id = $1), 0), NULL)"),
+                     {a}),
                  QStringLiteral("t"));
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.fail($1, 'w1', 'bad phone', false)"), {b}),
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT inbox.fail($1, 'w1', coalesce((SELECT lock_token FROM "
+                                    "inbox.events WHERE id = $1), 0), 'bad phone', false)"),
+                     {b}),
                  QStringLiteral("failed"));
         QCOMPARE(one(su,
                      QStringLiteral("SELECT outcome FROM inbox.requeue(ARRAY[$1::bigint], "

@@ -303,9 +303,11 @@ private slots:
             QStringLiteral("UPDATE inbox.events SET max_attempts = 1 WHERE id = $1"), {a.id}));
         QCOMPARE(one(su, QStringLiteral("SELECT id FROM inbox.claim('w1')")),
                  QString::number(a.id));
-        QCOMPARE(
-            one(su, QStringLiteral("SELECT inbox.fail($1, 'w1', 'CRM timeout', true)"), {a.id}),
-            QStringLiteral("failed"));
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT inbox.fail($1, 'w1', coalesce((SELECT lock_token FROM "
+                                    "inbox.events WHERE id = $1), 0), 'CRM timeout', true)"),
+                     {a.id}),
+                 QStringLiteral("failed"));
 
         const Accepted b = accept(su, QStringLiteral("form"), QStringLiteral("f-1"), body);
         QCOMPARE(b.outcome, QStringLiteral("rearmed"));
@@ -337,7 +339,10 @@ private slots:
         const Accepted a = accept(su, QStringLiteral("form"), QStringLiteral("f-2"), body);
         QCOMPARE(one(su, QStringLiteral("SELECT id FROM inbox.claim('w1')")),
                  QString::number(a.id));
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.fail($1, 'w1', 'bad phone', false)"), {a.id}),
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT inbox.fail($1, 'w1', coalesce((SELECT lock_token FROM "
+                                    "inbox.events WHERE id = $1), 0), 'bad phone', false)"),
+                     {a.id}),
                  QStringLiteral("failed"));
         QCOMPARE(accept(su, QStringLiteral("form"), QStringLiteral("f-2"), body).outcome,
                  QStringLiteral("duplicate"));
@@ -350,7 +355,10 @@ private slots:
             QStringLiteral("UPDATE inbox.events SET max_attempts = 1 WHERE id = $1"), {c.id}));
         QCOMPARE(one(su, QStringLiteral("SELECT id FROM inbox.claim('w1')")),
                  QString::number(c.id));
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.fail($1, 'w1', 'timeout')"), {c.id}),
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT inbox.fail($1, 'w1', coalesce((SELECT lock_token FROM "
+                                    "inbox.events WHERE id = $1), 0), 'timeout', true)"),
+                     {c.id}),
                  QStringLiteral("failed"));
         QCOMPARE(
             accept(su, QStringLiteral("form"), QStringLiteral("f-3"), QByteArray("{\"other\":1}"))
@@ -403,16 +411,25 @@ private slots:
         QCOMPARE(accept(su, source, ext, body).outcome, QStringLiteral("duplicate"));
         QCOMPARE(accept(su, source, ext, QByteArray("other")).outcome, QStringLiteral("conflict"));
         QCOMPARE(one(su, QStringLiteral("SELECT id FROM inbox.claim('w')")), QString::number(a.id));
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.fail($1, 'w', 'timeout')"), {a.id}),
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT inbox.fail($1, 'w', coalesce((SELECT lock_token FROM "
+                                    "inbox.events WHERE id = $1), 0), 'timeout', true)"),
+                     {a.id}),
                  QStringLiteral("received"));
         QVERIFY_SQL(su.exec(QStringLiteral(
             "UPDATE inbox.events SET next_attempt_at = now() - interval '1 s', max_attempts = 2")));
         QCOMPARE(one(su, QStringLiteral("SELECT id FROM inbox.claim('w')")), QString::number(a.id));
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.fail($1, 'w', 'timeout')"), {a.id}),
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT inbox.fail($1, 'w', coalesce((SELECT lock_token FROM "
+                                    "inbox.events WHERE id = $1), 0), 'timeout', true)"),
+                     {a.id}),
                  QStringLiteral("failed"));
         QCOMPARE(accept(su, source, ext, body).outcome, QStringLiteral("rearmed"));
         QCOMPARE(one(su, QStringLiteral("SELECT id FROM inbox.claim('w')")), QString::number(a.id));
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.fail($1, 'w', 'bad data', false)"), {a.id}),
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT inbox.fail($1, 'w', coalesce((SELECT lock_token FROM "
+                                    "inbox.events WHERE id = $1), 0), 'bad data', false)"),
+                     {a.id}),
                  QStringLiteral("failed"));
         QCOMPARE(
             one(su,

@@ -360,6 +360,126 @@ private slots:
         QCOMPARE(candidates(su, c, b), 1);
     }
 
+    // A person judged two leads to be two people: a third lead of one of them, with the same
+    // contact, is flagged against that person's own lead only, not again against the lead the
+    // person judged different (0024). Undoing the rejection lifts it.
+    void rejectedPairOfTwoPeopleIsNotFlaggedAgain()
+    {
+        PgSession su(m_db.conninfo());
+        const qint64 ivan =
+            lead(su, QStringLiteral("8 916 123 45 67"), QVariant(), QStringLiteral("Ivan Petrov"));
+        const qint64 anna = lead(su, QStringLiteral("+7 916 123 45 67"), QVariant(),
+                                 QStringLiteral("Anna Sidorova"));
+        QCOMPARE(candidates(su, anna, ivan), 1);
+        const qint64 pair = oneInt(
+            su, QStringLiteral("SELECT id FROM inbox.duplicate_candidates WHERE lead_id = $1"),
+            {anna});
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT inbox.decide_duplicate($1, 'reject', 'one office"
+                                    " phone, two people')"),
+                     {pair}),
+                 QStringLiteral("rejected"));
+
+        // Anna again: a repeat of her own lead, not of Ivan's.
+        const qint64 anna2 =
+            lead(su, QStringLiteral("9161234567"), QVariant(), QStringLiteral("anna  sidorova"));
+        QCOMPARE(candidates(su, anna2, anna), 1);
+        QCOMPARE(candidates(su, anna2, ivan), 0);
+        // Ivan again: against his own lead and Anna's unjudged second one, not her first.
+        const qint64 ivan2 =
+            lead(su, QStringLiteral("89161234567"), QVariant(), QStringLiteral("Ivan Petrov"));
+        QCOMPARE(candidates(su, ivan2, ivan), 1);
+        QCOMPARE(candidates(su, ivan2, anna), 0);
+        QCOMPARE(candidates(su, ivan2, anna2), 1);
+        // Another name on the phone is somebody nobody judged: flagged against both.
+        const qint64 oleg =
+            lead(su, QStringLiteral("8 916 123 45 67"), QVariant(), QStringLiteral("Oleg"));
+        QCOMPARE(candidates(su, oleg, ivan), 1);
+        QCOMPARE(candidates(su, oleg, anna), 1);
+        // The rejection was by phone: the same person matching by e-mail was not judged.
+        const qint64 annaMail =
+            lead(su, QVariant(), QStringLiteral("anna@mail.ru"), QStringLiteral("Anna Sidorova"));
+        QVERIFY_SQL(su.exec(
+            QStringLiteral("UPDATE inbox.leads SET email_raw = 'anna@mail.ru', email_norm = "
+                           "'anna@mail.ru' WHERE id = $1"),
+            {ivan}));
+        const qint64 annaBoth =
+            lead(su, QStringLiteral("8 916 123 45 67"), QStringLiteral("anna@mail.ru"),
+                 QStringLiteral("Anna Sidorova"));
+        QCOMPARE(candidates(su, annaBoth, ivan), 1);
+        QCOMPARE(candidates(su, annaBoth, annaMail), 1);
+
+        // Undone, the judgment is gone: the next lead of Anna is flagged against Ivan's again.
+        QCOMPARE(one(su, QStringLiteral("SELECT inbox.decide_duplicate($1, 'undo')"), {pair}),
+                 QStringLiteral("undone"));
+        const qint64 anna3 = lead(su, QStringLiteral("8 916 123 45 67"), QVariant(),
+                                  QStringLiteral("Anna Sidorova"));
+        QCOMPARE(candidates(su, anna3, ivan), 1);
+    }
+
+    // Deals close (0024): close_deal marks a deal's leads closed, and a lead a year after the
+    // closed deal is a returning customer, not an open deal. A deal that never reports closing
+    // matches for settings.deal_max_age (180 days unless configured).
+    void closedDealIsNotAnOpenDealAYearLater()
+    {
+        PgSession su(m_db.conninfo());
+        QVERIFY_SQL(su.exec(QStringLiteral("SELECT * FROM inbox.configure(p_deal_max_age => "
+                                           "interval '2 years')")));
+        const qint64 a = lead(su, QStringLiteral("8 916 123 45 67"), QVariant(),
+                              QStringLiteral("Ivan"), QStringLiteral("DEAL-9"));
+        ageLead(su, a, QStringLiteral("1 year"));
+        const qint64 b = lead(su, QStringLiteral("9161234567"), QVariant(), QStringLiteral("Ivan"));
+        QCOMPARE(reasons(su, b, a), QStringLiteral("same_phone,open_deal"));
+
+        QCOMPARE(oneInt(su, QStringLiteral("SELECT inbox.close_deal(' DEAL-9 ', 'crm-sync')")), 1);
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT concat_ws('|', deal_ref, deal_open, deal_closed_at"
+                                    " IS NOT NULL) FROM inbox.leads WHERE id = $1"),
+                     {a}),
+                 QStringLiteral("DEAL-9|f|t"));
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT actor || ' ' || (detail->>'lead_id') FROM "
+                                    "inbox.journal WHERE entry = 'deal_closed' AND event_id = "
+                                    "$1"),
+                     {eventOf(su, a)}),
+                 QStringLiteral("crm-sync %1").arg(a));
+        QCOMPARE(oneInt(su, QStringLiteral("SELECT inbox.close_deal('DEAL-9', 'crm-sync')")), 0);
+        QCOMPARE(oneInt(su, QStringLiteral("SELECT inbox.close_deal('NO-SUCH', 'crm-sync')")), 0);
+
+        const qint64 c =
+            lead(su, QStringLiteral("+7 916 123 45 67"), QVariant(), QStringLiteral("Ivan"));
+        QCOMPARE(candidates(su, c, a), 0);
+        QCOMPARE(reasons(su, c, b), QStringLiteral("same_phone")); // b is within 24 hours
+
+        // The age limit of a deal that never reports closing.
+        const qint64 d = lead(su, QStringLiteral("8 903 000 11 22"), QVariant(),
+                              QStringLiteral("Olga"), QStringLiteral("DEAL-10"));
+        ageLead(su, d, QStringLiteral("100 days"));
+        QVERIFY_SQL(su.exec(QStringLiteral("SELECT * FROM inbox.configure(p_deal_max_age => "
+                                           "interval '90 days')")));
+        const qint64 e =
+            lead(su, QStringLiteral("89030001122"), QVariant(), QStringLiteral("Olga"));
+        QCOMPARE(candidates(su, e, d), 0);
+        QVERIFY_SQL(su.exec(QStringLiteral("SELECT * FROM inbox.configure(p_deal_max_age => "
+                                           "interval '120 days')")));
+        const qint64 f =
+            lead(su, QStringLiteral("+79030001122"), QVariant(), QStringLiteral("Olga"));
+        QCOMPARE(reasons(su, f, d), QStringLiteral("same_phone,open_deal"));
+
+        for (const auto &[sql, state] :
+             std::initializer_list<std::pair<const char *, const char *>>{
+                 {"SELECT inbox.close_deal(NULL, 'w')", "22004"},
+                 {"SELECT inbox.close_deal(' ', 'w')", "22023"},
+                 {"SELECT inbox.close_deal('DEAL-10', NULL)", "22004"},
+                 {"SELECT inbox.close_deal('DEAL-10', '')", "22023"}}) {
+            const PgResult r = su.exec(QString::fromLatin1(sql));
+            QVERIFY2(!r.ok, sql);
+            QCOMPARE(r.sqlstate, QString::fromLatin1(state));
+        }
+        QCOMPARE(one(su, QStringLiteral("SELECT deal_open FROM inbox.leads WHERE id = $1"), {d}),
+                 QStringLiteral("t"));
+    }
+
     void returningCustomerMonthLater()
     {
         PgSession su(m_db.conninfo());
@@ -481,7 +601,8 @@ private slots:
             oneInt(su, QStringLiteral(
                            "SELECT count(*) FROM inbox.journal WHERE entry = 'duplicate_flagged'")),
             1);
-        // A third lead is a new pair for both.
+        // A third lead is a new pair for both: it has the name of both, so the rejection
+        // cannot say which of the two it is (rejectedPairOfTwoPeopleIsNotFlaggedAgain).
         const qint64 c =
             lead(su, QStringLiteral("89161234567"), QVariant(), QStringLiteral("Ivan"));
         QCOMPARE(candidates(su, c, a), 1);

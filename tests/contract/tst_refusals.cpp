@@ -141,11 +141,11 @@ private slots:
                                       << "{1}"
                                       << "{400}"
                                       << "22004"
-                                      << "p_sources must not be null";
+                                      << "p_sources must not be NULL";
         QTest::newRow("null statuses") << "{s}"
                                        << "{a}"
                                        << "{1}" << null << "22004"
-                                       << "p_statuses must not be null";
+                                       << "p_statuses must not be NULL";
         QTest::newRow("lengths") << "{s,t}"
                                  << "{a}"
                                  << "{1,1}"
@@ -163,7 +163,7 @@ private slots:
                                       << "{1,1}"
                                       << "{400,400}"
                                       << "22004"
-                                      << "p_reasons[2] must not be null";
+                                      << "p_reasons[2] must not be NULL";
         QTest::newRow("empty source") << "{s,\"\"}"
                                       << "{a,a}"
                                       << "{1,1}"

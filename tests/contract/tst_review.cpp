@@ -56,10 +56,11 @@ private slots:
         const qint64 id = acceptEvent(su, QStringLiteral("lead-1"));
         QCOMPARE(one(worker, QStringLiteral("SELECT count(*) FROM inbox.claim('w1', 1)")),
                  QStringLiteral("1"));
-        const QString flag = QStringLiteral("SELECT inbox.flag_review($1, $2, $3)");
-        QCOMPARE(one(worker, flag, {id, QStringLiteral("w2"), QStringLiteral("other")}),
+        const QString token = tokenOf(su, id);
+        const QString flag = QStringLiteral("SELECT inbox.flag_review($1, $2, $4, $3)");
+        QCOMPARE(one(worker, flag, {id, QStringLiteral("w2"), QStringLiteral("other"), token}),
                  QStringLiteral("f"));
-        QCOMPARE(one(worker, flag, {id, QStringLiteral("w1"), QStringLiteral(" no city ")}),
+        QCOMPARE(one(worker, flag, {id, QStringLiteral("w1"), QStringLiteral(" no city "), token}),
                  QStringLiteral("t"));
         QCOMPARE(
             one(su, QStringLiteral("SELECT needs_review FROM inbox.events WHERE id = $1"), {id}),
@@ -71,13 +72,13 @@ private slots:
                      {id}),
                  QStringLiteral("stale_flag_review/w2,review_flagged/w1"));
         // accept's own reason is not a worker's to give; blank reasons say nothing.
-        QVERIFY(one(worker, flag, {id, QStringLiteral("w1"), QStringLiteral("key conflict")})
+        QVERIFY(one(worker, flag, {id, QStringLiteral("w1"), QStringLiteral("key conflict"), token})
                     .startsWith(QStringLiteral("!ERROR 22023")));
-        QVERIFY(one(worker, flag, {id, QStringLiteral("w1"), QStringLiteral("  ")})
+        QVERIFY(one(worker, flag, {id, QStringLiteral("w1"), QStringLiteral("  "), token})
                     .startsWith(QStringLiteral("!ERROR 22023")));
         // Operators and support do not flag.
         PgSession olga(m_db.conninfo(kOlga));
-        QVERIFY(one(olga, flag, {id, QStringLiteral("w1"), QStringLiteral("x")})
+        QVERIFY(one(olga, flag, {id, QStringLiteral("w1"), QStringLiteral("x"), token})
                     .startsWith(QStringLiteral("!ERROR 42501")));
     }
 
@@ -87,9 +88,10 @@ private slots:
         PgSession worker(m_db.conninfo(kWorker));
         const qint64 id = acceptEvent(su, QStringLiteral("lead-2"));
         one(worker, QStringLiteral("SELECT count(*) FROM inbox.claim('w1', 1)"));
-        one(worker, QStringLiteral("SELECT inbox.flag_review($1, 'w1', 'enrichment failed')"),
-            {id});
-        one(worker, QStringLiteral("SELECT inbox.complete($1, 'w1')"), {id});
+        const QString token = tokenOf(su, id);
+        one(worker, QStringLiteral("SELECT inbox.flag_review($1, 'w1', $2, 'enrichment failed')"),
+            {id, token});
+        one(worker, QStringLiteral("SELECT inbox.complete($1, 'w1', $2, NULL)"), {id, token});
 
         PgSession olga(m_db.conninfo(kOlga));
         QCOMPARE(resolve(olga, {id}, QStringLiteral("handled_by_hand")),

@@ -27,7 +27,8 @@ QSet<QString> logins(std::initializer_list<const char *> names)
     return out;
 }
 
-// Who may EXECUTE each function (by name; the inbox schema has no overloads). Anything not
+// Who may EXECUTE each function (by name: the only overloads are the refused tokenless worker
+// calls of 0024, granted as their successors are). Anything not
 // listed here, e.g. an internal helper or prune, must be executable by none of the logins.
 QMap<QString, QSet<QString>> expectedExecute()
 {
@@ -36,7 +37,15 @@ QMap<QString, QSet<QString>> expectedExecute()
     const QSet<QString> alerts = logins({"l_alerts"});
     const QSet<QString> manager = logins({"l_manager"});
     const QSet<QString> everyone(kLogins.cbegin(), kLogins.cend());
+    const QSet<QString> everyRole =
+        logins({"l_ingest", "l_worker", "l_support", "l_operator", "l_manager", "l_alerts"});
     return {
+        {QStringLiteral("schema_version"), everyRole}, // 0024: clients check the version
+        {QStringLiteral("settings"), everyRole},
+        {QStringLiteral("max_attempts"), everyRole},
+        {QStringLiteral("configure"), manager},
+        {QStringLiteral("set_source_max_attempts"), manager},
+        {QStringLiteral("close_deal"), worker},
         {QStringLiteral("accept"), logins({"l_ingest"})},
         {QStringLiteral("accept_many"), logins({"l_ingest"})},
         {QStringLiteral("count_refusals"), logins({"l_ingest"})}, // the refusal counters
@@ -86,13 +95,25 @@ QMap<QString, QString> calls()
          QStringLiteral("SELECT inbox.count_refusals(ARRAY['roles'], ARRAY['no_key'], ARRAY[1],"
                         " ARRAY[400])")},
         {QStringLiteral("claim"), QStringLiteral("SELECT * FROM inbox.claim('roles-worker', 1)")},
-        {QStringLiteral("heartbeat"), QStringLiteral("SELECT inbox.heartbeat(0, 'roles-worker')")},
-        {QStringLiteral("complete"), QStringLiteral("SELECT inbox.complete(0, 'roles-worker')")},
+        {QStringLiteral("heartbeat"),
+         QStringLiteral("SELECT inbox.heartbeat(0, 'roles-worker', 1)")},
+        {QStringLiteral("complete"),
+         QStringLiteral("SELECT inbox.complete(0, 'roles-worker', 1, NULL)")},
         {QStringLiteral("complete_many"),
-         QStringLiteral("SELECT * FROM inbox.complete_many('{}'::bigint[], 'roles-worker')")},
-        {QStringLiteral("fail"), QStringLiteral("SELECT inbox.fail(0, 'roles-worker', 'boom')")},
+         QStringLiteral("SELECT * FROM inbox.complete_many('{}'::bigint[], 'roles-worker',"
+                        " '{}'::bigint[], NULL)")},
+        {QStringLiteral("schema_version"), QStringLiteral("SELECT inbox.schema_version()")},
+        {QStringLiteral("settings"), QStringLiteral("SELECT * FROM inbox.settings()")},
+        {QStringLiteral("max_attempts"), QStringLiteral("SELECT inbox.max_attempts('roles')")},
+        {QStringLiteral("configure"), QStringLiteral("SELECT * FROM inbox.configure()")},
+        {QStringLiteral("set_source_max_attempts"),
+         QStringLiteral("SELECT inbox.set_source_max_attempts('roles', NULL)")},
+        {QStringLiteral("close_deal"),
+         QStringLiteral("SELECT inbox.close_deal('roles-deal', 'roles-worker')")},
+        {QStringLiteral("fail"),
+         QStringLiteral("SELECT inbox.fail(0, 'roles-worker', 1, 'boom', true)")},
         {QStringLiteral("flag_review"),
-         QStringLiteral("SELECT inbox.flag_review(0, 'roles-worker', 'look')")},
+         QStringLiteral("SELECT inbox.flag_review(0, 'roles-worker', 1, 'look')")},
         {QStringLiteral("begin_action"),
          QStringLiteral(
              "SELECT * FROM inbox.begin_action(0, 'crm.deal', 'roles-' || md5(random()::text))")},
@@ -176,7 +197,9 @@ const QStringList kContractTables = {QStringLiteral("events"),
                                      QStringLiteral("status_counts"),
                                      QStringLiteral("schema_version"),
                                      QStringLiteral("alert_rules"),
-                                     QStringLiteral("alert_episodes")};
+                                     QStringLiteral("alert_episodes"),
+                                     QStringLiteral("settings"),
+                                     QStringLiteral("source_settings")};
 
 } // namespace
 

@@ -64,6 +64,7 @@ private slots:
                                     " WHERE id = $1"),
                      {event}),
                  QStringLiteral("processing w-doomed"));
+        const QString doomedToken = contract::tokenOf(su, event); // what the dead worker held
 
         PgSession heir(m_db.conninfo(QStringLiteral("worker_b")));
         QVERIFY2(heir.ok(), qPrintable(heir.error()));
@@ -111,7 +112,8 @@ private slots:
         QVERIFY_SQL(
             heir.exec(QStringLiteral("SELECT inbox.finish_action($1, true, '{\"deal\": \"D-7\"}')"),
                       {action}));
-        QCOMPARE(one(heir, QStringLiteral("SELECT inbox.complete($1, 'w-heir')"), {event}),
+        QCOMPARE(one(heir, QStringLiteral("SELECT inbox.complete($1, 'w-heir', $2, NULL)"),
+                     {event, contract::tokenOf(su, event)}),
                  QStringLiteral("t"));
         const PgResult again =
             heir.exec(QStringLiteral("SELECT state, result->>'deal' FROM inbox.begin_action($1,"
@@ -123,7 +125,8 @@ private slots:
 
         // Had the dead worker come back, it would be fenced.
         PgSession ghost(m_db.conninfo(QStringLiteral("worker_a")));
-        QCOMPARE(one(ghost, QStringLiteral("SELECT inbox.complete($1, 'w-doomed')"), {event}),
+        QCOMPARE(one(ghost, QStringLiteral("SELECT inbox.complete($1, 'w-doomed', $2, NULL)"),
+                     {event, doomedToken}),
                  QStringLiteral("f"));
         QCOMPARE(one(su, QStringLiteral("SELECT status FROM inbox.events WHERE id = $1"), {event}),
                  QStringLiteral("done"));

@@ -6,6 +6,8 @@
 
 #include <QtTest>
 
+#include <libpq-fe.h>
+
 #include <memory>
 #include <mutex>
 #include <set>
@@ -122,9 +124,15 @@ private slots:
                              "SELECT sum(n) FROM inbox.status_counts WHERE status = 'processing'")),
                  QStringLiteral("3"));
         // Done and failed events are never claimed.
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.complete($1, 'w1')"), {b}),
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT inbox.complete($1, 'w1', coalesce((SELECT lock_token "
+                                    "FROM inbox.events WHERE id = $1), 0), NULL)"),
+                     {b}),
                  QStringLiteral("t"));
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.fail($1, 'w1', 'bad', false)"), {c}),
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT inbox.fail($1, 'w1', coalesce((SELECT lock_token FROM "
+                                    "inbox.events WHERE id = $1), 0), 'bad', false)"),
+                     {c}),
                  QStringLiteral("failed"));
         QVERIFY_SQL(su.exec(
             QStringLiteral("UPDATE inbox.events SET next_attempt_at = now() - interval '1 day'")));
@@ -175,7 +183,11 @@ private slots:
                         break;
                     for (const QString &e : ids) {
                         const QString done =
-                            one(s, QStringLiteral("SELECT inbox.complete($1, $2)"), {e, name});
+                            one(s,
+                                QStringLiteral(
+                                    "SELECT inbox.complete($1, $2, coalesce((SELECT lock_token "
+                                    "FROM inbox.events WHERE id = $1), 0), NULL)"),
+                                {e, name});
                         std::lock_guard<std::mutex> lock(mutex);
                         claimed.push_back(e);
                         if (e.startsWith(QLatin1Char('!')) || done != QLatin1String("t"))
@@ -285,7 +297,10 @@ private slots:
         const QString held = eventState(su, e);
 
         // The old holder wakes up: nothing it says changes the event.
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.complete($1, 'w1', '{\"deal\":1}')"), {e}),
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT inbox.complete($1, 'w1', coalesce((SELECT lock_token "
+                                    "FROM inbox.events WHERE id = $1), 0), '{\"deal\":1}')"),
+                     {e}),
                  QStringLiteral("f"));
         QCOMPARE(eventState(su, e), held);
         QCOMPARE(lastEntry(su, e), QStringLiteral("stale_complete/w1"));
@@ -295,18 +310,30 @@ private slots:
                                " AND entry = 'stale_complete'"),
                 {e}),
             QStringLiteral("w2"));
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.fail($1, 'w1', 'timeout')"), {e}),
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT inbox.fail($1, 'w1', coalesce((SELECT lock_token FROM "
+                                    "inbox.events WHERE id = $1), 0), 'timeout', true)"),
+                     {e}),
                  QStringLiteral("lost_lock"));
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.fail($1, 'w1', 'bad data', false)"), {e}),
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT inbox.fail($1, 'w1', coalesce((SELECT lock_token FROM "
+                                    "inbox.events WHERE id = $1), 0), 'bad data', false)"),
+                     {e}),
                  QStringLiteral("lost_lock"));
         QCOMPARE(eventState(su, e), held);
         QCOMPARE(lastEntry(su, e), QStringLiteral("stale_fail/w1"));
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.heartbeat($1, 'w1')"), {e}),
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT inbox.heartbeat($1, 'w1', coalesce((SELECT lock_token "
+                                    "FROM inbox.events WHERE id = $1), 0))"),
+                     {e}),
                  QStringLiteral("f"));
         QCOMPARE(stat(su, "done") + stat(su, "failed"), QStringLiteral("00"));
 
         // The holder finishes it.
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.complete($1, 'w2', '{\"deal\":7}')"), {e}),
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT inbox.complete($1, 'w2', coalesce((SELECT lock_token "
+                                    "FROM inbox.events WHERE id = $1), 0), '{\"deal\":7}')"),
+                     {e}),
                  QStringLiteral("t"));
         const PgResult r =
             su.exec(QStringLiteral("SELECT status, result->>'deal', done_at > now() - interval '1 "
@@ -325,9 +352,15 @@ private slots:
 
         // Done is final: neither a second complete nor a late fail changes it.
         const QString done = eventState(su, e);
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.complete($1, 'w2', '{\"deal\":8}')"), {e}),
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT inbox.complete($1, 'w2', coalesce((SELECT lock_token "
+                                    "FROM inbox.events WHERE id = $1), 0), '{\"deal\":8}')"),
+                     {e}),
                  QStringLiteral("f"));
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.fail($1, 'w2', 'late')"), {e}),
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT inbox.fail($1, 'w2', coalesce((SELECT lock_token FROM "
+                                    "inbox.events WHERE id = $1), 0), 'late', true)"),
+                     {e}),
                  QStringLiteral("lost_lock"));
         QCOMPARE(eventState(su, e), done);
         QCOMPARE(journalEntries(su, e),
@@ -343,14 +376,20 @@ private slots:
         QCOMPARE(claim(su, QStringLiteral("w1")), QStringList{id(e)});
         QVERIFY_SQL(su.exec(QStringLiteral(
             "UPDATE inbox.events SET locked_at = now() - interval '4 minutes 50 seconds'")));
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.heartbeat($1, 'w1')"), {e}),
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT inbox.heartbeat($1, 'w1', coalesce((SELECT lock_token "
+                                    "FROM inbox.events WHERE id = $1), 0))"),
+                     {e}),
                  QStringLiteral("t"));
         QCOMPARE(one(su,
                      QStringLiteral("SELECT locked_at > now() - interval '1 minute' FROM "
                                     "inbox.events WHERE id = $1"),
                      {e}),
                  QStringLiteral("t"));
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.heartbeat($1, 'w2')"), {e}),
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT inbox.heartbeat($1, 'w2', coalesce((SELECT lock_token "
+                                    "FROM inbox.events WHERE id = $1), 0))"),
+                     {e}),
                  QStringLiteral("f"));
         QVERIFY_SQL(su.exec(
             QStringLiteral("UPDATE inbox.events SET locked_at = locked_at - interval '1 minute'")));
@@ -360,13 +399,25 @@ private slots:
         QVERIFY_SQL(su.exec(QStringLiteral(
             "UPDATE inbox.events SET locked_at = locked_at - interval '5 minutes'")));
         QCOMPARE(claim(su, QStringLiteral("w2")), QStringList{id(e)});
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.heartbeat($1, 'w1')"), {e}),
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT inbox.heartbeat($1, 'w1', coalesce((SELECT lock_token "
+                                    "FROM inbox.events WHERE id = $1), 0))"),
+                     {e}),
                  QStringLiteral("f"));
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.heartbeat($1, 'w2')"), {e}),
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT inbox.heartbeat($1, 'w2', coalesce((SELECT lock_token "
+                                    "FROM inbox.events WHERE id = $1), 0))"),
+                     {e}),
                  QStringLiteral("t"));
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.complete($1, 'w2')"), {e}),
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT inbox.complete($1, 'w2', coalesce((SELECT lock_token "
+                                    "FROM inbox.events WHERE id = $1), 0), NULL)"),
+                     {e}),
                  QStringLiteral("t"));
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.heartbeat($1, 'w2')"), {e}),
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT inbox.heartbeat($1, 'w2', coalesce((SELECT lock_token "
+                                    "FROM inbox.events WHERE id = $1), 0))"),
+                     {e}),
                  QStringLiteral("f"));
     }
 
@@ -380,7 +431,9 @@ private slots:
             QCOMPARE(
                 oneInt(su, QStringLiteral("SELECT attempts FROM inbox.events WHERE id = $1"), {e}),
                 attempt);
-            QCOMPARE(one(su, QStringLiteral("SELECT inbox.fail($1, 'w', $2)"),
+            QCOMPARE(one(su,
+                         QStringLiteral("SELECT inbox.fail($1, 'w', coalesce((SELECT lock_token "
+                                        "FROM inbox.events WHERE id = $1), 0), $2, true)"),
                          {e, QStringLiteral("timeout %1").arg(attempt)}),
                      QStringLiteral("received"));
             const double delay =
@@ -406,7 +459,10 @@ private slots:
                 "UPDATE inbox.events SET next_attempt_at = now() - interval '1 second'")));
         }
         QCOMPARE(claim(su, QStringLiteral("w")), QStringList{id(e)});
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.fail($1, 'w', 'timeout 6')"), {e}),
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT inbox.fail($1, 'w', coalesce((SELECT lock_token FROM "
+                                    "inbox.events WHERE id = $1), 0), 'timeout 6', true)"),
+                     {e}),
                  QStringLiteral("failed"));
         QCOMPARE(one(su,
                      QStringLiteral("SELECT concat_ws('|', status, attempts, locked_by, "
@@ -441,7 +497,10 @@ private slots:
                     "UPDATE inbox.events SET max_attempts = 10, attempts = $2 - 1 WHERE id = $1"),
                 {e, attempts}));
             QCOMPARE(claim(su, QStringLiteral("w")), QStringList{id(e)});
-            QCOMPARE(one(su, QStringLiteral("SELECT inbox.fail($1, 'w', 'busy')"), {e}),
+            QCOMPARE(one(su,
+                         QStringLiteral("SELECT inbox.fail($1, 'w', coalesce((SELECT lock_token "
+                                        "FROM inbox.events WHERE id = $1), 0), 'busy', true)"),
+                         {e}),
                      QStringLiteral("received"));
             const double delay =
                 one(su,
@@ -460,7 +519,10 @@ private slots:
         const QStringList ids = claim(su, QStringLiteral("w"), 20);
         QCOMPARE(ids.size(), 20);
         for (const QString &e : ids)
-            QCOMPARE(one(su, QStringLiteral("SELECT inbox.fail($1, 'w', 'busy')"), {e}),
+            QCOMPARE(one(su,
+                         QStringLiteral("SELECT inbox.fail($1, 'w', coalesce((SELECT lock_token "
+                                        "FROM inbox.events WHERE id = $1), 0), 'busy', true)"),
+                         {e}),
                      QStringLiteral("received"));
         const PgResult r = su.exec(QStringLiteral(
             "SELECT min(d), max(d) FROM (SELECT extract(epoch FROM next_attempt_at - now()) AS d"
@@ -477,10 +539,12 @@ private slots:
         PgSession su(m_db.conninfo());
         const qint64 e = acceptEvent(su, QStringLiteral("bad phone"));
         QCOMPARE(claim(su, QStringLiteral("w")), QStringList{id(e)});
-        QCOMPARE(
-            one(su, QStringLiteral("SELECT inbox.fail($1, 'w', 'phone 123 is not a phone', false)"),
-                {e}),
-            QStringLiteral("failed"));
+        QCOMPARE(one(su,
+                     QStringLiteral(
+                         "SELECT inbox.fail($1, 'w', coalesce((SELECT lock_token FROM inbox.events "
+                         "WHERE id = $1), 0), 'phone 123 is not a phone', false)"),
+                     {e}),
+                 QStringLiteral("failed"));
         QCOMPARE(one(su,
                      QStringLiteral("SELECT concat_ws('|', status, attempts, last_error, "
                                     "error_retryable, locked_by IS NULL)"
@@ -532,11 +596,149 @@ private slots:
                      {e}),
                  QStringLiteral("w3/lock_expired/w2"));
         QCOMPARE(stat(su, "failed"), QStringLiteral("1"));
-        QCOMPARE(one(su, QStringLiteral("SELECT inbox.complete($1, 'w2')"), {e}),
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT inbox.complete($1, 'w2', coalesce((SELECT lock_token "
+                                    "FROM inbox.events WHERE id = $1), 0), NULL)"),
+                     {e}),
                  QStringLiteral("f"));
         QCOMPARE(one(su, QStringLiteral("SELECT outcome FROM inbox.accept('shop', 'poison', "
                                         "'{\"id\":\"poison\"}'::bytea)")),
                  QStringLiteral("rearmed"));
+    }
+
+    // A worker restarted under the same name (a container, a StatefulSet pod) is a new life:
+    // what its earlier life claimed and lost to a takeover is no longer that life's (0024).
+    void restartedWorkerUnderTheSameNameIsFenced()
+    {
+        PgSession su(m_db.conninfo());
+        const qint64 e = acceptEvent(su, QStringLiteral("restart"));
+        PgSession first(m_db.conninfo(QStringLiteral("worker_login")));
+        const PgResult a =
+            first.exec(QStringLiteral("SELECT id, lock_token FROM inbox.claim('A')"));
+        QVERIFY_SQL(a);
+        QCOMPARE(a.rows(), 1);
+        QCOMPARE(a.value(0, 0), id(e));
+        const QString oldToken = a.value(0, 1);
+        QVERIFY(!a.isNull(0, 1));
+
+        // A hangs, its lock expires, and A starts again under the same name.
+        QVERIFY_SQL(su.exec(QStringLiteral(
+            "UPDATE inbox.events SET locked_at = locked_at - interval '6 minutes'")));
+        PgSession second(m_db.conninfo(QStringLiteral("worker_login")));
+        const PgResult b =
+            second.exec(QStringLiteral("SELECT id, lock_token FROM inbox.claim('A')"));
+        QVERIFY_SQL(b);
+        QCOMPARE(b.rows(), 1);
+        QCOMPARE(b.value(0, 0), id(e));
+        const QString newToken = b.value(0, 1);
+        QVERIFY(newToken != oldToken);
+        QCOMPARE(lastEntry(su, e), QStringLiteral("takeover/A"));
+
+        // The old life's calls are refused and change nothing.
+        const QString before = eventState(su, e);
+        QCOMPARE(one(first, QStringLiteral("SELECT inbox.heartbeat($1, 'A', $2)"), {e, oldToken}),
+                 QStringLiteral("f"));
+        QCOMPARE(one(first, QStringLiteral("SELECT inbox.flag_review($1, 'A', $2, 'look')"),
+                     {e, oldToken}),
+                 QStringLiteral("f"));
+        QCOMPARE(one(first, QStringLiteral("SELECT inbox.complete($1, 'A', $2, '{\"life\":1}')"),
+                     {e, oldToken}),
+                 QStringLiteral("f"));
+        QCOMPARE(one(first, QStringLiteral("SELECT inbox.fail($1, 'A', $2, 'late', true)"),
+                     {e, oldToken}),
+                 QStringLiteral("lost_lock"));
+        QCOMPARE(one(first,
+                     QStringLiteral("SELECT count(*) FROM inbox.complete_many(ARRAY[$1::bigint],"
+                                    " 'A', ARRAY[$2::bigint], NULL) WHERE completed"),
+                     {e, oldToken}),
+                 QStringLiteral("0"));
+        QCOMPARE(eventState(su, e), before);
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT needs_review IS NULL FROM inbox.events WHERE id = $1"),
+                     {e}),
+                 QStringLiteral("t"));
+        QCOMPARE(
+            one(su,
+                QStringLiteral("SELECT string_agg(entry || ':' || (detail->>'holder') || ':' ||"
+                               " (detail->>'stale_token'), ',' ORDER BY id) FROM inbox.journal"
+                               " WHERE event_id = $1 AND entry LIKE 'stale%'"),
+                {e}),
+            QStringLiteral("stale_flag_review:A:true,stale_complete:A:true,"
+                           "stale_fail:A:true,stale_complete:A:true"));
+
+        // The new life completes it.
+        QCOMPARE(one(second, QStringLiteral("SELECT inbox.complete($1, 'A', $2, '{\"life\":2}')"),
+                     {e, newToken}),
+                 QStringLiteral("t"));
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT concat_ws('|', status, result, lock_token IS NULL)"
+                                    " FROM inbox.events WHERE id = $1"),
+                     {e}),
+                 QStringLiteral("done|{\"life\": 2}|t"));
+    }
+
+    // Failing an expired lock on its last attempt is a status change: the console and the
+    // alerts hear of it at once, even when the claim returns nothing (0024).
+    void claimThatOnlyFailsExpiredLocksNotifies()
+    {
+        PgSession su(m_db.conninfo());
+        const qint64 e = acceptEvent(su, QStringLiteral("last-try"));
+        QVERIFY_SQL(
+            su.exec(QStringLiteral("UPDATE inbox.events SET max_attempts = 1 WHERE id = $1"), {e}));
+        QCOMPARE(claim(su, QStringLiteral("w1")), QStringList{id(e)});
+        QVERIFY_SQL(su.exec(QStringLiteral(
+            "UPDATE inbox.events SET locked_at = locked_at - interval '6 minutes'")));
+
+        PgSession listener(m_db.conninfo());
+        QVERIFY_SQL(listener.exec(QStringLiteral("LISTEN inbox")));
+        PgSession w(m_db.conninfo(QStringLiteral("worker_login")));
+        QCOMPARE(claim(w, QStringLiteral("w2")), QStringList());
+        QCOMPARE(one(su, QStringLiteral("SELECT status FROM inbox.events WHERE id = $1"), {e}),
+                 QStringLiteral("failed"));
+
+        QVERIFY_SQL(listener.exec(QStringLiteral("SELECT 1")));
+        QStringList payloads;
+        QVERIFY(PQconsumeInput(listener.raw()) == 1);
+        while (PGnotify *n = PQnotifies(listener.raw())) {
+            payloads << QString::fromUtf8(n->extra);
+            PQfreemem(n);
+        }
+        QCOMPARE(payloads, QStringList{QStringLiteral("events")});
+    }
+
+    // A done event carries no error of an earlier attempt; the journal keeps the history.
+    void completeClearsTheEarlierError()
+    {
+        PgSession su(m_db.conninfo());
+        const qint64 e = acceptEvent(su, QStringLiteral("second-time-lucky"));
+        QCOMPARE(claim(su, QStringLiteral("w")), QStringList{id(e)});
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT inbox.fail($1, 'w', (SELECT lock_token FROM "
+                                    "inbox.events WHERE id = $1), 'CRM API: 503', true)"),
+                     {e}),
+                 QStringLiteral("received"));
+        QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.events SET next_attempt_at = now()")));
+        QCOMPARE(claim(su, QStringLiteral("w")), QStringList{id(e)});
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT concat_ws('|', last_error, error_retryable) FROM "
+                                    "inbox.events WHERE id = $1"),
+                     {e}),
+                 QStringLiteral("CRM API: 503|t"));
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT inbox.complete($1, 'w', (SELECT lock_token FROM "
+                                    "inbox.events WHERE id = $1), '{}')"),
+                     {e}),
+                 QStringLiteral("t"));
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT concat_ws('|', status, last_error IS NULL, "
+                                    "error_retryable IS NULL) FROM inbox.events WHERE id = $1"),
+                     {e}),
+                 QStringLiteral("done|t|t"));
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT detail->>'error' FROM inbox.journal WHERE "
+                                    "event_id = $1 AND entry = 'retry_scheduled'"),
+                     {e}),
+                 QStringLiteral("CRM API: 503"));
     }
 
     void badArgumentsChangeNothing_data()
@@ -579,46 +781,84 @@ private slots:
             << "SELECT * FROM inbox.claim('w', 1, '-1 minute') WHERE $1::bigint > 0"
             << "22023"
             << "p_lock_timeout";
-        QTest::newRow("claim null timeout")
-            << "SELECT * FROM inbox.claim('w', 1, NULL) WHERE $1::bigint > 0"
-            << "22004"
-            << "p_lock_timeout";
-        QTest::newRow("heartbeat null id")
-            << "SELECT inbox.heartbeat(NULL, 'w1') WHERE $1::bigint > 0"
-            << "22004"
-            << "p_event_id";
-        QTest::newRow("heartbeat empty worker") << "SELECT inbox.heartbeat($1, '')"
-                                                << "22023"
-                                                << "p_worker";
-        QTest::newRow("complete null id")
-            << "SELECT inbox.complete(NULL, 'w1') WHERE $1::bigint > 0"
-            << "22004"
-            << "p_event_id";
-        QTest::newRow("complete null worker") << "SELECT inbox.complete($1, NULL)"
+        // The lock token (0024): required, and the calls without it are refused.
+        QTest::newRow("heartbeat null token") << "SELECT inbox.heartbeat($1, 'w1', NULL)"
                                               << "22004"
-                                              << "p_worker";
-        QTest::newRow("complete unknown event") << "SELECT inbox.complete($1 + 1000, 'w1')"
+                                              << "p_lock_token";
+        QTest::newRow("complete null token") << "SELECT inbox.complete($1, 'w1', NULL, NULL)"
+                                             << "22004"
+                                             << "p_lock_token";
+        QTest::newRow("fail null token") << "SELECT inbox.fail($1, 'w1', NULL, 'x', true)"
+                                         << "22004"
+                                         << "p_lock_token";
+        QTest::newRow("heartbeat without token") << "SELECT inbox.heartbeat($1, 'w1')"
+                                                 << "0A000"
+                                                 << "p_lock_token";
+        QTest::newRow("complete without token") << "SELECT inbox.complete($1, 'w1')"
+                                                << "0A000"
+                                                << "p_lock_token";
+        QTest::newRow("complete without token, with a result")
+            << "SELECT inbox.complete($1, 'w1', '{}'::jsonb)"
+            << "0A000"
+            << "p_lock_token";
+        QTest::newRow("fail without token") << "SELECT inbox.fail($1, 'w1', 'x')"
+                                            << "0A000"
+                                            << "p_lock_token";
+        QTest::newRow("fail without token, retryable given")
+            << "SELECT inbox.fail($1, 'w1', 'x', false)"
+            << "0A000"
+            << "p_lock_token";
+        QTest::newRow("heartbeat null id")
+            << "SELECT inbox.heartbeat(NULL, 'w1', 1) WHERE $1::bigint > 0"
+            << "22004"
+            << "p_event_id";
+        QTest::newRow("heartbeat empty worker")
+            << "SELECT inbox.heartbeat($1, '', coalesce((SELECT lock_token FROM inbox.events WHERE "
+               "id = $1), 0))"
+            << "22023"
+            << "p_worker";
+        QTest::newRow("complete null id")
+            << "SELECT inbox.complete(NULL, 'w1', 1, NULL) WHERE $1::bigint > 0"
+            << "22004"
+            << "p_event_id";
+        QTest::newRow("complete null worker")
+            << "SELECT inbox.complete($1, NULL, coalesce((SELECT lock_token FROM inbox.events "
+               "WHERE id = $1), 0), NULL)"
+            << "22004"
+            << "p_worker";
+        QTest::newRow("complete unknown event") << "SELECT inbox.complete($1 + 1000, 'w1', 1, NULL)"
                                                 << "22023"
                                                 << "p_event_id";
-        QTest::newRow("fail null id") << "SELECT inbox.fail(NULL, 'w1', 'x') WHERE $1::bigint > 0"
-                                      << "22004"
-                                      << "p_event_id";
-        QTest::newRow("fail empty worker") << "SELECT inbox.fail($1, '', 'x')"
-                                           << "22023"
-                                           << "p_worker";
-        QTest::newRow("fail null error") << "SELECT inbox.fail($1, 'w1', NULL)"
-                                         << "22004"
-                                         << "p_error";
-        QTest::newRow("fail empty error") << "SELECT inbox.fail($1, 'w1', '')"
-                                          << "22023"
-                                          << "p_error";
-        QTest::newRow("fail blank error") << "SELECT inbox.fail($1, 'w1', '   ')"
-                                          << "22023"
-                                          << "p_error";
-        QTest::newRow("fail null retryable") << "SELECT inbox.fail($1, 'w1', 'x', NULL)"
-                                             << "22004"
-                                             << "p_retryable";
-        QTest::newRow("fail unknown event") << "SELECT inbox.fail($1 + 1000, 'w1', 'x')"
+        QTest::newRow("fail null id")
+            << "SELECT inbox.fail(NULL, 'w1', 1, 'x', true) WHERE $1::bigint > 0"
+            << "22004"
+            << "p_event_id";
+        QTest::newRow("fail empty worker")
+            << "SELECT inbox.fail($1, '', coalesce((SELECT lock_token FROM inbox.events WHERE id = "
+               "$1), 0), 'x', true)"
+            << "22023"
+            << "p_worker";
+        QTest::newRow("fail null error")
+            << "SELECT inbox.fail($1, 'w1', coalesce((SELECT lock_token FROM inbox.events WHERE id "
+               "= $1), 0), NULL, true)"
+            << "22004"
+            << "p_error";
+        QTest::newRow("fail empty error")
+            << "SELECT inbox.fail($1, 'w1', coalesce((SELECT lock_token FROM inbox.events WHERE id "
+               "= $1), 0), '', true)"
+            << "22023"
+            << "p_error";
+        QTest::newRow("fail blank error")
+            << "SELECT inbox.fail($1, 'w1', coalesce((SELECT lock_token FROM inbox.events WHERE id "
+               "= $1), 0), '   ', true)"
+            << "22023"
+            << "p_error";
+        QTest::newRow("fail null retryable")
+            << "SELECT inbox.fail($1, 'w1', coalesce((SELECT lock_token FROM inbox.events WHERE id "
+               "= $1), 0), 'x', NULL)"
+            << "22004"
+            << "p_retryable";
+        QTest::newRow("fail unknown event") << "SELECT inbox.fail($1 + 1000, 'w1', 1, 'x', true)"
                                             << "22023"
                                             << "p_event_id";
     }
@@ -654,11 +894,18 @@ private slots:
         const qint64 e = acceptEvent(su, QStringLiteral("x"));
         PgSession w(m_db.conninfo(QStringLiteral("worker_login")));
         QVERIFY2(w.ok(), qPrintable(w.error()));
-        QCOMPARE(claim(w, QStringLiteral("crm-sync#1")), QStringList{id(e)});
-        QCOMPARE(one(w, QStringLiteral("SELECT inbox.heartbeat($1, 'crm-sync#1')"), {e}),
+        // A worker reads nothing: the lock token comes from claim's row.
+        const PgResult claimed =
+            w.exec(QStringLiteral("SELECT id, lock_token FROM inbox.claim('crm-sync#1')"));
+        QVERIFY_SQL(claimed);
+        QCOMPARE(claimed.rows(), 1);
+        QCOMPARE(claimed.value(0, 0), id(e));
+        const QString token = claimed.value(0, 1);
+        QCOMPARE(one(w, QStringLiteral("SELECT inbox.heartbeat($1, 'crm-sync#1', $2)"), {e, token}),
                  QStringLiteral("t"));
-        QCOMPARE(one(w, QStringLiteral("SELECT inbox.complete($1, 'crm-sync#1')"), {e}),
-                 QStringLiteral("t"));
+        QCOMPARE(
+            one(w, QStringLiteral("SELECT inbox.complete($1, 'crm-sync#1', $2, NULL)"), {e, token}),
+            QStringLiteral("t"));
         // Worker entries carry the worker's name, not the login.
         QCOMPARE(one(su, QStringLiteral("SELECT string_agg(DISTINCT actor, ',') FROM inbox.journal"
                                         " WHERE entry IN ('claimed', 'done')")),

@@ -798,10 +798,11 @@ private:
         m_db.su().exec(QStringLiteral("UPDATE inbox.events SET max_attempts = attempts WHERE id = "
                                       "ANY($1::int8[])"),
                        {Requeuer::arrayLiteral(ids)});
-        const PgResult r = m_db.su().exec(
-            QStringLiteral("SELECT inbox.fail(id, 'w', $2, $3) FROM inbox.events WHERE id = "
-                           "ANY($1::int8[]) ORDER BY id"),
-            {Requeuer::arrayLiteral(ids), error, retryable});
+        const PgResult r =
+            m_db.su().exec(QStringLiteral("SELECT inbox.fail(id, 'w', coalesce(lock_token, 0), $2, "
+                                          "$3) FROM inbox.events WHERE id = "
+                                          "ANY($1::int8[]) ORDER BY id"),
+                           {Requeuer::arrayLiteral(ids), error, retryable});
         if (!r.ok)
             qWarning() << r.message;
         return ids;
@@ -824,7 +825,8 @@ private:
     QVector<qint64> done(const QString &source, int n)
     {
         const QVector<qint64> ids = claimed(source, n, QStringLiteral("w"));
-        m_db.su().exec(QStringLiteral("SELECT inbox.complete(id, 'w') FROM inbox.events WHERE id = "
+        m_db.su().exec(QStringLiteral("SELECT inbox.complete(id, 'w', coalesce(lock_token, 0), "
+                                      "NULL) FROM inbox.events WHERE id = "
                                       "ANY($1::int8[])"),
                        {Requeuer::arrayLiteral(ids)});
         return ids;

@@ -258,9 +258,14 @@ private slots:
             accept(QStringLiteral("tg"), QStringLiteral("f-4"), QStringLiteral("message"));
         // c is claimed and done, d fails for good, b gets a conflicting delivery.
         QVERIFY_SQL(m_db.su().exec(QStringLiteral("SELECT inbox.claim('w1', 10)")));
-        QVERIFY_SQL(m_db.su().exec(QStringLiteral("SELECT inbox.complete($1, 'w1')"), {c}));
         QVERIFY_SQL(
-            m_db.su().exec(QStringLiteral("SELECT inbox.fail($1, 'w1', 'bad phone', false)"), {d}));
+            m_db.su().exec(QStringLiteral("SELECT inbox.complete($1, 'w1', coalesce((SELECT "
+                                          "lock_token FROM inbox.events WHERE id = $1), 0), NULL)"),
+                           {c}));
+        QVERIFY_SQL(m_db.su().exec(
+            QStringLiteral("SELECT inbox.fail($1, 'w1', coalesce((SELECT lock_token FROM "
+                           "inbox.events WHERE id = $1), 0), 'bad phone', false)"),
+            {d}));
         QVERIFY_SQL(m_db.su().exec(
             QStringLiteral("UPDATE inbox.events SET status = 'received', "
                            "locked_by = NULL, locked_at = NULL WHERE id IN ($1, $2)"),

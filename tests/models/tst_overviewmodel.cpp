@@ -96,17 +96,19 @@ private slots:
 
         QCOMPARE(worker.exec(QStringLiteral("SELECT id FROM inbox.claim('w1', 100)")).rows(), 10);
         const auto call = [&](const char *sql, const QString &key) {
-            return one(worker, QString::fromLatin1(sql), {ev.value(key)});
+            return one(worker, QString::fromLatin1(sql),
+                       {ev.value(key), contract::tokenOf(su, ev.value(key))});
         };
-        QCOMPARE(call("SELECT inbox.complete($1, 'w1')", QStringLiteral("c1")),
+        QCOMPARE(call("SELECT inbox.complete($1, 'w1', $2, NULL)", QStringLiteral("c1")),
                  QStringLiteral("t"));
-        QCOMPARE(call("SELECT inbox.complete($1, 'w1')", QStringLiteral("c3")),
+        QCOMPARE(call("SELECT inbox.complete($1, 'w1', $2, NULL)", QStringLiteral("c3")),
                  QStringLiteral("t"));
-        QCOMPARE(call("SELECT inbox.complete($1, 'w1')", QStringLiteral("s1")),
+        QCOMPARE(call("SELECT inbox.complete($1, 'w1', $2, NULL)", QStringLiteral("s1")),
                  QStringLiteral("t"));
-        QCOMPARE(call("SELECT inbox.fail($1, 'w1', 'unknown SKU', false)", QStringLiteral("c4")),
-                 QStringLiteral("failed"));
-        QCOMPARE(call("SELECT inbox.fail($1, 'w1', 'CRM 503', true)", QStringLiteral("s2")),
+        QCOMPARE(
+            call("SELECT inbox.fail($1, 'w1', $2, 'unknown SKU', false)", QStringLiteral("c4")),
+            QStringLiteral("failed"));
+        QCOMPARE(call("SELECT inbox.fail($1, 'w1', $2, 'CRM 503', true)", QStringLiteral("s2")),
                  QStringLiteral("received"));
         QVERIFY(su.exec(QStringLiteral("UPDATE inbox.events SET locked_at = locked_at - interval "
                                        "'10 minutes' WHERE id = $1"),

@@ -84,7 +84,9 @@ inline bool workerActivity(PgSession &su, const QString &externalId)
     return id > 0 &&
            contract::oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.claim('worker-1', 5)")) >
                0 &&
-           su.exec(QStringLiteral("SELECT inbox.fail($1, 'worker-1', 'bad phone', false)"), {id})
+           su.exec(QStringLiteral("SELECT inbox.fail($1, 'worker-1', coalesce((SELECT lock_token "
+                                  "FROM inbox.events WHERE id = $1), 0), 'bad phone', false)"),
+                   {id})
                .ok;
 }
 

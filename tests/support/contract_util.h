@@ -51,6 +51,17 @@ inline qint64 oneInt(PgSession &s, const QString &sql, const QVariantList &param
     return ok ? v : -999999;
 }
 
+// The lock token an event holds now (the lock_token of claim's row), read as superuser, or
+// "0" (no claim has that token) when it holds none: for worker sessions, which read no table.
+inline QString tokenOf(PgSession &su, const QVariant &eventId)
+{
+    const QString t = one(su,
+                          QStringLiteral("SELECT coalesce(lock_token, 0) FROM inbox.events"
+                                         " WHERE id = $1"),
+                          {eventId});
+    return t.isEmpty() ? QStringLiteral("0") : t;
+}
+
 // One delivery through inbox.accept with a small JSON body naming the id; its event id.
 inline qint64 acceptEvent(PgSession &s, const QString &externalId,
                           const QString &source = QStringLiteral("shop"))
@@ -79,7 +90,8 @@ inline bool failClaimed(PgSession &su, const QString &source, const QString &err
                                   "status = 'processing' AND source = $1"),
                    {source})
                .ok &&
-           su.exec(QStringLiteral("SELECT inbox.fail(id, 'w', $2, $3) FROM inbox.events "
+           su.exec(QStringLiteral("SELECT inbox.fail(id, 'w', coalesce(lock_token, 0), $2, $3) "
+                                  "FROM inbox.events "
                                   "WHERE status = 'processing' AND source = $1"),
                    {source, error, retryable})
                .ok;

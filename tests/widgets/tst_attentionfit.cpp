@@ -58,7 +58,8 @@ private:
         QVERIFY(su.exec(QStringLiteral("UPDATE inbox.events SET max_attempts = attempts WHERE "
                                        "status = 'processing'"))
                     .ok);
-        QVERIFY(su.exec(QStringLiteral("SELECT inbox.fail(id, 'w', $1, $2) FROM inbox.events "
+        QVERIFY(su.exec(QStringLiteral("SELECT inbox.fail(id, 'w', coalesce(lock_token, 0), $1, "
+                                       "$2) FROM inbox.events "
                                        "WHERE status = 'processing'"),
                         {error, retryable})
                     .ok);

@@ -1,6 +1,7 @@
 // Issue 18, defect 12 (a-c): the event detail pane in the real main window, driven by mouse
 // and keys against a real PostgreSQL. A done event whose worker succeeded after a retry
-// (complete keeps the old last_error, contract §12) shows that error as history, never as
+// (complete kept the old last_error until schema 24, and such rows remain) shows that error as
+// history, never as
 // "Last error (retryable)"; an event without a lead says so instead of an empty duplicates
 // table; a double-click or Enter on a pair of the Lead tab opens it on the Duplicates screen.
 #include "audit_fixture.h"
@@ -38,7 +39,8 @@ private:
     std::unique_ptr<inbox::MainWindow> m_window;
     JournalPage *m_journal = nullptr;
 
-    // Failed once (retryable), then done on the second attempt.
+    // Failed once (retryable), then done on the second attempt, with the error left on the row
+    // as complete left it before schema 24.
     qint64 doneAfterRetry()
     {
         PgSession &su = m_db.su();
@@ -47,17 +49,25 @@ private:
                                                 "convert_to('{}', 'UTF8'), 'application/json')"));
         if (contract::oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.claim('w', 1)")) != 1)
             return -1;
-        if (contract::one(su, QStringLiteral("SELECT inbox.fail($1, 'w', 'CRM API: 503', true)"),
-                          {id}) != QLatin1String("received"))
+        if (contract::one(
+                su,
+                QStringLiteral("SELECT inbox.fail($1, 'w', coalesce((SELECT lock_token FROM "
+                               "inbox.events WHERE id = $1), 0), 'CRM API: 503', true)"),
+                {id}) != QLatin1String("received"))
             return -1;
         su.exec(QStringLiteral("UPDATE inbox.events SET next_attempt_at = now() - interval '1 "
                                "second' WHERE id = $1"),
                 {id});
         if (contract::oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.claim('w', 1)")) != 1)
             return -1;
-        if (contract::one(su, QStringLiteral("SELECT inbox.complete($1, 'w')"), {id}) !=
-            QLatin1String("t"))
+        if (contract::one(su,
+                          QStringLiteral("SELECT inbox.complete($1, 'w', coalesce((SELECT "
+                                         "lock_token FROM inbox.events WHERE id = $1), 0), NULL)"),
+                          {id}) != QLatin1String("t"))
             return -1;
+        su.exec(QStringLiteral("UPDATE inbox.events SET last_error = 'CRM API: 503', "
+                               "error_retryable = true WHERE id = $1"),
+                {id});
         return id;
     }
 
@@ -118,7 +128,7 @@ private slots:
     {
         const qint64 id = doneAfterRetry();
         QVERIFY(id > 0);
-        // The precondition: the database still holds the old error on a done event.
+        // The precondition: the database holds an old error on a done event.
         QCOMPARE(contract::one(m_db.su(),
                                QStringLiteral("SELECT status || ' ' || last_error || ' ' || "
                                               "error_retryable FROM inbox.events WHERE id = $1"),

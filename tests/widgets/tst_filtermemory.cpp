@@ -364,8 +364,9 @@ private:
         m_db.su().exec(QStringLiteral("SELECT count(*) FROM inbox.claim('w', 1000)"));
         m_db.su().exec(QStringLiteral("UPDATE inbox.events SET max_attempts = attempts WHERE "
                                       "status = 'processing'"));
-        m_db.su().exec(QStringLiteral("SELECT inbox.fail(id, 'w', 'CRM API: 503', true) FROM "
-                                      "inbox.events WHERE status = 'processing'"));
+        m_db.su().exec(QStringLiteral(
+            "SELECT inbox.fail(id, 'w', coalesce(lock_token, 0), 'CRM API: 503', true) FROM "
+            "inbox.events WHERE status = 'processing'"));
     }
 
     QTemporaryDir m_settingsDir;

@@ -161,8 +161,10 @@ private slots:
         const qint64 a = accept(QStringLiteral("wb"), QStringLiteral("f-1"));
         const qint64 b = accept(QStringLiteral("tg"), QStringLiteral("f-2"));
         QVERIFY_SQL(m_db.su().exec(QStringLiteral("SELECT inbox.claim('w', 5)")));
-        QVERIFY_SQL(
-            m_db.su().exec(QStringLiteral("SELECT inbox.fail($1, 'w', 'CRM 503', false)"), {b}));
+        QVERIFY_SQL(m_db.su().exec(
+            QStringLiteral("SELECT inbox.fail($1, 'w', coalesce((SELECT lock_token FROM "
+                           "inbox.events WHERE id = $1), 0), 'CRM 503', false)"),
+            {b}));
         QVERIFY_SQL(
             m_db.su().exec(QStringLiteral("SELECT inbox.accept('wb', 'f-1', '\\x00'::bytea)")));
         connectPage();

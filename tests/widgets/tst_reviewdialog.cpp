@@ -167,7 +167,8 @@ private slots:
                      .value(0, 0),
                  QStringLiteral("1"));
         QCOMPARE(m_db.su()
-                     .exec(QStringLiteral("SELECT inbox.flag_review($1, 'w1', 'lead not "
+                     .exec(QStringLiteral("SELECT inbox.flag_review($1, 'w1', (SELECT lock_token "
+                                          "FROM inbox.events WHERE id = $1), 'lead not "
                                           "enriched')"),
                            {id})
                      .value(0, 0),

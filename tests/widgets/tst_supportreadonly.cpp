@@ -130,9 +130,9 @@ private:
             "SELECT inbox.accept('shop', 'o-' || g, convert_to('{\"n\":' || g || '}', 'UTF8'))"
             " FROM generate_series(1, 12) g")));
         QVERIFY_SQL(su.exec(QStringLiteral("SELECT inbox.claim('w-1', 8)")));
-        QVERIFY_SQL(su.exec(
-            QStringLiteral("SELECT inbox.fail(id, 'w-1', 'bad phone', false) FROM inbox.events"
-                           " WHERE locked_by = 'w-1' AND id % 2 = 0")));
+        QVERIFY_SQL(su.exec(QStringLiteral("SELECT inbox.fail(id, 'w-1', coalesce(lock_token, 0), "
+                                           "'bad phone', false) FROM inbox.events"
+                                           " WHERE locked_by = 'w-1' AND id % 2 = 0")));
         QVERIFY_SQL(su.exec(
             QStringLiteral("UPDATE inbox.events SET locked_at = locked_at - interval '2 hours'"
                            " WHERE status = 'processing'")));

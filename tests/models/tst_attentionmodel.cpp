@@ -497,25 +497,35 @@ private slots:
         QVERIFY(previewed(r, ids));
         QCOMPARE(r.preview().requeue, 1500);
 
-        std::promise<void> go;
-        std::shared_future<void> start = go.get_future().share();
+        // One claim lands before the run starts, so the "taken over meanwhile" path is always
+        // met; the rest race the run until it finishes. (A fixed number of claims was not
+        // enough: a claim looks at a bounded window of the oldest expired locks, and while the
+        // run holds those rows it finds nothing, so 30 claims could all come back empty.)
+        PgSession w(m_db.conninfo());
         int claimed = 0;
+        QStringList claimErrors;
+        auto claimOnce = [&] {
+            const PgResult c =
+                w.exec(QStringLiteral("SELECT count(*) FROM inbox.claim('w-new', 50)"));
+            if (c.ok)
+                claimed += c.value(0, 0).toInt();
+            else
+                claimErrors << c.sqlstate + QLatin1Char(' ') + c.message;
+        };
+        claimOnce();
+        QCOMPARE(claimed, 50);
+        std::atomic<bool> runDone{false};
         std::thread worker([&] {
-            PgSession w(m_db.conninfo());
-            start.wait();
-            for (int i = 0; i < 30; ++i) {
-                const PgResult c =
-                    w.exec(QStringLiteral("SELECT count(*) FROM inbox.claim('w-new', 50)"));
-                if (c.ok)
-                    claimed += c.value(0, 0).toInt();
-            }
+            while (!runDone.load())
+                claimOnce();
         });
         QSignalSpy done(&r, &Requeuer::finished);
-        go.set_value();
         r.start(QStringLiteral("worker died"));
-        QVERIFY(done.wait(30000));
+        const bool finished = done.wait(30000);
+        runDone = true;
         worker.join();
-        QVERIFY(claimed > 0);
+        QVERIFY(finished);
+        QVERIFY2(claimErrors.isEmpty(), qPrintable(claimErrors.join(QLatin1String("; "))));
         const QSet<qint64> requeued = outcomeSet(r, QStringLiteral("requeued"));
         QCOMPARE(requeued, requeuedInJournal());
         QCOMPARE(m_db.su()
@@ -528,12 +538,15 @@ private slots:
         QCOMPARE(r.outcomes().size(), 1500);
         const QSet<qint64> takenOver = idSet(m_db.su().exec(QStringLiteral(
             "SELECT DISTINCT event_id FROM inbox.journal WHERE entry = 'takeover'")));
+        int inProgress = 0;
         for (const auto &o : r.outcomes()) {
             if (o.outcome != QLatin1String("requeued")) {
                 QCOMPARE(o.outcome, QStringLiteral("in_progress"));
                 QVERIFY(takenOver.contains(o.id));
+                ++inProgress;
             }
         }
+        QVERIFY(inProgress >= 50); // at least the ones claimed before the run started
     }
 
     // Two operators requeue the same events at once: each event is requeued once, by one of

@@ -26,7 +26,7 @@ struct QueryReply;
 // 1. prepare(ids) or prepare(filters): the ids are fixed (for filters they are collected in
 //    keyset pages) and a preview counts, without changing anything, what inbox.requeue would
 //    do with each one right now: requeue it (failed, or processing with a lock older than
-//    the function's five minutes) or leave it alone (done, in progress, already queued, not
+//    the deployment's lock timeout) or leave it alone (done, in progress, already queued, not
 //    found). previewReady().
 // 2. start(reason): inbox.requeue in batches of kBatch ids, one statement each, on kLanes
 //    connections at once (each lane takes the next batch not yet sent); progress() after

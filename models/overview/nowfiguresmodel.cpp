@@ -18,7 +18,8 @@ ColumnHeaders NowFiguresModel::headers()
          {QT_TR_NOOP("Due"), QT_TR_NOOP("Waiting and due now: a worker may take them")},
          {QT_TR_NOOP("Processing")},
          {QT_TR_NOOP("Stuck"),
-          QT_TR_NOOP("Processing, but the worker's lock is older than 5 minutes")},
+          QT_TR_NOOP("Processing, but the worker's lock is older than the lock timeout (5 minutes "
+                     "unless the deployment set another)")},
          {QT_TR_NOOP("Failed"), QT_TR_NOOP("Failed for good: waiting for a person")},
          {QT_TR_NOOP("Longest wait"), QT_TR_NOOP("How long the longest-due event has waited")}});
 }

@@ -105,7 +105,8 @@ OverviewPage::OverviewPage(ConsoleContext *context, QWidget *parent)
     m_processing = addTile(tiles, 2, tr("Processing"), QStringLiteral("tileProcessing"),
                            tr("Held by a worker"));
     m_stuck = addTile(tiles, 3, tr("Stuck"), QStringLiteral("tileStuck"),
-                      tr("Processing with a lock older than 5 minutes: the worker may be gone"));
+                      tr("Processing with a lock older than the lock timeout (5 minutes by "
+                         "default): the worker may be gone"));
     m_failed = addTile(tiles, 4, tr("Failed"), QStringLiteral("tileFailed"),
                        tr("Failed for good, waiting for a person (Needs attention)"));
     m_duplicates = addTile(tiles, 5, tr("Open duplicates"), QStringLiteral("tileDuplicates"),

@@ -113,31 +113,48 @@ void judgeLatency(Figure *f, double targetMs)
     f->extra.insert(QStringLiteral("layer_ms"), std::round(layer * 1000.0) / 1000.0);
 }
 
-bool runQueryFigures(const Options &o, inbox::ConsoleContext *context, inbox::PgConnection &plain,
-                     const Samples &s, QVector<Figure> *figures, QString *error)
-{
-    using inbox::JournalFilter;
-    using inbox::JournalModel;
-    using inbox::JournalQuery;
-    const auto pick = [](const QStringList &list, int i) {
-        return list.at(i % list.size());
-    };
+namespace {
 
-    // The journal: one model, as the Journal screen holds one; each run sets the filter and
-    // waits for `loaded` (the first page in the model).
-    JournalModel model(context);
-    if (!runUntil(&model, &JournalModel::loaded, &JournalModel::errorOccurred, [] {})) {
-        *error =
-            QStringLiteral("the journal model did not load: %1").arg(model.lastError().message);
-        return false;
+// One run of the query figures: the journal's first pages and searches, the lead searches,
+// deep pages, the overview and the duplicate queue, each a stage of its own (as PeerRun).
+class QueryRun final
+{
+public:
+    QueryRun(const Options &o, inbox::ConsoleContext *context, inbox::PgConnection &plain,
+             const Samples &s, QVector<Figure> *figures, QString *error)
+        : m_o(o), m_context(context), m_plain(plain), m_s(s), m_figures(figures), m_error(error)
+    {}
+
+    bool run()
+    {
+        // The journal: one model, as the Journal screen holds one; each run sets the filter
+        // and waits for `loaded` (the first page in the model).
+        inbox::JournalModel model(m_context);
+        if (!runUntil(&model, &inbox::JournalModel::loaded, &inbox::JournalModel::errorOccurred,
+                      [] {})) {
+            *m_error =
+                QStringLiteral("the journal model did not load: %1").arg(model.lastError().message);
+            return false;
+        }
+        model.setFollowing(true);
+        return journalFigures(model) && leadSearchFigures(model) && deepPageFigures() &&
+               overviewFigure() && duplicateQueueFigure();
     }
-    model.setFollowing(true);
-    const auto journal = [&](const QString &name, double targetMs,
-                             const std::function<JournalFilter(int)> &filterFor) {
+
+private:
+    static QString pick(const QStringList &list, int i) { return list.at(i % list.size()); }
+
+    // One journal figure: the filter set on the model, to its first page loaded.
+    bool journalFigure(inbox::JournalModel &model, const QString &name, double targetMs,
+                       const std::function<inbox::JournalFilter(int)> &filterFor)
+    {
+        using inbox::JournalFilter;
+        using inbox::JournalModel;
+        using inbox::JournalQuery;
         Figure f;
         f.name = name;
         const bool ok = measure(
-            o, &f,
+            m_o, &f,
             [&](int i, QString *err) {
                 const JournalFilter filter = filterFor(i);
                 if (!runUntil(&model, &JournalModel::loaded, &JournalModel::errorOccurred,
@@ -154,192 +171,244 @@ bool runQueryFigures(const Options &o, inbox::ConsoleContext *context, inbox::Pg
                 batch += JournalQuery::page(filter, std::nullopt, JournalQuery::Direction::Forward,
                                             JournalModel::kPageSize)
                              .statements;
-                return runPlain(plain, batch, err);
+                return runPlain(m_plain, batch, err);
             },
-            error);
+            m_error);
         if (ok) {
             judgeLatency(&f, targetMs);
             f.extra.insert(QStringLiteral("rows"), model.rowCount());
-            *figures << f;
+            *m_figures << f;
         }
         return ok;
-    };
+    }
 
-    if (!journal(QStringLiteral("journal_first_page_unfiltered"), kFirstPageMs,
-                 [](int) { return JournalFilter(); }))
-        return false;
-    if (!journal(QStringLiteral("journal_first_page_source"), kFirstPageMs, [&](int i) {
-            JournalFilter f;
-            f.sources = QStringList{pick(s.sources, i)};
-            return f;
-        }))
-        return false;
-    if (!journal(QStringLiteral("journal_first_page_failed"), kFirstPageMs, [](int) {
-            JournalFilter f;
-            f.statuses = QStringList{QStringLiteral("failed")};
-            return f;
-        }))
-        return false;
-    if (!journal(QStringLiteral("journal_first_page_one_day"), kFirstPageMs, [&](int) {
-            JournalFilter f;
-            f.range = JournalFilter::Range::Custom;
-            f.from = s.dayFrom;
-            f.to = s.dayTo;
-            return f;
-        }))
-        return false;
-    if (!journal(QStringLiteral("journal_first_page_needs_review"), kFirstPageMs, [](int) {
-            JournalFilter f;
-            f.needsReview = true;
-            return f;
-        }))
-        return false;
-    if (!journal(QStringLiteral("search_exact_external_id"), kExactSearchMs, [&](int i) {
-            JournalFilter f;
-            f.search = pick(s.externalIds, i);
-            return f;
-        }))
-        return false;
-    if (!journal(QStringLiteral("search_idempotency_key"), kExactSearchMs, [&](int i) {
-            JournalFilter f;
-            f.search = pick(s.idempotencyKeys, i);
-            return f;
-        }))
-        return false;
-    if (!journal(QStringLiteral("search_prefix"), kFirstPageMs, [&](int i) {
-            JournalFilter f;
-            f.search = pick(s.prefixes, i);
-            return f;
-        }))
-        return false;
-
-    // The lead searches (issue 18): the same first page as search_exact_external_id, for a
-    // phone, an e-mail or the start of a name. Skipped, with a note, without leads.
-    LeadSamples leads;
-    if (!drawLeadSamples(plain, std::max(64, o.warmup + o.runs), &leads, error))
-        return false;
-    // A contact names few leads (the exact search's target); a name's start is a page of
-    // them (the prefix search's).
-    struct LeadSearch
+    // The first pages under each kind of filter, and the searches.
+    bool journalFigures(inbox::JournalModel &model)
     {
-        const char *name;
-        const QStringList *values;
-        double targetMs;
-    };
-    const LeadSearch leadSearches[] = {{"search_lead_phone", &leads.phones, kExactSearchMs},
-                                       {"search_lead_email", &leads.emails, kExactSearchMs},
-                                       {"search_lead_name_prefix", &leads.names, kFirstPageMs}};
-    for (const LeadSearch &ls : leadSearches) {
-        if (ls.values->isEmpty()) {
-            std::fprintf(stderr, "  %s: no leads with it, skipped\n", ls.name);
-            continue;
-        }
-        if (!journal(QLatin1String(ls.name), ls.targetMs, [&](int i) {
+        using inbox::JournalFilter;
+        if (!journalFigure(model, QStringLiteral("journal_first_page_unfiltered"), kFirstPageMs,
+                           [](int) { return JournalFilter(); }))
+            return false;
+        if (!journalFigure(model, QStringLiteral("journal_first_page_source"), kFirstPageMs,
+                           [&](int i) {
+                               JournalFilter f;
+                               f.sources = QStringList{pick(m_s.sources, i)};
+                               return f;
+                           }))
+            return false;
+        if (!journalFigure(model, QStringLiteral("journal_first_page_failed"), kFirstPageMs,
+                           [](int) {
+                               JournalFilter f;
+                               f.statuses = QStringList{QStringLiteral("failed")};
+                               return f;
+                           }))
+            return false;
+        if (!journalFigure(model, QStringLiteral("journal_first_page_one_day"), kFirstPageMs,
+                           [&](int) {
+                               JournalFilter f;
+                               f.range = JournalFilter::Range::Custom;
+                               f.from = m_s.dayFrom;
+                               f.to = m_s.dayTo;
+                               return f;
+                           }))
+            return false;
+        if (!journalFigure(model, QStringLiteral("journal_first_page_needs_review"), kFirstPageMs,
+                           [](int) {
+                               JournalFilter f;
+                               f.needsReview = true;
+                               return f;
+                           }))
+            return false;
+        if (!journalFigure(model, QStringLiteral("search_exact_external_id"), kExactSearchMs,
+                           [&](int i) {
+                               JournalFilter f;
+                               f.search = pick(m_s.externalIds, i);
+                               return f;
+                           }))
+            return false;
+        if (!journalFigure(model, QStringLiteral("search_idempotency_key"), kExactSearchMs,
+                           [&](int i) {
+                               JournalFilter f;
+                               f.search = pick(m_s.idempotencyKeys, i);
+                               return f;
+                           }))
+            return false;
+        if (!journalFigure(model, QStringLiteral("search_prefix"), kFirstPageMs, [&](int i) {
                 JournalFilter f;
-                f.search = pick(*ls.values, i);
+                f.search = pick(m_s.prefixes, i);
                 return f;
             }))
             return false;
+
+        return true;
     }
 
-    // Deep pages: the statements the model sends for the next page after a key, through a
-    // QueryChannel (submit to replied); the model cannot be put at a depth without paging there.
-    inbox::QueryChannel channel(QStringLiteral("bench-deep"));
-    channel.setConnectOptions(context->options());
-    for (const Samples::Deep &d : s.deep) {
-        const QVector<inbox::Query> batch =
-            JournalQuery::page(JournalFilter(), d.key, JournalQuery::Direction::Forward,
-                               JournalModel::kPageSize)
-                .statements;
-        Figure f;
-        f.name = QStringLiteral("journal_deep_page_%1").arg(d.requestedPages);
-        int rows = 0;
-        const bool ok = measure(
-            o, &f,
-            [&](int, QString *err) {
-                inbox::QueryReply last;
-                const auto conn = QObject::connect(&channel, &inbox::QueryChannel::replied,
-                                                   [&](const inbox::QueryReply &r) { last = r; });
-                const bool got =
-                    runUntil(&channel, &inbox::QueryChannel::replied,
-                             &inbox::QueryChannel::connectionLost, [&] { channel.submit(batch); });
-                QObject::disconnect(conn);
-                if (!got || !last.ok()) {
-                    *err = got ? last.error.message : QStringLiteral("no reply");
-                    return false;
-                }
-                rows = int(last.results.value(0).rows.size());
-                return true;
-            },
-            [&](int, QString *err) { return runPlain(plain, batch, err); }, error);
-        if (!ok)
-            return false;
-        judgeLatency(&f, kDeepPageMs);
-        f.extra.insert(QStringLiteral("offset_rows"), double(d.offsetRows));
-        f.extra.insert(QStringLiteral("rows"), rows);
-        if (d.offsetRows < d.requestedPages * JournalModel::kPageSize)
-            f.note = QStringLiteral("the table is smaller: key at row %1 (%2 pages) instead")
-                         .arg(d.offsetRows)
-                         .arg(d.offsetRows / JournalModel::kPageSize);
-        *figures << f;
-    }
-
-    // The overview: refresh() to updated (the snapshot in the model).
+    bool leadSearchFigures(inbox::JournalModel &model)
     {
-        inbox::OverviewModel overview(context);
-        overview.setMinimumInterval(0);
-        const QVector<inbox::Query> batch = inbox::overviewQueries(inbox::OverviewModel::kDays);
-        Figure f;
-        f.name = QStringLiteral("overview");
-        const bool ok = measure(
-            o, &f,
-            [&](int, QString *err) {
-                if (!runUntil(&overview, &inbox::OverviewModel::updated,
-                              &inbox::OverviewModel::failed, [&] { overview.refresh(); })) {
-                    *err = overview.lastError().message;
-                    return false;
-                }
-                return true;
-            },
-            [&](int, QString *err) { return runPlain(plain, batch, err); }, error);
-        if (!ok)
+        using inbox::JournalFilter;
+        // The lead searches (issue 18): the same first page as search_exact_external_id, for a
+        // phone, an e-mail or the start of a name. Skipped, with a note, without leads.
+        LeadSamples leads;
+        if (!drawLeadSamples(m_plain, std::max(64, m_o.warmup + m_o.runs), &leads, m_error))
             return false;
-        judgeLatency(&f, kOverviewMs);
-        *figures << f;
+        // A contact names few leads (the exact search's target); a name's start is a page of
+        // them (the prefix search's).
+        struct LeadSearch
+        {
+            const char *name;
+            const QStringList *values;
+            double targetMs;
+        };
+        const LeadSearch leadSearches[] = {{"search_lead_phone", &leads.phones, kExactSearchMs},
+                                           {"search_lead_email", &leads.emails, kExactSearchMs},
+                                           {"search_lead_name_prefix", &leads.names, kFirstPageMs}};
+        for (const LeadSearch &ls : leadSearches) {
+            if (ls.values->isEmpty()) {
+                std::fprintf(stderr, "  %s: no leads with it, skipped\n", ls.name);
+                continue;
+            }
+            if (!journalFigure(model, QLatin1String(ls.name), ls.targetMs, [&](int i) {
+                    JournalFilter f;
+                    f.search = pick(*ls.values, i);
+                    return f;
+                }))
+                return false;
+        }
+
+        return true;
     }
 
-    // The duplicate queue's first page: reload() to loaded.
+    bool deepPageFigures()
     {
-        inbox::DuplicateQueueModel queue;
-        queue.setPageSize(kDuplicatePage);
-        queue.setConnectOptions(context->options());
-        const inbox::Query q = inbox::DuplicateQueueModel::pageQuery(
-            inbox::DuplicateFilter(), nullptr, nullptr, kDuplicatePage);
-        Figure f;
-        f.name = QStringLiteral("duplicate_queue_first_page");
-        const bool ok = measure(
-            o, &f,
-            [&](int, QString *err) {
-                QString why;
-                const auto conn =
-                    QObject::connect(&queue, &inbox::DuplicateQueueModel::failed,
-                                     [&](const inbox::DbError &e) { why = e.message; });
-                const bool got =
-                    runUntil(&queue, &inbox::DuplicateQueueModel::loaded,
-                             &inbox::DuplicateQueueModel::failed, [&] { queue.reload(); });
-                QObject::disconnect(conn);
-                if (!got)
-                    *err = why.isEmpty() ? QStringLiteral("no reply") : why;
-                return got;
-            },
-            [&](int, QString *err) { return runPlain(plain, {q}, err); }, error);
-        if (!ok)
-            return false;
-        judgeLatency(&f, kDuplicateQueueMs);
-        f.extra.insert(QStringLiteral("rows"), queue.rowCount());
-        *figures << f;
+        using inbox::JournalFilter;
+        using inbox::JournalModel;
+        using inbox::JournalQuery;
+        // Deep pages: the statements the model sends for the next page after a key, through a
+        // QueryChannel (submit to replied); the model cannot be put at a depth without paging
+        // there.
+        inbox::QueryChannel channel(QStringLiteral("bench-deep"));
+        channel.setConnectOptions(m_context->options());
+        for (const Samples::Deep &d : m_s.deep) {
+            const QVector<inbox::Query> batch =
+                JournalQuery::page(JournalFilter(), d.key, JournalQuery::Direction::Forward,
+                                   JournalModel::kPageSize)
+                    .statements;
+            Figure f;
+            f.name = QStringLiteral("journal_deep_page_%1").arg(d.requestedPages);
+            int rows = 0;
+            const bool ok = measure(
+                m_o, &f,
+                [&](int, QString *err) {
+                    inbox::QueryReply last;
+                    const auto conn =
+                        QObject::connect(&channel, &inbox::QueryChannel::replied,
+                                         [&](const inbox::QueryReply &r) { last = r; });
+                    const bool got = runUntil(&channel, &inbox::QueryChannel::replied,
+                                              &inbox::QueryChannel::connectionLost,
+                                              [&] { channel.submit(batch); });
+                    QObject::disconnect(conn);
+                    if (!got || !last.ok()) {
+                        *err = got ? last.error.message : QStringLiteral("no reply");
+                        return false;
+                    }
+                    rows = int(last.results.value(0).rows.size());
+                    return true;
+                },
+                [&](int, QString *err) { return runPlain(m_plain, batch, err); }, m_error);
+            if (!ok)
+                return false;
+            judgeLatency(&f, kDeepPageMs);
+            f.extra.insert(QStringLiteral("offset_rows"), double(d.offsetRows));
+            f.extra.insert(QStringLiteral("rows"), rows);
+            if (d.offsetRows < d.requestedPages * JournalModel::kPageSize)
+                f.note = QStringLiteral("the table is smaller: key at row %1 (%2 pages) instead")
+                             .arg(d.offsetRows)
+                             .arg(d.offsetRows / JournalModel::kPageSize);
+            *m_figures << f;
+        }
+
+        return true;
     }
-    return true;
+
+    bool overviewFigure()
+    {
+        // The overview: refresh() to updated (the snapshot in the model).
+        {
+            inbox::OverviewModel overview(m_context);
+            overview.setMinimumInterval(0);
+            const QVector<inbox::Query> batch = inbox::overviewQueries(inbox::OverviewModel::kDays);
+            Figure f;
+            f.name = QStringLiteral("overview");
+            const bool ok = measure(
+                m_o, &f,
+                [&](int, QString *err) {
+                    if (!runUntil(&overview, &inbox::OverviewModel::updated,
+                                  &inbox::OverviewModel::failed, [&] { overview.refresh(); })) {
+                        *err = overview.lastError().message;
+                        return false;
+                    }
+                    return true;
+                },
+                [&](int, QString *err) { return runPlain(m_plain, batch, err); }, m_error);
+            if (!ok)
+                return false;
+            judgeLatency(&f, kOverviewMs);
+            *m_figures << f;
+        }
+
+        return true;
+    }
+
+    bool duplicateQueueFigure()
+    {
+        // The duplicate queue's first page: reload() to loaded.
+        {
+            inbox::DuplicateQueueModel queue;
+            queue.setPageSize(kDuplicatePage);
+            queue.setConnectOptions(m_context->options());
+            const inbox::Query q = inbox::DuplicateQueueModel::pageQuery(
+                inbox::DuplicateFilter(), nullptr, nullptr, kDuplicatePage);
+            Figure f;
+            f.name = QStringLiteral("duplicate_queue_first_page");
+            const bool ok = measure(
+                m_o, &f,
+                [&](int, QString *err) {
+                    QString why;
+                    const auto conn =
+                        QObject::connect(&queue, &inbox::DuplicateQueueModel::failed,
+                                         [&](const inbox::DbError &e) { why = e.message; });
+                    const bool got =
+                        runUntil(&queue, &inbox::DuplicateQueueModel::loaded,
+                                 &inbox::DuplicateQueueModel::failed, [&] { queue.reload(); });
+                    QObject::disconnect(conn);
+                    if (!got)
+                        *err = why.isEmpty() ? QStringLiteral("no reply") : why;
+                    return got;
+                },
+                [&](int, QString *err) { return runPlain(m_plain, {q}, err); }, m_error);
+            if (!ok)
+                return false;
+            judgeLatency(&f, kDuplicateQueueMs);
+            f.extra.insert(QStringLiteral("rows"), queue.rowCount());
+            *m_figures << f;
+        }
+        return true;
+    }
+
+    const Options &m_o;
+    inbox::ConsoleContext *m_context;
+    inbox::PgConnection &m_plain;
+    const Samples &m_s;
+    QVector<Figure> *m_figures;
+    QString *m_error;
+};
+
+} // namespace
+
+bool runQueryFigures(const Options &o, inbox::ConsoleContext *context, inbox::PgConnection &plain,
+                     const Samples &s, QVector<Figure> *figures, QString *error)
+{
+    return QueryRun(o, context, plain, s, figures, error).run();
 }
 
 } // namespace bench

@@ -24,6 +24,12 @@ const WordTable<DecisionOutcome> kOutcomes{
     {DecisionOutcome::ChangedSince, "changed_since"},
 };
 
+const WordTable<PairStatus> kPairStatuses{
+    {PairStatus::Open, "open"},
+    {PairStatus::Merged, "merged"},
+    {PairStatus::Rejected, "rejected"},
+};
+
 } // namespace
 
 QString decisionWord(Decision decision)
@@ -46,6 +52,16 @@ DecisionOutcome parseDecisionOutcome(const QString &word)
     if (word.isEmpty())
         return DecisionOutcome::None;
     return kOutcomes.parse(word).value_or(DecisionOutcome::Unknown);
+}
+
+QString pairStatusWord(PairStatus status)
+{
+    return kPairStatuses.word(status);
+}
+
+PairStatus parsePairStatus(const QString &word)
+{
+    return kPairStatuses.parse(word).value_or(PairStatus::Unknown);
 }
 
 } // namespace inbox

@@ -24,6 +24,15 @@ enum class DecisionOutcome {
     Unknown,           // a word this version does not know: never taken for success
 };
 
+// A pair's state as inbox.duplicate_candidates.status spells it, parsed once where the row is
+// read so the screens compare values, not words.
+enum class PairStatus {
+    Open,
+    Merged,
+    Rejected,
+    Unknown, // a word this version does not know (or none): never taken for open
+};
+
 // "merge", "reject", "undo".
 QString decisionWord(Decision decision);
 std::optional<Decision> parseDecision(const QString &word);
@@ -31,5 +40,9 @@ std::optional<Decision> parseDecision(const QString &word);
 QString decisionOutcomeWord(DecisionOutcome outcome);
 // An empty word is None; a word not in the contract is Unknown.
 DecisionOutcome parseDecisionOutcome(const QString &word);
+// "open", "merged", "rejected"; empty for Unknown.
+QString pairStatusWord(PairStatus status);
+// A word not in the contract (or an empty one) is Unknown.
+PairStatus parsePairStatus(const QString &word);
 
 } // namespace inbox

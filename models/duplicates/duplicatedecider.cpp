@@ -26,7 +26,7 @@ const QString kAliveSql =
 // A row of kStateSql (status, decided_by, decided_at, note): the pair as the database has it.
 void takeState(const QVariantList &row, DecisionResult &r)
 {
-    r.status = row.value(0).toString();
+    r.setStatus(row.value(0).toString());
     r.decidedBy = row.value(1).toString();
     r.decidedAt = row.value(2).toDateTime();
     r.note = row.value(3).toString();
@@ -77,20 +77,20 @@ void DuplicateDecider::decide(qint64 candidateId, Decision decision, const QStri
            seed.note.isEmpty() ? QVariant() : QVariant(seed.note)});
 }
 
-void DuplicateDecider::undoMine(qint64 candidateId, const QString &myStatus, const QString &note)
+void DuplicateDecider::undoMine(qint64 candidateId, PairStatus myStatus, const QString &note)
 {
     DecisionResult seed;
     seed.candidateId = candidateId;
     seed.decision = Decision::Undo;
     // The check and the undo are one statement; decide_duplicate then locks the pair. The
     // gap between this check and that lock is a few microseconds of one statement.
-    start(
-        seed,
-        QStringLiteral("SELECT CASE WHEN d.status = $2 AND d.decided_by = session_user"
-                       " THEN inbox.decide_duplicate(d.id, 'undo', $3)"
-                       " ELSE 'changed_since' END AS outcome, session_user AS me, now() AS at"
-                       " FROM inbox.duplicate_candidates d WHERE d.id = $1"),
-        {candidateId, myStatus, note.trimmed().isEmpty() ? QVariant() : QVariant(note.trimmed())});
+    start(seed,
+          QStringLiteral("SELECT CASE WHEN d.status = $2 AND d.decided_by = session_user"
+                         " THEN inbox.decide_duplicate(d.id, 'undo', $3)"
+                         " ELSE 'changed_since' END AS outcome, session_user AS me, now() AS at"
+                         " FROM inbox.duplicate_candidates d WHERE d.id = $1"),
+          {candidateId, pairStatusWord(myStatus),
+           note.trimmed().isEmpty() ? QVariant() : QVariant(note.trimmed())});
 }
 
 void DuplicateDecider::start(const DecisionResult &seed, const QString &sql,
@@ -150,7 +150,7 @@ void DuplicateDecider::finish(Job &job)
     r.elapsedUs = (monotonicNs() - job.startedNs) / 1000;
     logger("ui")->info(
         "duplicate {} of pair {}: {}{}", decisionWord(r.decision).toStdString(), r.candidateId,
-        r.outcome.isEmpty() ? (r.stateKnown ? "unknown, pair now " + r.status.toStdString()
+        r.outcome.isEmpty() ? (r.stateKnown ? "unknown, pair now " + r.statusWord.toStdString()
                                             : std::string("unknown"))
                             : r.outcome.toStdString(),
         r.error.isEmpty() ? std::string() : " (" + r.error.oneLine().toStdString() + ")");
@@ -189,7 +189,9 @@ void DuplicateDecider::onReply(const QueryReply &reply)
             if (r.applied()) {
                 // What the function wrote: known without reading it back.
                 const bool undone = r.outcomeKind == DecisionOutcome::Undone;
-                r.status = undone ? QStringLiteral("open") : r.outcome;
+                r.setStatus(undone                                     ? PairStatus::Open
+                            : r.outcomeKind == DecisionOutcome::Merged ? PairStatus::Merged
+                                                                       : PairStatus::Rejected);
                 r.decidedBy = undone ? QString() : row.value(1).toString();
                 r.decidedAt = undone ? QDateTime() : row.value(2).toDateTime();
                 if (undone)

@@ -26,8 +26,10 @@ struct DecisionResult
     QString outcome;
     // The same word parsed once (setOutcome keeps the two together): what callers branch on.
     DecisionOutcome outcomeKind = DecisionOutcome::None;
-    // The pair as it is now: who decided what and when (also after already_decided).
-    QString status;
+    // The pair as it is now: who decided what and when (also after already_decided). The
+    // status word as it came, and parsed once (setStatus keeps the two together).
+    QString statusWord;
+    PairStatus status = PairStatus::Unknown;
     QString decidedBy;
     QDateTime decidedAt;
     QString note;
@@ -47,6 +49,16 @@ struct DecisionResult
     {
         outcome = decisionOutcomeWord(kind);
         outcomeKind = kind;
+    }
+    void setStatus(const QString &word)
+    {
+        statusWord = word;
+        status = parsePairStatus(word);
+    }
+    void setStatus(PairStatus kind)
+    {
+        statusWord = pairStatusWord(kind);
+        status = kind;
     }
     bool applied() const
     {
@@ -73,7 +85,7 @@ public:
     void decide(qint64 candidateId, const QString &decision, const QString &note = QString());
     // Undoes my decision on the pair, only while it still stands as I left it (`myStatus`,
     // decided by this session's user); otherwise the outcome is changed_since.
-    void undoMine(qint64 candidateId, const QString &myStatus, const QString &note = QString());
+    void undoMine(qint64 candidateId, PairStatus myStatus, const QString &note = QString());
     bool isBusy() const { return m_running > 0; }
 
     // After a lost connection the pair is read again until the database can tell the outcome:

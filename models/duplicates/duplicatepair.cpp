@@ -90,7 +90,7 @@ QVector<DuplicatePair> parsePairs(const Rows &rows)
     for (const QVariantList &row : rows.rows) {
         DuplicatePair p;
         p.id = r.at(row, QStringLiteral("id")).toLongLong();
-        p.status = r.at(row, QStringLiteral("status")).toString();
+        p.setStatus(r.at(row, QStringLiteral("status")).toString());
         p.reasons = r.at(row, QStringLiteral("reasons"))
                         .toString()
                         .split(QLatin1Char(','), Qt::SkipEmptyParts);

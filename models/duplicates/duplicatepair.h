@@ -1,6 +1,7 @@
 #pragma once
 
 #include "db/querychannel.h"
+#include "duplicates/decisionoutcome.h"
 
 #include <QDateTime>
 #include <QMetaType>
@@ -37,7 +38,10 @@ struct LeadSide
 struct DuplicatePair
 {
     qint64 id = 0;
-    QString status; // open, merged, rejected
+    // The row's word as it came (for showing a word this version does not know) and the same
+    // word parsed once (setStatus keeps the two together): what callers compare.
+    QString statusWord;
+    PairStatus status = PairStatus::Unknown;
     QStringList reasons;
     double score = 0;
     bool weak = false;
@@ -52,7 +56,12 @@ struct DuplicatePair
     int phoneNames = 0;
     int emailNames = 0;
 
-    bool isOpen() const { return status == QLatin1String("open"); }
+    void setStatus(const QString &word)
+    {
+        statusWord = word;
+        status = parsePairStatus(word);
+    }
+    bool isOpen() const { return status == PairStatus::Open; }
     bool has(const char *reason) const { return reasons.contains(QLatin1String(reason)); }
 };
 

@@ -114,18 +114,24 @@ QString DuplicateWords::time(const QDateTime &at)
     return timeTextToday(at);
 }
 
-QString DuplicateWords::decision(const QString &status, const QString &by, const QDateTime &at,
-                                 const QString &note)
+QString DuplicateWords::decision(PairStatus status, const QString &word, const QString &by,
+                                 const QDateTime &at, const QString &note)
 {
     QString s;
-    if (status == QLatin1String("merged"))
+    switch (status) {
+    case PairStatus::Merged:
         s = tr("merged by %1 at %2").arg(by, time(at));
-    else if (status == QLatin1String("rejected"))
+        break;
+    case PairStatus::Rejected:
         s = tr("kept separate by %1 at %2").arg(by, time(at));
-    else if (status == QLatin1String("open"))
+        break;
+    case PairStatus::Open:
         s = tr("open");
-    else
-        s = status;
+        break;
+    case PairStatus::Unknown:
+        s = word;
+        break;
+    }
     if (!note.isEmpty())
         s += tr(" (note: %1)").arg(note);
     return s;

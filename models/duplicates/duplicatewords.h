@@ -24,9 +24,10 @@ public:
     static QString weakness(const DuplicatePair &pair);
     // What pressing Merge will change, said before it is done.
     static QString mergeStatement(const DuplicatePair &pair);
-    // "merged by boris at 14:03 (note: ...)"
-    static QString decision(const QString &status, const QString &by, const QDateTime &at,
-                            const QString &note = QString());
+    // "merged by boris at 14:03 (note: ...)"; for a status this version does not know, the
+    // word as it came (`word`), never "open".
+    static QString decision(PairStatus status, const QString &word, const QString &by,
+                            const QDateTime &at, const QString &note = QString());
     static QString time(const QDateTime &at);
     static QString lead(const LeadSide &lead, const QString &letter);
 };

@@ -426,7 +426,8 @@ private slots:
         QVERIFY(loaded.wait(10000));
         const auto p = loaded.first().first().value<inbox::DuplicatePair>();
         QCOMPARE(p.id, c);
-        QCOMPARE(p.status, QStringLiteral("open"));
+        QVERIFY(p.status == inbox::PairStatus::Open);
+        QCOMPARE(p.statusWord, QStringLiteral("open"));
         QCOMPARE(p.earlier.id, la);
         QCOMPARE(p.newer.id, lb);
         QCOMPARE(p.earlier.channel, QStringLiteral("form"));
@@ -506,8 +507,8 @@ private slots:
         loaded.clear();
         loader.reload(c2);
         QVERIFY(loaded.wait(10000));
-        QCOMPARE(loaded.first().first().value<inbox::DuplicatePair>().status,
-                 QStringLiteral("rejected"));
+        QVERIFY(loaded.first().first().value<inbox::DuplicatePair>().status ==
+                inbox::PairStatus::Rejected);
     }
 
     void deciderOutcomesAndSomeoneElsesDecision()
@@ -529,7 +530,7 @@ private slots:
         inbox::DecisionResult r = result();
         QCOMPARE(r.outcome, QStringLiteral("merged"));
         QVERIFY(r.applied());
-        QCOMPARE(r.status, QStringLiteral("merged"));
+        QVERIFY(r.status == inbox::PairStatus::Merged);
         QCOMPARE(r.decidedBy, QStringLiteral("mgr_anna"));
         QCOMPARE(r.note, QStringLiteral("same caller"));
         QCOMPARE(dupfix::status(su, c1), QStringLiteral("merged mgr_anna"));
@@ -544,20 +545,20 @@ private slots:
         r = result();
         QCOMPARE(r.outcome, QStringLiteral("already_decided"));
         QVERIFY(!r.applied());
-        QCOMPARE(r.status, QStringLiteral("rejected"));
+        QVERIFY(r.status == inbox::PairStatus::Rejected);
         QCOMPARE(r.decidedBy, QStringLiteral("mgr_boris"));
         QCOMPARE(r.note, QStringLiteral("different sofas"));
         QVERIFY(r.decidedAt.isValid());
         QCOMPARE(dupfix::status(su, c2), QStringLiteral("rejected mgr_boris"));
 
         // Undo of mine: only while it stands as I left it.
-        anna.undoMine(c2, QStringLiteral("rejected"));
+        anna.undoMine(c2, inbox::PairStatus::Rejected);
         QCOMPARE(result().outcome, QStringLiteral("changed_since"));
         QCOMPARE(dupfix::status(su, c2), QStringLiteral("rejected mgr_boris"));
-        anna.undoMine(c1, QStringLiteral("merged"));
+        anna.undoMine(c1, inbox::PairStatus::Merged);
         r = result();
         QCOMPARE(r.outcome, QStringLiteral("undone"));
-        QCOMPARE(r.status, QStringLiteral("open"));
+        QVERIFY(r.status == inbox::PairStatus::Open);
         QCOMPARE(dupfix::status(su, c1), QStringLiteral("open"));
         anna.decide(c1 + 1000, QStringLiteral("merge"));
         QCOMPARE(result().outcome, QStringLiteral("not_found"));

@@ -13,8 +13,8 @@
 #include "testgrabs.h"
 #include "widgettestcase.h"
 
-#include "db/consolecontext.h"
 #include "common/theme.h"
+#include "db/consolecontext.h"
 #include "db/serverinfo.h"
 #include "duplicates/duplicatequeuemodel.h"
 #include "duplicates/duplicatespage.h"
@@ -179,7 +179,7 @@ private:
     {
         QVERIFY(r.outcomeUnknown);
         QVERIFY2(r.stateKnown, qPrintable(r.outcome + QLatin1Char(' ') + r.error.oneLine()));
-        QCOMPARE(r.status, QStringLiteral("open"));
+        QVERIFY(r.status == inbox::PairStatus::Open);
         QVERIFY2(s.outcome().contains(QLatin1String("was not applied")), qPrintable(s.outcome()));
         QCOMPARE(pairStatus(), QStringLiteral("open"));
         QCOMPARE(decisionEntries(entry), 0);
@@ -337,7 +337,7 @@ private slots:
         const auto r = finished.first().first().value<DecisionResult>();
         QVERIFY(r.outcomeUnknown);
         QVERIFY2(r.stateKnown, qPrintable(r.outcome + QLatin1Char(' ') + r.error.oneLine()));
-        QCOMPARE(r.status, QStringLiteral("merged"));
+        QVERIFY(r.status == inbox::PairStatus::Merged);
         QCOMPARE(r.decidedBy, kManager);
         QVERIFY2(s.outcome().contains(QLatin1String("your decision went through")),
                  qPrintable(s.outcome()));

@@ -62,13 +62,41 @@ AttentionPage::AttentionPage(ConsoleContext *context, QWidget *parent)
     m_filterSaver = new FilterSaver(this);
     setWindowTitle(tr("Needs attention"));
 
+    setUpFilterFields();
+    buildRequeueMenu();
+    buildPageActions();
+    m_status->setObjectName(QStringLiteral("status"));
+
+    buildGroupTable();
+    buildEventTable();
+    layOut();
+    connectFilters();
+    connectViews();
+    connectGroups();
+    m_options = new SourceKindOptions(QStringLiteral("attention-options"), m_context, m_sources,
+                                      m_kinds, this);
+    connect(m_context, &ConsoleContext::connected, this, &AttentionPage::updateActions);
+    restoreFilters();
+    // Nothing listed until a group is chosen.
+    m_events->setFilter(m_groups->troubleFilters().value(0));
+    m_options->start();
+    updateActions();
+}
+
+// The search field and the source and kind filters.
+void AttentionPage::setUpFilterFields()
+{
     m_search->setObjectName(QStringLiteral("search"));
     m_search->setAccessibleName(tr("Search"));
     m_search->setPlaceholderText(tr("External id, idempotency key or event id"));
     m_search->setClearButtonEnabled(true);
     m_sources->setObjectName(QStringLiteral("sourceFilter"));
     m_kinds->setObjectName(QStringLiteral("kindFilter"));
+}
 
+// Requeue...: the button, its menu of three scopes and their keys.
+void AttentionPage::buildRequeueMenu()
+{
     m_requeue->setObjectName(QStringLiteral("requeueButton"));
     m_requeue->setText(tr("Requeue..."));
     m_requeue->setPopupMode(QToolButton::InstantPopup);
@@ -92,6 +120,11 @@ AttentionPage::AttentionPage(ConsoleContext *context, QWidget *parent)
         a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
         addAction(a);
     }
+}
+
+// Resolve review and the key that goes to the search field.
+void AttentionPage::buildPageActions()
+{
     // Resolve review: the selected flagged events, else those listed of a "Needs review"
     // group; the dialog names them and asks before anything changes.
     m_resolveReview = addPageAction(this, QStringLiteral("resolveReview"), tr("Resolve review..."),
@@ -105,7 +138,11 @@ AttentionPage::AttentionPage(ConsoleContext *context, QWidget *parent)
         m_search->setFocus(Qt::ShortcutFocusReason);
         m_search->selectAll();
     });
+}
 
+// The row above the lists: search, filters and the two action buttons.
+QHBoxLayout *AttentionPage::filterRow()
+{
     auto *filters = new QHBoxLayout;
     filters->addWidget(m_search, 1);
     filters->addWidget(m_sources);
@@ -113,10 +150,11 @@ AttentionPage::AttentionPage(ConsoleContext *context, QWidget *parent)
     filters->addWidget(m_range);
     filters->addWidget(m_requeue);
     filters->addWidget(m_review);
-    m_status->setObjectName(QStringLiteral("status"));
+    return filters;
+}
 
-    setUpTable(m_groupView, QStringLiteral("groups"));
-    m_groupView->setAccessibleName(tr("Groups of failed, stuck and needs-review events"));
+void AttentionPage::clearCurrentOnRemoval()
+{
     // When the current group or event leaves its list (requeued, resolved, done meanwhile),
     // nothing is current afterwards: the view and its selection model would otherwise move
     // to a neighbour, so a repeated Ctrl+Shift+R or Ctrl+R acted on a group or event the
@@ -135,6 +173,14 @@ AttentionPage::AttentionPage(ConsoleContext *context, QWidget *parent)
                     m_eventView->selectionModel()->setCurrentIndex({},
                                                                    QItemSelectionModel::NoUpdate);
             });
+}
+
+// The upper list: one row per group of trouble.
+void AttentionPage::buildGroupTable()
+{
+    setUpTable(m_groupView, QStringLiteral("groups"));
+    m_groupView->setAccessibleName(tr("Groups of failed, stuck and needs-review events"));
+    clearCurrentOnRemoval();
     m_groupView->setModel(m_groups);
     m_groupView->setSelectionMode(QAbstractItemView::SingleSelection);
     const int em = m_groupView->fontMetrics().horizontalAdvance(QLatin1Char('m'));
@@ -155,7 +201,12 @@ AttentionPage::AttentionPage(ConsoleContext *context, QWidget *parent)
     m_groupView->setColumnWidth(AttentionModel::Count, 6 * em);
     m_groupView->setColumnWidth(AttentionModel::Newest, 13 * em);
     m_groupView->setColumnWidth(AttentionModel::Worker, 9 * em);
+}
 
+// The lower list: the events of the selected group, with the detail pane beside it.
+void AttentionPage::buildEventTable()
+{
+    const int em = m_groupView->fontMetrics().horizontalAdvance(QLatin1Char('m'));
     setUpTable(m_eventView, QStringLiteral("events"));
     m_eventView->setAccessibleName(tr("Events of the selected group"));
     m_eventView->setModel(m_events);
@@ -170,7 +221,12 @@ AttentionPage::AttentionPage(ConsoleContext *context, QWidget *parent)
     m_eventView->setColumnWidth(JournalModel::ExternalId, 14 * em);
     m_eventView->setColumnWidth(JournalModel::Error, 30 * em);
     m_detail->setObjectName(QStringLiteral("detail"));
+}
 
+// The filters above, the two lists and the detail pane in splitters, the status below.
+void AttentionPage::layOut()
+{
+    const int em = m_groupView->fontMetrics().horizontalAdvance(QLatin1Char('m'));
     auto *lower = new QSplitter(Qt::Horizontal, this);
     lower->addWidget(m_eventView);
     lower->addWidget(m_detail);
@@ -185,10 +241,14 @@ AttentionPage::AttentionPage(ConsoleContext *context, QWidget *parent)
     lower->setSizes({60 * em, 40 * em});
 
     auto *layout = new QVBoxLayout(this);
-    layout->addLayout(filters);
+    layout->addLayout(filterRow());
     layout->addWidget(split, 1);
     layout->addWidget(m_status);
+}
 
+// A changed filter reads again; typing waits a moment first.
+void AttentionPage::connectFilters()
+{
     m_searchDelay->setSingleShot(true);
     m_searchDelay->setInterval(300);
     connect(m_searchDelay, &QTimer::timeout, this, &AttentionPage::applyFilter);
@@ -197,6 +257,11 @@ AttentionPage::AttentionPage(ConsoleContext *context, QWidget *parent)
     connect(m_sources, &MultiSelectButton::selectionChanged, this, &AttentionPage::applyFilter);
     connect(m_kinds, &MultiSelectButton::selectionChanged, this, &AttentionPage::applyFilter);
     connect(m_range, &TimeRangeFilter::changed, this, &AttentionPage::applyFilter);
+}
+
+// Moving through the lists: the events of a group, the actions, the detail pane.
+void AttentionPage::connectViews()
+{
     // Enter (or a double click) on a group goes to its events.
     connect(m_groupView, &QAbstractItemView::activated, this, [this] {
         m_eventView->setFocus(Qt::OtherFocusReason);
@@ -222,6 +287,11 @@ AttentionPage::AttentionPage(ConsoleContext *context, QWidget *parent)
         if (!m_eventView->currentIndex().isValid())
             m_detail->clear();
     });
+}
+
+// Each read of the groups: the first selection, the status line.
+void AttentionPage::connectGroups()
+{
     connect(m_groups, &AttentionModel::loaded, this, [this] {
         // The first read selects the first group; later reads keep the selection (merged in
         // place) or, when its group is gone, fall back to every failed event.
@@ -241,14 +311,6 @@ AttentionPage::AttentionPage(ConsoleContext *context, QWidget *parent)
     connect(m_groups, &AttentionModel::errorOccurred, this, [this](const DbError &e) {
         m_status->setText(tr("Could not read the groups: %1").arg(e.message));
     });
-    m_options = new SourceKindOptions(QStringLiteral("attention-options"), m_context, m_sources,
-                                      m_kinds, this);
-    connect(m_context, &ConsoleContext::connected, this, &AttentionPage::updateActions);
-    restoreFilters();
-    // Nothing listed until a group is chosen.
-    m_events->setFilter(m_groups->troubleFilters().value(0));
-    m_options->start();
-    updateActions();
 }
 
 AttentionPage::~AttentionPage() = default;

@@ -8,6 +8,7 @@
 #include <utility>
 
 class QAction;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QTableView;
@@ -61,6 +62,18 @@ signals:
     void requeueFinished();
 
 private:
+    // The constructor's parts, in the order it calls them.
+    void setUpFilterFields();
+    void buildRequeueMenu();
+    void buildPageActions();
+    QHBoxLayout *filterRow();
+    void buildGroupTable();
+    void clearCurrentOnRemoval();
+    void buildEventTable();
+    void layOut();
+    void connectFilters();
+    void connectViews();
+    void connectGroups();
     void applyFilter();
     void restoreFilters();
     void onGroupChanged();

@@ -752,7 +752,8 @@ void DuplicatesPage::showPair()
         const bool mine = std::any_of(m_mine.cbegin(), m_mine.cend(),
                                       [&p](const Mine &m) { return m.id == p.id; }) &&
                           p.decidedBy == m_context->info().user;
-        const QString what = DuplicateWords::decision(p.status, p.decidedBy, p.decidedAt, p.note);
+        const QString what =
+            DuplicateWords::decision(p.status, p.statusWord, p.decidedBy, p.decidedAt, p.note);
         m_decided->setText(mine ? tr("Decided by you: %1. U undoes it.").arg(what)
                                 : tr("Already decided: %1. Nothing to do here; J opens the next "
                                      "pair.")
@@ -877,7 +878,8 @@ void DuplicatesPage::decide(Decision decision)
     if (!m_pair.isOpen()) {
         say(tr("Pair #%1 is already decided: %2.")
                 .arg(m_pair.id)
-                .arg(DuplicateWords::decision(m_pair.status, m_pair.decidedBy, m_pair.decidedAt)),
+                .arg(DuplicateWords::decision(m_pair.status, m_pair.statusWord, m_pair.decidedBy,
+                                              m_pair.decidedAt)),
             true);
         return;
     }
@@ -963,12 +965,13 @@ void DuplicatesPage::advanceAfter(qint64 decidedId)
 void DuplicatesPage::onDecision(const DecisionResult &r)
 {
     emit decisionFinished(r);
-    const QString now = r.stateKnown
-                            ? DuplicateWords::decision(r.status, r.decidedBy, r.decidedAt, r.note)
-                            : QString();
+    const QString now = r.stateKnown ? DuplicateWords::decision(r.status, r.statusWord, r.decidedBy,
+                                                                r.decidedAt, r.note)
+                                     : QString();
     // The pair on screen learns its new state from the answer (who decided what and when).
     if (r.stateKnown && m_pair.id == r.candidateId) {
         m_pair.status = r.status;
+        m_pair.statusWord = r.statusWord;
         m_pair.decidedBy = r.decidedBy;
         m_pair.decidedAt = r.decidedAt;
         m_pair.note = r.note;
@@ -1019,7 +1022,7 @@ void DuplicatesPage::onUndoFinished(const DecisionResult &r, const QString &now)
         say(tr("The undo of pair #%1 failed: %2").arg(r.candidateId).arg(r.error.oneLine()), true);
         return;
     }
-    const bool undone = r.stateKnown && r.status == QLatin1String("open");
+    const bool undone = r.stateKnown && r.status == PairStatus::Open;
     if (undone)
         m_mine.removeLast();
     say(r.stateKnown ? tr("The connection was lost during the undo; pair #%1 is now: %2.")
@@ -1039,7 +1042,7 @@ void DuplicatesPage::onDecideFinished(const DecisionResult &r, const QString &no
     switch (r.outcomeKind) {
     case DecisionOutcome::Merged:
     case DecisionOutcome::Rejected:
-        m_mine << Mine{r.candidateId, r.outcome};
+        m_mine << Mine{r.candidateId, r.status};
         say(r.outcomeKind == DecisionOutcome::Merged
                 ? tr("Merged pair #%1: lead B is linked to lead A. U undoes it.").arg(r.candidateId)
                 : tr("Kept pair #%1 separate. U undoes it.").arg(r.candidateId));
@@ -1092,15 +1095,15 @@ void DuplicatesPage::onDecideFinished(const DecisionResult &r, const QString &no
 void DuplicatesPage::onDecisionLost(const DecisionResult &r, const QString &now,
                                     const QString &verb)
 {
-    const QString mine =
-        r.decision == Decision::Merge ? QStringLiteral("merged") : QStringLiteral("rejected");
+    const PairStatus mine =
+        r.decision == Decision::Merge ? PairStatus::Merged : PairStatus::Rejected;
     if (r.stateKnown && r.status == mine && r.decidedBy == m_context->info().user) {
         m_mine << Mine{r.candidateId, r.status};
         say(tr("The connection was lost, but your decision went through: pair #%1 is %2.")
                 .arg(r.candidateId)
                 .arg(now));
         advanceAfter(r.candidateId);
-    } else if (r.stateKnown && r.status == QLatin1String("open")) {
+    } else if (r.stateKnown && r.status == PairStatus::Open) {
         say(tr("The connection was lost before your decision (%1) on pair #%2 went through: it "
                "was not applied. The pair is still open; decide it again.")
                 .arg(verb)

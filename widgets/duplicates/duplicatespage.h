@@ -161,7 +161,7 @@ private:
     struct Mine
     {
         qint64 id;
-        QString status; // merged or rejected
+        PairStatus status; // Merged or Rejected
     };
     QVector<Mine> m_mine; // my decisions in this session, newest last (U undoes the last)
     DuplicatePair m_pair; // the pair on screen

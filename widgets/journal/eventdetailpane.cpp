@@ -121,6 +121,33 @@ EventDetailPane::EventDetailPane(ConsoleContext *context, QWidget *parent)
       m_copyLink(new QPushButton(tr("Copy link"), this)), m_tabs(new QTabWidget(this))
 {
     setObjectName(QStringLiteral("eventDetail"));
+    QHBoxLayout *head = buildHead();
+    QWidget *bodyPage = buildBodyPage();
+    QWidget *deliveriesPage = buildDeliveriesPage();
+    buildTimelineAndActions();
+    QWidget *leadPage = buildLeadPage();
+
+    m_tabs->setObjectName(QStringLiteral("detailTabs"));
+    m_tabs->addTab(bodyPage, tr("Body"));
+    m_tabs->addTab(deliveriesPage, tr("Deliveries"));
+    m_tabs->addTab(m_timeline, tr("Timeline"));
+    m_tabs->addTab(m_actions, tr("Actions"));
+    m_tabs->addTab(leadPage, tr("Lead"));
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(head);
+    layout->addWidget(m_facts);
+    layout->addWidget(m_tabs, 1);
+
+    connectLoaderAndCopy();
+    connectSaving();
+    clear();
+}
+
+// The title, the facts' line, the message and the copy buttons; returns the row above the tabs.
+QHBoxLayout *EventDetailPane::buildHead()
+{
     m_title->setObjectName(QStringLiteral("detailTitle"));
     m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
     // Wraps instead of widening the pane: a long title (or its Russian text) must not take
@@ -152,8 +179,12 @@ EventDetailPane::EventDetailPane(ConsoleContext *context, QWidget *parent)
     head->addWidget(m_copyExternal);
     head->addWidget(m_copyKey);
     head->addWidget(m_copyLink);
+    return head;
+}
 
-    // Body
+// The Body tab: what was received, as fields or text, and saving it whole.
+QWidget *EventDetailPane::buildBodyPage()
+{
     auto *bodyPage = new QWidget(this);
     m_bodyInfo = new QLabel(bodyPage);
     m_bodyInfo->setObjectName(QStringLiteral("bodyInfo"));
@@ -172,8 +203,12 @@ EventDetailPane::EventDetailPane(ConsoleContext *context, QWidget *parent)
     bodyLayout->addLayout(bodyTop);
     bodyLayout->addWidget(m_bodyFields);
     bodyLayout->addWidget(m_bodyText);
+    return bodyPage;
+}
 
-    // Deliveries
+// The Deliveries tab: every delivery, and beside it the bodies of conflicting ones.
+QWidget *EventDetailPane::buildDeliveriesPage()
+{
     auto *deliveriesPage = new QWidget(this);
     m_deliveries =
         makeTable({tr("At"), tr("Delivery"), tr("What happened"), tr("Detail")}, deliveriesPage);
@@ -209,7 +244,12 @@ EventDetailPane::EventDetailPane(ConsoleContext *context, QWidget *parent)
     deliveriesSplit->addWidget(conflictPane);
     auto *deliveriesLayout = new QVBoxLayout(deliveriesPage);
     deliveriesLayout->addWidget(deliveriesSplit);
+    return deliveriesPage;
+}
 
+// The Timeline and Actions tabs: a table each.
+void EventDetailPane::buildTimelineAndActions()
+{
     m_timeline = makeTable({tr("At"), tr("Entry"), tr("Actor"), tr("Detail")}, this);
     m_timeline->setObjectName(QStringLiteral("timeline"));
     m_timeline->setAccessibleName(tr("Timeline"));
@@ -218,7 +258,11 @@ EventDetailPane::EventDetailPane(ConsoleContext *context, QWidget *parent)
                           this);
     m_actions->setObjectName(QStringLiteral("actions"));
     m_actions->setAccessibleName(tr("Actions"));
+}
 
+// The Lead tab: the event's lead and its possible duplicates.
+QWidget *EventDetailPane::buildLeadPage()
+{
     auto *leadPage = new QWidget(this);
     m_lead = new QLabel(leadPage);
     m_lead->setObjectName(QStringLiteral("lead"));
@@ -237,20 +281,12 @@ EventDetailPane::EventDetailPane(ConsoleContext *context, QWidget *parent)
     m_candidatesLabel = new QLabel(tr("Possible duplicates:"), leadPage);
     leadLayout->addWidget(m_candidatesLabel);
     leadLayout->addWidget(m_candidates, 1);
+    return leadPage;
+}
 
-    m_tabs->setObjectName(QStringLiteral("detailTabs"));
-    m_tabs->addTab(bodyPage, tr("Body"));
-    m_tabs->addTab(deliveriesPage, tr("Deliveries"));
-    m_tabs->addTab(m_timeline, tr("Timeline"));
-    m_tabs->addTab(m_actions, tr("Actions"));
-    m_tabs->addTab(leadPage, tr("Lead"));
-
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(4, 4, 4, 4);
-    layout->addLayout(head);
-    layout->addWidget(m_facts);
-    layout->addWidget(m_tabs, 1);
-
+// Loading, opening a pair, the copy buttons and the pane's context menu.
+void EventDetailPane::connectLoaderAndCopy()
+{
     connect(m_loader, &EventDetailLoader::loaded, this, &EventDetailPane::onLoaded);
     connect(m_candidates, &QTableWidget::cellActivated, this, [this](int row) {
         if (row >= 0 && row < m_detail.candidates.size())
@@ -277,6 +313,11 @@ EventDetailPane::EventDetailPane(ConsoleContext *context, QWidget *parent)
         if (menu.exec(mapToGlobal(at)) == link)
             requestLink();
     });
+}
+
+// Saving a body (the event's or a conflicting one's) and showing a conflicting body.
+void EventDetailPane::connectSaving()
+{
     connect(m_saveBody, &QPushButton::clicked, this, [this] { askAndSave(0); });
     connect(m_saveConflict, &QPushButton::clicked, this, [this] {
         const int row = m_conflicts->currentRow();
@@ -305,7 +346,6 @@ EventDetailPane::EventDetailPane(ConsoleContext *context, QWidget *parent)
         m_message->setText(tr("Not saved: %1").arg(error.message));
         m_message->show();
     });
-    clear();
 }
 
 void EventDetailPane::showEvent(qint64 eventId)

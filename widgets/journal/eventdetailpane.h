@@ -5,6 +5,7 @@
 #include <QKeySequence>
 #include <QWidget>
 
+class QHBoxLayout;
 class QLabel;
 class QPlainTextEdit;
 class QPushButton;
@@ -48,6 +49,14 @@ signals:
     void linkRequested(const inbox::ConsoleLink &place);
 
 private:
+    // The constructor's parts, in the order it calls them.
+    QHBoxLayout *buildHead();
+    QWidget *buildBodyPage();
+    QWidget *buildDeliveriesPage();
+    void buildTimelineAndActions();
+    QWidget *buildLeadPage();
+    void connectLoaderAndCopy();
+    void connectSaving();
     void onLoaded(const EventDetail &detail);
     void showBody(QPlainTextEdit *view, QLabel *info, QTableWidget *fields,
                   const EventDetail::Body &body);

@@ -970,8 +970,7 @@ void DuplicatesPage::onDecision(const DecisionResult &r)
                                      : QString();
     // The pair on screen learns its new state from the answer (who decided what and when).
     if (r.stateKnown && m_pair.id == r.candidateId) {
-        m_pair.status = r.status;
-        m_pair.statusWord = r.statusWord;
+        m_pair.setStatus(r.statusWord); // the word and its value stay together
         m_pair.decidedBy = r.decidedBy;
         m_pair.decidedAt = r.decidedAt;
         m_pair.note = r.note;

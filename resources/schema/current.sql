@@ -506,10 +506,14 @@ $$;
 --
 
 CREATE FUNCTION inbox._name_key(p_name text) RETURNS text
-    LANGUAGE sql IMMUTABLE SECURITY DEFINER PARALLEL SAFE
-    SET search_path TO 'pg_catalog', 'pg_temp'
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
     AS $$
-    SELECT nullif(translate(lower(btrim(regexp_replace(p_name, '\s+', ' ', 'g'))), 'ё', 'е'), '');
+    SELECT pg_catalog.substring(
+               pg_catalog.translate(
+                   pg_catalog.lower(
+                       pg_catalog.btrim(pg_catalog.regexp_replace(p_name, E'\\s+', ' ', 'g'))),
+                   'ё', 'е'),
+               '.+');
 $$;
 
 

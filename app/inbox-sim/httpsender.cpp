@@ -2,11 +2,11 @@
 
 #include "staller.h"
 #include "support/logging.h"
+#include "webhooksignature.h"
 
 #include <QDateTime>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QMessageAuthenticationCode>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QNetworkRequest>
@@ -26,16 +26,6 @@ SourceId idOf(const QString &name)
 {
     const Source *s = sourceByName(name);
     return s ? s->id : SourceId::WebForm;
-}
-
-// Standard Webhooks: v1,<base64 of HMAC-SHA256(id.timestamp.body)> under the secret's bytes.
-QByteArray standardSignature(const QByteArray &secret, const QByteArray &id,
-                             const QByteArray &timestamp, const QByteArray &body)
-{
-    const QByteArray key = QByteArray::fromBase64(secret.mid(int(qstrlen("whsec_"))));
-    return "v1," + QMessageAuthenticationCode::hash(id + '.' + timestamp + '.' + body, key,
-                                                    QCryptographicHash::Sha256)
-                       .toBase64();
 }
 
 } // namespace
@@ -167,8 +157,9 @@ void HttpSender::send(const Delivery &d, int attempt)
         const QByteArray timestamp = QByteArray::number(QDateTime::currentSecsSinceEpoch());
         request.setRawHeader("webhook-id", hookId);
         request.setRawHeader("webhook-timestamp", timestamp);
-        request.setRawHeader("webhook-signature", standardSignature(m_door.secrets().webhooks,
-                                                                    hookId, timestamp, m.body));
+        request.setRawHeader(
+            "webhook-signature",
+            standardWebhooksSignature(m_door.secrets().webhooks, hookId, timestamp, m.body));
     }
 
     const SendRule rule = Senders::rule(id, m_minute);

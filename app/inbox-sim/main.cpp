@@ -1,4 +1,5 @@
 // inbox-sim: the traffic simulator and volume filler (see --help and README.md).
+#include "fakehandler.h"
 #include "faketelegram.h"
 #include "options.h"
 #include "simulation.h"
@@ -43,6 +44,10 @@ int main(int argc, char **argv)
         return inbox::sim::FakeTelegram::run(
             options->fakeTelegram, options->fakeTelegramToken.toUtf8(), options->fakeTelegramLog,
             options->fakeTelegramMisbehave);
+    if (!options->fakeHandler.isEmpty())
+        return inbox::sim::FakeHandler::run(options->fakeHandler, options->fakeHandlerSecretFile,
+                                            options->fakeHandlerLog, options->fakeHandlerMisbehave,
+                                            options->fakeHandlerChaos, options->seed);
     if (options->check)
         return inbox::sim::runCheck(*options);
     if (options->historyDays > 0 || options->bulk > 0) {

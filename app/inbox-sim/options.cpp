@@ -174,6 +174,25 @@ std::optional<Options> parseOptions(const QStringList &argumentsIn, int *exitCod
                                            "Answer the first N requests with 429 (retry_after "
                                            "S), 500, 400, hang or close.",
                                            "MODE[:N[:S]]");
+    const auto fakeHandler = opt("fake-handler",
+                                 "Play the team's event handler that inbox-dispatcher delivers "
+                                 "to, on ADDRESS:PORT (loopback) until SIGINT/SIGTERM; port 0 "
+                                 "picks one and prints it.",
+                                 "ADDRESS:PORT");
+    const auto fakeHandlerSecret = opt("fake-handler-secret-file",
+                                       "Check each request's Standard Webhooks signature with "
+                                       "the whsec_ secret in FILE (401 when it does not hold).",
+                                       "FILE");
+    const auto fakeHandlerLog =
+        opt("fake-handler-log", "Append each request it received as a JSON line.", "FILE");
+    const auto fakeHandlerMisbehave = opt("fake-handler-misbehave",
+                                          "Answer the first N requests with 500, 503, 422, 429, "
+                                          "410, slow, hang or close (S: Retry-After or delay), "
+                                          "or be down for S seconds.",
+                                          "MODE[:N[:S]]");
+    const auto fakeHandlerChaos =
+        opt("fake-handler-chaos", "Misbehave now and then by itself, as a real handler on a "
+                                  "bad day (errors, slow answers, down a minute every ten).");
 
     if (!p.parse(arguments)) {
         std::fprintf(stderr, "inbox-sim: %s (try --help)\n", qPrintable(p.errorText()));
@@ -265,12 +284,17 @@ std::optional<Options> parseOptions(const QStringList &argumentsIn, int *exitCod
     if (p.isSet(fakeTelegramToken))
         o.fakeTelegramToken = p.value(fakeTelegramToken);
     o.fakeTelegramMisbehave = p.value(fakeTelegramMisbehave);
+    o.fakeHandler = p.value(fakeHandler);
+    o.fakeHandlerSecretFile = p.value(fakeHandlerSecret);
+    o.fakeHandlerLog = p.value(fakeHandlerLog);
+    o.fakeHandlerMisbehave = p.value(fakeHandlerMisbehave);
+    o.fakeHandlerChaos = p.isSet(fakeHandlerChaos);
     if (!p.positionalArguments().isEmpty())
         errors << QStringLiteral("unexpected argument %1").arg(p.positionalArguments().first());
     if (errors.isEmpty() && !o.trafficMode() && !o.check && o.historyDays == 0 && o.bulk == 0 &&
-        o.fakeTelegram.isEmpty())
-        errors << QStringLiteral("nothing to do: give --history, --bulk, --live, --run, --check "
-                                 "or --fake-telegram");
+        o.fakeTelegram.isEmpty() && o.fakeHandler.isEmpty())
+        errors << QStringLiteral("nothing to do: give --history, --bulk, --live, --run, --check, "
+                                 "--fake-telegram or --fake-handler");
     if (!errors.isEmpty()) {
         for (const QString &e : errors)
             std::fprintf(stderr, "inbox-sim: %s\n", qPrintable(e));

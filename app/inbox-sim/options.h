@@ -43,6 +43,12 @@ struct Options
     QString fakeTelegramLog;                                   // --fake-telegram-log FILE
     QString fakeTelegramToken = QStringLiteral("123456:FAKE"); // --fake-telegram-token
     QString fakeTelegramMisbehave; // --fake-telegram-misbehave MODE[:N[:S]]
+    // --fake-handler ADDRESS:PORT: play the dispatcher's handler (fakehandler.h) until stopped.
+    QString fakeHandler;
+    QString fakeHandlerSecretFile; // --fake-handler-secret-file FILE
+    QString fakeHandlerLog;        // --fake-handler-log FILE
+    QString fakeHandlerMisbehave;  // --fake-handler-misbehave MODE[:N[:S]]
+    bool fakeHandlerChaos = false; // --fake-handler-chaos
 
     bool trafficMode() const { return liveRate > 0 || runSeconds > 0; }
     double trafficRate() const { return liveRate > 0 ? liveRate : rate; }

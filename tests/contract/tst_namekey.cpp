@@ -1,4 +1,4 @@
-// inbox._name_key against a real PostgreSQL (0025): the planner inlines it into the journal's
+// inbox._name_key against a real PostgreSQL (0026): the planner inlines it into the journal's
 // search by name (so a page no longer calls a SQL function twice per lead it reads), its results
 // are those of the earlier body, and a caller's hostile search_path changes neither its result
 // nor the keys an insert puts into leads_name_key_idx.
@@ -43,7 +43,7 @@ private:
 
 private slots:
     // The plan the support role gets reads the index in order and holds no call of the
-    // function: the key is computed inline (before 0025 the plan showed inbox._name_key(l.name)
+    // function: the key is computed inline (before 0026 the plan showed inbox._name_key(l.name)
     // in the index condition's recheck and in the output).
     void nameSearchIsInlinedAndUsesTheIndex()
     {
@@ -91,20 +91,20 @@ private slots:
             << QVariant(QStringLiteral("Я")) << QVariant(QStringLiteral("я"));
     }
 
-    // The same key as the body before 0025, which leads_name_key_idx was built with (not
-    // rebuilt by 0025): for NULL, blanks, ё, whitespace runs and LIKE's metacharacters.
+    // The same key as the body before 0026, which leads_name_key_idx was built with (not
+    // rebuilt by 0026): for NULL, blanks, ё, whitespace runs and LIKE's metacharacters.
     void keepsItsResults()
     {
         QFETCH(QVariant, name);
         QFETCH(QVariant, key);
         PgSession su(m_db.conninfo());
         QVERIFY_SQL(su.exec(QStringLiteral(
-            "CREATE FUNCTION pg_temp.key_before_0025(p_name text) RETURNS text LANGUAGE sql"
+            "CREATE FUNCTION pg_temp.key_before_0026(p_name text) RETURNS text LANGUAGE sql"
             " AS $$ SELECT nullif(translate(lower(btrim(regexp_replace(p_name, '\\s+', ' ',"
             " 'g'))), 'ё', 'е'), '') $$")));
         const PgResult r = su.exec(QStringLiteral("SELECT inbox._name_key($1::text),"
                                                   " inbox._name_key($1::text) IS NOT DISTINCT FROM"
-                                                  " pg_temp.key_before_0025($1::text)"),
+                                                  " pg_temp.key_before_0026($1::text)"),
                                    {name});
         QVERIFY_SQL(r);
         QCOMPARE(r.isNull(0, 0), key.isNull());
@@ -116,7 +116,7 @@ private slots:
     // The inlined body is parsed under the caller's settings; it names every function as
     // pg_catalog.x and uses no operator, so a schema of look-alikes first on the path (and
     // standard_conforming_strings off) changes neither the key nor what an insert from that
-    // session writes into the index, which a clean session then finds. (Before 0025 the key
+    // session writes into the index, which a clean session then finds. (Before 0026 the key
     // of such a session was wrong: its '\s+' was read as 's+', whitespace runs stayed.)
     void hostileSearchPathChangesNothing()
     {

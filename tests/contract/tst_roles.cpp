@@ -452,7 +452,7 @@ private slots:
     }
 
     // Every SECURITY DEFINER function pins search_path to exactly pg_catalog, pg_temp. The one
-    // exception is _name_key (0025): pinned, it could not be inlined into the search by name;
+    // exception is _name_key (0026): pinned, it could not be inlined into the search by name;
     // its body names nothing through the path (tst_namekey::hostileSearchPathChangesNothing).
     void securityDefinerSearchPathIsPinned()
     {

@@ -1,4 +1,4 @@
--- Migration 25: the name key is inlined (issue 30, point 22).
+-- Migration 26: the name key is inlined (issue 30, point 22).
 --
 -- The journal's search by the start of a name walks leads_name_key_idx and calls
 -- inbox._name_key twice per row it reads: in the LIKE recheck of the index range and for the

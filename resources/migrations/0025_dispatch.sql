@@ -326,11 +326,16 @@ BEGIN
     INSERT INTO inbox.destinations AS d (name) VALUES (p_destination)
     ON CONFLICT (name) DO NOTHING;
     SELECT * INTO v_old FROM inbox.destinations d WHERE d.name = p_destination FOR UPDATE;
+    -- A destination a 410 disabled shows 'disabled' for as long as it stays paused, whatever
+    -- the breaker reports meanwhile.
     UPDATE inbox.destinations d
-       SET state = p_state, last_error = coalesce(p_error, d.last_error),
+       SET state = CASE WHEN d.state = 'disabled' AND d.paused THEN 'disabled' ELSE p_state END,
+           last_error = coalesce(p_error, d.last_error),
            reported_by = p_worker, reported_at = now()
      WHERE d.name = p_destination;
-    IF p_state IN ('open', 'disabled') AND v_old.state IS DISTINCT FROM p_state THEN
+    IF v_old.state = 'disabled' AND v_old.paused THEN
+        NULL; -- disabled until a person resumes it: nothing the breaker says is news
+    ELSIF p_state IN ('open', 'disabled') AND v_old.state IS DISTINCT FROM p_state THEN
         INSERT INTO inbox.journal (entry, actor, detail)
         VALUES (CASE p_state WHEN 'open' THEN 'destination_breaker_opened'
                              ELSE 'destination_disabled' END,

@@ -14,6 +14,7 @@
 #include <QNetworkReply>
 #include <QNetworkRequest>
 #include <QUrl>
+#include <QtEndian>
 
 #include <spdlog/spdlog.h>
 
@@ -78,6 +79,8 @@ Destination::Destination(const DestinationConfig &config, const QString &worker,
     m_clock.start();
     m_wakeTimer.setSingleShot(true);
     connect(&m_wakeTimer, &QTimer::timeout, this, &Destination::wake);
+    m_flushTimer.setSingleShot(true);
+    connect(&m_flushTimer, &QTimer::timeout, this, &Destination::flush);
     updateMetrics();
 }
 
@@ -187,7 +190,12 @@ void Destination::wake()
 {
     if (m_stopping)
         return;
-    flushUnrecorded();
+    if (!m_unrecorded.isEmpty()) {
+        // The outcomes first: a claim while they cannot be recorded would only pile up more.
+        if (!m_flushTimer.isActive())
+            m_flushTimer.start(0);
+        return;
+    }
     if (!m_stateReported)
         report();
     if (m_paused)
@@ -389,19 +397,52 @@ void Destination::answered(QNetworkReply *reply)
         break;
     }
 
-    const Unrecorded u{f.id,
-                       f.token,
-                       outcome,
-                       status,
-                       snippet(answer),
-                       int(seconds * 1000),
-                       outcome == QLatin1String("done") ? QString() : error};
-    if (!record(u, seconds))
-        m_unrecorded.append(u);
+    m_unrecorded.append({f.id, f.token, outcome, status, snippet(answer), int(seconds * 1000),
+                         outcome == QLatin1String("done") ? QString() : error, seconds});
     updateMetrics();
+    // Recorded together with the others that come in before the event loop turns.
+    if (!m_flushTimer.isActive())
+        m_flushTimer.start(0);
+}
+
+void Destination::flush()
+{
+    if (!m_unrecorded.isEmpty()) {
+        QList<Unrecorded> batch = m_unrecorded;
+        // In id order, the order complete_many and requeue lock events in.
+        std::sort(batch.begin(), batch.end(),
+                  [](const Unrecorded &a, const Unrecorded &b) { return a.id < b.id; });
+        QString error;
+        if (recordBatch(batch, &error)) {
+            m_unrecorded.clear();
+        } else if (m_db.up()) {
+            // The database refused the statement, not the connection: one by one, so one
+            // event it refuses (pruned meanwhile) cannot hold back the others.
+            logger("dispatcher")
+                ->warn("destination {}: recording {} outcomes together failed ({}); one by one",
+                       m_config.name.toStdString(), batch.size(), error.toStdString());
+            QList<Unrecorded> left;
+            for (const Unrecorded &u : std::as_const(batch)) {
+                if (!record(u) && !m_db.up())
+                    left.append(u);
+            }
+            m_unrecorded = left;
+        } else {
+            logger("dispatcher")
+                ->warn("destination {}: {} outcomes not recorded yet: {}",
+                       m_config.name.toStdString(), batch.size(), error.toStdString());
+            m_flushTimer.start(1000); // the connection is opened again at most once a second
+            if (!m_stopping)
+                return;
+        }
+    }
     if (m_stopping) {
-        if (m_flights.isEmpty()) {
-            flushUnrecorded();
+        if (m_flights.isEmpty() && (m_unrecorded.isEmpty() || m_aborting)) {
+            if (!m_unrecorded.isEmpty())
+                logger("dispatcher")
+                    ->error("destination {}: stopping with {} outcomes unrecorded: their events "
+                            "are taken over after the lock timeout and sent again",
+                            m_config.name.toStdString(), m_unrecorded.size());
             emit idle();
         }
         return;
@@ -409,7 +450,64 @@ void Destination::answered(QNetworkReply *reply)
     wake();
 }
 
-bool Destination::record(const Unrecorded &u, double seconds)
+bool Destination::recordBatch(const QList<Unrecorded> &batch, QString *error)
+{
+    const auto int4 = [](qint32 v) {
+        const quint32 be = qToBigEndian(quint32(v));
+        return QByteArray(reinterpret_cast<const char *>(&be), 4);
+    };
+    const auto int8 = [](qint64 v) {
+        const quint64 be = qToBigEndian(quint64(v));
+        return QByteArray(reinterpret_cast<const char *>(&be), 8);
+    };
+    front::PgArray ids(20), tokens(20), outcomes(front::PgArray::kText), statuses(23),
+        answers(front::PgArray::kText), durations(23), errors(front::PgArray::kText);
+    for (const Unrecorded &u : batch) {
+        ids.append(int8(u.id));
+        tokens.append(int8(u.token));
+        outcomes.append(u.outcome.toUtf8());
+        if (u.status > 0)
+            statuses.append(int4(u.status));
+        else
+            statuses.appendNull();
+        if (u.answer.isEmpty())
+            answers.appendNull();
+        else
+            answers.append(u.answer.toUtf8());
+        durations.append(int4(u.durationMs));
+        if (u.error.isEmpty())
+            errors.appendNull();
+        else
+            errors.append(u.error.toUtf8());
+    }
+    const auto rows = m_db.exec(
+        QStringLiteral("SELECT inbox.finish_delivery(x.id, $1, x.token, $2, x.outcome, x.status,"
+                       " x.answer, x.ms, x.error)"
+                       " FROM unnest($3::bigint[], $4::bigint[], $5::text[], $6::int[],"
+                       " $7::text[], $8::int[], $9::text[]) WITH ORDINALITY"
+                       " AS x(id, token, outcome, status, answer, ms, error, ord)"
+                       " ORDER BY x.ord"),
+        {m_worker, m_config.name, PgParam::bytes(ids.wire()), PgParam::bytes(tokens.wire()),
+         PgParam::bytes(outcomes.wire()), PgParam::bytes(statuses.wire()),
+         PgParam::bytes(answers.wire()), PgParam::bytes(durations.wire()),
+         PgParam::bytes(errors.wire())},
+        error);
+    m_metrics.setDatabaseUp(m_db.up());
+    if (!rows || rows->rows() != int(batch.size()))
+        return false;
+    for (int i = 0; i < rows->rows(); ++i) {
+        const Unrecorded &u = batch.at(i);
+        const QString applied = rows->text(i, 0);
+        m_metrics.delivered(m_label, applied.toUtf8(), u.seconds);
+        if (applied != QLatin1String("done") && applied != QLatin1String("released"))
+            logger("dispatcher")
+                ->info("destination {}: event {}: {} ({})", m_config.name.toStdString(), u.id,
+                       applied.toStdString(), u.error.toStdString());
+    }
+    return true;
+}
+
+bool Destination::record(const Unrecorded &u)
 {
     QString error;
     const auto rows = m_db.exec(
@@ -422,37 +520,22 @@ bool Destination::record(const Unrecorded &u, double seconds)
     m_metrics.setDatabaseUp(m_db.up());
     if (!rows || rows->rows() != 1) {
         logger("dispatcher")
-            ->warn("destination {}: event {}: outcome {} not recorded yet: {}",
-                   m_config.name.toStdString(), u.id, u.outcome.toStdString(), error.toStdString());
-        m_metrics.delivered(m_label, "unrecorded", seconds);
+            ->error("destination {}: event {}: outcome {} not recorded: {}",
+                    m_config.name.toStdString(), u.id, u.outcome.toStdString(),
+                    error.toStdString());
+        m_metrics.delivered(m_label, "unrecorded", u.seconds);
         return false;
     }
-    const QString applied = rows->text(0, 0);
-    m_metrics.delivered(m_label, applied.toUtf8(), seconds);
-    if (applied != QLatin1String("done") && applied != QLatin1String("released"))
-        logger("dispatcher")
-            ->info("destination {}: event {}: {} ({})", m_config.name.toStdString(), u.id,
-                   applied.toStdString(), u.error.toStdString());
+    m_metrics.delivered(m_label, rows->text(0, 0).toUtf8(), u.seconds);
     return true;
-}
-
-void Destination::flushUnrecorded()
-{
-    while (!m_unrecorded.isEmpty()) {
-        if (!record(m_unrecorded.first(), 0))
-            return;
-        m_unrecorded.removeFirst();
-    }
 }
 
 void Destination::stop()
 {
     m_stopping = true;
     m_wakeTimer.stop();
-    if (m_flights.isEmpty()) {
-        flushUnrecorded();
-        QTimer::singleShot(0, this, &Destination::idle);
-    }
+    if (m_flights.isEmpty())
+        m_flushTimer.start(0); // records what is left, then says idle
 }
 
 void Destination::abortAll()
@@ -461,6 +544,8 @@ void Destination::abortAll()
     const QList<QNetworkReply *> replies = m_flights.keys();
     for (QNetworkReply *reply : replies)
         reply->abort(); // finished() follows at once: the attempt is released
+    if (!m_flushTimer.isActive())
+        m_flushTimer.start(0);
 }
 
 } // namespace inbox::dispatch

@@ -82,12 +82,16 @@ private:
         QString answer;
         int durationMs;
         QString error;
+        double seconds;
     };
 
     void send(const PgRows &rows, int row);
     void answered(QNetworkReply *reply);
-    bool record(const Unrecorded &u, double seconds);
-    void flushUnrecorded();
+    // Records every outcome waiting, in one statement (one commit for all the answers that
+    // came in while the previous call ran), then claims for the room they freed.
+    void flush();
+    bool recordBatch(const QList<Unrecorded> &batch, QString *error);
+    bool record(const Unrecorded &u);
     void setState(const QString &state, const QString &error = QString());
     void scheduleWake(qint64 ms);
     void updateMetrics();
@@ -102,7 +106,8 @@ private:
     std::vector<std::unique_ptr<QNetworkAccessManager>> m_networks;
     std::vector<int> m_networkLoad;
     QHash<QNetworkReply *, Flight> m_flights;
-    QList<Unrecorded> m_unrecorded;
+    QList<Unrecorded> m_unrecorded; // answered, outcome not recorded yet
+    QTimer m_flushTimer;
     QElapsedTimer m_clock;
     QTimer m_wakeTimer;
     Breaker m_breaker = Breaker::Closed;

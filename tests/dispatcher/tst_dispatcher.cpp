@@ -10,6 +10,7 @@
 #include "dispatcherprocess.h"
 #include "webhookhandler.h"
 
+#include <QProcess>
 #include <QTcpServer>
 #include <QtTest>
 
@@ -116,6 +117,34 @@ private slots:
         acceptMany(receiver, 1, QStringLiteral("late"));
         QVERIFY(waitFor(done(), QStringLiteral("31"), 10000));
         QVERIFY2(t.elapsed() < 10000, "delivered by the poll, not the notification");
+
+        // The operators' side: health, readiness and the figures.
+        const QByteArray log = d.log();
+        const qsizetype at = log.indexOf("metrics_port=") + 13;
+        const QByteArray port = log.mid(at, log.indexOf('\n', at) - at).trimmed();
+        QVERIFY(port.toInt() > 0);
+        const auto get = [&](const char *path) {
+            QProcess curl;
+            curl.start(QStringLiteral("curl"),
+                       {QStringLiteral("-s"), QStringLiteral("-w"),
+                        QStringLiteral("\n%{http_code}"),
+                        QStringLiteral("http://127.0.0.1:") + QString::fromLatin1(port) +
+                            QLatin1String(path)});
+            (void)QTest::qWaitFor([&] { return curl.state() == QProcess::NotRunning; }, 10000);
+            return curl.readAll();
+        };
+        QVERIFY(get("/healthz").endsWith("200"));
+        QVERIFY(get("/readyz").endsWith("200"));
+        const QByteArray metrics = get("/metrics");
+        QVERIFY2(
+            metrics.contains(
+                "inbox_dispatcher_deliveries_total{destination=\"hook\",outcome=\"done\"} 31\n") &&
+                metrics.contains("inbox_dispatcher_request_seconds_count 31\n") &&
+                metrics.contains("inbox_dispatcher_in_flight{destination=\"hook\"} 0\n") &&
+                metrics.contains("inbox_dispatcher_breaker_state{destination=\"hook\"} 0\n") &&
+                metrics.contains("inbox_dispatcher_paused{destination=\"hook\"} 0\n") &&
+                metrics.contains("inbox_dispatcher_database_up 1\n"),
+            metrics.constData());
         d.terminate();
         QCOMPARE(d.wait(), 0);
         QVERIFY(!d.log().contains(kSecret));

@@ -142,6 +142,11 @@ void Destination::report()
     if (!rows || rows->rows() != 1)
         return; // said again by the next report
     m_stateReported = true;
+    const auto backlog = m_db.exec(
+        QStringLiteral("SELECT received, processing FROM inbox.route_backlog($1::text[])"),
+        {textArray(m_config.sources)}, &error);
+    if (backlog && backlog->rows() == 1)
+        m_metrics.setBacklog(m_label, backlog->toInt(0, 0), backlog->toInt(0, 1));
     // After a 410 the pause carries the disablement; the breaker's own state goes on.
     if (m_state == QLatin1String("disabled"))
         m_state = QStringLiteral("closed");

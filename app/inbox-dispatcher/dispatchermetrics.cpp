@@ -42,6 +42,13 @@ void DispatcherMetrics::setPaused(const QByteArray &destination, bool paused)
     m_paused[destination] = paused ? 1 : 0;
 }
 
+void DispatcherMetrics::setBacklog(const QByteArray &destination, qint64 received,
+                                   qint64 processing)
+{
+    std::lock_guard lock(m_mutex);
+    m_backlog[destination] = {received, processing};
+}
+
 void DispatcherMetrics::setDatabaseUp(bool up)
 {
     std::lock_guard lock(m_mutex);
@@ -71,6 +78,16 @@ QByteArray DispatcherMetrics::render() const
           "0 closed, 1 open, 2 half open (probing), 3 waiting for Retry-After, 4 disabled (410).",
           m_breaker);
     gauge(&out, "inbox_dispatcher_paused", "1 while the destination is paused.", m_paused);
+    out += "# HELP inbox_dispatcher_backlog Events of the destination's sources received (due or "
+           "waiting for a retry) and processing, by any dispatcher.\n"
+           "# TYPE inbox_dispatcher_backlog gauge\n";
+    for (auto it = m_backlog.cbegin(); it != m_backlog.cend(); ++it) {
+        const QByteArray label = service::prometheusLabel(it.key());
+        out += "inbox_dispatcher_backlog{destination=\"" + label + "\",status=\"received\"} " +
+               QByteArray::number(it.value().first) + '\n';
+        out += "inbox_dispatcher_backlog{destination=\"" + label + "\",status=\"processing\"} " +
+               QByteArray::number(it.value().second) + '\n';
+    }
     out += "# HELP inbox_dispatcher_database_up 1 while the dispatcher's connection works.\n"
            "# TYPE inbox_dispatcher_database_up gauge\n";
     out += QByteArray("inbox_dispatcher_database_up ") + (m_databaseUp ? "1" : "0") + '\n';

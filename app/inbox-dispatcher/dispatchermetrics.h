@@ -26,6 +26,9 @@ public:
     // 0 closed, 1 open, 2 half open (probing), 3 waiting (Retry-After), 4 disabled (410).
     void setBreaker(const QByteArray &destination, int state);
     void setPaused(const QByteArray &destination, bool paused);
+    // The route's events waiting (received, also those whose retry is not due yet) and being
+    // delivered, by any dispatcher (inbox.route_backlog: by source only).
+    void setBacklog(const QByteArray &destination, qint64 received, qint64 processing);
     void setDatabaseUp(bool up);
     bool databaseUp() const;
 
@@ -37,6 +40,7 @@ private:
     QMap<QByteArray, int> m_inFlight;
     QMap<QByteArray, int> m_breaker;
     QMap<QByteArray, int> m_paused;
+    QMap<QByteArray, QPair<qint64, qint64>> m_backlog;
     service::PrometheusHistogram m_seconds;
     bool m_databaseUp = false;
 };

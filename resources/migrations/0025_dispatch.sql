@@ -15,6 +15,7 @@
 -- report_destination the dispatcher's breaker state; answers whether the destination is paused.
 --                   A 'disabled' report (410 Gone) pauses the destination until a person resumes.
 -- pause_destination / resume_destination   operators, journaled with the person and reason.
+-- route_backlog     a route's received and processing events, from the status counters.
 
 CREATE TABLE inbox.destinations (
     name          text COLLATE "C" PRIMARY KEY
@@ -433,3 +434,17 @@ END;
 $$;
 REVOKE ALL ON FUNCTION inbox.resume_destination(text, text) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION inbox.resume_destination(text, text) TO inbox_operator;
+
+-- A route's backlog for the dispatcher's /metrics, from the status counters (§7: nothing counts
+-- the events table). By source only: the counters know no kinds, so a destination that also
+-- filters by kind sees the backlog of its sources.
+CREATE FUNCTION inbox.route_backlog(p_sources text[])
+RETURNS TABLE(received bigint, processing bigint)
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+    SELECT coalesce(sum(c.n) FILTER (WHERE c.status = 'received'), 0)::bigint,
+           coalesce(sum(c.n) FILTER (WHERE c.status = 'processing'), 0)::bigint
+      FROM inbox.status_counts c
+     WHERE p_sources IS NULL OR c.source = ANY (p_sources);
+$$;
+REVOKE ALL ON FUNCTION inbox.route_backlog(text[]) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION inbox.route_backlog(text[]) TO inbox_worker, inbox_support;

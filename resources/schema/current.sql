@@ -3613,6 +3613,21 @@ $$;
 
 
 --
+-- Name: route_backlog(text[]); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.route_backlog(p_sources text[]) RETURNS TABLE(received bigint, processing bigint)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+    SELECT coalesce(sum(c.n) FILTER (WHERE c.status = 'received'), 0)::bigint,
+           coalesce(sum(c.n) FILTER (WHERE c.status = 'processing'), 0)::bigint
+      FROM inbox.status_counts c
+     WHERE p_sources IS NULL OR c.source = ANY (p_sources);
+$$;
+
+
+--
 -- Name: schema_version(); Type: FUNCTION; Schema: inbox; Owner: -
 --
 
@@ -5463,6 +5478,15 @@ GRANT ALL ON FUNCTION inbox.resolve_review(p_event_ids bigint[], p_resolution te
 
 REVOKE ALL ON FUNCTION inbox.resume_destination(p_destination text, p_reason text) FROM PUBLIC;
 GRANT ALL ON FUNCTION inbox.resume_destination(p_destination text, p_reason text) TO inbox_operator;
+
+
+--
+-- Name: FUNCTION route_backlog(p_sources text[]); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.route_backlog(p_sources text[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.route_backlog(p_sources text[]) TO inbox_worker;
+GRANT ALL ON FUNCTION inbox.route_backlog(p_sources text[]) TO inbox_support;
 
 
 --

@@ -304,6 +304,25 @@ private slots:
                  2);
     }
 
+    // A route's backlog from the counters, by source; the worker may read it.
+    void routeBacklogCountsTheRoutesSources()
+    {
+        PgSession su(m_db.conninfo());
+        PgSession w(m_db.conninfo(QStringLiteral("d_worker")));
+        for (int i = 0; i < 3; ++i)
+            acceptKind(su, QStringLiteral("shop"), QStringLiteral("s%1").arg(i), {});
+        acceptKind(su, QStringLiteral("crm"), QStringLiteral("c"), {});
+        QCOMPARE(claimRouted(w, QStringLiteral("w"), 1, QStringLiteral("{shop}"), {}).size(), 1);
+        const QString sql =
+            QStringLiteral("SELECT received || '/' || processing FROM inbox.route_backlog($1)");
+        QCOMPARE(one(w, sql, {QStringLiteral("{shop}")}), QStringLiteral("2/1"));
+        QCOMPARE(one(w, sql, {QStringLiteral("{crm,shop}")}), QStringLiteral("3/1"));
+        QCOMPARE(one(w, sql, {QStringLiteral("{nobody}")}), QStringLiteral("0/0"));
+        QCOMPARE(one(w, QStringLiteral("SELECT received || '/' || processing FROM"
+                                       " inbox.route_backlog(NULL)")),
+                 QStringLiteral("3/1"));
+    }
+
     void pauseAndResumeAreForOperatorsAndJournaled()
     {
         PgSession su(m_db.conninfo());

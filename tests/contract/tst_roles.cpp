@@ -53,6 +53,8 @@ QMap<QString, QSet<QString>> expectedExecute()
         {QStringLiteral("claim_routed"), worker}, // 0025: the dispatcher
         {QStringLiteral("finish_delivery"), worker},
         {QStringLiteral("report_destination"), worker},
+        {QStringLiteral("route_backlog"),
+         logins({"l_worker", "l_support", "l_operator", "l_manager", "l_alerts"})},
         {QStringLiteral("pause_destination"), logins({"l_operator", "l_manager"})},
         {QStringLiteral("resume_destination"), logins({"l_operator", "l_manager"})},
         {QStringLiteral("heartbeat"), worker},
@@ -110,6 +112,8 @@ QMap<QString, QString> calls()
                         " 'closed', NULL)")},
         {QStringLiteral("pause_destination"),
          QStringLiteral("SELECT inbox.pause_destination('roles', 'roles')")},
+        {QStringLiteral("route_backlog"),
+         QStringLiteral("SELECT * FROM inbox.route_backlog(ARRAY['roles'])")},
         {QStringLiteral("resume_destination"),
          QStringLiteral("SELECT inbox.resume_destination('roles', 'roles')")},
         {QStringLiteral("heartbeat"),

@@ -143,6 +143,8 @@ private slots:
                 metrics.contains("inbox_dispatcher_in_flight{destination=\"hook\"} 0\n") &&
                 metrics.contains("inbox_dispatcher_breaker_state{destination=\"hook\"} 0\n") &&
                 metrics.contains("inbox_dispatcher_paused{destination=\"hook\"} 0\n") &&
+                metrics.contains("inbox_dispatcher_backlog{destination=\"hook\","
+                                 "status=\"received\"} ") &&
                 metrics.contains("inbox_dispatcher_database_up 1\n"),
             metrics.constData());
         d.terminate();

@@ -10,14 +10,15 @@ namespace inbox::front {
 
 ConfigFile::ConfigFile(const QString &path, QStringList *errors) : m_path(path), m_errors(errors) {}
 
-bool ConfigFile::read(const QString &mainSection, bool sourceSections)
+bool ConfigFile::read(const QString &mainSection, bool sourceSections, const QString &namedKind)
 {
     QFile file(m_path);
     if (!file.open(QIODevice::ReadOnly)) {
         m_errors->append(QStringLiteral("%1: cannot read: %2").arg(m_path, file.errorString()));
         return false;
     }
-    m_sections = ConfigParser::parse(m_path, file.readAll(), m_errors, mainSection, sourceSections);
+    m_sections = ConfigParser::parse(m_path, file.readAll(), m_errors, mainSection, sourceSections,
+                                     namedKind);
     return true;
 }
 

@@ -21,7 +21,8 @@ public:
 
     // Reads and parses the file (`mainSection` and `sourceSections` as ConfigParser::parse
     // takes them). False, with "file: cannot read: why" in the errors, when it cannot be read.
-    bool read(const QString &mainSection, bool sourceSections);
+    bool read(const QString &mainSection, bool sourceSections,
+              const QString &namedKind = QStringLiteral("source"));
 
     const QList<ConfigSection> &sections() const { return m_sections; }
     // The folder relative secret file names are read from.

@@ -4,10 +4,10 @@ namespace inbox::front {
 
 QList<ConfigSection> ConfigParser::parse(const QString &fileName, const QByteArray &text,
                                          QStringList *errors, const QString &mainSection,
-                                         bool sourceSections)
+                                         bool sourceSections, const QString &namedKind)
 {
     const QString expected = sourceSections
-                                 ? QStringLiteral("[%1] or [source NAME]").arg(mainSection)
+                                 ? QStringLiteral("[%1] or [%2 NAME]").arg(mainSection, namedKind)
                                  : QStringLiteral("[%1]").arg(mainSection);
     QList<ConfigSection> sections;
     const QList<QByteArray> lines = text.split('\n');
@@ -34,7 +34,7 @@ QList<ConfigSection> ConfigParser::parse(const QString &fileName, const QByteArr
             section.line = lineNo;
             if (words.size() == 1 && words.at(0) == mainSection) {
                 section.kind = words.at(0);
-            } else if (words.size() == 2 && words.at(0) == QLatin1String("source")) {
+            } else if (words.size() == 2 && words.at(0) == namedKind) {
                 section.kind = words.at(0);
                 section.name = words.at(1);
             } else {

@@ -24,7 +24,7 @@ struct ConfigEntry
 
 struct ConfigSection
 {
-    QString kind; // "receiver" or "source"
+    QString kind; // the main section's word, or the named sections' ("source", "destination")
     QString name; // the source's name; empty for [receiver]
     int line = 0;
     QList<ConfigEntry> entries;
@@ -37,11 +37,13 @@ public:
     // `mainSection` names the one-word section ("receiver"; inbox-alerts reads "alerts").
     // `sourceSections`: the file may also hold [source NAME] (the receiver's); the errors
     // name only the sections the file may hold ([source ...] is still read, for the caller
-    // to refuse in its own words).
+    // to refuse in its own words). `namedKind` is the word of the named sections: "source",
+    // or "destination" for inbox-dispatcher's [destination NAME].
     static QList<ConfigSection> parse(const QString &fileName, const QByteArray &text,
                                       QStringList *errors,
                                       const QString &mainSection = QStringLiteral("receiver"),
-                                      bool sourceSections = true);
+                                      bool sourceSections = true,
+                                      const QString &namedKind = QStringLiteral("source"));
 };
 
 } // namespace inbox::front

@@ -1587,6 +1587,174 @@ $$;
 
 
 --
+-- Name: claim_routed(text, integer, text[], text[], interval); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.claim_routed(p_worker text, p_limit integer, p_sources text[], p_kinds text[], p_lock_timeout interval DEFAULT NULL::interval) RETURNS SETOF inbox.events
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+DECLARE
+    v_taken   int := 0;
+    v_window  int;
+    v_n       int;
+    v_sources text[];
+    v_failed  boolean := false;
+    v_timeout interval := p_lock_timeout;
+    v_token   bigint;
+    r         record;
+BEGIN
+    PERFORM inbox._check_name(p_worker, 'p_worker', 200);
+    IF p_limit IS NULL THEN
+        RAISE EXCEPTION 'p_limit must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_limit < 1 OR p_limit > 1000 THEN
+        RAISE EXCEPTION 'p_limit must be between 1 and 1000' USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF cardinality(p_sources) = 0 OR array_position(p_sources, NULL) IS NOT NULL THEN
+        RAISE EXCEPTION 'p_sources must be NULL (any source) or a list without NULLs'
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF cardinality(p_kinds) = 0 OR array_position(p_kinds, NULL) IS NOT NULL THEN
+        RAISE EXCEPTION 'p_kinds must be NULL (any kind) or a list without NULLs'
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF v_timeout IS NULL THEN
+        SELECT s.lock_timeout INTO v_timeout FROM inbox.settings s;
+    ELSIF v_timeout <= interval '0' THEN
+        RAISE EXCEPTION 'p_lock_timeout must be positive' USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    v_window := p_limit * 4 + 64;
+    v_token := nextval('inbox.lock_token_seq');
+
+    IF EXISTS (SELECT 1 FROM inbox.event_queue q
+                WHERE q.status = 'processing' AND q.locked_at < now() - v_timeout
+                  AND (p_sources IS NULL OR q.source = ANY (p_sources))) THEN
+        WITH c AS (
+            SELECT e.id, e.locked_by AS prev_by, e.locked_at AS prev_at
+              FROM (SELECT q.id, q.locked_at
+                      FROM inbox.event_queue q
+                     WHERE q.status = 'processing' AND q.locked_at < now() - v_timeout
+                       AND (p_sources IS NULL OR q.source = ANY (p_sources))
+                       AND (p_kinds IS NULL OR EXISTS (SELECT 1 FROM inbox.events k
+                                                        WHERE k.id = q.id
+                                                          AND k.kind = ANY (p_kinds)))
+                     ORDER BY q.locked_at, q.id
+                     LIMIT v_window) w
+              JOIN inbox.events e ON e.id = w.id
+             WHERE e.status = 'processing' AND e.locked_at < now() - v_timeout
+               AND e.attempts >= e.max_attempts
+             ORDER BY w.locked_at, w.id
+             LIMIT p_limit
+               FOR UPDATE OF e SKIP LOCKED
+        ), f AS (
+            UPDATE inbox.events e
+               SET status = 'failed', locked_by = NULL, locked_at = NULL, lock_token = NULL,
+                   last_error = 'lock of ' || c.prev_by || ' expired on the last attempt',
+                   error_retryable = true
+              FROM c
+             WHERE e.id = c.id
+            RETURNING e.id, e.source, e.attempts, c.prev_by, c.prev_at
+        ), j AS (
+            INSERT INTO inbox.journal (event_id, entry, actor, detail)
+            SELECT f.id, 'failed', p_worker,
+                   jsonb_build_object('reason', 'lock_expired', 'attempt', f.attempts,
+                                      'previous_holder', f.prev_by, 'previous_locked_at', f.prev_at,
+                                      'retryable', true)
+              FROM f
+        )
+        SELECT array_agg(f.source) INTO v_sources FROM f;
+        IF v_sources IS NOT NULL THEN
+            v_failed := true;
+            FOR r IN SELECT s.source, count(*)::int AS n FROM unnest(v_sources) AS s(source)
+                      GROUP BY s.source LOOP
+                PERFORM inbox._bump_daily(r.source, p_failed => r.n);
+            END LOOP;
+        END IF;
+
+        RETURN QUERY
+        WITH c AS (
+            SELECT e.id, e.locked_by AS prev_by, e.locked_at AS prev_at
+              FROM (SELECT q.id, q.locked_at
+                      FROM inbox.event_queue q
+                     WHERE q.status = 'processing' AND q.locked_at < now() - v_timeout
+                       AND (p_sources IS NULL OR q.source = ANY (p_sources))
+                       AND (p_kinds IS NULL OR EXISTS (SELECT 1 FROM inbox.events k
+                                                        WHERE k.id = q.id
+                                                          AND k.kind = ANY (p_kinds)))
+                     ORDER BY q.locked_at, q.id
+                     LIMIT v_window) w
+              JOIN inbox.events e ON e.id = w.id
+             WHERE e.status = 'processing' AND e.locked_at < now() - v_timeout
+               AND e.attempts < e.max_attempts
+             ORDER BY w.locked_at, w.id
+             LIMIT p_limit
+               FOR UPDATE OF e SKIP LOCKED
+        ), u AS (
+            UPDATE inbox.events e
+               SET locked_by = p_worker, locked_at = now(), lock_token = v_token,
+                   attempts = e.attempts + 1
+              FROM c
+             WHERE e.id = c.id
+            RETURNING e.*
+        ), j AS (
+            INSERT INTO inbox.journal (event_id, entry, actor, detail)
+            SELECT u.id, 'takeover', p_worker,
+                   jsonb_build_object('previous_holder', c.prev_by, 'previous_locked_at', c.prev_at,
+                                      'attempt', u.attempts)
+              FROM u JOIN c ON c.id = u.id
+        )
+        SELECT u.* FROM u JOIN c ON c.id = u.id ORDER BY c.prev_at, c.id;
+        GET DIAGNOSTICS v_taken = ROW_COUNT;
+    END IF;
+
+    IF v_taken < p_limit THEN
+        RETURN QUERY
+        WITH c AS (
+            SELECT e.id
+              FROM (SELECT q.id, q.next_attempt_at
+                      FROM inbox.event_queue q
+                     WHERE q.status = 'received' AND q.next_attempt_at <= now()
+                       AND (p_sources IS NULL OR q.source = ANY (p_sources))
+                       AND (p_kinds IS NULL OR EXISTS (SELECT 1 FROM inbox.events k
+                                                        WHERE k.id = q.id
+                                                          AND k.kind = ANY (p_kinds)))
+                     ORDER BY q.next_attempt_at, q.id
+                     LIMIT v_window) w
+              JOIN inbox.events e ON e.id = w.id
+             WHERE e.status = 'received' AND e.next_attempt_at <= now()
+             ORDER BY w.next_attempt_at, w.id
+             LIMIT p_limit - v_taken
+               FOR UPDATE OF e SKIP LOCKED
+        ), u AS (
+            UPDATE inbox.events e
+               SET status = 'processing', locked_by = p_worker, locked_at = now(),
+                   lock_token = v_token, attempts = e.attempts + 1
+              FROM c
+             WHERE e.id = c.id
+            RETURNING e.*
+        ), j AS (
+            INSERT INTO inbox.journal (event_id, entry, actor, detail)
+            SELECT u.id, 'claimed', p_worker, jsonb_build_object('attempt', u.attempts)
+              FROM u
+        )
+        SELECT * FROM u ORDER BY u.next_attempt_at, u.id;
+        GET DIAGNOSTICS v_n = ROW_COUNT;
+        v_taken := v_taken + v_n;
+    END IF;
+
+    IF (v_taken > 0 OR v_failed) AND coalesce(extract(epoch FROM clock_timestamp())::double precision
+                                - nullif(current_setting('inbox.notified_events', true), '')::double precision
+                                >= 1.0, true) THEN
+        PERFORM inbox._notify('events');
+    END IF;
+END;
+$$;
+
+
+--
 -- Name: close_deal(text, text); Type: FUNCTION; Schema: inbox; Owner: -
 --
 
@@ -2413,6 +2581,86 @@ $$;
 
 
 --
+-- Name: finish_delivery(bigint, text, bigint, text, text, integer, text, integer, text); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.finish_delivery(p_event_id bigint, p_worker text, p_lock_token bigint, p_destination text, p_outcome text, p_http_status integer, p_answer text, p_duration_ms integer, p_error text) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+DECLARE
+    v_ev      inbox.events%ROWTYPE;
+    v_applied text;
+BEGIN
+    IF p_event_id IS NULL THEN
+        RAISE EXCEPTION 'p_event_id must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    PERFORM inbox._check_name(p_worker, 'p_worker', 200);
+    IF p_lock_token IS NULL THEN
+        RAISE EXCEPTION 'p_lock_token must not be NULL: pass the lock_token of the claimed row'
+            USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    PERFORM inbox._check_name(p_destination, 'p_destination', 64);
+    IF p_outcome IS NULL THEN
+        RAISE EXCEPTION 'p_outcome must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_outcome NOT IN ('done', 'retry', 'reject', 'release') THEN
+        RAISE EXCEPTION 'p_outcome must be done, retry, reject or release, got %', p_outcome
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF p_http_status IS NOT NULL AND (p_http_status < 100 OR p_http_status > 599) THEN
+        RAISE EXCEPTION 'p_http_status must be between 100 and 599, got %', p_http_status
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF p_outcome <> 'done' AND (p_error IS NULL OR btrim(p_error) = '') THEN
+        RAISE EXCEPTION 'p_error must not be empty for outcome %', p_outcome
+            USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_duration_ms IS NOT NULL AND p_duration_ms < 0 THEN
+        RAISE EXCEPTION 'p_duration_ms must not be negative' USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+
+    SELECT * INTO v_ev FROM inbox.events e WHERE e.id = p_event_id FOR UPDATE;
+    IF NOT FOUND THEN
+        RAISE EXCEPTION 'p_event_id % does not exist', p_event_id
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+
+    IF p_outcome = 'done' THEN
+        v_applied := CASE WHEN inbox.complete(p_event_id, p_worker, p_lock_token,
+                                              jsonb_build_object('destination', p_destination,
+                                                                 'http_status', p_http_status))
+                          THEN 'done' ELSE 'lost_lock' END;
+    ELSIF p_outcome IN ('retry', 'reject') THEN
+        v_applied := inbox.fail(p_event_id, p_worker, p_lock_token, p_error, p_outcome = 'retry');
+    ELSIF v_ev.status = 'processing' AND v_ev.locked_by = p_worker
+          AND v_ev.lock_token = p_lock_token THEN
+        -- Released: due again at once (the dispatcher claims it only when its breaker lets a
+        -- request through), the attempt not counted.
+        UPDATE inbox.events e
+           SET status = 'received', locked_by = NULL, locked_at = NULL, lock_token = NULL,
+               attempts = greatest(e.attempts - 1, 0), next_attempt_at = now(),
+               last_error = p_error, error_retryable = true
+         WHERE e.id = p_event_id;
+        INSERT INTO inbox.journal (event_id, entry, actor, detail)
+        VALUES (p_event_id, 'released', p_worker,
+                jsonb_build_object('destination', p_destination, 'attempt', v_ev.attempts,
+                                   'error', left(p_error, 200)));
+        v_applied := 'released';
+    ELSE
+        v_applied := 'lost_lock';
+    END IF;
+
+    INSERT INTO inbox.delivery_attempts (event_id, destination, worker, attempt, http_status,
+                                         duration_ms, outcome, answer, error, applied)
+    VALUES (p_event_id, p_destination, p_worker, v_ev.attempts, p_http_status, p_duration_ms,
+            p_outcome, left(p_answer, 4000), left(p_error, 1000), v_applied);
+    RETURN v_applied;
+END;
+$$;
+
+
+--
 -- Name: fire_alert(bigint, text, jsonb); Type: FUNCTION; Schema: inbox; Owner: -
 --
 
@@ -2705,6 +2953,44 @@ $$;
 
 
 --
+-- Name: pause_destination(text, text); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.pause_destination(p_destination text, p_reason text) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+DECLARE
+    v_old inbox.destinations%ROWTYPE;
+BEGIN
+    PERFORM inbox._check_name(p_destination, 'p_destination', 64);
+    IF p_reason IS NULL THEN
+        RAISE EXCEPTION 'p_reason must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF btrim(p_reason) = '' THEN
+        RAISE EXCEPTION 'p_reason must not be blank' USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    SELECT * INTO v_old FROM inbox.destinations d WHERE d.name = p_destination FOR UPDATE;
+    IF NOT FOUND THEN
+        RAISE EXCEPTION 'destination % is not known: no dispatcher has reported it', p_destination
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF v_old.paused THEN
+        RETURN 'unchanged';
+    END IF;
+    UPDATE inbox.destinations d
+       SET paused = true, paused_by = session_user, paused_at = now(), paused_reason = p_reason
+     WHERE d.name = p_destination;
+    INSERT INTO inbox.journal (entry, detail, by_person)
+    VALUES ('destination_paused',
+            jsonb_build_object('destination', p_destination, 'reason', p_reason), true);
+    PERFORM inbox._notify('destinations');
+    RETURN 'paused';
+END;
+$$;
+
+
+--
 -- Name: prune(interval); Type: FUNCTION; Schema: inbox; Owner: -
 --
 
@@ -2990,6 +3276,67 @@ $$;
 
 
 --
+-- Name: report_destination(text, text, text, text); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.report_destination(p_worker text, p_destination text, p_state text, p_error text) RETURNS TABLE(paused boolean, paused_by text, paused_reason text)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+#variable_conflict use_column
+DECLARE
+    v_old inbox.destinations%ROWTYPE;
+BEGIN
+    PERFORM inbox._check_name(p_worker, 'p_worker', 200);
+    PERFORM inbox._check_name(p_destination, 'p_destination', 64);
+    IF p_state IS NULL THEN
+        RAISE EXCEPTION 'p_state must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_state NOT IN ('closed', 'open', 'half_open', 'waiting', 'disabled') THEN
+        RAISE EXCEPTION 'p_state must be closed, open, half_open, waiting or disabled, got %',
+            p_state USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+
+    INSERT INTO inbox.destinations AS d (name) VALUES (p_destination)
+    ON CONFLICT (name) DO NOTHING;
+    SELECT * INTO v_old FROM inbox.destinations d WHERE d.name = p_destination FOR UPDATE;
+    -- A destination a 410 disabled shows 'disabled' for as long as it stays paused, whatever
+    -- the breaker reports meanwhile.
+    UPDATE inbox.destinations d
+       SET state = CASE WHEN d.state = 'disabled' AND d.paused THEN 'disabled' ELSE p_state END,
+           last_error = coalesce(p_error, d.last_error),
+           reported_by = p_worker, reported_at = now()
+     WHERE d.name = p_destination;
+    IF v_old.state = 'disabled' AND v_old.paused THEN
+        NULL; -- disabled until a person resumes it: nothing the breaker says is news
+    ELSIF p_state IN ('open', 'disabled') AND v_old.state IS DISTINCT FROM p_state THEN
+        INSERT INTO inbox.journal (entry, actor, detail)
+        VALUES (CASE p_state WHEN 'open' THEN 'destination_breaker_opened'
+                             ELSE 'destination_disabled' END,
+                p_worker,
+                jsonb_build_object('destination', p_destination, 'previous_state', v_old.state,
+                                   'error', left(p_error, 200)));
+    ELSIF p_state = 'closed' AND v_old.state IN ('open', 'half_open') THEN
+        INSERT INTO inbox.journal (entry, actor, detail)
+        VALUES ('destination_breaker_closed', p_worker,
+                jsonb_build_object('destination', p_destination, 'previous_state', v_old.state));
+    END IF;
+    -- A 410 Gone pauses the destination until a person resumes it (Standard Webhooks: the
+    -- endpoint is gone), and a restarted dispatcher must not start sending to it again.
+    IF p_state = 'disabled' AND NOT v_old.paused THEN
+        UPDATE inbox.destinations d
+           SET paused = true, paused_by = p_worker, paused_at = now(),
+               paused_reason = coalesce(left(p_error, 200), 'disabled by the handler')
+         WHERE d.name = p_destination;
+        PERFORM inbox._notify('destinations');
+    END IF;
+    RETURN QUERY SELECT d.paused, d.paused_by, d.paused_reason
+                   FROM inbox.destinations d WHERE d.name = p_destination;
+END;
+$$;
+
+
+--
 -- Name: requeue(bigint[], text); Type: FUNCTION; Schema: inbox; Owner: -
 --
 
@@ -3225,6 +3572,62 @@ BEGIN
     END LOOP;
     PERFORM inbox._notify('events');
 END;
+$$;
+
+
+--
+-- Name: resume_destination(text, text); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.resume_destination(p_destination text, p_reason text) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+DECLARE
+    v_old inbox.destinations%ROWTYPE;
+BEGIN
+    PERFORM inbox._check_name(p_destination, 'p_destination', 64);
+    IF p_reason IS NULL THEN
+        RAISE EXCEPTION 'p_reason must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF btrim(p_reason) = '' THEN
+        RAISE EXCEPTION 'p_reason must not be blank' USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    SELECT * INTO v_old FROM inbox.destinations d WHERE d.name = p_destination FOR UPDATE;
+    IF NOT FOUND THEN
+        RAISE EXCEPTION 'destination % is not known: no dispatcher has reported it', p_destination
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF NOT v_old.paused THEN
+        RETURN 'unchanged';
+    END IF;
+    UPDATE inbox.destinations d
+       SET paused = false, paused_by = NULL, paused_at = NULL, paused_reason = NULL,
+           state = CASE WHEN d.state = 'disabled' THEN 'closed' ELSE d.state END
+     WHERE d.name = p_destination;
+    INSERT INTO inbox.journal (entry, detail, by_person)
+    VALUES ('destination_resumed',
+            jsonb_build_object('destination', p_destination, 'reason', p_reason,
+                               'paused_by', v_old.paused_by, 'paused_reason', v_old.paused_reason),
+            true);
+    PERFORM inbox._notify('destinations');
+    RETURN 'resumed';
+END;
+$$;
+
+
+--
+-- Name: route_backlog(text[]); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.route_backlog(p_sources text[]) RETURNS TABLE(received bigint, processing bigint)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+    SELECT coalesce(sum(c.n) FILTER (WHERE c.status = 'received'), 0)::bigint,
+           coalesce(sum(c.n) FILTER (WHERE c.status = 'processing'), 0)::bigint
+      FROM inbox.status_counts c
+     WHERE p_sources IS NULL OR c.source = ANY (p_sources);
 $$;
 
 
@@ -3724,6 +4127,65 @@ WITH (autovacuum_vacuum_scale_factor='0', autovacuum_vacuum_threshold='2000', au
 
 
 --
+-- Name: delivery_attempts; Type: TABLE; Schema: inbox; Owner: -
+--
+
+CREATE TABLE inbox.delivery_attempts (
+    id bigint NOT NULL,
+    event_id bigint NOT NULL,
+    destination text NOT NULL COLLATE pg_catalog."C",
+    worker text NOT NULL,
+    attempt integer NOT NULL,
+    at timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
+    http_status integer,
+    duration_ms integer,
+    outcome text NOT NULL,
+    answer text,
+    error text,
+    applied text NOT NULL,
+    CONSTRAINT delivery_attempts_answer_check CHECK ((char_length(answer) <= 4000)),
+    CONSTRAINT delivery_attempts_applied_check CHECK ((applied = ANY (ARRAY['done'::text, 'received'::text, 'failed'::text, 'released'::text, 'lost_lock'::text]))),
+    CONSTRAINT delivery_attempts_duration_ms_check CHECK ((duration_ms >= 0)),
+    CONSTRAINT delivery_attempts_http_status_check CHECK (((http_status >= 100) AND (http_status <= 599))),
+    CONSTRAINT delivery_attempts_outcome_check CHECK ((outcome = ANY (ARRAY['done'::text, 'retry'::text, 'reject'::text, 'release'::text])))
+);
+
+
+--
+-- Name: delivery_attempts_id_seq; Type: SEQUENCE; Schema: inbox; Owner: -
+--
+
+ALTER TABLE inbox.delivery_attempts ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME inbox.delivery_attempts_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+
+--
+-- Name: destinations; Type: TABLE; Schema: inbox; Owner: -
+--
+
+CREATE TABLE inbox.destinations (
+    name text NOT NULL COLLATE pg_catalog."C",
+    state text DEFAULT 'closed'::text NOT NULL,
+    last_error text,
+    reported_by text,
+    reported_at timestamp with time zone,
+    paused boolean DEFAULT false NOT NULL,
+    paused_by text,
+    paused_reason text,
+    paused_at timestamp with time zone,
+    CONSTRAINT destinations_check CHECK ((paused = (paused_at IS NOT NULL))),
+    CONSTRAINT destinations_name_check CHECK ((((char_length(name) >= 1) AND (char_length(name) <= 64)) AND (name !~ '[\x01-\x1f\x7f]'::text))),
+    CONSTRAINT destinations_state_check CHECK ((state = ANY (ARRAY['closed'::text, 'open'::text, 'half_open'::text, 'waiting'::text, 'disabled'::text])))
+);
+
+
+--
 -- Name: duplicate_candidates; Type: TABLE; Schema: inbox; Owner: -
 --
 
@@ -3998,6 +4460,22 @@ ALTER TABLE ONLY inbox.conflict_bodies
 
 
 --
+-- Name: delivery_attempts delivery_attempts_pkey; Type: CONSTRAINT; Schema: inbox; Owner: -
+--
+
+ALTER TABLE ONLY inbox.delivery_attempts
+    ADD CONSTRAINT delivery_attempts_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: destinations destinations_pkey; Type: CONSTRAINT; Schema: inbox; Owner: -
+--
+
+ALTER TABLE ONLY inbox.destinations
+    ADD CONSTRAINT destinations_pkey PRIMARY KEY (name);
+
+
+--
 -- Name: duplicate_candidates duplicate_candidates_pair_key; Type: CONSTRAINT; Schema: inbox; Owner: -
 --
 
@@ -4170,6 +4648,13 @@ CREATE UNIQUE INDEX conflict_bodies_event_fingerprint_key ON inbox.conflict_bodi
 --
 
 CREATE INDEX conflict_bodies_event_idx ON inbox.conflict_bodies USING btree (event_id, id);
+
+
+--
+-- Name: delivery_attempts_event_idx; Type: INDEX; Schema: inbox; Owner: -
+--
+
+CREATE INDEX delivery_attempts_event_idx ON inbox.delivery_attempts USING btree (event_id, id);
 
 
 --
@@ -4447,6 +4932,14 @@ ALTER TABLE ONLY inbox.alert_episodes
 
 ALTER TABLE ONLY inbox.conflict_bodies
     ADD CONSTRAINT conflict_bodies_event_id_fkey FOREIGN KEY (event_id) REFERENCES inbox.events(id) ON DELETE CASCADE;
+
+
+--
+-- Name: delivery_attempts delivery_attempts_event_id_fkey; Type: FK CONSTRAINT; Schema: inbox; Owner: -
+--
+
+ALTER TABLE ONLY inbox.delivery_attempts
+    ADD CONSTRAINT delivery_attempts_event_id_fkey FOREIGN KEY (event_id) REFERENCES inbox.events(id) ON DELETE CASCADE;
 
 
 --
@@ -4735,6 +5228,14 @@ GRANT ALL ON FUNCTION inbox.claim(p_worker text, p_limit integer, p_lock_timeout
 
 
 --
+-- Name: FUNCTION claim_routed(p_worker text, p_limit integer, p_sources text[], p_kinds text[], p_lock_timeout interval); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.claim_routed(p_worker text, p_limit integer, p_sources text[], p_kinds text[], p_lock_timeout interval) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.claim_routed(p_worker text, p_limit integer, p_sources text[], p_kinds text[], p_lock_timeout interval) TO inbox_worker;
+
+
+--
 -- Name: FUNCTION close_deal(p_deal_ref text, p_worker text); Type: ACL; Schema: inbox; Owner: -
 --
 
@@ -4839,6 +5340,14 @@ GRANT ALL ON FUNCTION inbox.finish_alert_message(p_action_id bigint, p_ok boolea
 
 
 --
+-- Name: FUNCTION finish_delivery(p_event_id bigint, p_worker text, p_lock_token bigint, p_destination text, p_outcome text, p_http_status integer, p_answer text, p_duration_ms integer, p_error text); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.finish_delivery(p_event_id bigint, p_worker text, p_lock_token bigint, p_destination text, p_outcome text, p_http_status integer, p_answer text, p_duration_ms integer, p_error text) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.finish_delivery(p_event_id bigint, p_worker text, p_lock_token bigint, p_destination text, p_outcome text, p_http_status integer, p_answer text, p_duration_ms integer, p_error text) TO inbox_worker;
+
+
+--
 -- Name: FUNCTION fire_alert(p_rule_id bigint, p_scope_key text, p_summary jsonb); Type: ACL; Schema: inbox; Owner: -
 --
 
@@ -4897,6 +5406,14 @@ GRANT ALL ON FUNCTION inbox.open_duplicates() TO inbox_support;
 
 
 --
+-- Name: FUNCTION pause_destination(p_destination text, p_reason text); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.pause_destination(p_destination text, p_reason text) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.pause_destination(p_destination text, p_reason text) TO inbox_operator;
+
+
+--
 -- Name: FUNCTION prune(p_older_than interval); Type: ACL; Schema: inbox; Owner: -
 --
 
@@ -4928,6 +5445,14 @@ GRANT ALL ON FUNCTION inbox.remove_alert_rule(p_id bigint, p_note text) TO inbox
 
 
 --
+-- Name: FUNCTION report_destination(p_worker text, p_destination text, p_state text, p_error text); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.report_destination(p_worker text, p_destination text, p_state text, p_error text) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.report_destination(p_worker text, p_destination text, p_state text, p_error text) TO inbox_worker;
+
+
+--
 -- Name: FUNCTION requeue(p_event_ids bigint[], p_reason text); Type: ACL; Schema: inbox; Owner: -
 --
 
@@ -4949,6 +5474,23 @@ GRANT ALL ON FUNCTION inbox.resolve_alert(p_rule_id bigint, p_scope_key text) TO
 
 REVOKE ALL ON FUNCTION inbox.resolve_review(p_event_ids bigint[], p_resolution text, p_note text) FROM PUBLIC;
 GRANT ALL ON FUNCTION inbox.resolve_review(p_event_ids bigint[], p_resolution text, p_note text) TO inbox_operator;
+
+
+--
+-- Name: FUNCTION resume_destination(p_destination text, p_reason text); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.resume_destination(p_destination text, p_reason text) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.resume_destination(p_destination text, p_reason text) TO inbox_operator;
+
+
+--
+-- Name: FUNCTION route_backlog(p_sources text[]); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.route_backlog(p_sources text[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.route_backlog(p_sources text[]) TO inbox_worker;
+GRANT ALL ON FUNCTION inbox.route_backlog(p_sources text[]) TO inbox_support;
 
 
 --
@@ -5030,6 +5572,20 @@ GRANT SELECT ON TABLE inbox.conflict_bodies TO inbox_support;
 --
 
 GRANT SELECT ON TABLE inbox.daily_stats TO inbox_support;
+
+
+--
+-- Name: TABLE delivery_attempts; Type: ACL; Schema: inbox; Owner: -
+--
+
+GRANT SELECT ON TABLE inbox.delivery_attempts TO inbox_support;
+
+
+--
+-- Name: TABLE destinations; Type: ACL; Schema: inbox; Owner: -
+--
+
+GRANT SELECT ON TABLE inbox.destinations TO inbox_support;
 
 
 --

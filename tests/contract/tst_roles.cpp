@@ -50,6 +50,13 @@ QMap<QString, QSet<QString>> expectedExecute()
         {QStringLiteral("accept_many"), logins({"l_ingest"})},
         {QStringLiteral("count_refusals"), logins({"l_ingest"})}, // the refusal counters
         {QStringLiteral("claim"), worker},
+        {QStringLiteral("claim_routed"), worker}, // 0025: the dispatcher
+        {QStringLiteral("finish_delivery"), worker},
+        {QStringLiteral("report_destination"), worker},
+        {QStringLiteral("route_backlog"),
+         logins({"l_worker", "l_support", "l_operator", "l_manager", "l_alerts"})},
+        {QStringLiteral("pause_destination"), logins({"l_operator", "l_manager"})},
+        {QStringLiteral("resume_destination"), logins({"l_operator", "l_manager"})},
         {QStringLiteral("heartbeat"), worker},
         {QStringLiteral("complete"), worker},
         {QStringLiteral("complete_many"), worker},
@@ -95,6 +102,20 @@ QMap<QString, QString> calls()
          QStringLiteral("SELECT inbox.count_refusals(ARRAY['roles'], ARRAY['no_key'], ARRAY[1],"
                         " ARRAY[400])")},
         {QStringLiteral("claim"), QStringLiteral("SELECT * FROM inbox.claim('roles-worker', 1)")},
+        {QStringLiteral("claim_routed"),
+         QStringLiteral("SELECT * FROM inbox.claim_routed('roles-worker', 1, NULL, NULL)")},
+        {QStringLiteral("finish_delivery"),
+         QStringLiteral("SELECT inbox.finish_delivery(0, 'roles-worker', 1, 'roles', 'done', 200,"
+                        " NULL, 1, NULL)")},
+        {QStringLiteral("report_destination"),
+         QStringLiteral("SELECT * FROM inbox.report_destination('roles-worker', 'roles',"
+                        " 'closed', NULL)")},
+        {QStringLiteral("pause_destination"),
+         QStringLiteral("SELECT inbox.pause_destination('roles', 'roles')")},
+        {QStringLiteral("route_backlog"),
+         QStringLiteral("SELECT * FROM inbox.route_backlog(ARRAY['roles'])")},
+        {QStringLiteral("resume_destination"),
+         QStringLiteral("SELECT inbox.resume_destination('roles', 'roles')")},
         {QStringLiteral("heartbeat"),
          QStringLiteral("SELECT inbox.heartbeat(0, 'roles-worker', 1)")},
         {QStringLiteral("complete"),
@@ -199,7 +220,9 @@ const QStringList kContractTables = {QStringLiteral("events"),
                                      QStringLiteral("alert_rules"),
                                      QStringLiteral("alert_episodes"),
                                      QStringLiteral("settings"),
-                                     QStringLiteral("source_settings")};
+                                     QStringLiteral("source_settings"),
+                                     QStringLiteral("destinations"),
+                                     QStringLiteral("delivery_attempts")};
 
 } // namespace
 

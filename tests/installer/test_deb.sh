@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The Debian package as a user gets it: CPack builds it from the build tree; it must declare
 # its real dependencies and hold the programs, migrations, .desktop, AppStream metainfo, icon,
-# and the units and example configurations of inbox-receiver and inbox-alerts in the standard
-# places; unpacked into an empty root, its own inbox-console answers --version, applies the
-# schema to a private PostgreSQL (migrate) and passes --self-test, and its inbox-receiver and
-# inbox-alerts validate their examples.
+# and the units and example configurations of inbox-receiver, inbox-alerts and
+# inbox-dispatcher in the standard places; unpacked into an empty root, its own inbox-console
+# answers --version, applies the schema to a private PostgreSQL (migrate) and passes
+# --self-test, and its inbox-receiver, inbox-alerts and inbox-dispatcher validate their
+# examples.
 #
 #   tests/installer/test_deb.sh BUILD_DIR
 set -euo pipefail
@@ -37,6 +38,8 @@ done
 root=$work/root
 dpkg-deb -x "$deb" "$root"
 for f in usr/bin/inbox-console usr/bin/inbox-sim usr/bin/inbox-receiver usr/bin/inbox-alerts \
+         usr/bin/inbox-dispatcher usr/lib/systemd/system/inbox-dispatcher.service \
+         usr/share/doc/inbox-console/inbox-dispatcher.conf.example \
          usr/lib/systemd/system/inbox-receiver.service \
          usr/lib/systemd/system/inbox-alerts.service \
          usr/share/doc/inbox-console/inbox-receiver.conf.example \
@@ -100,6 +103,15 @@ printf '123456789:AAExampleTokenOfABotForThePackageTest\n' >"$work/aconf/telegra
 chmod 600 "$work/aconf"/*
 "$root/usr/bin/inbox-alerts" --check-config "$work/aconf/inbox-alerts.conf" ||
   fail "the alerts example configuration does not validate"
+
+# The dispatcher, the same way: its example validates once its signing secret exists.
+check_unit inbox-dispatcher
+mkdir -m 700 "$work/dconf"
+cp "$root/usr/share/doc/inbox-console/inbox-dispatcher.conf.example" "$work/dconf/inbox-dispatcher.conf"
+printf 'whsec_%s\n' "$(head -c 24 /dev/urandom | base64)" >"$work/dconf/crm.whsec"
+chmod 600 "$work/dconf"/*
+"$root/usr/bin/inbox-dispatcher" --check-config "$work/dconf/inbox-dispatcher.conf" ||
+  fail "the dispatcher example configuration does not validate"
 
 console=$root/usr/bin/inbox-console
 version=$("$console" --version)

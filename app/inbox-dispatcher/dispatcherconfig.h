@@ -1,0 +1,56 @@
+#pragma once
+// inbox-dispatcher's configuration, read from one file with the receiver's conventions
+// (ConfigParser, `key = value`, every error as file:line): a [dispatcher] section (database,
+// worker name, metrics listener, timings) and one [destination NAME] section per HTTP handler
+// (URL, route, timeout, concurrency, rate, headers, signing secret, breaker). Secrets come from
+// a file or the environment and are never logged. See installer/inbox-dispatcher.conf.example.
+
+#include "receiverconfig.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QPair>
+#include <QString>
+#include <QStringList>
+#include <QUrl>
+
+#include <optional>
+
+namespace inbox::dispatch {
+
+struct DestinationConfig
+{
+    QString name;
+    int line = 0;
+    QUrl url;            // may carry a secret in its query: never logged
+    QStringList sources; // empty: any source
+    QStringList kinds;   // empty: any kind
+    int timeoutMs = 10000;
+    int concurrency = 4; // requests in flight
+    int rate = 0;        // requests started per second; 0: no limit
+    QList<QPair<QByteArray, QByteArray>> headers;
+    QByteArray signingKey; // decoded from whsec_...; empty: unsigned
+    int answerLimit = 500; // bytes of an answer kept for the operator
+    int breakerFailures = 5;
+    int breakerIntervalMs = 30000;
+    int maxRetryAfterS = 3600;
+};
+
+struct DispatcherConfig
+{
+    QString file;
+    QString conninfo;
+    QString password;
+    QString worker; // p_worker of every call; default inbox-dispatcher@<host>
+    front::ListenAddress metricsListen;
+    int pollIntervalMs = 1000; // a claim pass without a notification, at the latest
+    int heartbeatIntervalMs = 30000;
+    int shutdownTimeoutS = 20;
+    int statementTimeoutMs = 10000;
+    QList<DestinationConfig> destinations;
+
+    static std::optional<DispatcherConfig> load(const QString &path, QStringList *errors,
+                                                QStringList *warnings);
+};
+
+} // namespace inbox::dispatch

@@ -15,6 +15,8 @@ packages=(
   qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n libgl-dev
   # Logging, and libpq for the non-blocking connections and COPY.
   libspdlog-dev libfmt-dev libpq-dev
+  # OpenSSL's SHA-256 for inbox-sim's bulk fill (libpq-dev pulls it in as well).
+  libssl-dev
   # The tests' private servers, and psql for the demo script.
   postgresql-15 postgresql-client-15
   # tst_schema checks every PL/pgSQL function with the plpgsql_check extension.

@@ -105,7 +105,31 @@ QString money(int rub)
 
 QString isoUtc(const QDateTime &t)
 {
-    return t.toUTC().toString(Qt::ISODate);
+    // What toString(Qt::ISODate) writes for a UTC time ("2026-12-04T07:10:52Z"), without its
+    // locale-aware formatter, which was 3.5 % of the bulk fill's generators.
+    const QDateTime u = t.toUTC();
+    const QDate d = u.date();
+    const QTime c = u.time();
+    if (d.year() < 1000 || d.year() > 9999)
+        return u.toString(Qt::ISODate);
+    char s[20];
+    const auto put = [&s](int at, int value, int digits) {
+        for (int i = digits - 1; i >= 0; --i, value /= 10)
+            s[at + i] = char('0' + value % 10);
+    };
+    put(0, d.year(), 4);
+    s[4] = '-';
+    put(5, d.month(), 2);
+    s[7] = '-';
+    put(8, d.day(), 2);
+    s[10] = 'T';
+    put(11, c.hour(), 2);
+    s[13] = ':';
+    put(14, c.minute(), 2);
+    s[16] = ':';
+    put(17, c.second(), 2);
+    s[19] = 'Z';
+    return QString::fromLatin1(s, 20);
 }
 
 Message webForm(const Person &p, const QString &formKey, const QDateTime &openedAt,

@@ -14,6 +14,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <deque>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -264,305 +265,410 @@ bool writeCounters(PgConnection &db, const QHash<QString, PastChunk::Daily> &dai
                   error);
 }
 
-} // namespace
-
-bool BulkFill::run(const FillRequest &request, FillReport *report, DbError *error,
-                   const std::function<void(const QString &)> &progress)
+// One fill, phase by phase, in the order the statements run: the role check, the lock (and
+// the truncation of empty tables), the ids, the indexes dropped, the rows streamed, the
+// counters, the candidate pairs and decisions, the indexes rebuilt and the commit. State
+// that one phase leaves for a later one is kept in members, so each phase reads as a step.
+class FillRun final
 {
-    FillReport out;
-    QElapsedTimer clock;
-    clock.start();
-    const auto say = [&progress](const QString &line) {
-        if (progress)
-            progress(line);
-    };
-    if (request.events <= 0 || request.days <= 0) {
-        if (error)
-            *error = DbError::plain(QStringLiteral("nothing to fill"));
+public:
+    FillRun(const FillRequest &request, DbError *error,
+            const std::function<void(const QString &)> &progress)
+        : m_request(request), m_error(error), m_progress(progress)
+    {
+        m_clock.start();
+    }
+    Q_DISABLE_COPY_MOVE(FillRun)
+
+    bool run(FillReport *report)
+    {
+        if (!connect() || !lockAndTruncate() || !takeIds() || !dropIndexes() || !streamChunks() ||
+            !writeCounters(m_db, m_daily, m_status, m_firstEvent, m_request.events, *m_past,
+                           &m_e) ||
+            !pairsAndDecisions() || !rebuildAndCommit())
+            return fail(m_e);
+        // Fresh statistics: the console's estimates read pg_class.reltuples.
+        if (!m_db.run(QStringLiteral(
+                          "ANALYZE inbox.events, inbox.journal, inbox.actions, inbox.leads, "
+                          "inbox.duplicate_candidates, inbox.daily_stats, inbox.status_counts"),
+                      &m_e))
+            return fail(m_e);
+        m_out.seconds = double(m_clock.elapsed()) / 1000.0;
+        if (report)
+            *report = m_out;
+        return true;
+    }
+
+private:
+    void say(const QString &line) const
+    {
+        if (m_progress)
+            m_progress(line);
+    }
+
+    bool fail(const DbError &err)
+    {
+        if (m_error)
+            *m_error = err;
+        DbError ignored;
+        m_db.run(QStringLiteral("ROLLBACK"), &ignored);
         return false;
     }
 
-    PgConnection db;
-    DbError e;
-    const auto fail = [&](const DbError &err) {
-        if (error)
-            *error = err;
-        DbError ignored;
-        db.run(QStringLiteral("ROLLBACK"), &ignored);
-        return false;
-    };
-    if (!db.connect(request.conninfo, QStringLiteral("inbox-sim fill"), &e))
-        return fail(e);
     // Who are we. The tables are written directly, which only their owner (or a superuser)
     // may do. A superuser (or a role allowed to set it) writes with triggers and foreign-key
     // checks off (session_replication_role = replica): the rows are consistent by
     // construction and the fill writes the status counters itself. Otherwise the status
     // trigger alone is disabled, inside the transaction.
-    const std::optional<PgRows> who = db.exec(
-        QStringLiteral(
-            "SELECT current_setting('is_superuser') = 'on' "
-            "       OR has_parameter_privilege(current_user, 'session_replication_role', 'SET'), "
-            "       pg_has_role(current_user, (SELECT nspowner FROM pg_namespace "
-            "                                   WHERE nspname = 'inbox'), 'USAGE'), "
-            "       extract(epoch FROM now()), "
-            "       (SELECT greatest(reltuples, 0)::bigint FROM pg_class WHERE oid = "
-            "'inbox.events'::regclass)"),
-        &e);
-    if (!who)
-        return fail(e);
-    const bool replica = who->toBool(0, 0);
-    const bool owner = who->toBool(0, 1);
-    const double now = who->text(0, 2).toDouble();
-    const qint64 existing = who->toInt(0, 3);
-    if (!owner && !replica)
-        return fail(DbError::plain(QStringLiteral(
-            "--history and --bulk write the inbox tables directly and need the schema owner "
-            "(connect as the role that ran the migrations, e.g. user=postgres)")));
-    out.bypassedTriggers = replica;
-
-    // A load bigger than what is there: the secondary indexes are dropped and rebuilt at the
-    // end (building an index once is far cheaper than updating it for every row). Inside
-    // this one transaction: if anything fails, the indexes are back as they were.
-    bool ok = true;
-    const qint64 rebuildMin = qEnvironmentVariableIsSet("INBOX_SIM_REBUILD_MIN")
-                                  ? qEnvironmentVariable("INBOX_SIM_REBUILD_MIN").toLongLong(&ok)
-                                  : 200000;
-    out.rebuiltIndexes = ok && request.events >= rebuildMin && request.events > existing / 2;
-    // Index builds use a second core (parallel btree builds) while no row is being composed.
-    // The candidate pairs hash the shared contacts and their leads (tens of MB at a million
-    // events); the memory is there for ten times that.
-    QString settings = QStringLiteral("BEGIN; SET LOCAL jit = off; SET LOCAL work_mem = '1GB'; "
-                                      "SET LOCAL maintenance_work_mem = '1GB'; "
-                                      "SET LOCAL max_parallel_maintenance_workers = 2; "
-                                      "SET LOCAL synchronous_commit = off; ");
-    // The fill writes the status counters and the queue rows itself: the triggers that
-    // would are off (all of them, so that a trigger added later cannot be forgotten here).
-    settings += replica ? QStringLiteral("SET LOCAL session_replication_role = replica; ")
-                        : QStringLiteral("ALTER TABLE inbox.events DISABLE TRIGGER USER; ");
-    // Writers wait until the fill commits (readers do not, unless the indexes are rebuilt):
-    // the ids below are taken from the sequences in blocks.
-    settings +=
-        out.rebuiltIndexes
-            ? QStringLiteral(
-                  "LOCK TABLE inbox.events, inbox.journal, inbox.actions, inbox.leads, "
-                  "inbox.conflict_bodies, inbox.duplicate_candidates IN ACCESS EXCLUSIVE MODE")
-            : QStringLiteral(
-                  "LOCK TABLE inbox.events, inbox.journal, inbox.actions, inbox.leads, "
-                  "inbox.conflict_bodies, inbox.duplicate_candidates IN SHARE ROW EXCLUSIVE MODE");
-    if (!db.run(settings, &e))
-        return fail(e);
-    // Into empty tables (the demo's and the benchmark's first fill): TRUNCATE them, which
-    // loses nothing, so that COPY may write the rows already frozen (no later rewrite of
-    // every page to set hint bits or to freeze) and, on a server with wal_level = minimal,
-    // without WAL. Only when every table of the fill is empty: a journal with entries of
-    // pruned events is not touched.
-    if (out.rebuiltIndexes) {
-        const std::optional<PgRows> empty = db.exec(sqlFile("all_empty.sql"), &e);
-        if (!empty)
-            return fail(e);
-        out.frozen = empty->toBool(0, 0);
-        if (out.frozen && !db.run(QStringLiteral("TRUNCATE inbox.events, inbox.journal, "
-                                                 "inbox.actions, inbox.leads, "
-                                                 "inbox.conflict_bodies, "
-                                                 "inbox.duplicate_candidates, "
-                                                 "inbox.event_queue"),
-                                  &e))
-            return fail(e);
-        if (out.frozen)
-            say(QStringLiteral("fill: the tables are empty: truncated, rows written frozen"));
+    bool connect()
+    {
+        if (!m_db.connect(m_request.conninfo, QStringLiteral("inbox-sim fill"), &m_e))
+            return false;
+        const std::optional<PgRows> who = m_db.exec(
+            QStringLiteral(
+                "SELECT current_setting('is_superuser') = 'on' "
+                "       OR has_parameter_privilege(current_user, 'session_replication_role', "
+                "'SET'), "
+                "       pg_has_role(current_user, (SELECT nspowner FROM pg_namespace "
+                "                                   WHERE nspname = 'inbox'), 'USAGE'), "
+                "       extract(epoch FROM now()), "
+                "       (SELECT greatest(reltuples, 0)::bigint FROM pg_class WHERE oid = "
+                "'inbox.events'::regclass)"),
+            &m_e);
+        if (!who)
+            return false;
+        m_replica = who->toBool(0, 0);
+        const bool owner = who->toBool(0, 1);
+        m_now = who->text(0, 2).toDouble();
+        m_existing = who->toInt(0, 3);
+        if (!owner && !m_replica) {
+            m_e = DbError::plain(QStringLiteral(
+                "--history and --bulk write the inbox tables directly and need the schema owner "
+                "(connect as the role that ran the migrations, e.g. user=postgres)"));
+            return false;
+        }
+        m_out.bypassedTriggers = m_replica;
+        return true;
     }
-    const QString copyOptions = out.frozen ? QStringLiteral(" FROM STDIN (FORMAT binary, FREEZE)")
-                                           : QStringLiteral(" FROM STDIN (FORMAT binary)");
-    const std::optional<PgRows> seqs = db.exec(
-        QStringLiteral("SELECT nextval('inbox.events_id_seq'), nextval('inbox.journal_id_seq'), "
-                       "nextval('inbox.actions_id_seq'), nextval('inbox.leads_id_seq'), "
-                       "nextval('inbox.conflict_bodies_id_seq'), "
-                       "(SELECT coalesce(max(id), 0) FROM inbox.duplicate_candidates)"),
-        &e);
-    if (!seqs)
-        return fail(e);
-    const qint64 firstEvent = seqs->toInt(0, 0);
-    const qint64 leadFrom = seqs->toInt(0, 3) - 1;
-    const qint64 candidateFrom = seqs->toInt(0, 5);
+
+    // The transaction, its settings and its table locks; empty tables truncated.
+    bool lockAndTruncate()
+    {
+        // A load bigger than what is there: the secondary indexes are dropped and rebuilt at
+        // the end (building an index once is far cheaper than updating it for every row).
+        // Inside this one transaction: if anything fails, the indexes are back as they were.
+        bool ok = true;
+        const qint64 rebuildMin =
+            qEnvironmentVariableIsSet("INBOX_SIM_REBUILD_MIN")
+                ? qEnvironmentVariable("INBOX_SIM_REBUILD_MIN").toLongLong(&ok)
+                : 200000;
+        m_out.rebuiltIndexes =
+            ok && m_request.events >= rebuildMin && m_request.events > m_existing / 2;
+        if (!m_db.run(settings(), &m_e))
+            return false;
+        // Into empty tables (the demo's and the benchmark's first fill): TRUNCATE them, which
+        // loses nothing, so that COPY may write the rows already frozen (no later rewrite of
+        // every page to set hint bits or to freeze) and, on a server with wal_level =
+        // minimal, without WAL. Only when every table of the fill is empty: a journal with
+        // entries of pruned events is not touched.
+        if (m_out.rebuiltIndexes) {
+            const std::optional<PgRows> empty = m_db.exec(sqlFile("all_empty.sql"), &m_e);
+            if (!empty)
+                return false;
+            m_out.frozen = empty->toBool(0, 0);
+            if (m_out.frozen && !m_db.run(QStringLiteral("TRUNCATE inbox.events, inbox.journal, "
+                                                         "inbox.actions, inbox.leads, "
+                                                         "inbox.conflict_bodies, "
+                                                         "inbox.duplicate_candidates, "
+                                                         "inbox.event_queue"),
+                                          &m_e))
+                return false;
+            if (m_out.frozen)
+                say(QStringLiteral("fill: the tables are empty: truncated, rows written frozen"));
+        }
+        m_copyOptions = m_out.frozen ? QStringLiteral(" FROM STDIN (FORMAT binary, FREEZE)")
+                                     : QStringLiteral(" FROM STDIN (FORMAT binary)");
+        return true;
+    }
+
+    QString settings() const
+    {
+        // Index builds use a second core (parallel btree builds) while no row is being
+        // composed. The candidate pairs hash the shared contacts and their leads (tens of MB
+        // at a million events); the memory is there for ten times that.
+        QString sql = QStringLiteral("BEGIN; SET LOCAL jit = off; SET LOCAL work_mem = '1GB'; "
+                                     "SET LOCAL maintenance_work_mem = '1GB'; "
+                                     "SET LOCAL max_parallel_maintenance_workers = 2; "
+                                     "SET LOCAL synchronous_commit = off; ");
+        // The fill writes the status counters and the queue rows itself: the triggers that
+        // would are off (all of them, so that a trigger added later cannot be forgotten here).
+        sql += m_replica ? QStringLiteral("SET LOCAL session_replication_role = replica; ")
+                         : QStringLiteral("ALTER TABLE inbox.events DISABLE TRIGGER USER; ");
+        // Writers wait until the fill commits (readers do not, unless the indexes are
+        // rebuilt): the ids below are taken from the sequences in blocks.
+        sql += m_out.rebuiltIndexes
+                   ? QStringLiteral("LOCK TABLE inbox.events, inbox.journal, inbox.actions, "
+                                    "inbox.leads, inbox.conflict_bodies, "
+                                    "inbox.duplicate_candidates IN ACCESS EXCLUSIVE MODE")
+                   : QStringLiteral("LOCK TABLE inbox.events, inbox.journal, inbox.actions, "
+                                    "inbox.leads, inbox.conflict_bodies, "
+                                    "inbox.duplicate_candidates IN SHARE ROW EXCLUSIVE MODE");
+        return sql;
+    }
+
+    // The first id of each kind this fill writes.
+    bool takeIds()
+    {
+        const std::optional<PgRows> seqs =
+            m_db.exec(QStringLiteral(
+                          "SELECT nextval('inbox.events_id_seq'), nextval('inbox.journal_id_seq'), "
+                          "nextval('inbox.actions_id_seq'), nextval('inbox.leads_id_seq'), "
+                          "nextval('inbox.conflict_bodies_id_seq'), "
+                          "(SELECT coalesce(max(id), 0) FROM inbox.duplicate_candidates)"),
+                      &m_e);
+        if (!seqs)
+            return false;
+        m_firstEvent = seqs->toInt(0, 0);
+        m_firstJournal = seqs->toInt(0, 1);
+        m_firstAction = seqs->toInt(0, 2);
+        m_firstLead = seqs->toInt(0, 3);
+        m_firstConflict = seqs->toInt(0, 4);
+        m_leadFrom = m_firstLead - 1;
+        m_candidateFrom = seqs->toInt(0, 5);
+        return true;
+    }
 
     // Rebuilt before the candidate pairs: the contact indexes their query reads. Everything
     // else is rebuilt after the pairs, the decisions and their journal entries are written,
     // so those rows go into the indexes' bulk build rather than one by one.
-    const QStringList pairIndexes = {QStringLiteral("leads.leads_phone_idx"),
-                                     QStringLiteral("leads.leads_email_idx")};
-    QStringList recreateFirst, recreate;
-    if (out.rebuiltIndexes) {
-        const std::optional<PgRows> idx = db.exec(sqlFile("indexes.sql"), &e);
+    bool dropIndexes()
+    {
+        if (!m_out.rebuiltIndexes)
+            return true;
+        const QStringList pairIndexes = {QStringLiteral("leads.leads_phone_idx"),
+                                         QStringLiteral("leads.leads_email_idx")};
+        const std::optional<PgRows> idx = m_db.exec(sqlFile("indexes.sql"), &m_e);
         if (!idx)
-            return fail(e);
+            return false;
         QStringList names;
         for (int r = 0; r < idx->rows(); ++r) {
-            if (!db.run(idx->text(r, 0), &e))
-                return fail(e);
-            (pairIndexes.contains(idx->text(r, 2)) ? recreateFirst : recreate) << idx->text(r, 1);
+            if (!m_db.run(idx->text(r, 0), &m_e))
+                return false;
+            (pairIndexes.contains(idx->text(r, 2)) ? m_recreateFirst : m_recreate)
+                << idx->text(r, 1);
             names << idx->text(r, 2);
         }
         say(QStringLiteral("fill: %1 events into a table of ~%2: %3 indexes and keys dropped, "
                            "rebuilt at the end (%4)")
-                .arg(request.events)
-                .arg(existing)
+                .arg(m_request.events)
+                .arg(m_existing)
                 .arg(names.size())
                 .arg(names.join(QStringLiteral(", "))));
+        return true;
     }
-
-    Past past(pastConfig(request, now, firstEvent));
-    past.nextJournal = seqs->toInt(0, 1);
-    past.nextAction = seqs->toInt(0, 2);
-    past.nextLead = seqs->toInt(0, 3);
-    past.nextConflict = seqs->toInt(0, 4);
 
     // Generator threads compose chunks; this thread streams them into the tables.
-    const qint64 chunkSize = 20000;
-    const qint64 chunks = (request.events + chunkSize - 1) / chunkSize;
-    std::atomic<qint64> nextChunk{0};
-    std::atomic<bool> stop{false};
-    std::mutex mutex;
-    std::condition_variable changed;
-    std::deque<PastChunk> ready;
-    const int generators = qBound(1, request.sessions, 8);
-    std::vector<std::thread> threads;
-    for (int i = 0; i < generators; ++i) {
-        // A chunk's seed depends on the chunk only, not on the thread that happens to take
-        // it: the same --seed gives the same statuses, kinds and counts again (on an empty
-        // database the same ids and external ids too; times follow the clock).
-        threads.emplace_back([&] {
-            while (!stop) {
-                const qint64 n = nextChunk.fetch_add(1);
-                if (n >= chunks)
-                    return;
-                const qint64 from = n * chunkSize;
-                PastChunk c = past.chunk(from, qMin(request.events, from + chunkSize),
-                                         request.seed * 1000003ULL + quint64(n) * 7919ULL);
-                std::unique_lock lock(mutex);
-                changed.wait(lock, [&] { return stop || ready.size() < 3; });
-                if (stop)
-                    return;
-                ready.push_back(std::move(c));
-                changed.notify_all();
+    bool streamChunks()
+    {
+        m_past = std::make_unique<Past>(pastConfig(m_request, m_now, m_firstEvent));
+        m_past->nextJournal = m_firstJournal;
+        m_past->nextAction = m_firstAction;
+        m_past->nextLead = m_firstLead;
+        m_past->nextConflict = m_firstConflict;
+        m_chunks = (m_request.events + kChunkSize - 1) / kChunkSize;
+        startGenerators();
+        qint64 lastReport = 0;
+        for (qint64 done = 0; done < m_chunks; ++done) {
+            const PastChunk c = takeReady();
+            if (!copyChunk(m_db, c, m_copyOptions, &m_e)) {
+                stopGenerators();
+                return false;
             }
-        });
-    }
-    const auto stopGenerators = [&] {
-        {
-            std::lock_guard lock(mutex);
-            stop = true;
+            addChunk(c, &m_out, &m_daily, &m_status);
+            if (m_out.events - lastReport >= 200000 || done + 1 == m_chunks) {
+                lastReport = m_out.events;
+                say(QStringLiteral(
+                        "fill: %1 of %2 events, %3 journal entries, %4 actions, %5 leads (%6 s)")
+                        .arg(m_out.events)
+                        .arg(m_request.events)
+                        .arg(m_out.journal)
+                        .arg(m_out.actions)
+                        .arg(m_out.leads)
+                        .arg(double(m_clock.elapsed()) / 1000.0, 0, 'f', 1));
+            }
         }
-        changed.notify_all();
-        for (std::thread &t : threads)
+        stopGenerators();
+        m_out.loadSeconds = double(m_clock.elapsed()) / 1000.0;
+        return true;
+    }
+
+    void startGenerators()
+    {
+        const int generators = qBound(1, m_request.sessions, 8);
+        for (int i = 0; i < generators; ++i)
+            m_threads.emplace_back([this] { generate(); });
+    }
+
+    // A generator thread. A chunk's seed depends on the chunk only, not on the thread that
+    // happens to take it: the same --seed gives the same statuses, kinds and counts again
+    // (on an empty database the same ids and external ids too; times follow the clock).
+    void generate()
+    {
+        while (!m_stop) {
+            const qint64 n = m_nextChunk.fetch_add(1);
+            if (n >= m_chunks)
+                return;
+            const qint64 from = n * kChunkSize;
+            PastChunk c = m_past->chunk(from, qMin(m_request.events, from + kChunkSize),
+                                        m_request.seed * 1000003ULL + quint64(n) * 7919ULL);
+            std::unique_lock lock(m_mutex);
+            m_changed.wait(lock, [&] { return m_stop || m_ready.size() < 3; });
+            if (m_stop)
+                return;
+            m_ready.push_back(std::move(c));
+            m_changed.notify_all();
+        }
+    }
+
+    PastChunk takeReady()
+    {
+        std::unique_lock lock(m_mutex);
+        m_changed.wait(lock, [&] { return !m_ready.empty(); });
+        PastChunk c = std::move(m_ready.front());
+        m_ready.pop_front();
+        m_changed.notify_all();
+        return c;
+    }
+
+    void stopGenerators()
+    {
+        {
+            std::lock_guard lock(m_mutex);
+            m_stop = true;
+        }
+        m_changed.notify_all();
+        for (std::thread &t : m_threads)
             t.join();
-        threads.clear();
-    };
-    QHash<QString, PastChunk::Daily> daily;
-    QHash<QString, qint64> status;
-    qint64 lastReport = 0;
-    for (qint64 done = 0; done < chunks; ++done) {
-        PastChunk c;
-        {
-            std::unique_lock lock(mutex);
-            changed.wait(lock, [&] { return !ready.empty(); });
-            c = std::move(ready.front());
-            ready.pop_front();
-            changed.notify_all();
-        }
-        const bool copied = copyChunk(db, c, copyOptions, &e);
-        if (!copied) {
-            stopGenerators();
-            return fail(e);
-        }
-        addChunk(c, &out, &daily, &status);
-        if (out.events - lastReport >= 200000 || done + 1 == chunks) {
-            lastReport = out.events;
-            say(QStringLiteral(
-                    "fill: %1 of %2 events, %3 journal entries, %4 actions, %5 leads (%6 s)")
-                    .arg(out.events)
-                    .arg(request.events)
-                    .arg(out.journal)
-                    .arg(out.actions)
-                    .arg(out.leads)
-                    .arg(double(clock.elapsed()) / 1000.0, 0, 'f', 1));
-        }
+        m_threads.clear();
     }
-    stopGenerators();
-    out.loadSeconds = double(clock.elapsed()) / 1000.0;
 
-    if (!writeCounters(db, daily, status, firstEvent, request.events, past, &e))
-        return fail(e);
-
-    double indexSeconds = 0;
-    const auto rebuild = [&](const QStringList &statements) {
+    bool rebuild(const QStringList &statements)
+    {
         for (const QString &sql : statements) {
             QElapsedTimer t;
             t.start();
-            if (!db.run(sql, &e))
+            if (!m_db.run(sql, &m_e))
                 return false;
-            indexSeconds += double(t.elapsed()) / 1000.0;
+            m_indexSeconds += double(t.elapsed()) / 1000.0;
             say(QStringLiteral("fill: %1 (%2 s)")
                     .arg(sql.left(100))
                     .arg(double(t.elapsed()) / 1000.0, 0, 'f', 1));
         }
         return true;
-    };
-    if (!rebuild(recreateFirst))
-        return fail(e);
+    }
 
     // Possible duplicates among the new leads (record_lead's rules), then a manager's
     // decisions on the older pairs.
-    QElapsedTimer tail;
-    tail.start();
-    QHash<QString, PgParam> b;
-    b.insert(QStringLiteral("lead_from"), leadFrom);
-    b.insert(QStringLiteral("candidate_from"), candidateFrom);
-    b.insert(QStringLiteral("now"), now);
-    b.insert(QStringLiteral("integration"), QStringLiteral("integration"));
-    b.insert(QStringLiteral("manager"), QStringLiteral("olga.manager"));
-    // The manager's choices are drawn from --seed (02_decide.sql), not from random().
-    b.insert(QStringLiteral("seed"), qint64(request.seed % 2147483647ULL));
+    bool pairsAndDecisions()
     {
+        if (!rebuild(m_recreateFirst))
+            return false;
+        QElapsedTimer tail;
+        tail.start();
+        QHash<QString, PgParam> b;
+        b.insert(QStringLiteral("lead_from"), m_leadFrom);
+        b.insert(QStringLiteral("candidate_from"), m_candidateFrom);
+        b.insert(QStringLiteral("now"), m_now);
+        b.insert(QStringLiteral("integration"), QStringLiteral("integration"));
+        b.insert(QStringLiteral("manager"), QStringLiteral("olga.manager"));
+        // The manager's choices are drawn from --seed (02_decide.sql), not from random().
+        b.insert(QStringLiteral("seed"), qint64(m_request.seed % 2147483647ULL));
         Statement st(sqlFile("01_candidates.sql"));
         for (auto it = b.cbegin(); it != b.cend(); ++it)
             st.bind(it.key(), it.value());
         std::optional<PgRows> r;
-        if (!st.exec(db, &e, &r))
-            return fail(e);
-        out.candidates = r->affected();
+        if (!st.exec(m_db, &m_e, &r))
+            return false;
+        m_out.candidates = r->affected();
+        const double pairSeconds = double(tail.elapsed()) / 1000.0;
+        if (!runScript(m_db, sqlFile("02_decide.sql"), b, &m_e) ||
+            !runScript(m_db, sqlFile("03_decide_apply.sql"), b, &m_e) ||
+            (m_replica && !runScript(m_db, sqlFile("04_open_count.sql"), b, &m_e)))
+            return false;
+        say(QStringLiteral("fill: %1 duplicate candidates flagged (%2 s), a manager's decisions "
+                           "(%3 s)")
+                .arg(m_out.candidates)
+                .arg(pairSeconds, 0, 'f', 1)
+                .arg(double(tail.elapsed()) / 1000.0 - pairSeconds, 0, 'f', 1));
+        return true;
     }
-    const double pairSeconds = double(tail.elapsed()) / 1000.0;
-    if (!runScript(db, sqlFile("02_decide.sql"), b, &e) ||
-        !runScript(db, sqlFile("03_decide_apply.sql"), b, &e) ||
-        (replica && !runScript(db, sqlFile("04_open_count.sql"), b, &e)))
-        return fail(e);
-    say(QStringLiteral("fill: %1 duplicate candidates flagged (%2 s), a manager's decisions "
-                       "(%3 s)")
-            .arg(out.candidates)
-            .arg(pairSeconds, 0, 'f', 1)
-            .arg(double(tail.elapsed()) / 1000.0 - pairSeconds, 0, 'f', 1));
-    if (!rebuild(recreate))
-        return fail(e);
-    if (out.rebuiltIndexes)
-        say(QStringLiteral("fill: %1 indexes and keys rebuilt (%2 s)")
-                .arg(recreateFirst.size() + recreate.size())
-                .arg(indexSeconds, 0, 'f', 1));
-    if ((!replica && !db.run(QStringLiteral("ALTER TABLE inbox.events ENABLE TRIGGER USER"), &e)) ||
-        !db.run(QStringLiteral("SELECT inbox._notify('events'), inbox._notify('leads'), "
-                               "inbox._notify('duplicates')"),
-                &e) ||
-        !db.run(QStringLiteral("COMMIT"), &e))
-        return fail(e);
-    // Fresh statistics: the console's estimates read pg_class.reltuples.
-    if (!db.run(
-            QStringLiteral("ANALYZE inbox.events, inbox.journal, inbox.actions, inbox.leads, "
-                           "inbox.duplicate_candidates, inbox.daily_stats, inbox.status_counts"),
-            &e))
-        return fail(e);
-    out.seconds = double(clock.elapsed()) / 1000.0;
-    if (report)
-        *report = out;
-    return true;
+
+    // The other indexes and keys, the triggers back on, the screens told, the commit.
+    bool rebuildAndCommit()
+    {
+        if (!rebuild(m_recreate))
+            return false;
+        if (m_out.rebuiltIndexes)
+            say(QStringLiteral("fill: %1 indexes and keys rebuilt (%2 s)")
+                    .arg(m_recreateFirst.size() + m_recreate.size())
+                    .arg(m_indexSeconds, 0, 'f', 1));
+        return (m_replica ||
+                m_db.run(QStringLiteral("ALTER TABLE inbox.events ENABLE TRIGGER USER"), &m_e)) &&
+               m_db.run(QStringLiteral("SELECT inbox._notify('events'), inbox._notify('leads'), "
+                                       "inbox._notify('duplicates')"),
+                        &m_e) &&
+               m_db.run(QStringLiteral("COMMIT"), &m_e);
+    }
+
+    static constexpr qint64 kChunkSize = 20000;
+
+    const FillRequest &m_request;
+    DbError *m_error;
+    const std::function<void(const QString &)> m_progress;
+    QElapsedTimer m_clock;
+    PgConnection m_db;
+    DbError m_e;
+    FillReport m_out;
+
+    // From the role check and the lock.
+    bool m_replica = false;
+    double m_now = 0;
+    qint64 m_existing = 0;
+    QString m_copyOptions;
+
+    // The ids this fill starts from.
+    qint64 m_firstEvent = 0, m_firstJournal = 0, m_firstAction = 0, m_firstLead = 0,
+           m_firstConflict = 0, m_leadFrom = 0, m_candidateFrom = 0;
+
+    // The dropped indexes' statements: the pairs' contact indexes first, the rest last.
+    QStringList m_recreateFirst, m_recreate;
+    double m_indexSeconds = 0;
+
+    // The rows: the generators' shared state, and what the chunks add to the counters.
+    std::unique_ptr<Past> m_past;
+    qint64 m_chunks = 0;
+    std::atomic<qint64> m_nextChunk{0};
+    std::atomic<bool> m_stop{false};
+    std::mutex m_mutex;
+    std::condition_variable m_changed;
+    std::deque<PastChunk> m_ready;
+    std::vector<std::thread> m_threads;
+    QHash<QString, PastChunk::Daily> m_daily;
+    QHash<QString, qint64> m_status;
+};
+
+} // namespace
+
+bool BulkFill::run(const FillRequest &request, FillReport *report, DbError *error,
+                   const std::function<void(const QString &)> &progress)
+{
+    if (request.events <= 0 || request.days <= 0) {
+        if (error)
+            *error = DbError::plain(QStringLiteral("nothing to fill"));
+        return false;
+    }
+    FillRun fill(request, error, progress);
+    return fill.run(report);
 }
 
 std::optional<bool> BulkFill::isEmpty(PgConnection &db, DbError *error)

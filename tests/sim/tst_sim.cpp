@@ -274,8 +274,12 @@ void TestSim::bulkFillIsReproducibleAndFillsNeverCollide()
         const Result r = sim(QStringList{QStringLiteral("--db"), db} + fill);
         QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
     }
+    // The events' identities, not their statuses: an event's story (due, waiting, stuck,
+    // exhausted...) follows its age, which grows between the two fills, so an event near one
+    // of the age limits (60 s, 5 min, 10 min, 2 h, 4 h, 1 day) may tell another story in the
+    // second fill (6 fills a second apart gave 4 different status sums under load).
     const QString events = QStringLiteral(
-        "SELECT md5(string_agg(concat_ws(':', id, source, external_id, status, kind), ',' ORDER "
+        "SELECT md5(string_agg(concat_ws(':', id, source, external_id, kind), ',' ORDER "
         "BY id)) FROM inbox.events");
     const QString decisions = QStringLiteral(
         "SELECT md5(string_agg(concat_ws(':', lead_id, match_lead_id, status), ',' ORDER BY id))"

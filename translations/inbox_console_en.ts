@@ -2718,6 +2718,74 @@ Click to list that day&apos;s events in the journal.</translation>
             <numerusform>not tried yet, up to %n attempts</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Handler</source>
+        <translation>Handler</translation>
+    </message>
+    <message>
+        <source>Destination</source>
+        <translation>Destination</translation>
+    </message>
+    <message>
+        <source>Attempt</source>
+        <translation>Attempt</translation>
+    </message>
+    <message>
+        <source>HTTP status</source>
+        <translation>HTTP status</translation>
+    </message>
+    <message>
+        <source>Took</source>
+        <translation>Took</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Outcome</translation>
+    </message>
+    <message>
+        <source>Answer or error</source>
+        <translation>Answer or error</translation>
+    </message>
+    <message>
+        <source>Requests to the handler</source>
+        <translation>Requests to the handler</translation>
+    </message>
+    <message>
+        <source>Each request inbox-dispatcher made to hand this event to the team&apos;s handler, with the same Idempotency-Key every time</source>
+        <translation>Each request inbox-dispatcher made to hand this event to the team&apos;s handler, with the same Idempotency-Key every time</translation>
+    </message>
+    <message>
+        <source>delivered: done</source>
+        <translation>delivered: done</translation>
+    </message>
+    <message>
+        <source>failed: will be retried</source>
+        <translation>failed: will be retried</translation>
+    </message>
+    <message>
+        <source>refused by the handler: failed</source>
+        <translation>refused by the handler: failed</translation>
+    </message>
+    <message>
+        <source>failed: no attempts left</source>
+        <translation>failed: no attempts left</translation>
+    </message>
+    <message>
+        <source>given back uncounted: the destination is paused</source>
+        <translation>given back uncounted: the destination is paused</translation>
+    </message>
+    <message>
+        <source>not recorded: the event was no longer held</source>
+        <translation>not recorded: the event was no longer held</translation>
+    </message>
+    <message>
+        <source>no answer</source>
+        <translation>no answer</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
 </context>
 <context>
     <name>inbox::FiringAlertsPanel</name>

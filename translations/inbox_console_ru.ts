@@ -2738,6 +2738,74 @@ Click to list that day&apos;s events in the journal.</source>
             <numerusform>ещё не обрабатывалось, до %n попыток</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Handler</source>
+        <translation>Обработчик</translation>
+    </message>
+    <message>
+        <source>Destination</source>
+        <translation>Получатель</translation>
+    </message>
+    <message>
+        <source>Attempt</source>
+        <translation>Попытка</translation>
+    </message>
+    <message>
+        <source>HTTP status</source>
+        <translation>HTTP-статус</translation>
+    </message>
+    <message>
+        <source>Took</source>
+        <translation>Длилось</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Итог</translation>
+    </message>
+    <message>
+        <source>Answer or error</source>
+        <translation>Ответ или ошибка</translation>
+    </message>
+    <message>
+        <source>Requests to the handler</source>
+        <translation>Запросы к обработчику</translation>
+    </message>
+    <message>
+        <source>Each request inbox-dispatcher made to hand this event to the team&apos;s handler, with the same Idempotency-Key every time</source>
+        <translation>Каждый запрос, которым inbox-dispatcher передавал это событие обработчику команды, всякий раз с тем же Idempotency-Key</translation>
+    </message>
+    <message>
+        <source>delivered: done</source>
+        <translation>доставлено: обработано</translation>
+    </message>
+    <message>
+        <source>failed: will be retried</source>
+        <translation>ошибка: будет повтор</translation>
+    </message>
+    <message>
+        <source>refused by the handler: failed</source>
+        <translation>отклонено обработчиком: ошибка</translation>
+    </message>
+    <message>
+        <source>failed: no attempts left</source>
+        <translation>ошибка: попытки исчерпаны</translation>
+    </message>
+    <message>
+        <source>given back uncounted: the destination is paused</source>
+        <translation>возвращено без учёта попытки: получатель на паузе</translation>
+    </message>
+    <message>
+        <source>not recorded: the event was no longer held</source>
+        <translation>не записано: событие уже не удерживалось</translation>
+    </message>
+    <message>
+        <source>no answer</source>
+        <translation>нет ответа</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 мс</translation>
+    </message>
 </context>
 <context>
     <name>inbox::FiringAlertsPanel</name>

@@ -1778,6 +1778,194 @@ Click to list that day&apos;s events in the journal.</translation>
     </message>
 </context>
 <context>
+    <name>inbox::DestinationPauseDialog</name>
+    <message>
+        <source>Pause the handler &quot;%1&quot;</source>
+        <translation>Pause the handler &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>Resume the handler &quot;%1&quot;</source>
+        <translation>Resume the handler &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>inbox-dispatcher stops sending events to this handler. They wait as they are: nothing fails and nothing is dropped, and they go out once someone resumes it.</source>
+        <translation>inbox-dispatcher stops sending events to this handler. They wait as they are: nothing fails and nothing is dropped, and they go out once someone resumes it.</translation>
+    </message>
+    <message>
+        <source>inbox-dispatcher sends to this handler again, the waiting events first, each with its own Idempotency-Key as before.</source>
+        <translation>inbox-dispatcher sends to this handler again, the waiting events first, each with its own Idempotency-Key as before.</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Reason</translation>
+    </message>
+    <message>
+        <source>why, for whoever resumes it</source>
+        <translation>why, for whoever resumes it</translation>
+    </message>
+    <message>
+        <source>why it can take events again</source>
+        <translation>why it can take events again</translation>
+    </message>
+    <message>
+        <source>&amp;Reason:</source>
+        <translation>&amp;Reason:</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>&amp;Pause</translation>
+    </message>
+    <message>
+        <source>R&amp;esume</source>
+        <translation>R&amp;esume</translation>
+    </message>
+    <message>
+        <source>Only an operator (inbox_operator) may do this. The database said: %1</source>
+        <translation>Only an operator (inbox_operator) may do this. The database said: %1</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::DestinationsModel</name>
+    <message>
+        <source>Handler</source>
+        <translation>Handler</translation>
+    </message>
+    <message>
+        <source>A destination of inbox-dispatcher: the team&apos;s handler it delivers to</source>
+        <translation>A destination of inbox-dispatcher: the team&apos;s handler it delivers to</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>State</translation>
+    </message>
+    <message>
+        <source>Its circuit breaker as the dispatcher last reported it, or who paused it and why</source>
+        <translation>Its circuit breaker as the dispatcher last reported it, or who paused it and why</translation>
+    </message>
+    <message>
+        <source>Delivered</source>
+        <translation>Delivered</translation>
+    </message>
+    <message>
+        <source>Of its latest 1,000 requests: answered 2xx, the event done</source>
+        <translation>Of its latest 1,000 requests: answered 2xx, the event done</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Failed</translation>
+    </message>
+    <message>
+        <source>Of its latest 1,000 requests: an error answer or none (retried later, or refused for good)</source>
+        <translation>Of its latest 1,000 requests: an error answer or none (retried later, or refused for good)</translation>
+    </message>
+    <message>
+        <source>Median</source>
+        <translation>Median</translation>
+    </message>
+    <message>
+        <source>Median time of its latest 1,000 requests</source>
+        <translation>Median time of its latest 1,000 requests</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>99th percentile time of its latest 1,000 requests</source>
+        <translation>99th percentile time of its latest 1,000 requests</translation>
+    </message>
+    <message>
+        <source>Last error</source>
+        <translation>Last error</translation>
+    </message>
+    <message>
+        <source>disabled by the handler (410 Gone): %1</source>
+        <translation>disabled by the handler (410 Gone): %1</translation>
+    </message>
+    <message>
+        <source>paused by %1: %2</source>
+        <translation>paused by %1: %2</translation>
+    </message>
+    <message>
+        <source>delivering</source>
+        <translation>delivering</translation>
+    </message>
+    <message>
+        <source>breaker open: events wait, one probe now and then</source>
+        <translation>breaker open: events wait, one probe now and then</translation>
+    </message>
+    <message>
+        <source>probing whether the handler is back</source>
+        <translation>probing whether the handler is back</translation>
+    </message>
+    <message>
+        <source>waiting as the handler asked (Retry-After)</source>
+        <translation>waiting as the handler asked (Retry-After)</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 requests since %2</source>
+        <translation>%1 requests since %2</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::DestinationsPanel</name>
+    <message>
+        <source>&amp;Pause...</source>
+        <translation>&amp;Pause...</translation>
+    </message>
+    <message>
+        <source>R&amp;esume...</source>
+        <translation>R&amp;esume...</translation>
+    </message>
+    <message>
+        <source>Handlers inbox-dispatcher delivers to</source>
+        <translation>Handlers inbox-dispatcher delivers to</translation>
+    </message>
+    <message>
+        <source>Handlers</source>
+        <translation>Handlers</translation>
+    </message>
+    <message>
+        <source>Read-only: pausing and resuming a handler needs the inbox_operator role</source>
+        <translation>Read-only: pausing and resuming a handler needs the inbox_operator role</translation>
+    </message>
+    <message>
+        <source>Stop sending to the selected handler; its events wait</source>
+        <translation>Stop sending to the selected handler; its events wait</translation>
+    </message>
+    <message>
+        <source>Send to the selected handler again</source>
+        <translation>Send to the selected handler again</translation>
+    </message>
+    <message numerus="yes">
+        <source>Handlers (%n paused)</source>
+        <translation>
+            <numerusform>Handlers (%n paused)</numerusform>
+            <numerusform>Handlers (%n paused)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No inbox-dispatcher has reported a handler yet.</source>
+        <translation>No inbox-dispatcher has reported a handler yet.</translation>
+    </message>
+    <message>
+        <source>Where inbox-dispatcher hands the events on. Figures are of each handler&apos;s latest %L1 requests; paused, its events wait as they are.</source>
+        <translation>Where inbox-dispatcher hands the events on. Figures are of each handler&apos;s latest %L1 requests; paused, its events wait as they are.</translation>
+    </message>
+    <message>
+        <source>This database user may not read the handlers: it needs the inbox_support role (or one that includes it).</source>
+        <translation>This database user may not read the handlers: it needs the inbox_support role (or one that includes it).</translation>
+    </message>
+    <message>
+        <source>Could not read the handlers: %1</source>
+        <translation>Could not read the handlers: %1</translation>
+    </message>
+</context>
+<context>
     <name>inbox::DuplicateQueueModel</name>
     <message>
         <source>%1 → %2</source>

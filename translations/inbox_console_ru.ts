@@ -1797,6 +1797,195 @@ Click to list that day&apos;s events in the journal.</source>
     </message>
 </context>
 <context>
+    <name>inbox::DestinationPauseDialog</name>
+    <message>
+        <source>Pause the handler &quot;%1&quot;</source>
+        <translation>Приостановить обработчик «%1»</translation>
+    </message>
+    <message>
+        <source>Resume the handler &quot;%1&quot;</source>
+        <translation>Возобновить обработчик «%1»</translation>
+    </message>
+    <message>
+        <source>inbox-dispatcher stops sending events to this handler. They wait as they are: nothing fails and nothing is dropped, and they go out once someone resumes it.</source>
+        <translation>inbox-dispatcher перестаёт отправлять события этому обработчику. Они ждут как есть: ничто не завершается ошибкой и не теряется, и они уйдут, когда обработчик возобновят.</translation>
+    </message>
+    <message>
+        <source>inbox-dispatcher sends to this handler again, the waiting events first, each with its own Idempotency-Key as before.</source>
+        <translation>inbox-dispatcher снова отправляет события этому обработчику, сначала ожидающие, каждое с тем же Idempotency-Key, что и прежде.</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Причина</translation>
+    </message>
+    <message>
+        <source>why, for whoever resumes it</source>
+        <translation>почему — для того, кто будет возобновлять</translation>
+    </message>
+    <message>
+        <source>why it can take events again</source>
+        <translation>почему он снова может принимать события</translation>
+    </message>
+    <message>
+        <source>&amp;Reason:</source>
+        <translation>При&amp;чина:</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>&amp;Приостановить</translation>
+    </message>
+    <message>
+        <source>R&amp;esume</source>
+        <translation>&amp;Возобновить</translation>
+    </message>
+    <message>
+        <source>Only an operator (inbox_operator) may do this. The database said: %1</source>
+        <translation>Это может только оператор (inbox_operator). Ответ базы данных: %1</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::DestinationsModel</name>
+    <message>
+        <source>Handler</source>
+        <translation>Обработчик</translation>
+    </message>
+    <message>
+        <source>A destination of inbox-dispatcher: the team&apos;s handler it delivers to</source>
+        <translation>Получатель inbox-dispatcher: обработчик команды, которому он передаёт события</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Состояние</translation>
+    </message>
+    <message>
+        <source>Its circuit breaker as the dispatcher last reported it, or who paused it and why</source>
+        <translation>Предохранитель, каким его в последний раз сообщил диспетчер, или кто приостановил обработчик и почему</translation>
+    </message>
+    <message>
+        <source>Delivered</source>
+        <translation>Доставлено</translation>
+    </message>
+    <message>
+        <source>Of its latest 1,000 requests: answered 2xx, the event done</source>
+        <translation>Из последних 1 000 запросов: ответ 2xx, событие обработано</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>С ошибкой</translation>
+    </message>
+    <message>
+        <source>Of its latest 1,000 requests: an error answer or none (retried later, or refused for good)</source>
+        <translation>Из последних 1 000 запросов: ответ с ошибкой или без ответа (повтор позже или отказ насовсем)</translation>
+    </message>
+    <message>
+        <source>Median</source>
+        <translation>Медиана</translation>
+    </message>
+    <message>
+        <source>Median time of its latest 1,000 requests</source>
+        <translation>Медианное время последних 1 000 запросов</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>99th percentile time of its latest 1,000 requests</source>
+        <translation>99-й процентиль времени последних 1 000 запросов</translation>
+    </message>
+    <message>
+        <source>Last error</source>
+        <translation>Последняя ошибка</translation>
+    </message>
+    <message>
+        <source>disabled by the handler (410 Gone): %1</source>
+        <translation>отключён обработчиком (410 Gone): %1</translation>
+    </message>
+    <message>
+        <source>paused by %1: %2</source>
+        <translation>приостановлен (%1): %2</translation>
+    </message>
+    <message>
+        <source>delivering</source>
+        <translation>доставляет</translation>
+    </message>
+    <message>
+        <source>breaker open: events wait, one probe now and then</source>
+        <translation>предохранитель разомкнут: события ждут, время от времени одна проба</translation>
+    </message>
+    <message>
+        <source>probing whether the handler is back</source>
+        <translation>проверяет, вернулся ли обработчик</translation>
+    </message>
+    <message>
+        <source>waiting as the handler asked (Retry-After)</source>
+        <translation>ждёт, как попросил обработчик (Retry-After)</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 мс</translation>
+    </message>
+    <message>
+        <source>%1 requests since %2</source>
+        <translation>%1 запросов с %2</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::DestinationsPanel</name>
+    <message>
+        <source>&amp;Pause...</source>
+        <translation>При&amp;остановить...</translation>
+    </message>
+    <message>
+        <source>R&amp;esume...</source>
+        <translation>&amp;Возобновить...</translation>
+    </message>
+    <message>
+        <source>Handlers inbox-dispatcher delivers to</source>
+        <translation>Обработчики, которым inbox-dispatcher передаёт события</translation>
+    </message>
+    <message>
+        <source>Handlers</source>
+        <translation>Обработчики</translation>
+    </message>
+    <message>
+        <source>Read-only: pausing and resuming a handler needs the inbox_operator role</source>
+        <translation>Только чтение: чтобы приостанавливать и возобновлять обработчик, нужна роль inbox_operator</translation>
+    </message>
+    <message>
+        <source>Stop sending to the selected handler; its events wait</source>
+        <translation>Перестать отправлять выбранному обработчику; его события подождут</translation>
+    </message>
+    <message>
+        <source>Send to the selected handler again</source>
+        <translation>Снова отправлять выбранному обработчику</translation>
+    </message>
+    <message numerus="yes">
+        <source>Handlers (%n paused)</source>
+        <translation>
+            <numerusform>Обработчики (%n приостановлен)</numerusform>
+            <numerusform>Обработчики (%n приостановлены)</numerusform>
+            <numerusform>Обработчики (%n приостановлено)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No inbox-dispatcher has reported a handler yet.</source>
+        <translation>Ни один inbox-dispatcher ещё не сообщил об обработчиках.</translation>
+    </message>
+    <message>
+        <source>Where inbox-dispatcher hands the events on. Figures are of each handler&apos;s latest %L1 requests; paused, its events wait as they are.</source>
+        <translation>Куда inbox-dispatcher передаёт события. Цифры — по последним %L1 запросам каждого обработчика; у приостановленного события ждут как есть.</translation>
+    </message>
+    <message>
+        <source>This database user may not read the handlers: it needs the inbox_support role (or one that includes it).</source>
+        <translation>Этому пользователю базы данных нельзя читать обработчики: нужна роль inbox_support (или включающая её).</translation>
+    </message>
+    <message>
+        <source>Could not read the handlers: %1</source>
+        <translation>Не удалось прочитать обработчики: %1</translation>
+    </message>
+</context>
+<context>
     <name>inbox::DuplicateQueueModel</name>
     <message>
         <source>%1 → %2</source>

@@ -1778,6 +1778,194 @@ Click to list that day&apos;s events in the journal.</translation>
     </message>
 </context>
 <context>
+    <name>inbox::DestinationPauseDialog</name>
+    <message>
+        <source>Pause the handler &quot;%1&quot;</source>
+        <translation>Pause the handler &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>Resume the handler &quot;%1&quot;</source>
+        <translation>Resume the handler &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>inbox-dispatcher stops sending events to this handler. They wait as they are: nothing fails and nothing is dropped, and they go out once someone resumes it.</source>
+        <translation>inbox-dispatcher stops sending events to this handler. They wait as they are: nothing fails and nothing is dropped, and they go out once someone resumes it.</translation>
+    </message>
+    <message>
+        <source>inbox-dispatcher sends to this handler again, the waiting events first, each with its own Idempotency-Key as before.</source>
+        <translation>inbox-dispatcher sends to this handler again, the waiting events first, each with its own Idempotency-Key as before.</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Reason</translation>
+    </message>
+    <message>
+        <source>why, for whoever resumes it</source>
+        <translation>why, for whoever resumes it</translation>
+    </message>
+    <message>
+        <source>why it can take events again</source>
+        <translation>why it can take events again</translation>
+    </message>
+    <message>
+        <source>&amp;Reason:</source>
+        <translation>&amp;Reason:</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>&amp;Pause</translation>
+    </message>
+    <message>
+        <source>R&amp;esume</source>
+        <translation>R&amp;esume</translation>
+    </message>
+    <message>
+        <source>Only an operator (inbox_operator) may do this. The database said: %1</source>
+        <translation>Only an operator (inbox_operator) may do this. The database said: %1</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::DestinationsModel</name>
+    <message>
+        <source>Handler</source>
+        <translation>Handler</translation>
+    </message>
+    <message>
+        <source>A destination of inbox-dispatcher: the team&apos;s handler it delivers to</source>
+        <translation>A destination of inbox-dispatcher: the team&apos;s handler it delivers to</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>State</translation>
+    </message>
+    <message>
+        <source>Its circuit breaker as the dispatcher last reported it, or who paused it and why</source>
+        <translation>Its circuit breaker as the dispatcher last reported it, or who paused it and why</translation>
+    </message>
+    <message>
+        <source>Delivered</source>
+        <translation>Delivered</translation>
+    </message>
+    <message>
+        <source>Of its latest 1,000 requests: answered 2xx, the event done</source>
+        <translation>Of its latest 1,000 requests: answered 2xx, the event done</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Failed</translation>
+    </message>
+    <message>
+        <source>Of its latest 1,000 requests: an error answer or none (retried later, or refused for good)</source>
+        <translation>Of its latest 1,000 requests: an error answer or none (retried later, or refused for good)</translation>
+    </message>
+    <message>
+        <source>Median</source>
+        <translation>Median</translation>
+    </message>
+    <message>
+        <source>Median time of its latest 1,000 requests</source>
+        <translation>Median time of its latest 1,000 requests</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>99th percentile time of its latest 1,000 requests</source>
+        <translation>99th percentile time of its latest 1,000 requests</translation>
+    </message>
+    <message>
+        <source>Last error</source>
+        <translation>Last error</translation>
+    </message>
+    <message>
+        <source>disabled by the handler (410 Gone): %1</source>
+        <translation>disabled by the handler (410 Gone): %1</translation>
+    </message>
+    <message>
+        <source>paused by %1: %2</source>
+        <translation>paused by %1: %2</translation>
+    </message>
+    <message>
+        <source>delivering</source>
+        <translation>delivering</translation>
+    </message>
+    <message>
+        <source>breaker open: events wait, one probe now and then</source>
+        <translation>breaker open: events wait, one probe now and then</translation>
+    </message>
+    <message>
+        <source>probing whether the handler is back</source>
+        <translation>probing whether the handler is back</translation>
+    </message>
+    <message>
+        <source>waiting as the handler asked (Retry-After)</source>
+        <translation>waiting as the handler asked (Retry-After)</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 requests since %2</source>
+        <translation>%1 requests since %2</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::DestinationsPanel</name>
+    <message>
+        <source>&amp;Pause...</source>
+        <translation>&amp;Pause...</translation>
+    </message>
+    <message>
+        <source>R&amp;esume...</source>
+        <translation>R&amp;esume...</translation>
+    </message>
+    <message>
+        <source>Handlers inbox-dispatcher delivers to</source>
+        <translation>Handlers inbox-dispatcher delivers to</translation>
+    </message>
+    <message>
+        <source>Handlers</source>
+        <translation>Handlers</translation>
+    </message>
+    <message>
+        <source>Read-only: pausing and resuming a handler needs the inbox_operator role</source>
+        <translation>Read-only: pausing and resuming a handler needs the inbox_operator role</translation>
+    </message>
+    <message>
+        <source>Stop sending to the selected handler; its events wait</source>
+        <translation>Stop sending to the selected handler; its events wait</translation>
+    </message>
+    <message>
+        <source>Send to the selected handler again</source>
+        <translation>Send to the selected handler again</translation>
+    </message>
+    <message numerus="yes">
+        <source>Handlers (%n paused)</source>
+        <translation>
+            <numerusform>Handlers (%n paused)</numerusform>
+            <numerusform>Handlers (%n paused)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No inbox-dispatcher has reported a handler yet.</source>
+        <translation>No inbox-dispatcher has reported a handler yet.</translation>
+    </message>
+    <message>
+        <source>Where inbox-dispatcher hands the events on. Figures are of each handler&apos;s latest %L1 requests; paused, its events wait as they are.</source>
+        <translation>Where inbox-dispatcher hands the events on. Figures are of each handler&apos;s latest %L1 requests; paused, its events wait as they are.</translation>
+    </message>
+    <message>
+        <source>This database user may not read the handlers: it needs the inbox_support role (or one that includes it).</source>
+        <translation>This database user may not read the handlers: it needs the inbox_support role (or one that includes it).</translation>
+    </message>
+    <message>
+        <source>Could not read the handlers: %1</source>
+        <translation>Could not read the handlers: %1</translation>
+    </message>
+</context>
+<context>
     <name>inbox::DuplicateQueueModel</name>
     <message>
         <source>%1 → %2</source>
@@ -2717,6 +2905,74 @@ Click to list that day&apos;s events in the journal.</translation>
             <numerusform>not tried yet, up to %n attempt</numerusform>
             <numerusform>not tried yet, up to %n attempts</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Handler</source>
+        <translation>Handler</translation>
+    </message>
+    <message>
+        <source>Destination</source>
+        <translation>Destination</translation>
+    </message>
+    <message>
+        <source>Attempt</source>
+        <translation>Attempt</translation>
+    </message>
+    <message>
+        <source>HTTP status</source>
+        <translation>HTTP status</translation>
+    </message>
+    <message>
+        <source>Took</source>
+        <translation>Took</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Outcome</translation>
+    </message>
+    <message>
+        <source>Answer or error</source>
+        <translation>Answer or error</translation>
+    </message>
+    <message>
+        <source>Requests to the handler</source>
+        <translation>Requests to the handler</translation>
+    </message>
+    <message>
+        <source>Each request inbox-dispatcher made to hand this event to the team&apos;s handler, with the same Idempotency-Key every time</source>
+        <translation>Each request inbox-dispatcher made to hand this event to the team&apos;s handler, with the same Idempotency-Key every time</translation>
+    </message>
+    <message>
+        <source>delivered: done</source>
+        <translation>delivered: done</translation>
+    </message>
+    <message>
+        <source>failed: will be retried</source>
+        <translation>failed: will be retried</translation>
+    </message>
+    <message>
+        <source>refused by the handler: failed</source>
+        <translation>refused by the handler: failed</translation>
+    </message>
+    <message>
+        <source>failed: no attempts left</source>
+        <translation>failed: no attempts left</translation>
+    </message>
+    <message>
+        <source>given back uncounted: the destination is paused</source>
+        <translation>given back uncounted: the destination is paused</translation>
+    </message>
+    <message>
+        <source>not recorded: the event was no longer held</source>
+        <translation>not recorded: the event was no longer held</translation>
+    </message>
+    <message>
+        <source>no answer</source>
+        <translation>no answer</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
     </message>
 </context>
 <context>
@@ -4095,10 +4351,6 @@ Click to list that day&apos;s events in the journal.</translation>
         <translation>&lt;h2&gt;Overview&lt;/h2&gt;&lt;p&gt;How the inbox is doing, at a glance: today and the last 14 days (UTC days), and what is waiting right now. It updates by itself within seconds.&lt;/p&gt;&lt;h3&gt;Controls&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Source&lt;/b&gt;: all sources, or one: the tiles, charts and the per-day table follow it.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Tiles&lt;/b&gt;: &lt;i&gt;Waiting&lt;/i&gt; (received, not processed yet), &lt;i&gt;Due now&lt;/i&gt; (a worker may take them now), &lt;i&gt;Processing&lt;/i&gt; (held by a worker), &lt;i&gt;Stuck&lt;/i&gt; (a worker&apos;s lock older than the lock timeout, 5 minutes by default), &lt;i&gt;Failed&lt;/i&gt; (waiting for a person on Needs attention), &lt;i&gt;Open duplicates&lt;/i&gt; and &lt;i&gt;Oldest due&lt;/i&gt;. Stuck and failed turn red above zero, the oldest due event after 5 minutes. Hover a tile for its meaning.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Charts&lt;/b&gt;: deliveries per day (new, repeats, conflicts, with the share of repeats as a line) and outcomes per day (done, failed, with the share of failures).&lt;/li&gt;&lt;li&gt;&lt;b&gt;Tables&lt;/b&gt;: &lt;i&gt;Per day&lt;/i&gt; gives the figures behind the charts, &lt;i&gt;Now, per source&lt;/i&gt; the current queue of every source.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;A yellow warning appears when today&apos;s share of repeat deliveries or of failures jumps against the usual level (the median of the earlier days): repeats usually mean the receiver answers too slowly, failures are listed on Needs attention.&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>Reading the overview needs the &lt;b&gt;inbox_support&lt;/b&gt; role (or inbox_operator or inbox_manager, which include it). Nothing here changes data.</source>
-        <translation>Reading the overview needs the &lt;b&gt;inbox_support&lt;/b&gt; role (or inbox_operator or inbox_manager, which include it). Nothing here changes data.</translation>
-    </message>
-    <message>
         <source>&lt;h2&gt;Journal&lt;/h2&gt;&lt;p&gt;Every event, newest first, and everything that happened to it. Use it to answer &quot;what happened to order 12345?&quot;.&lt;/p&gt;&lt;h3&gt;Controls&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Search&lt;/b&gt; (&lt;b&gt;/&lt;/b&gt; or &lt;b&gt;Ctrl+F&lt;/b&gt;): an external id, an idempotency key or an event id, or a customer&apos;s phone, e-mail or name. Exact matches come first, then external ids and keys that start with the text, then the events whose lead has that phone (written any way: +7 (916) 123-45-67 and 89161234567 are one number) or e-mail (in any case), or a name that starts with the text (in any case). Enter searches at once; Esc cancels a slow search or moves to the table.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Source&lt;/b&gt;, &lt;b&gt;Status&lt;/b&gt;, &lt;b&gt;Kind&lt;/b&gt;: tick one or more values; none ticked means all. The time box limits when the event was received; &lt;i&gt;Custom...&lt;/i&gt; shows from and to fields. &lt;b&gt;Needs review&lt;/b&gt; keeps only the events a person should look at. &lt;b&gt;Clear filters&lt;/b&gt; resets them all. The filters are kept for the next start; the search is not.&lt;/li&gt;&lt;li&gt;&lt;b&gt;The table&lt;/b&gt; reads more rows as you scroll, through any number of events. Click a column header to sort by it where the column allows. When new events arrive the list does not jump: a bar says how many are new and &lt;b&gt;Show&lt;/b&gt; brings them in. A slow query shows a bar with &lt;b&gt;Cancel&lt;/b&gt;.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Copying&lt;/b&gt;: Ctrl+C copies the selected rows (tab-separated, for a spreadsheet); the right-click menu copies an event id, external id or idempotency key, and so do Ctrl+Shift+C, Ctrl+Shift+E and Ctrl+Shift+K for the current row. &lt;b&gt;Export CSV...&lt;/b&gt; (Ctrl+E) writes every event the search and filters match to a file.&lt;/li&gt;&lt;li&gt;&lt;b&gt;The detail pane&lt;/b&gt; shows the selected event: &lt;i&gt;Body&lt;/i&gt; (decoded JSON, form fields, text or hex; &lt;i&gt;Save whole body...&lt;/i&gt;), &lt;i&gt;Deliveries&lt;/i&gt; (every delivery, with the differing body of a conflict), &lt;i&gt;Timeline&lt;/i&gt; (the journal entries), &lt;i&gt;Actions&lt;/i&gt; (outgoing calls with their operation keys and results) and &lt;i&gt;Lead&lt;/i&gt; (the lead and its possible duplicates). The copy buttons put the id, external id or key on the clipboard.&lt;/li&gt;&lt;/ul&gt;</source>
         <translation>&lt;h2&gt;Journal&lt;/h2&gt;&lt;p&gt;Every event, newest first, and everything that happened to it. Use it to answer &quot;what happened to order 12345?&quot;.&lt;/p&gt;&lt;h3&gt;Controls&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Search&lt;/b&gt; (&lt;b&gt;/&lt;/b&gt; or &lt;b&gt;Ctrl+F&lt;/b&gt;): an external id, an idempotency key or an event id, or a customer&apos;s phone, e-mail or name. Exact matches come first, then external ids and keys that start with the text, then the events whose lead has that phone (written any way: +7 (916) 123-45-67 and 89161234567 are one number) or e-mail (in any case), or a name that starts with the text (in any case). Enter searches at once; Esc cancels a slow search or moves to the table.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Source&lt;/b&gt;, &lt;b&gt;Status&lt;/b&gt;, &lt;b&gt;Kind&lt;/b&gt;: tick one or more values; none ticked means all. The time box limits when the event was received; &lt;i&gt;Custom...&lt;/i&gt; shows from and to fields. &lt;b&gt;Needs review&lt;/b&gt; keeps only the events a person should look at. &lt;b&gt;Clear filters&lt;/b&gt; resets them all. The filters are kept for the next start; the search is not.&lt;/li&gt;&lt;li&gt;&lt;b&gt;The table&lt;/b&gt; reads more rows as you scroll, through any number of events. Click a column header to sort by it where the column allows. When new events arrive the list does not jump: a bar says how many are new and &lt;b&gt;Show&lt;/b&gt; brings them in. A slow query shows a bar with &lt;b&gt;Cancel&lt;/b&gt;.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Copying&lt;/b&gt;: Ctrl+C copies the selected rows (tab-separated, for a spreadsheet); the right-click menu copies an event id, external id or idempotency key, and so do Ctrl+Shift+C, Ctrl+Shift+E and Ctrl+Shift+K for the current row. &lt;b&gt;Export CSV...&lt;/b&gt; (Ctrl+E) writes every event the search and filters match to a file.&lt;/li&gt;&lt;li&gt;&lt;b&gt;The detail pane&lt;/b&gt; shows the selected event: &lt;i&gt;Body&lt;/i&gt; (decoded JSON, form fields, text or hex; &lt;i&gt;Save whole body...&lt;/i&gt;), &lt;i&gt;Deliveries&lt;/i&gt; (every delivery, with the differing body of a conflict), &lt;i&gt;Timeline&lt;/i&gt; (the journal entries), &lt;i&gt;Actions&lt;/i&gt; (outgoing calls with their operation keys and results) and &lt;i&gt;Lead&lt;/i&gt; (the lead and its possible duplicates). The copy buttons put the id, external id or key on the clipboard.&lt;/li&gt;&lt;/ul&gt;</translation>
     </message>
@@ -4141,6 +4393,18 @@ Click to list that day&apos;s events in the journal.</translation>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Copy link&lt;/b&gt; (Ctrl+Shift+L, Edit menu, the detail pane&apos;s button or its right-click menu; also for a pair on Duplicates and an entry on Audit) puts a link such as &lt;code&gt;inbox-console://open?profile=prod&amp;amp;event=42&lt;/code&gt; on the clipboard. A colleague opens it with &lt;code&gt;inbox-console --open LINK&lt;/code&gt; or a click where the desktop knows the program: it connects with the saved connection profile of that name (asking on Connect for what is missing) and shows the same place.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Copy link&lt;/b&gt; (Ctrl+Shift+L, Edit menu, the detail pane&apos;s button or its right-click menu; also for a pair on Duplicates and an entry on Audit) puts a link such as &lt;code&gt;inbox-console://open?profile=prod&amp;amp;event=42&lt;/code&gt; on the clipboard. A colleague opens it with &lt;code&gt;inbox-console --open LINK&lt;/code&gt; or a click where the desktop knows the program: it connects with the saved connection profile of that name (asking on Connect for what is missing) and shows the same place.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Handlers&lt;/b&gt; (the last table) lists where inbox-dispatcher hands the events on: each handler&apos;s state (delivering, its breaker open after failures, waiting as the handler asked, paused), the figures of its latest 1,000 requests and its last error. &lt;b&gt;Pause&lt;/b&gt; stops sending to the selected handler: its events wait as they are, nothing fails and nothing is dropped, until someone presses &lt;b&gt;Resume&lt;/b&gt;. Both ask for a reason, which the journal keeps with your name. A handler that answered 410 Gone is paused the same way until resumed.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Handlers&lt;/b&gt; (the last table) lists where inbox-dispatcher hands the events on: each handler&apos;s state (delivering, its breaker open after failures, waiting as the handler asked, paused), the figures of its latest 1,000 requests and its last error. &lt;b&gt;Pause&lt;/b&gt; stops sending to the selected handler: its events wait as they are, nothing fails and nothing is dropped, until someone presses &lt;b&gt;Resume&lt;/b&gt;. Both ask for a reason, which the journal keeps with your name. A handler that answered 410 Gone is paused the same way until resumed.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Reading the overview needs the &lt;b&gt;inbox_support&lt;/b&gt; role (or inbox_operator or inbox_manager, which include it). Pausing and resuming a handler needs &lt;b&gt;inbox_operator&lt;/b&gt;; nothing else here changes data.</source>
+        <translation>Reading the overview needs the &lt;b&gt;inbox_support&lt;/b&gt; role (or inbox_operator or inbox_manager, which include it). Pausing and resuming a handler needs &lt;b&gt;inbox_operator&lt;/b&gt;; nothing else here changes data.</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The detail&apos;s last tab, &lt;i&gt;Handler&lt;/i&gt;, lists each request inbox-dispatcher made to hand the event to the team&apos;s handler: when, to which handler, the attempt, the HTTP status (or no answer), how long it took, what became of the event, and the first bytes of the answer or the error. Every attempt carried the same Idempotency-Key.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;The detail&apos;s last tab, &lt;i&gt;Handler&lt;/i&gt;, lists each request inbox-dispatcher made to hand the event to the team&apos;s handler: when, to which handler, the attempt, the HTTP status (or no answer), how long it took, what became of the event, and the first bytes of the answer or the error. Every attempt carried the same Idempotency-Key.&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

@@ -1797,6 +1797,195 @@ Click to list that day&apos;s events in the journal.</source>
     </message>
 </context>
 <context>
+    <name>inbox::DestinationPauseDialog</name>
+    <message>
+        <source>Pause the handler &quot;%1&quot;</source>
+        <translation>Приостановить обработчик «%1»</translation>
+    </message>
+    <message>
+        <source>Resume the handler &quot;%1&quot;</source>
+        <translation>Возобновить обработчик «%1»</translation>
+    </message>
+    <message>
+        <source>inbox-dispatcher stops sending events to this handler. They wait as they are: nothing fails and nothing is dropped, and they go out once someone resumes it.</source>
+        <translation>inbox-dispatcher перестаёт отправлять события этому обработчику. Они ждут как есть: ничто не завершается ошибкой и не теряется, и они уйдут, когда обработчик возобновят.</translation>
+    </message>
+    <message>
+        <source>inbox-dispatcher sends to this handler again, the waiting events first, each with its own Idempotency-Key as before.</source>
+        <translation>inbox-dispatcher снова отправляет события этому обработчику, сначала ожидающие, каждое с тем же Idempotency-Key, что и прежде.</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Причина</translation>
+    </message>
+    <message>
+        <source>why, for whoever resumes it</source>
+        <translation>почему — для того, кто будет возобновлять</translation>
+    </message>
+    <message>
+        <source>why it can take events again</source>
+        <translation>почему он снова может принимать события</translation>
+    </message>
+    <message>
+        <source>&amp;Reason:</source>
+        <translation>При&amp;чина:</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>&amp;Приостановить</translation>
+    </message>
+    <message>
+        <source>R&amp;esume</source>
+        <translation>&amp;Возобновить</translation>
+    </message>
+    <message>
+        <source>Only an operator (inbox_operator) may do this. The database said: %1</source>
+        <translation>Это может только оператор (inbox_operator). Ответ базы данных: %1</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::DestinationsModel</name>
+    <message>
+        <source>Handler</source>
+        <translation>Обработчик</translation>
+    </message>
+    <message>
+        <source>A destination of inbox-dispatcher: the team&apos;s handler it delivers to</source>
+        <translation>Получатель inbox-dispatcher: обработчик команды, которому он передаёт события</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Состояние</translation>
+    </message>
+    <message>
+        <source>Its circuit breaker as the dispatcher last reported it, or who paused it and why</source>
+        <translation>Предохранитель, каким его в последний раз сообщил диспетчер, или кто приостановил обработчик и почему</translation>
+    </message>
+    <message>
+        <source>Delivered</source>
+        <translation>Доставлено</translation>
+    </message>
+    <message>
+        <source>Of its latest 1,000 requests: answered 2xx, the event done</source>
+        <translation>Из последних 1 000 запросов: ответ 2xx, событие обработано</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>С ошибкой</translation>
+    </message>
+    <message>
+        <source>Of its latest 1,000 requests: an error answer or none (retried later, or refused for good)</source>
+        <translation>Из последних 1 000 запросов: ответ с ошибкой или без ответа (повтор позже или отказ насовсем)</translation>
+    </message>
+    <message>
+        <source>Median</source>
+        <translation>Медиана</translation>
+    </message>
+    <message>
+        <source>Median time of its latest 1,000 requests</source>
+        <translation>Медианное время последних 1 000 запросов</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>99th percentile time of its latest 1,000 requests</source>
+        <translation>99-й процентиль времени последних 1 000 запросов</translation>
+    </message>
+    <message>
+        <source>Last error</source>
+        <translation>Последняя ошибка</translation>
+    </message>
+    <message>
+        <source>disabled by the handler (410 Gone): %1</source>
+        <translation>отключён обработчиком (410 Gone): %1</translation>
+    </message>
+    <message>
+        <source>paused by %1: %2</source>
+        <translation>приостановлен (%1): %2</translation>
+    </message>
+    <message>
+        <source>delivering</source>
+        <translation>доставляет</translation>
+    </message>
+    <message>
+        <source>breaker open: events wait, one probe now and then</source>
+        <translation>предохранитель разомкнут: события ждут, время от времени одна проба</translation>
+    </message>
+    <message>
+        <source>probing whether the handler is back</source>
+        <translation>проверяет, вернулся ли обработчик</translation>
+    </message>
+    <message>
+        <source>waiting as the handler asked (Retry-After)</source>
+        <translation>ждёт, как попросил обработчик (Retry-After)</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 мс</translation>
+    </message>
+    <message>
+        <source>%1 requests since %2</source>
+        <translation>%1 запросов с %2</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::DestinationsPanel</name>
+    <message>
+        <source>&amp;Pause...</source>
+        <translation>При&amp;остановить...</translation>
+    </message>
+    <message>
+        <source>R&amp;esume...</source>
+        <translation>&amp;Возобновить...</translation>
+    </message>
+    <message>
+        <source>Handlers inbox-dispatcher delivers to</source>
+        <translation>Обработчики, которым inbox-dispatcher передаёт события</translation>
+    </message>
+    <message>
+        <source>Handlers</source>
+        <translation>Обработчики</translation>
+    </message>
+    <message>
+        <source>Read-only: pausing and resuming a handler needs the inbox_operator role</source>
+        <translation>Только чтение: чтобы приостанавливать и возобновлять обработчик, нужна роль inbox_operator</translation>
+    </message>
+    <message>
+        <source>Stop sending to the selected handler; its events wait</source>
+        <translation>Перестать отправлять выбранному обработчику; его события подождут</translation>
+    </message>
+    <message>
+        <source>Send to the selected handler again</source>
+        <translation>Снова отправлять выбранному обработчику</translation>
+    </message>
+    <message numerus="yes">
+        <source>Handlers (%n paused)</source>
+        <translation>
+            <numerusform>Обработчики (%n приостановлен)</numerusform>
+            <numerusform>Обработчики (%n приостановлены)</numerusform>
+            <numerusform>Обработчики (%n приостановлено)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No inbox-dispatcher has reported a handler yet.</source>
+        <translation>Ни один inbox-dispatcher ещё не сообщил об обработчиках.</translation>
+    </message>
+    <message>
+        <source>Where inbox-dispatcher hands the events on. Figures are of each handler&apos;s latest %L1 requests; paused, its events wait as they are.</source>
+        <translation>Куда inbox-dispatcher передаёт события. Цифры — по последним %L1 запросам каждого обработчика; у приостановленного события ждут как есть.</translation>
+    </message>
+    <message>
+        <source>This database user may not read the handlers: it needs the inbox_support role (or one that includes it).</source>
+        <translation>Этому пользователю базы данных нельзя читать обработчики: нужна роль inbox_support (или включающая её).</translation>
+    </message>
+    <message>
+        <source>Could not read the handlers: %1</source>
+        <translation>Не удалось прочитать обработчики: %1</translation>
+    </message>
+</context>
+<context>
     <name>inbox::DuplicateQueueModel</name>
     <message>
         <source>%1 → %2</source>
@@ -2737,6 +2926,74 @@ Click to list that day&apos;s events in the journal.</source>
             <numerusform>ещё не обрабатывалось, до %n попыток</numerusform>
             <numerusform>ещё не обрабатывалось, до %n попыток</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Handler</source>
+        <translation>Обработчик</translation>
+    </message>
+    <message>
+        <source>Destination</source>
+        <translation>Получатель</translation>
+    </message>
+    <message>
+        <source>Attempt</source>
+        <translation>Попытка</translation>
+    </message>
+    <message>
+        <source>HTTP status</source>
+        <translation>HTTP-статус</translation>
+    </message>
+    <message>
+        <source>Took</source>
+        <translation>Длилось</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Итог</translation>
+    </message>
+    <message>
+        <source>Answer or error</source>
+        <translation>Ответ или ошибка</translation>
+    </message>
+    <message>
+        <source>Requests to the handler</source>
+        <translation>Запросы к обработчику</translation>
+    </message>
+    <message>
+        <source>Each request inbox-dispatcher made to hand this event to the team&apos;s handler, with the same Idempotency-Key every time</source>
+        <translation>Каждый запрос, которым inbox-dispatcher передавал это событие обработчику команды, всякий раз с тем же Idempotency-Key</translation>
+    </message>
+    <message>
+        <source>delivered: done</source>
+        <translation>доставлено: обработано</translation>
+    </message>
+    <message>
+        <source>failed: will be retried</source>
+        <translation>ошибка: будет повтор</translation>
+    </message>
+    <message>
+        <source>refused by the handler: failed</source>
+        <translation>отклонено обработчиком: ошибка</translation>
+    </message>
+    <message>
+        <source>failed: no attempts left</source>
+        <translation>ошибка: попытки исчерпаны</translation>
+    </message>
+    <message>
+        <source>given back uncounted: the destination is paused</source>
+        <translation>возвращено без учёта попытки: получатель на паузе</translation>
+    </message>
+    <message>
+        <source>not recorded: the event was no longer held</source>
+        <translation>не записано: событие уже не удерживалось</translation>
+    </message>
+    <message>
+        <source>no answer</source>
+        <translation>нет ответа</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 мс</translation>
     </message>
 </context>
 <context>
@@ -4139,10 +4396,6 @@ Click to list that day&apos;s events in the journal.</source>
         <translation>&lt;h2&gt;Обзор&lt;/h2&gt;&lt;p&gt;Состояние inbox с первого взгляда: сегодня и последние 14 дней (дни по UTC), а также то, что ждёт прямо сейчас. Данные обновляются сами в течение нескольких секунд.&lt;/p&gt;&lt;h3&gt;Элементы управления&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Источник&lt;/b&gt;: все источники или один: плитки, графики и таблица по дням показывают выбранное.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Плитки&lt;/b&gt;: &lt;i&gt;Ожидают&lt;/i&gt; (получены, ещё не обработаны), &lt;i&gt;Готовы сейчас&lt;/i&gt; (обработчик может взять их сейчас), &lt;i&gt;В обработке&lt;/i&gt; (заняты обработчиком), &lt;i&gt;Зависли&lt;/i&gt; (блокировка обработчика старше тайм-аута блокировки, по умолчанию 5 минут), &lt;i&gt;С ошибкой&lt;/i&gt; (ждут человека на экране «Требует внимания»), &lt;i&gt;Открытые дубли&lt;/i&gt; и &lt;i&gt;Дольше всех ждёт&lt;/i&gt; (из событий, которые можно брать в работу). «Зависли» и «С ошибкой» становятся красными при значении больше нуля, «Дольше всех ждёт» — когда событие ждёт дольше 5 минут. Наведите указатель на плитку, чтобы узнать, что она означает.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Графики&lt;/b&gt;: доставки по дням (новые, повторы, конфликты, а линией — доля повторов) и итоги по дням (выполнено, с ошибкой, а также доля ошибок).&lt;/li&gt;&lt;li&gt;&lt;b&gt;Таблицы&lt;/b&gt;: &lt;i&gt;По дням&lt;/i&gt; содержит цифры, на которых построены графики, &lt;i&gt;Сейчас, по источникам&lt;/i&gt; — текущую очередь каждого источника.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;Жёлтое предупреждение появляется, когда сегодняшняя доля повторных доставок или ошибок резко отклоняется от обычного уровня (медианы предыдущих дней): повторы обычно означают, что приёмник отвечает слишком медленно, а ошибки перечислены на экране «Требует внимания».&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>Reading the overview needs the &lt;b&gt;inbox_support&lt;/b&gt; role (or inbox_operator or inbox_manager, which include it). Nothing here changes data.</source>
-        <translation>Для чтения обзора нужна роль &lt;b&gt;inbox_support&lt;/b&gt; (или inbox_operator либо inbox_manager, которые её включают). Ничто на этом экране не изменяет данные.</translation>
-    </message>
-    <message>
         <source>&lt;h2&gt;Journal&lt;/h2&gt;&lt;p&gt;Every event, newest first, and everything that happened to it. Use it to answer &quot;what happened to order 12345?&quot;.&lt;/p&gt;&lt;h3&gt;Controls&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Search&lt;/b&gt; (&lt;b&gt;/&lt;/b&gt; or &lt;b&gt;Ctrl+F&lt;/b&gt;): an external id, an idempotency key or an event id, or a customer&apos;s phone, e-mail or name. Exact matches come first, then external ids and keys that start with the text, then the events whose lead has that phone (written any way: +7 (916) 123-45-67 and 89161234567 are one number) or e-mail (in any case), or a name that starts with the text (in any case). Enter searches at once; Esc cancels a slow search or moves to the table.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Source&lt;/b&gt;, &lt;b&gt;Status&lt;/b&gt;, &lt;b&gt;Kind&lt;/b&gt;: tick one or more values; none ticked means all. The time box limits when the event was received; &lt;i&gt;Custom...&lt;/i&gt; shows from and to fields. &lt;b&gt;Needs review&lt;/b&gt; keeps only the events a person should look at. &lt;b&gt;Clear filters&lt;/b&gt; resets them all. The filters are kept for the next start; the search is not.&lt;/li&gt;&lt;li&gt;&lt;b&gt;The table&lt;/b&gt; reads more rows as you scroll, through any number of events. Click a column header to sort by it where the column allows. When new events arrive the list does not jump: a bar says how many are new and &lt;b&gt;Show&lt;/b&gt; brings them in. A slow query shows a bar with &lt;b&gt;Cancel&lt;/b&gt;.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Copying&lt;/b&gt;: Ctrl+C copies the selected rows (tab-separated, for a spreadsheet); the right-click menu copies an event id, external id or idempotency key, and so do Ctrl+Shift+C, Ctrl+Shift+E and Ctrl+Shift+K for the current row. &lt;b&gt;Export CSV...&lt;/b&gt; (Ctrl+E) writes every event the search and filters match to a file.&lt;/li&gt;&lt;li&gt;&lt;b&gt;The detail pane&lt;/b&gt; shows the selected event: &lt;i&gt;Body&lt;/i&gt; (decoded JSON, form fields, text or hex; &lt;i&gt;Save whole body...&lt;/i&gt;), &lt;i&gt;Deliveries&lt;/i&gt; (every delivery, with the differing body of a conflict), &lt;i&gt;Timeline&lt;/i&gt; (the journal entries), &lt;i&gt;Actions&lt;/i&gt; (outgoing calls with their operation keys and results) and &lt;i&gt;Lead&lt;/i&gt; (the lead and its possible duplicates). The copy buttons put the id, external id or key on the clipboard.&lt;/li&gt;&lt;/ul&gt;</source>
         <translation>&lt;h2&gt;Журнал&lt;/h2&gt;&lt;p&gt;Все события, сначала новые, и всё, что с ними происходило. Здесь можно ответить на вопрос «что случилось с заказом 12345?».&lt;/p&gt;&lt;h3&gt;Элементы управления&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Поиск&lt;/b&gt; (&lt;b&gt;/&lt;/b&gt; или &lt;b&gt;Ctrl+F&lt;/b&gt;): внешний id, ключ идемпотентности или id события, либо телефон, e-mail или имя клиента. Сначала идут точные совпадения, затем внешние id и ключи, начинающиеся с введённого текста, затем события, у лида которых этот телефон (записанный как угодно: +7 (916) 123-45-67 и 89161234567 — один номер) или e-mail (в любом регистре) либо имя, начинающееся с текста (в любом регистре). Enter запускает поиск сразу; Esc отменяет медленный поиск или переходит к таблице.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Источник&lt;/b&gt;, &lt;b&gt;Статус&lt;/b&gt;, &lt;b&gt;Вид&lt;/b&gt;: отметьте одно или несколько значений; если ничего не отмечено, показываются все. Поле времени ограничивает время получения события; &lt;i&gt;Свой период...&lt;/i&gt; показывает поля «с» и «до». &lt;b&gt;Нужна проверка&lt;/b&gt; оставляет только события, которые должен посмотреть человек. &lt;b&gt;Сбросить фильтры&lt;/b&gt; сбрасывает все фильтры. Фильтры сохраняются до следующего запуска, поиск — нет.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Таблица&lt;/b&gt; подгружает строки по мере прокрутки, сколько бы ни было событий. Щёлкните заголовок столбца, чтобы отсортировать по нему, если столбец это допускает. Когда приходят новые события, список не прыгает: панель сообщает, сколько пришло новых, а кнопка &lt;b&gt;Показать&lt;/b&gt; добавляет их. При медленном запросе появляется панель с кнопкой &lt;b&gt;Отмена&lt;/b&gt;.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Копирование&lt;/b&gt;: Ctrl+C копирует выбранные строки (через табуляцию, для электронной таблицы); контекстное меню копирует id события, внешний id или ключ идемпотентности, как и Ctrl+Shift+C, Ctrl+Shift+E и Ctrl+Shift+K для текущей строки. &lt;b&gt;Экспорт в CSV...&lt;/b&gt; (Ctrl+E) записывает в файл все события, подходящие под поиск и фильтры.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Панель подробностей&lt;/b&gt; показывает выбранное событие: &lt;i&gt;Тело&lt;/i&gt; (декодированный JSON, поля формы, текст или шестнадцатеричный дамп; &lt;i&gt;Сохранить тело целиком...&lt;/i&gt;), &lt;i&gt;Доставки&lt;/i&gt; (все доставки, с отличающимся телом при конфликте), &lt;i&gt;Хронология&lt;/i&gt; (записи журнала), &lt;i&gt;Действия&lt;/i&gt; (исходящие вызовы с ключами операций и результатами) и &lt;i&gt;Заявка&lt;/i&gt; (заявка и её возможные дубли). Кнопки копирования помещают id, внешний id или ключ в буфер обмена.&lt;/li&gt;&lt;/ul&gt;</translation>
     </message>
@@ -4185,6 +4438,18 @@ Click to list that day&apos;s events in the journal.</source>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Copy link&lt;/b&gt; (Ctrl+Shift+L, Edit menu, the detail pane&apos;s button or its right-click menu; also for a pair on Duplicates and an entry on Audit) puts a link such as &lt;code&gt;inbox-console://open?profile=prod&amp;amp;event=42&lt;/code&gt; on the clipboard. A colleague opens it with &lt;code&gt;inbox-console --open LINK&lt;/code&gt; or a click where the desktop knows the program: it connects with the saved connection profile of that name (asking on Connect for what is missing) and shows the same place.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Копировать ссылку&lt;/b&gt; (Ctrl+Shift+L, меню «Правка», кнопка панели события или её контекстное меню; также для пары на «Дублях» и записи на «Аудите») кладёт в буфер обмена ссылку вида &lt;code&gt;inbox-console://open?profile=prod&amp;amp;event=42&lt;/code&gt;. Коллега открывает её командой &lt;code&gt;inbox-console --open ССЫЛКА&lt;/code&gt; или щелчком там, где рабочий стол знает программу: она подключается с сохранённым профилем подключения с этим именем (недостающее спросит экран «Подключение») и показывает то же место.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Handlers&lt;/b&gt; (the last table) lists where inbox-dispatcher hands the events on: each handler&apos;s state (delivering, its breaker open after failures, waiting as the handler asked, paused), the figures of its latest 1,000 requests and its last error. &lt;b&gt;Pause&lt;/b&gt; stops sending to the selected handler: its events wait as they are, nothing fails and nothing is dropped, until someone presses &lt;b&gt;Resume&lt;/b&gt;. Both ask for a reason, which the journal keeps with your name. A handler that answered 410 Gone is paused the same way until resumed.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Обработчики&lt;/b&gt; (последняя таблица) показывают, куда inbox-dispatcher передаёт события: состояние каждого обработчика (доставляет, предохранитель разомкнут после ошибок, ждёт, как попросил обработчик, приостановлен), цифры по его последним 1 000 запросам и последнюю ошибку. &lt;b&gt;Приостановить&lt;/b&gt; прекращает отправку выбранному обработчику: его события ждут как есть, ничто не завершается ошибкой и не теряется, пока кто-нибудь не нажмёт &lt;b&gt;Возобновить&lt;/b&gt;. Обе кнопки спрашивают причину, которую журнал сохраняет вместе с вашим именем. Обработчик, ответивший 410 Gone, приостанавливается так же — до возобновления.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Reading the overview needs the &lt;b&gt;inbox_support&lt;/b&gt; role (or inbox_operator or inbox_manager, which include it). Pausing and resuming a handler needs &lt;b&gt;inbox_operator&lt;/b&gt;; nothing else here changes data.</source>
+        <translation>Для просмотра обзора нужна роль &lt;b&gt;inbox_support&lt;/b&gt; (или inbox_operator либо inbox_manager, которые её включают). Приостановить и возобновить обработчик может &lt;b&gt;inbox_operator&lt;/b&gt;; больше ничто здесь данные не меняет.</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The detail&apos;s last tab, &lt;i&gt;Handler&lt;/i&gt;, lists each request inbox-dispatcher made to hand the event to the team&apos;s handler: when, to which handler, the attempt, the HTTP status (or no answer), how long it took, what became of the event, and the first bytes of the answer or the error. Every attempt carried the same Idempotency-Key.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Последняя вкладка подробностей, &lt;i&gt;Обработчик&lt;/i&gt;, перечисляет каждый запрос, которым inbox-dispatcher передавал событие обработчику команды: когда, какому обработчику, номер попытки, HTTP-статус (или отсутствие ответа), сколько это длилось, что стало с событием и первые байты ответа или ошибку. Каждая попытка несла тот же Idempotency-Key.&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

@@ -131,6 +131,10 @@ std::optional<Options> parseOptions(const QStringList &argumentsIn, int *exitCod
                             "(default 0.03).",
                             "P");
     const auto workers = opt("workers", "Worker threads (default 3).", "N");
+    const auto dispatched = opt("dispatched-sources",
+                                "Sources the workers leave to inbox-dispatcher (comma-separated): "
+                                "they claim only the others, through inbox.claim_routed.",
+                                "LIST");
     const auto receivers =
         opt("receivers", "With --direct: connections calling accept (default 2).", "N");
     const auto direct = opt("direct", "--live/--run call inbox.accept directly instead of "
@@ -257,6 +261,16 @@ std::optional<Options> parseOptions(const QStringList &argumentsIn, int *exitCod
     }
     number(repeat, 0, 0.95, &o.repeatRate);
     integer(workers, 0, 64, &o.workers);
+    if (p.isSet(dispatched)) {
+        for (const QString &name : p.value(dispatched).split(QLatin1Char(','), Qt::SkipEmptyParts))
+            o.dispatchedSources << name.trimmed();
+        for (const QString &name : std::as_const(o.dispatchedSources)) {
+            if (!sourceByName(name))
+                errors << QStringLiteral("--dispatched-sources: %1 is not a source of the "
+                                         "simulator")
+                              .arg(name);
+        }
+    }
     integer(receivers, 1, 32, &o.receivers);
     o.direct = p.isSet(direct);
     o.receiverUrl = p.value(receiverUrl);

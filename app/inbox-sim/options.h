@@ -25,6 +25,7 @@ struct Options
     bool slowReceiver = false; // --scenario slow-receiver
     double repeatRate = 0.03;  // --repeat-rate
     int workers = 3;
+    QStringList dispatchedSources; // --dispatched-sources: left to inbox-dispatcher
     int receivers = 2;
     // --live/--run deliver over HTTP to inbox-receiver (frontdoor.h) unless --direct.
     bool direct = false;     // --direct: inbox.accept calls, no receiver

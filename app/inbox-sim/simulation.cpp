@@ -383,6 +383,14 @@ int runTraffic(const Options &o)
     wc.lockTimeoutS = o.lockTimeout();
     wc.faults = o.faultRates;
     wc.seed = o.seed + 7;
+    if (!o.dispatchedSources.isEmpty()) {
+        for (const Source &s : sources()) {
+            if (!o.dispatchedSources.contains(QLatin1String(s.name)))
+                wc.sources << QLatin1String(s.name);
+        }
+        if (wc.sources.isEmpty())
+            wc.count = 0; // every source is the dispatcher's: no worker of ours claims
+    }
 
     // Through the receiver (the default): every delivery is an HTTP request, and late answers
     // are really late (stalls), so the senders' dice for "answered too slowly" are off.

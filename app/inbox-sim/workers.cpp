@@ -100,9 +100,17 @@ void Workers::run(int index, std::promise<DbError> ready)
     }
     ready.set_value(DbError());
 
-    const QString claim = QStringLiteral(
+    const QString columns = QStringLiteral(
         "SELECT id, source, external_id, idempotency_key, kind, content_type, body, attempts, "
-        "locked_by, lock_token FROM inbox.claim($1, $2, make_interval(secs => $3))");
+        "locked_by, lock_token FROM ");
+    const QString claim =
+        m_config.sources.isEmpty()
+            ? columns + QStringLiteral("inbox.claim($1, $2, make_interval(secs => $3))")
+            : columns + QStringLiteral("inbox.claim_routed($1, $2, $4::text[], NULL, "
+                                       "make_interval(secs => $3))");
+    // A text[] literal of names the simulator itself chose (letters and underscores).
+    const QString sources =
+        QLatin1Char('{') + m_config.sources.join(QLatin1Char(',')) + QLatin1Char('}');
     Backoff backoff;
     while (!m_stop) {
         if (!db.isOpen()) {
@@ -115,7 +123,9 @@ void Workers::run(int index, std::promise<DbError> ready)
             backoff.reset();
         }
         const std::optional<PgRows> rows =
-            db.exec(claim, {worker, m_config.batch, m_config.lockTimeoutS}, &error);
+            m_config.sources.isEmpty()
+                ? db.exec(claim, {worker, m_config.batch, m_config.lockTimeoutS}, &error)
+                : db.exec(claim, {worker, m_config.batch, m_config.lockTimeoutS, sources}, &error);
         if (!rows) {
             ++m_errors;
             log->warn("{}: claim failed: {}", worker.toStdString(), error.oneLine().toStdString());

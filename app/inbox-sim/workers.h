@@ -27,6 +27,9 @@ struct WorkerConfig
     int lockTimeoutS = 300; // p_lock_timeout of inbox.claim
     Faults faults;
     quint64 seed = 2;
+    // Empty: every source (inbox.claim). Otherwise only these (inbox.claim_routed): the demo
+    // leaves the rest to inbox-dispatcher.
+    QStringList sources;
 };
 
 // Worker threads, each with its own connection, doing what a real integration does with an

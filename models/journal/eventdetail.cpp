@@ -23,6 +23,7 @@ namespace {
 constexpr int kConflictLimit = 50;
 constexpr int kActionLimit = 500;
 constexpr int kCandidateLimit = 200;
+constexpr int kHandlerAttemptLimit = 500;
 
 const char *const kLeadColumns =
     "%1.id AS %2id, %1.event_id AS %2event_id, %1.source AS %2source, "
@@ -139,6 +140,14 @@ QVector<Query> EventDetailLoader::queries(qint64 eventId)
                            "WHERE me.event_id = $1::int8 ORDER BY c.created_at, c.id LIMIT %1")
                 .arg(kCandidateLimit),
         {id}};
+    // The newest attempts when there are more than shown, listed oldest first.
+    q << Query{QStringLiteral("SELECT * FROM (SELECT d.id, d.at, d.destination, d.attempt, "
+                              "d.http_status, d.duration_ms, d.outcome, d.applied, d.answer, "
+                              "d.error FROM inbox.delivery_attempts d "
+                              "WHERE d.event_id = $1::int8 ORDER BY d.id DESC LIMIT %1) x "
+                              "ORDER BY x.id")
+                   .arg(kHandlerAttemptLimit),
+               {id}};
     return q;
 }
 
@@ -146,7 +155,7 @@ EventDetail EventDetailLoader::parse(qint64 eventId, const QueryReply &reply)
 {
     EventDetail d;
     d.id = eventId;
-    if (reply.results.size() < 6)
+    if (reply.results.size() < 7)
         return d;
     const Rows &ev = reply.results.at(0);
     if (ev.rows.isEmpty())
@@ -232,6 +241,14 @@ EventDetail EventDetailLoader::parse(qint64 eventId, const QueryReply &reply)
         x.thisIsNewer = v("c_newer").toBool();
         x.other = readLead(c, r, QStringLiteral("o_"));
         d.candidates << x;
+    }
+
+    const Rows &h = reply.results.at(6);
+    for (const QVariantList &r : h.rows) {
+        EventDetail::HandlerAttempt x;
+        readColumns(r, x.id, x.at, x.destination, x.attempt, x.httpStatus, x.durationMs, x.outcome,
+                    x.applied, x.answer, x.error);
+        d.handlerAttempts << x;
     }
     return d;
 }

@@ -42,6 +42,16 @@ struct EventDetail
         int begun = 0;
         QDateTime startedAt, finishedAt;
     };
+    // One HTTP request inbox-dispatcher made to hand the event to a destination (0025).
+    struct HandlerAttempt
+    {
+        qint64 id = 0;
+        QDateTime at;
+        QString destination, outcome, applied, answer, error;
+        int attempt = 0;
+        int httpStatus = 0; // 0: no answer (timeout, refused, reset)
+        int durationMs = 0;
+    };
     struct Lead
     {
         qint64 id = 0;
@@ -72,6 +82,7 @@ struct EventDetail
     QVector<JournalEntry> journal;
     bool journalTruncated = false; // more than kJournalLimit entries
     QVector<Action> actions;
+    QVector<HandlerAttempt> handlerAttempts;
     bool hasLead = false;
     Lead lead;
     QVector<Candidate> candidates;
@@ -87,8 +98,9 @@ struct EventDetail
 
 // Loads one event's detail over its own channel: the row, the first body's head, the bodies
 // of conflicting deliveries, the journal timeline, outgoing actions, the lead and its
-// duplicate candidates, in one batch. Selecting another event supersedes (and cancels) the
-// load before. A whole body is read only when asked for (saving it).
+// duplicate candidates, and the dispatcher's requests to the team's handler, in one batch.
+// Selecting another event supersedes (and cancels) the load before. A whole body is read only when
+// asked for (saving it).
 class EventDetailLoader final : public QObject
 {
     Q_OBJECT

@@ -13,12 +13,15 @@
 #include "journal/journalmodel.h"
 #include "journal/journalpage.h"
 #include "pgsession.h"
+#include "testgrabs.h"
 
 #include <QLabel>
 #include <QLineEdit>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTableView>
+#include <QTableWidget>
 #include <QtTest>
 
 using inbox::AttentionModel;
@@ -171,8 +174,65 @@ private slots:
         QVERIFY2(facts->text().contains(QStringLiteral("kind order")), qPrintable(facts->text()));
     }
 
+    // Issue 33: the Handler tab lists each request inbox-dispatcher made for the event, as
+    // the contract recorded it (finish_delivery): a 503 retried, then a 422 refused for good.
+    void handlerTabListsEachRequestToTheHandler()
+    {
+        const qint64 id = accept(QStringLiteral("shop"), QStringLiteral("H-1"));
+        QVERIFY(deliverOnce(id, QStringLiteral("retry"), 503, QStringLiteral("maintenance"),
+                            QStringLiteral("HTTP 503")) == QStringLiteral("received"));
+        QVERIFY_SQL(m_db.su().exec(
+            QStringLiteral("UPDATE inbox.events SET next_attempt_at = now() WHERE id = $1"), {id}));
+        QVERIFY(deliverOnce(id, QStringLiteral("reject"), 422,
+                            QStringLiteral("{\"error\":\"phone is not a phone number\"}"),
+                            QStringLiteral("HTTP 422")) == QStringLiteral("failed"));
+        openJournal();
+        clickRow(id);
+        if (QTest::currentTestFailed())
+            return;
+        auto *table =
+            m_journal->detailPane()->findChild<QTableWidget *>(QStringLiteral("handlerAttempts"));
+        QVERIFY(table);
+        QCOMPARE(table->rowCount(), 2);
+        auto cell = [&](int row, int column) {
+            return table->item(row, column)->text();
+        };
+        QCOMPARE(cell(0, 1), QStringLiteral("crm"));
+        QCOMPARE(cell(0, 2), QStringLiteral("1"));
+        QCOMPARE(cell(0, 3), QStringLiteral("503"));
+        QCOMPARE(cell(0, 5), QStringLiteral("failed: will be retried"));
+        QCOMPARE(cell(0, 6), QStringLiteral("maintenance"));
+        QCOMPARE(cell(1, 2), QStringLiteral("2"));
+        QCOMPARE(cell(1, 3), QStringLiteral("422"));
+        QCOMPARE(cell(1, 5), QStringLiteral("refused by the handler: failed"));
+        QVERIFY2(cell(1, 6).contains(QStringLiteral("phone is not a phone number")),
+                 qPrintable(cell(1, 6)));
+        auto *tabs = m_journal->detailPane()->findChild<QTabWidget *>(QStringLiteral("detailTabs"));
+        QVERIFY(tabs);
+        tabs->setCurrentWidget(table);
+        saveTestGrab(m_journal.get(), QStringLiteral("journal-handler-tab"));
+    }
+
 private:
     JournalModel *journalModel() const { return m_journal->model(); }
+
+    // The event claimed for destination "crm" and its HTTP attempt finished with `outcome`,
+    // through the contract as inbox-dispatcher does; what finish_delivery applied.
+    QString deliverOnce(qint64 id, const QString &outcome, int status, const QString &answer,
+                        const QString &error)
+    {
+        const PgResult claimed = m_db.su().exec(
+            QStringLiteral("SELECT id, lock_token FROM inbox.claim_routed('disp-1', 10, "
+                           "ARRAY['shop'], NULL, NULL) WHERE id = $1"),
+            {id});
+        if (!claimed.ok || claimed.rows() != 1)
+            return QStringLiteral("not claimed");
+        return contract::one(
+            m_db.su(),
+            QStringLiteral("SELECT inbox.finish_delivery($1, 'disp-1', $2, 'crm', $3, $4, $5, 120, "
+                           "$6)"),
+            {id, claimed.value(0, 1), outcome, status, answer, error});
+    }
 
     void connectContext() { m_harness.connectAs(*m_context, QStringLiteral("postgres")); }
 

@@ -100,9 +100,16 @@ QString ScreenGuide::overviewGuide()
               "<b>Open duplicates</b> the Duplicates screen. A day's bar, or its row in "
               "<i>Per day</i> (a click, or Enter), opens the journal on that UTC day and "
               "source. Hover a bar for its day and count.</p>") +
+           tr("<p><b>Handlers</b> (the last table) lists where inbox-dispatcher hands the events "
+              "on: each handler's state (delivering, its breaker open after failures, waiting "
+              "as the handler asked, paused), the figures of its latest 1,000 requests and its "
+              "last error. <b>Pause</b> stops sending to the selected handler: its events wait "
+              "as they are, nothing fails and nothing is dropped, until someone presses "
+              "<b>Resume</b>. Both ask for a reason, which the journal keeps with your name. "
+              "A handler that answered 410 Gone is paused the same way until resumed.</p>") +
            roles(tr("Reading the overview needs the <b>inbox_support</b> role (or "
-                    "inbox_operator or inbox_manager, which include it). Nothing here changes "
-                    "data."));
+                    "inbox_operator or inbox_manager, which include it). Pausing and resuming a "
+                    "handler needs <b>inbox_operator</b>; nothing else here changes data."));
 }
 
 QString ScreenGuide::journalGuide()
@@ -145,6 +152,11 @@ QString ScreenGuide::journalGuide()
               "click where the desktop knows the program: it connects with the saved connection "
               "profile of that name (asking on Connect for what is missing) and shows the same "
               "place.</p>") +
+           tr("<p>The detail's last tab, <i>Handler</i>, lists each request inbox-dispatcher "
+              "made to hand the event to the team's handler: when, to which handler, the "
+              "attempt, the HTTP status (or no answer), how long it took, what became of the "
+              "event, and the first bytes of the answer or the error. Every attempt carried the "
+              "same Idempotency-Key.</p>") +
            roles(tr("Reading the journal needs the <b>inbox_support</b> role (or one that "
                     "includes it). The journal is read-only: requeue events on Needs attention, "
                     "decide on duplicates on Duplicates."));

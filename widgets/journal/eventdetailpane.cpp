@@ -133,6 +133,7 @@ EventDetailPane::EventDetailPane(ConsoleContext *context, QWidget *parent)
     m_tabs->addTab(m_timeline, tr("Timeline"));
     m_tabs->addTab(m_actions, tr("Actions"));
     m_tabs->addTab(leadPage, tr("Lead"));
+    m_tabs->addTab(m_handlerAttempts, tr("Handler"));
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -247,7 +248,7 @@ QWidget *EventDetailPane::buildDeliveriesPage()
     return deliveriesPage;
 }
 
-// The Timeline and Actions tabs: a table each.
+// The Timeline, Actions and Handler tabs: a table each.
 void EventDetailPane::buildTimelineAndActions()
 {
     m_timeline = makeTable({tr("At"), tr("Entry"), tr("Actor"), tr("Detail")}, this);
@@ -258,6 +259,14 @@ void EventDetailPane::buildTimelineAndActions()
                           this);
     m_actions->setObjectName(QStringLiteral("actions"));
     m_actions->setAccessibleName(tr("Actions"));
+    m_handlerAttempts = makeTable({tr("At"), tr("Destination"), tr("Attempt"), tr("HTTP status"),
+                                   tr("Took"), tr("Outcome"), tr("Answer or error")},
+                                  this);
+    m_handlerAttempts->setObjectName(QStringLiteral("handlerAttempts"));
+    m_handlerAttempts->setAccessibleName(tr("Requests to the handler"));
+    m_handlerAttempts->setToolTip(
+        tr("Each request inbox-dispatcher made to hand this event to the team's handler, with "
+           "the same Idempotency-Key every time"));
 }
 
 // The Lead tab: the event's lead and its possible duplicates.
@@ -373,7 +382,8 @@ void EventDetailPane::clear()
     m_bodyInfo->clear();
     m_bodyText->clear();
     m_bodyFields->hide();
-    for (QTableWidget *t : {m_deliveries, m_conflicts, m_timeline, m_actions, m_candidates})
+    for (QTableWidget *t :
+         {m_deliveries, m_conflicts, m_timeline, m_actions, m_handlerAttempts, m_candidates})
         t->setRowCount(0);
     m_conflictText->clear();
     m_conflictFields->hide();
@@ -447,6 +457,7 @@ void EventDetailPane::onLoaded(const EventDetail &detail)
     fillDeliveries();
     fillTimeline();
     fillActions();
+    fillHandlerAttempts();
     fillLead();
     if (!detail.conflictBodies.isEmpty()) {
         const int row = same && conflictRow >= 0 ? conflictRow : 0;
@@ -594,6 +605,35 @@ void EventDetailPane::fillActions()
                 when(a.finishedAt), a.result});
     }
     m_actions->resizeColumnsToContents();
+}
+
+void EventDetailPane::fillHandlerAttempts()
+{
+    m_handlerAttempts->setRowCount(int(m_detail.handlerAttempts.size()));
+    for (int r = 0; r < m_detail.handlerAttempts.size(); ++r) {
+        const auto &a = m_detail.handlerAttempts.at(r);
+        // What the contract made of the answer (delivery_attempts.applied, 0025).
+        QString outcome;
+        if (a.applied == QLatin1String("done"))
+            outcome = tr("delivered: done");
+        else if (a.applied == QLatin1String("received"))
+            outcome = tr("failed: will be retried");
+        else if (a.applied == QLatin1String("failed"))
+            outcome = a.outcome == QLatin1String("reject") ? tr("refused by the handler: failed")
+                                                           : tr("failed: no attempts left");
+        else if (a.applied == QLatin1String("released"))
+            outcome = tr("given back uncounted: the destination is paused");
+        else if (a.applied == QLatin1String("lost_lock"))
+            outcome = tr("not recorded: the event was no longer held");
+        else
+            outcome = a.applied;
+        setRow(m_handlerAttempts, r,
+               {when(a.at), a.destination, QString::number(a.attempt),
+                a.httpStatus > 0 ? QString::number(a.httpStatus) : tr("no answer"),
+                tr("%1 ms").arg(locale().toString(a.durationMs)), outcome,
+                (a.answer.isEmpty() ? a.error : a.answer).left(300)});
+    }
+    m_handlerAttempts->resizeColumnsToContents();
 }
 
 void EventDetailPane::fillLead()

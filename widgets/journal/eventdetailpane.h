@@ -63,6 +63,7 @@ private:
     void fillDeliveries();
     void fillTimeline();
     void fillActions();
+    void fillHandlerAttempts();
     void fillLead();
     void showConflictBody(int row);
     void askAndSave(qint64 conflictId);
@@ -99,6 +100,7 @@ private:
     // Timeline, actions, lead
     QTableWidget *m_timeline;
     QTableWidget *m_actions;
+    QTableWidget *m_handlerAttempts; // inbox-dispatcher's requests to the team's handler
     QLabel *m_lead;
     QLabel *m_candidatesLabel;
     QTableWidget *m_candidates;

@@ -7,6 +7,7 @@
 #include "db/consolecontext.h"
 #include "overview/dailyfiguresmodel.h"
 #include "overview/daychart.h"
+#include "overview/destinationspanel.h"
 #include "overview/figuretile.h"
 #include "overview/healthrule.h"
 #include "overview/nowfiguresmodel.h"
@@ -184,7 +185,8 @@ OverviewPage::OverviewPage(ConsoleContext *context, QWidget *parent)
     m_tables->setDocumentMode(true);
     m_tables->addTab(m_dailyView, tr("Per day"));
     m_tables->addTab(m_nowView, tr("Now, per source"));
-    new RefusalsPanel(m_context, m_model, m_tables); // the third tab: refused today
+    new RefusalsPanel(m_context, m_model, m_tables);     // the third tab: refused today
+    new DestinationsPanel(m_context, m_model, m_tables); // the fourth: inbox-dispatcher's handlers
     auto *tables = m_tables;
 
     auto *split = new QSplitter(Qt::Vertical, this);

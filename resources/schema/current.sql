@@ -4651,6 +4651,13 @@ CREATE INDEX conflict_bodies_event_idx ON inbox.conflict_bodies USING btree (eve
 
 
 --
+-- Name: delivery_attempts_destination_idx; Type: INDEX; Schema: inbox; Owner: -
+--
+
+CREATE INDEX delivery_attempts_destination_idx ON inbox.delivery_attempts USING btree (destination, id);
+
+
+--
 -- Name: delivery_attempts_event_idx; Type: INDEX; Schema: inbox; Owner: -
 --
 

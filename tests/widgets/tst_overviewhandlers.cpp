@@ -226,6 +226,26 @@ private slots:
         }
     }
 
+    // The figures read each destination's latest requests backwards through
+    // delivery_attempts_destination_idx, never the whole table.
+    void figuresReadThroughTheIndex()
+    {
+        reportTwo();
+        if (QTest::currentTestFailed())
+            return;
+        PgSession sue(m_db.conninfo(QStringLiteral("h_sue")));
+        QVERIFY(sue.exec(QStringLiteral("SET enable_seqscan = off")).ok);
+        const PgResult plan =
+            sue.exec(QStringLiteral("EXPLAIN (COSTS OFF) ") + DestinationsModel::sql());
+        QVERIFY2(plan.ok, qPrintable(plan.message));
+        QString text;
+        for (int i = 0; i < plan.rows(); ++i)
+            text += plan.value(i, 0) + QLatin1Char('\n');
+        QVERIFY2(text.contains(QLatin1String("delivery_attempts_destination_idx")),
+                 qPrintable(text));
+        QVERIFY2(!text.contains(QLatin1String("Seq Scan on delivery_attempts")), qPrintable(text));
+    }
+
     // An operator pauses crm with a reason and resumes it: the row, the tab's title and the
     // journal (the person and the reason) follow each step.
     void operatorPausesAndResumesWithAReason()

@@ -350,6 +350,36 @@ private slots:
         QCOMPARE(d.wait(), 0);
     }
 
+    // order_separator: a group's events reach the handler one at a time, in order, across a
+    // retry; without it the same events would go out together (concurrency 8).
+    void orderedGroupWaitsForItsRetry()
+    {
+        PgSession su(m_db.conninfo());
+        WebhookHandler h(kKey);
+        QVERIFY(h.listen());
+        h.answer = [&h](const WebhookHandler::Request &) {
+            return WebhookHandler::Answer{h.requests.size() == 1 ? 503 : 200, {}, {}};
+        };
+        for (const char *id : {"g:1", "g:2", "g:3"})
+            QVERIFY_SQL(su.exec(QStringLiteral("SELECT inbox.accept('shop', $1, '\\x7b7d'::bytea)"),
+                                {QString::fromLatin1(id)}));
+        DispatcherProcess d(m_db.conninfo(QStringLiteral("disp")), kSecret, h.port(),
+                            "order_separator = :\n");
+        d.start();
+        QVERIFY(waitFor(QStringLiteral("SELECT count(*) FROM inbox.delivery_attempts"),
+                        QStringLiteral("1")));
+        QTest::qWait(1200); // two poll passes: g:2 and g:3 stay behind g:1's retry
+        QCOMPARE(h.requests.size(), 1);
+        QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.events SET next_attempt_at = now()")));
+        QVERIFY2(waitFor(done(), QStringLiteral("3")), d.log().constData());
+        QStringList order;
+        for (const auto &r : std::as_const(h.requests))
+            order << QString::fromLatin1(r.headers.value("x-inbox-external-id"));
+        QCOMPARE(order.join(QLatin1Char(',')), QStringLiteral("g%3A1,g%3A1,g%3A2,g%3A3"));
+        d.terminate();
+        QCOMPARE(d.wait(), 0);
+    }
+
     void goneDisablesUntilAnOperatorResumes()
     {
         PgSession su(m_db.conninfo());

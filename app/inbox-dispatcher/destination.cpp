@@ -444,7 +444,9 @@ void Destination::flush()
         }
     }
     if (m_stopping) {
-        if (m_flights.isEmpty() && (m_unrecorded.isEmpty() || m_aborting)) {
+        if (!m_idleSent && m_flights.isEmpty() && (m_unrecorded.isEmpty() || m_aborting)) {
+            m_idleSent = true; // once: the dispatcher counts its destinations' idle signals
+            m_flushTimer.stop();
             if (!m_unrecorded.isEmpty())
                 logger("dispatcher")
                     ->error("destination {}: stopping with {} outcomes unrecorded: their events "

@@ -397,6 +397,9 @@ private slots:
                                         " inbox.destinations"),
                          QStringLiteral("t|disabled")),
                  d.log().constData());
+        // The attempt is recorded right after the report that paused the destination.
+        QVERIFY(waitFor(QStringLiteral("SELECT count(*) FROM inbox.delivery_attempts"),
+                        QStringLiteral("1")));
         QCOMPARE(one(su, QStringLiteral("SELECT paused_by = (SELECT DISTINCT worker FROM"
                                         " inbox.delivery_attempts) FROM inbox.destinations")),
                  QStringLiteral("t"));

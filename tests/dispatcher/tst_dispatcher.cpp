@@ -10,6 +10,9 @@
 #include "dispatcherprocess.h"
 #include "webhookhandler.h"
 
+#include "db/dberror.h"
+#include "db/migrator.h"
+
 #include <QProcess>
 #include <QTcpServer>
 #include <QtTest>
@@ -516,6 +519,29 @@ private slots:
         QCOMPARE(one(su, QStringLiteral("SELECT count(*) FROM inbox.delivery_attempts WHERE"
                                         " applied = 'released'")),
                  QStringLiteral("3"));
+    }
+
+    // A schema older than 25 (no claim_routed): it does not start, and says both versions.
+    void olderSchemaIsRefusedWithBothVersions()
+    {
+        QString error;
+        QVERIFY2(m_db.cluster().execAsSuperuser(QStringLiteral("postgres"),
+                                                QStringLiteral("CREATE DATABASE schema24"), &error),
+                 qPrintable(error));
+        {
+            PgSession su(m_db.cluster().conninfo(QStringLiteral("schema24")));
+            QVERIFY2(su.ok(), qPrintable(su.error()));
+            inbox::DbError dbError;
+            QVERIFY2(inbox::Migrator::apply(su.raw(), &dbError, 24), qPrintable(dbError.oneLine()));
+        }
+        DispatcherProcess d(
+            m_db.cluster().conninfo(QStringLiteral("schema24"), QStringLiteral("disp")), kSecret,
+            1);
+        d.start();
+        QCOMPARE(d.wait(), 1);
+        QVERIFY2(d.log().contains("the database schema is version 24, this inbox-dispatcher needs "
+                                  "at least 25: run inbox-console migrate"),
+                 d.log().constData());
     }
 
     // The dispatcher needs inbox_worker only: a login with nothing else runs all of the above.

@@ -242,11 +242,13 @@ void Destination::wake()
         room = int(std::min<qint64>({qint64(room), earned, qint64(m_config.rate)}));
     }
     QString error;
-    const auto rows =
-        m_db.exec(QStringLiteral("SELECT id, lock_token, attempts, source, external_id, kind,"
-                                 " idempotency_key, content_type, body"
-                                 " FROM inbox.claim_routed($1, $2, $3::text[], $4::text[])"),
-                  {m_worker, room, textArray(m_config.sources), textArray(m_config.kinds)}, &error);
+    const auto rows = m_db.exec(
+        QStringLiteral("SELECT id, lock_token, attempts, source, external_id, kind,"
+                       " idempotency_key, content_type, body"
+                       " FROM inbox.claim_routed($1, $2, $3::text[], $4::text[], $5)"),
+        {m_worker, room, textArray(m_config.sources), textArray(m_config.kinds),
+         m_config.orderSeparator.isEmpty() ? PgParam::null() : PgParam(m_config.orderSeparator)},
+        &error);
     m_metrics.setDatabaseUp(m_db.up());
     if (!rows) {
         if (!m_warnedDb)
@@ -442,7 +444,9 @@ void Destination::flush()
         }
     }
     if (m_stopping) {
-        if (m_flights.isEmpty() && (m_unrecorded.isEmpty() || m_aborting)) {
+        if (!m_idleSent && m_flights.isEmpty() && (m_unrecorded.isEmpty() || m_aborting)) {
+            m_idleSent = true; // once: the dispatcher counts its destinations' idle signals
+            m_flushTimer.stop();
             if (!m_unrecorded.isEmpty())
                 logger("dispatcher")
                     ->error("destination {}: stopping with {} outcomes unrecorded: their events "

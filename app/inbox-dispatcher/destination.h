@@ -121,6 +121,7 @@ private:
     bool m_paused = false;
     bool m_stopping = false;
     bool m_aborting = false;
+    bool m_idleSent = false;
     bool m_warnedDb = false;
 };
 

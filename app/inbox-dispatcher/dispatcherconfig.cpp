@@ -125,6 +125,13 @@ std::optional<DispatcherConfig> DispatcherConfig::load(const QString &path, QStr
                 d.sources = splitList(e.value);
             } else if (e.key == QLatin1String("kinds")) {
                 d.kinds = splitList(e.value);
+            } else if (e.key == QLatin1String("order_separator")) {
+                if (e.value.size() != 1 || e.value.at(0).unicode() < 0x21 ||
+                    e.value.at(0).unicode() > 0x7e)
+                    file.fail(e.line, QStringLiteral("order_separator must be one printable "
+                                                     "ASCII character, e.g. ':'"));
+                else
+                    d.orderSeparator = e.value;
             } else if (e.key == QLatin1String("timeout_ms")) {
                 file.integer(e, 100, 600000, &d.timeoutMs);
             } else if (e.key == QLatin1String("concurrency")) {

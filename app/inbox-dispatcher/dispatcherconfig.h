@@ -25,6 +25,9 @@ struct DestinationConfig
     QUrl url;            // may carry a secret in its query: never logged
     QStringList sources; // empty: any source
     QStringList kinds;   // empty: any kind
+    // One character: the events of a source whose external ids share the part before it go
+    // out one at a time, in order (claim_routed's p_order_separator). Empty: no order.
+    QString orderSeparator;
     int timeoutMs = 10000;
     int concurrency = 4; // requests in flight
     int rate = 0;        // requests started per second; 0: no limit

@@ -58,8 +58,13 @@ GRANT SELECT ON inbox.destinations, inbox.delivery_attempts TO inbox_support;
 -- claim with a route. The body is claim's (0024) with two filters; NULL means any. Sources are
 -- filtered in the queue window (event_queue carries the source and has its index), kinds on
 -- the event, also inside the window, so a window full of other kinds never hides a due event
--- of this destination behind it.
+-- of this destination behind it. With p_order_separator (one character, e.g. ':') the events
+-- of one source whose external ids share the part before it ("order-17:created",
+-- "order-17:paid") go out in id order: an event is not claimed while an earlier one of its
+-- group is received (due or waiting for its retry) or processing. A failed one no longer holds
+-- its group back: it waits for a person.
 CREATE FUNCTION inbox.claim_routed(p_worker text, p_limit int, p_sources text[], p_kinds text[],
+                                   p_order_separator text DEFAULT NULL,
                                    p_lock_timeout interval DEFAULT NULL)
 RETURNS SETOF inbox.events
 LANGUAGE plpgsql SECURITY DEFINER
@@ -90,6 +95,11 @@ BEGIN
     END IF;
     IF cardinality(p_kinds) = 0 OR array_position(p_kinds, NULL) IS NOT NULL THEN
         RAISE EXCEPTION 'p_kinds must be NULL (any kind) or a list without NULLs'
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF p_order_separator IS NOT NULL AND (char_length(p_order_separator) <> 1
+                                          OR p_order_separator !~ '^[\x21-\x7e]$') THEN
+        RAISE EXCEPTION 'p_order_separator must be one printable ASCII character'
             USING ERRCODE = 'invalid_parameter_value';
     END IF;
     IF v_timeout IS NULL THEN
@@ -192,6 +202,20 @@ BEGIN
                        AND (p_kinds IS NULL OR EXISTS (SELECT 1 FROM inbox.events k
                                                         WHERE k.id = q.id
                                                           AND k.kind = ANY (p_kinds)))
+                       -- The group's earlier events, found by a range of the unique key
+                       -- (external_id, source), C collation: prefix || separator up to the
+                       -- next character.
+                       AND (p_order_separator IS NULL OR NOT EXISTS (
+                             SELECT 1 FROM inbox.events k
+                               JOIN inbox.events p
+                                 ON p.source = k.source
+                                AND p.external_id >= split_part(k.external_id, p_order_separator, 1)
+                                                     || p_order_separator
+                                AND p.external_id < split_part(k.external_id, p_order_separator, 1)
+                                                    || chr(ascii(p_order_separator) + 1)
+                                AND p.id < k.id
+                                AND p.status IN ('received', 'processing')
+                              WHERE k.id = q.id AND strpos(k.external_id, p_order_separator) > 0))
                      ORDER BY q.next_attempt_at, q.id
                      LIMIT v_window) w
               JOIN inbox.events e ON e.id = w.id
@@ -223,8 +247,9 @@ BEGIN
     END IF;
 END;
 $$;
-REVOKE ALL ON FUNCTION inbox.claim_routed(text, int, text[], text[], interval) FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION inbox.claim_routed(text, int, text[], text[], interval) TO inbox_worker;
+REVOKE ALL ON FUNCTION inbox.claim_routed(text, int, text[], text[], text, interval) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION inbox.claim_routed(text, int, text[], text[], text, interval)
+    TO inbox_worker;
 
 -- One HTTP request's record and its outcome, in one transaction, so that the console never
 -- shows an outcome without the answer that caused it. 'done' is complete, 'retry' and

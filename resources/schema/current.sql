@@ -1587,15 +1587,15 @@ $$;
 
 
 --
--- Name: claim_routed(text, integer, text[], text[], interval); Type: FUNCTION; Schema: inbox; Owner: -
+-- Name: claim_routed(text, integer, text[], text[], text, interval); Type: FUNCTION; Schema: inbox; Owner: -
 --
 
-CREATE FUNCTION inbox.claim_routed(p_worker text, p_limit integer, p_sources text[], p_kinds text[], p_lock_timeout interval DEFAULT NULL::interval) RETURNS SETOF inbox.events
+CREATE FUNCTION inbox.claim_routed(p_worker text, p_limit integer, p_sources text[], p_kinds text[], p_order_separator text DEFAULT NULL::text, p_lock_timeout interval DEFAULT NULL::interval) RETURNS SETOF inbox.events
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $$
+    AS $_$
 DECLARE
     v_taken   int := 0;
     v_window  int;
@@ -1619,6 +1619,11 @@ BEGIN
     END IF;
     IF cardinality(p_kinds) = 0 OR array_position(p_kinds, NULL) IS NOT NULL THEN
         RAISE EXCEPTION 'p_kinds must be NULL (any kind) or a list without NULLs'
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF p_order_separator IS NOT NULL AND (char_length(p_order_separator) <> 1
+                                          OR p_order_separator !~ '^[\x21-\x7e]$') THEN
+        RAISE EXCEPTION 'p_order_separator must be one printable ASCII character'
             USING ERRCODE = 'invalid_parameter_value';
     END IF;
     IF v_timeout IS NULL THEN
@@ -1721,6 +1726,20 @@ BEGIN
                        AND (p_kinds IS NULL OR EXISTS (SELECT 1 FROM inbox.events k
                                                         WHERE k.id = q.id
                                                           AND k.kind = ANY (p_kinds)))
+                       -- The group's earlier events, found by a range of the unique key
+                       -- (external_id, source), C collation: prefix || separator up to the
+                       -- next character.
+                       AND (p_order_separator IS NULL OR NOT EXISTS (
+                             SELECT 1 FROM inbox.events k
+                               JOIN inbox.events p
+                                 ON p.source = k.source
+                                AND p.external_id >= split_part(k.external_id, p_order_separator, 1)
+                                                     || p_order_separator
+                                AND p.external_id < split_part(k.external_id, p_order_separator, 1)
+                                                    || chr(ascii(p_order_separator) + 1)
+                                AND p.id < k.id
+                                AND p.status IN ('received', 'processing')
+                              WHERE k.id = q.id AND strpos(k.external_id, p_order_separator) > 0))
                      ORDER BY q.next_attempt_at, q.id
                      LIMIT v_window) w
               JOIN inbox.events e ON e.id = w.id
@@ -1751,7 +1770,7 @@ BEGIN
         PERFORM inbox._notify('events');
     END IF;
 END;
-$$;
+$_$;
 
 
 --
@@ -5235,11 +5254,11 @@ GRANT ALL ON FUNCTION inbox.claim(p_worker text, p_limit integer, p_lock_timeout
 
 
 --
--- Name: FUNCTION claim_routed(p_worker text, p_limit integer, p_sources text[], p_kinds text[], p_lock_timeout interval); Type: ACL; Schema: inbox; Owner: -
+-- Name: FUNCTION claim_routed(p_worker text, p_limit integer, p_sources text[], p_kinds text[], p_order_separator text, p_lock_timeout interval); Type: ACL; Schema: inbox; Owner: -
 --
 
-REVOKE ALL ON FUNCTION inbox.claim_routed(p_worker text, p_limit integer, p_sources text[], p_kinds text[], p_lock_timeout interval) FROM PUBLIC;
-GRANT ALL ON FUNCTION inbox.claim_routed(p_worker text, p_limit integer, p_sources text[], p_kinds text[], p_lock_timeout interval) TO inbox_worker;
+REVOKE ALL ON FUNCTION inbox.claim_routed(p_worker text, p_limit integer, p_sources text[], p_kinds text[], p_order_separator text, p_lock_timeout interval) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.claim_routed(p_worker text, p_limit integer, p_sources text[], p_kinds text[], p_order_separator text, p_lock_timeout interval) TO inbox_worker;
 
 
 --

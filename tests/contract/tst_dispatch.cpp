@@ -8,6 +8,7 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <mutex>
 #include <set>
 
@@ -26,12 +27,13 @@ qint64 acceptKind(PgSession &s, const QString &source, const QString &externalId
 
 // Ids claim_routed returned, in its order, or "!ERROR <sqlstate>".
 QStringList claimRouted(PgSession &s, const QString &worker, int limit, const QString &sources,
-                        const QString &kinds)
+                        const QString &kinds, const QString &separator = QString())
 {
     const PgResult r = s.exec(QStringLiteral("SELECT id FROM inbox.claim_routed($1, $2,"
-                                             " $3::text[], $4::text[])"),
+                                             " $3::text[], $4::text[], $5)"),
                               {worker, limit, sources.isEmpty() ? QVariant() : QVariant(sources),
-                               kinds.isEmpty() ? QVariant() : QVariant(kinds)});
+                               kinds.isEmpty() ? QVariant() : QVariant(kinds),
+                               separator.isEmpty() ? QVariant() : QVariant(separator)});
     if (!r.ok)
         return {QStringLiteral("!ERROR ") + r.sqlstate};
     QStringList ids;
@@ -302,6 +304,60 @@ private slots:
         QCOMPARE(int(std::set<QString>(taken.begin(), taken.end()).size()), 400);
         QCOMPARE(oneInt(su, QStringLiteral("SELECT count(DISTINCT locked_by) FROM inbox.events")),
                  2);
+    }
+
+    // With a separator, a group's events (same source, same external id up to it) go out one at
+    // a time in id order, also across retries; a failed one no longer holds the group back.
+    void orderedGroupsGoOutInIdOrder()
+    {
+        PgSession su(m_db.conninfo());
+        const auto ev = [&su](const char *source, const char *id) {
+            return acceptKind(su, QString::fromLatin1(source), QString::fromLatin1(id), {});
+        };
+        const qint64 a = ev("shop", "o1:a");
+        const qint64 b = ev("shop", "o1:b");
+        const qint64 other = ev("shop", "o2:a");
+        const qint64 c = ev("shop", "o1:c");
+        const qint64 solo = ev("shop", "o1");      // no separator: a group of its own
+        const qint64 longer = ev("shop", "o1x:a"); // another group
+        const qint64 crm = ev("crm", "o1:z");      // another source
+        const QString sep = QStringLiteral(":");
+        const auto claimed = [&] {
+            QStringList got = claimRouted(su, QStringLiteral("w"), 10, {}, {}, sep);
+            std::sort(got.begin(), got.end(), [](const QString &x, const QString &y) {
+                return x.toLongLong() < y.toLongLong();
+            });
+            return got.join(QLatin1Char(','));
+        };
+        QCOMPARE(claimed(), ids({a, other, solo, longer, crm}));
+        QCOMPARE(claimed(), QString());
+        QCOMPARE(
+            finish(su, a, QStringLiteral("w"), tokenOf(su, a), QStringLiteral("done"), 200, {}, {}),
+            QStringLiteral("done"));
+        QCOMPARE(claimed(), ids({b}));
+        // b's retry is due later: c waits for it.
+        QCOMPARE(finish(su, b, QStringLiteral("w"), tokenOf(su, b), QStringLiteral("retry"), 503,
+                        {}, QStringLiteral("HTTP 503")),
+                 QStringLiteral("received"));
+        QCOMPARE(claimed(), QString());
+        QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.events SET next_attempt_at = now()"
+                                           " WHERE id = $1"),
+                            {b}));
+        QCOMPARE(claimed(), ids({b}));
+        QCOMPARE(finish(su, b, QStringLiteral("w"), tokenOf(su, b), QStringLiteral("reject"), 422,
+                        {}, QStringLiteral("HTTP 422")),
+                 QStringLiteral("failed"));
+        QCOMPARE(claimed(), ids({c}));
+        // Without a separator there is no order: the same claim takes a group's events at once.
+        const qint64 d1 = ev("new", "g:1");
+        const qint64 d2 = ev("new", "g:2");
+        QCOMPARE(claimRouted(su, QStringLiteral("w"), 10, QStringLiteral("{new}"), {})
+                     .join(QLatin1Char(',')),
+                 ids({d1, d2}));
+        QCOMPARE(claimRouted(su, QStringLiteral("w"), 1, {}, {}, QStringLiteral("::")),
+                 QStringList{QStringLiteral("!ERROR 22023")});
+        QCOMPARE(claimRouted(su, QStringLiteral("w"), 1, {}, {}, QStringLiteral(" ")),
+                 QStringList{QStringLiteral("!ERROR 22023")});
     }
 
     // A route's backlog from the counters, by source; the worker may read it.

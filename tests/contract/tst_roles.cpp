@@ -103,7 +103,7 @@ QMap<QString, QString> calls()
                         " ARRAY[400])")},
         {QStringLiteral("claim"), QStringLiteral("SELECT * FROM inbox.claim('roles-worker', 1)")},
         {QStringLiteral("claim_routed"),
-         QStringLiteral("SELECT * FROM inbox.claim_routed('roles-worker', 1, NULL, NULL)")},
+         QStringLiteral("SELECT * FROM inbox.claim_routed('roles-worker', 1, NULL, NULL, NULL)")},
         {QStringLiteral("finish_delivery"),
          QStringLiteral("SELECT inbox.finish_delivery(0, 'roles-worker', 1, 'roles', 'done', 200,"
                         " NULL, 1, NULL)")},

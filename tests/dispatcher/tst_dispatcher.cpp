@@ -10,6 +10,9 @@
 #include "dispatcherprocess.h"
 #include "webhookhandler.h"
 
+#include "db/dberror.h"
+#include "db/migrator.h"
+
 #include <QProcess>
 #include <QTcpServer>
 #include <QtTest>
@@ -350,6 +353,36 @@ private slots:
         QCOMPARE(d.wait(), 0);
     }
 
+    // order_separator: a group's events reach the handler one at a time, in order, across a
+    // retry; without it the same events would go out together (concurrency 8).
+    void orderedGroupWaitsForItsRetry()
+    {
+        PgSession su(m_db.conninfo());
+        WebhookHandler h(kKey);
+        QVERIFY(h.listen());
+        h.answer = [&h](const WebhookHandler::Request &) {
+            return WebhookHandler::Answer{h.requests.size() == 1 ? 503 : 200, {}, {}};
+        };
+        for (const char *id : {"g:1", "g:2", "g:3"})
+            QVERIFY_SQL(su.exec(QStringLiteral("SELECT inbox.accept('shop', $1, '\\x7b7d'::bytea)"),
+                                {QString::fromLatin1(id)}));
+        DispatcherProcess d(m_db.conninfo(QStringLiteral("disp")), kSecret, h.port(),
+                            "order_separator = :\n");
+        d.start();
+        QVERIFY(waitFor(QStringLiteral("SELECT count(*) FROM inbox.delivery_attempts"),
+                        QStringLiteral("1")));
+        QTest::qWait(1200); // two poll passes: g:2 and g:3 stay behind g:1's retry
+        QCOMPARE(h.requests.size(), 1);
+        QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.events SET next_attempt_at = now()")));
+        QVERIFY2(waitFor(done(), QStringLiteral("3")), d.log().constData());
+        QStringList order;
+        for (const auto &r : std::as_const(h.requests))
+            order << QString::fromLatin1(r.headers.value("x-inbox-external-id"));
+        QCOMPARE(order.join(QLatin1Char(',')), QStringLiteral("g%3A1,g%3A1,g%3A2,g%3A3"));
+        d.terminate();
+        QCOMPARE(d.wait(), 0);
+    }
+
     void goneDisablesUntilAnOperatorResumes()
     {
         PgSession su(m_db.conninfo());
@@ -367,6 +400,9 @@ private slots:
                                         " inbox.destinations"),
                          QStringLiteral("t|disabled")),
                  d.log().constData());
+        // The attempt is recorded right after the report that paused the destination.
+        QVERIFY(waitFor(QStringLiteral("SELECT count(*) FROM inbox.delivery_attempts"),
+                        QStringLiteral("1")));
         QCOMPARE(one(su, QStringLiteral("SELECT paused_by = (SELECT DISTINCT worker FROM"
                                         " inbox.delivery_attempts) FROM inbox.destinations")),
                  QStringLiteral("t"));
@@ -483,6 +519,29 @@ private slots:
         QCOMPARE(one(su, QStringLiteral("SELECT count(*) FROM inbox.delivery_attempts WHERE"
                                         " applied = 'released'")),
                  QStringLiteral("3"));
+    }
+
+    // A schema older than 25 (no claim_routed): it does not start, and says both versions.
+    void olderSchemaIsRefusedWithBothVersions()
+    {
+        QString error;
+        QVERIFY2(m_db.cluster().execAsSuperuser(QStringLiteral("postgres"),
+                                                QStringLiteral("CREATE DATABASE schema24"), &error),
+                 qPrintable(error));
+        {
+            PgSession su(m_db.cluster().conninfo(QStringLiteral("schema24")));
+            QVERIFY2(su.ok(), qPrintable(su.error()));
+            inbox::DbError dbError;
+            QVERIFY2(inbox::Migrator::apply(su.raw(), &dbError, 24), qPrintable(dbError.oneLine()));
+        }
+        DispatcherProcess d(
+            m_db.cluster().conninfo(QStringLiteral("schema24"), QStringLiteral("disp")), kSecret,
+            1);
+        d.start();
+        QCOMPARE(d.wait(), 1);
+        QVERIFY2(d.log().contains("the database schema is version 24, this inbox-dispatcher needs "
+                                  "at least 25: run inbox-console migrate"),
+                 d.log().constData());
     }
 
     // The dispatcher needs inbox_worker only: a login with nothing else runs all of the above.

@@ -96,19 +96,21 @@ private slots:
     void configurationIsRead()
     {
         QStringList errors;
-        const auto c = load("[dispatcher]\ndatabase = dbname=inbox\nworker = d1\n"
-                            "[destination crm]\nurl = https://crm.example/hook?token=s3cr3t\n"
-                            "sources = shop, crm\nkinds = order\ntimeout_ms = 2500\n"
-                            "concurrency = 16\nrate = 50\nheader = X-Team: crm\n"
-                            "header = X-Env: prod\nsigning_secret_file = hook.whsec\n"
-                            "breaker_failures = 3\nbreaker_interval_ms = 500\n",
-                            &errors);
+        const auto c =
+            load("[dispatcher]\ndatabase = dbname=inbox\nworker = d1\n"
+                 "[destination crm]\nurl = https://crm.example/hook?token=s3cr3t\n"
+                 "sources = shop, crm\nkinds = order\norder_separator = :\ntimeout_ms = 2500\n"
+                 "concurrency = 16\nrate = 50\nheader = X-Team: crm\n"
+                 "header = X-Env: prod\nsigning_secret_file = hook.whsec\n"
+                 "breaker_failures = 3\nbreaker_interval_ms = 500\n",
+                 &errors);
         QVERIFY2(c.has_value(), qPrintable(errors.join(QLatin1Char('\n'))));
         QCOMPARE(c->worker, QStringLiteral("d1"));
         QCOMPARE(c->destinations.size(), 1);
         const DestinationConfig &d = c->destinations.first();
         QCOMPARE(d.sources, (QStringList{QStringLiteral("shop"), QStringLiteral("crm")}));
         QCOMPARE(d.kinds, QStringList{QStringLiteral("order")});
+        QCOMPARE(d.orderSeparator, QStringLiteral(":"));
         QCOMPARE(d.timeoutMs, 2500);
         QCOMPARE(d.concurrency, 16);
         QCOMPARE(d.rate, 50);
@@ -129,7 +131,8 @@ private slots:
                       "signing_secret_env = DISP_TEST_SECRET\n" // 6
                       "[destination a]\n"                       // 7: twice
                       "url = ftp://x/?token=s3cr3t\n"           // 8
-                      "[target b]\n",                           // 9
+                      "order_separator = ::\n"                  // 9
+                      "[target b]\n",                           // 10
                       &errors)
                      .has_value());
         const QString all = errors.join(QLatin1Char('\n'));
@@ -137,7 +140,7 @@ private slots:
              {":2: unknown key", ":3: [destination a] needs url", ":4: concurrency",
               ":5: header Idempotency-Key is set by the dispatcher",
               ":6: the signing secret must be whsec_", ":7: destination a is already",
-              ":8: url must be", ":9: unknown section"})
+              ":8: url must be", ":9: order_separator must be", ":10: unknown section"})
             QVERIFY2(all.contains(QLatin1String(line)), qPrintable(all));
         // A secret never reaches a message.
         QVERIFY(!all.contains(QLatin1String("s3cr3t")));

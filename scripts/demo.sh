@@ -2,8 +2,10 @@
 # The demo: a private PostgreSQL with the inbox schema, 14 days of history and live traffic
 # (inbox-sim posting to the inbox-receiver it starts on a loopback port, so every live event
 # comes through the real front door), the alert evaluator (inbox-alerts) sending to a fake
-# Telegram on loopback, and a demo user who may do everything, opened in the console. The
-# cluster is kept between runs; the live traffic and the alerts run while the console is open.
+# Telegram on loopback, inbox-dispatcher handing the marketplaces' events (ozon, wb) to a fake
+# handler on loopback that has a bad day now and then, and a demo user who may do everything,
+# opened in the console. The cluster is kept between runs; the live traffic, the alerts and
+# the dispatcher run while the console is open.
 #
 #   scripts/demo.sh [ARGS]   install what is missing, build, start the cluster, fill the history
 #                            (first run only), start live traffic and the alerts, open the
@@ -77,10 +79,11 @@ scripts/install-deps.sh
 bindir=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build "$build" --parallel "$(nproc)" --target inbox-console inbox-sim inbox-receiver \
-  inbox-alerts
+  inbox-alerts inbox-dispatcher
 console="$root/$build/app/inbox-console/inbox-console"
 sim="$root/$build/app/inbox-sim/inbox-sim"
 alerts="$root/$build/app/inbox-alerts/inbox-alerts"
+dispatcher="$root/$build/app/inbox-dispatcher/inbox-dispatcher"
 
 created=
 if [ ! -d "$data" ]; then
@@ -130,6 +133,13 @@ DO $$ BEGIN
   END IF;
 END $$;
 GRANT inbox_alerts TO demo_alerts;
+-- The dispatcher's login: inbox_worker and nothing else.
+DO $$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'demo_dispatcher') THEN
+    CREATE ROLE demo_dispatcher LOGIN;
+  END IF;
+END $$;
+GRANT inbox_worker TO demo_dispatcher;
 SQL
 # The demo's alert rule, made by the demo user as a manager would in the console (Alerts):
 # the overview's repeat-share rule with its defaults, for all sources, to the fake chat; a
@@ -151,7 +161,7 @@ stop_background() {
   local pid
   for pid in "${background[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
   for pid in "${background[@]}"; do wait "$pid" 2>/dev/null || true; done
-  [ ${#background[@]} -eq 0 ] || echo "demo: live traffic and alerts stopped (logs in $demo_dir)"
+  [ ${#background[@]} -eq 0 ] || echo "demo: live traffic, alerts and dispatcher stopped (logs in $demo_dir)"
   rm -f "$demo_dir/live.pid"
 }
 trap stop_background EXIT
@@ -193,16 +203,65 @@ EOF
 "$alerts" --config "$demo_dir/alerts/inbox-alerts.conf" >"$demo_dir/alerts.log" 2>&1 &
 background+=($!)
 
+# The team's handler, played by the simulator: it checks the Standard Webhooks signature,
+# processes each Idempotency-Key once, and has a bad day now and then (errors, slow answers,
+# down a minute every ten: --fake-handler-chaos). Its requests are JSON lines in handler.log.
+mkdir -p "$demo_dir/dispatcher"
+if [ ! -s "$demo_dir/dispatcher/handler.whsec" ]; then
+  printf 'whsec_%s\n' "$(head -c 24 /dev/urandom | base64)" >"$demo_dir/dispatcher/handler.whsec"
+fi
+chmod 600 "$demo_dir/dispatcher/handler.whsec"
+: >"$demo_dir/handler.out"
+"$sim" --fake-handler 127.0.0.1:0 --fake-handler-chaos \
+  --fake-handler-secret-file "$demo_dir/dispatcher/handler.whsec" \
+  --fake-handler-log "$demo_dir/handler.log" >>"$demo_dir/handler.out" 2>&1 &
+background+=($!)
+handler_port=
+for _ in $(seq 50); do
+  handler_port=$(sed -n 's/^fake handler listening on 127\.0\.0\.1:\([0-9]*\)$/\1/p' \
+    "$demo_dir/handler.out")
+  [ -n "$handler_port" ] && break
+  sleep 0.1
+done
+if [ -z "$handler_port" ]; then
+  echo "demo: the fake handler did not start:" >&2
+  cat "$demo_dir/handler.out" >&2
+  exit 1
+fi
+
+# inbox-dispatcher (login demo_dispatcher) hands the marketplaces' events to that handler,
+# signed; the simulator's workers leave those sources to it (--dispatched-sources below).
+cat >"$demo_dir/dispatcher/inbox-dispatcher.conf" <<EOF
+[dispatcher]
+database = host=$demo_dir dbname=inbox_demo user=demo_dispatcher
+worker = demo-dispatcher
+metrics_listen = 127.0.0.1:0
+
+[destination orders]
+url = http://127.0.0.1:$handler_port/hook
+sources = ozon, wb
+timeout_ms = 5000
+concurrency = 4
+signing_secret_file = handler.whsec
+breaker_failures = 5
+breaker_interval_ms = 10000
+EOF
+"$dispatcher" --config "$demo_dir/dispatcher/inbox-dispatcher.conf" >"$demo_dir/dispatcher.log" 2>&1 &
+background+=($!)
+
 # Live traffic for as long as the console is open: the senders post over HTTP to the
 # inbox-receiver the simulator starts (login demo_receiver, stopped with it), the workers work
-# as the demo user through the contract functions. DEMO_RATE sets the originals per second
-# (default 2); DEMO_SCENARIO=slow-receiver starts with the slow receiver.
+# as the demo user through the contract functions, on every source but the dispatcher's.
+# DEMO_RATE sets the originals per second (default 2); DEMO_SCENARIO=slow-receiver starts with
+# the slow receiver.
 "$sim" --db "$conninfo" --receiver-db "host=$demo_dir dbname=inbox_demo user=demo_receiver" \
+  --dispatched-sources ozon,wb \
   --live "${DEMO_RATE:-2}" --scenario "${DEMO_SCENARIO:-normal}" >"$demo_dir/live.log" 2>&1 &
 background+=($!)
 echo $! >"$demo_dir/live.pid"
 
 echo "demo: live traffic at ${DEMO_RATE:-2}/s through inbox-receiver; alerts to a fake Telegram"
+echo "demo: inbox-dispatcher hands ozon and wb events to a fake handler (its log: $demo_dir/handler.log)"
 echo "demo: (its messages: $demo_dir/telegram.out); opening the console on $conninfo"
 echo "demo: from another terminal, $0 scenario slow-receiver makes repeats jump (normal ends it)"
 echo "demo: closing the console stops the traffic and the alerts; $0 stop stops the cluster"

@@ -44,9 +44,9 @@ int main(int argc, char **argv)
         return 2;
     const DispatcherConfig &config = *loaded;
     if (runner.commandLine().checkOnly()) {
-        std::printf("%s: ok, worker %s, %d destinations\n",
+        std::printf("%s: ok, worker %s, %d destination%s\n",
                     qPrintable(runner.commandLine().configPath()), qPrintable(config.worker),
-                    int(config.destinations.size()));
+                    int(config.destinations.size()), config.destinations.size() == 1 ? "" : "s");
         for (const DestinationConfig &d : config.destinations)
             std::printf("  %s: sources %s, kinds %s, %d in flight, %s\n", qPrintable(d.name),
                         d.sources.isEmpty() ? "any" : qPrintable(d.sources.join(u',')),

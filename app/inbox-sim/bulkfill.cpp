@@ -339,7 +339,7 @@ private:
             return false;
         m_replica = who->toBool(0, 0);
         const bool owner = who->toBool(0, 1);
-        m_now = who->text(0, 2).toDouble();
+        m_now = m_request.now > 0 ? m_request.now : who->text(0, 2).toDouble();
         m_existing = who->toInt(0, 3);
         if (!owner && !m_replica) {
             m_e = DbError::plain(QStringLiteral(

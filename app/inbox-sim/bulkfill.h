@@ -39,6 +39,10 @@ struct FillRequest
     double days = 14;  // spread over the last `days` days, ending now
     quint64 seed = 1;
     int sessions = 2; // generator threads composing rows while COPY streams them
+    // The fill's clock (Unix seconds); 0: the server's now(). Every time, every status (which
+    // follows an event's age) and every key made from a time follows it, so two fills of one
+    // seed and one clock write the same events (tst_sim).
+    double now = 0;
 };
 
 struct FillReport

@@ -108,6 +108,10 @@ std::optional<Options> parseOptions(const QStringList &argumentsIn, int *exitCod
     const auto bulk = opt("bulk", "Fill N events, set-based.", "N");
     const auto bulkDays = opt("bulk-days", "Spread --bulk over DAYS days (default 30).", "DAYS");
     const auto ifEmpty = opt("if-empty", "Fill only when inbox.events is empty (the demo).");
+    const auto fillNow = opt("fill-now",
+                             "The fills' clock, in Unix seconds, instead of the server's now: "
+                             "two fills of one --seed and one clock write the same events.",
+                             "SECONDS");
     const auto fillSessions = opt("fill-sessions",
                                   "Generator threads composing the fills' rows for "
                                   "the one COPY transaction (default 2: one per core here).",
@@ -247,6 +251,7 @@ std::optional<Options> parseOptions(const QStringList &argumentsIn, int *exitCod
     }
     number(bulkDays, 1, 3650, &o.bulkDays);
     o.ifEmpty = p.isSet(ifEmpty);
+    number(fillNow, 1, 4e9, &o.fillNow);
     integer(fillSessions, 1, 8, &o.fillSessions);
     number(live, 0.01, 1000, &o.liveRate);
     integer(run, 1, 86400, &o.runSeconds);

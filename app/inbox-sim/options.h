@@ -17,6 +17,7 @@ struct Options
     qint64 bulk = 0;           // --bulk N
     double bulkDays = 30;      // --bulk-days
     bool ifEmpty = false;      // --if-empty
+    double fillNow = 0;        // --fill-now: the fills' clock (0: the server's)
     int fillSessions = 2;      // --fill-sessions
     double liveRate = 0;       // --live RATE
     int runSeconds = 0;        // --run SECONDS

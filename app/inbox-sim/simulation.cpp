@@ -286,6 +286,7 @@ int runFill(const Options &o)
         request.days = days;
         request.seed = o.seed;
         request.sessions = o.fillSessions;
+        request.now = o.fillNow;
         FillReport report;
         say(o, QStringLiteral("%1: %2 events over %3 days").arg(what).arg(events).arg(days));
         if (!BulkFill::run(request, &report, &e, [&o](const QString &line) { say(o, line); })) {

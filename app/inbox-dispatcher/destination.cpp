@@ -4,10 +4,10 @@
 #include "dispatchdatabase.h"
 #include "dispatchermetrics.h"
 #include "pgarray.h"
-#include "webhooksignature.h"
 
 #include "db/pgconnection.h"
 #include "support/logging.h"
+#include "support/webhooksignature.h"
 
 #include <QDateTime>
 #include <QNetworkAccessManager>
@@ -291,9 +291,9 @@ void Destination::send(const PgRows &rows, int row)
         request.setRawHeader("X-Inbox-Kind", QUrl::toPercentEncoding(rows.text(row, 5)));
     request.setRawHeader("X-Inbox-Event-Id", QByteArray::number(f.id));
     request.setRawHeader("X-Inbox-Attempt", QByteArray::number(f.attempt));
-    const qint64 timestamp = QDateTime::currentSecsSinceEpoch();
+    const QByteArray timestamp = QByteArray::number(QDateTime::currentSecsSinceEpoch());
     request.setRawHeader("webhook-id", key);
-    request.setRawHeader("webhook-timestamp", QByteArray::number(timestamp));
+    request.setRawHeader("webhook-timestamp", timestamp);
     if (!m_config.signingKey.isEmpty())
         request.setRawHeader("webhook-signature",
                              WebhookSignature::sign(m_config.signingKey, key, timestamp, body));

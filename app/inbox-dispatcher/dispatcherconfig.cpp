@@ -1,7 +1,8 @@
 #include "dispatcherconfig.h"
 
 #include "configfile.h"
-#include "webhooksignature.h"
+
+#include "support/webhooksignature.h"
 
 #include <QHash>
 #include <QHostInfo>

@@ -1,6 +1,6 @@
 #include "fakehandler.h"
 
-#include "webhooksignature.h"
+#include "support/webhooksignature.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -95,7 +95,7 @@ int FakeHandler::run(const QString &listen, const QString &secretFile, const QSt
             return 2;
         }
         secret = f.readAll().trimmed();
-        if (!secret.startsWith("whsec_") || secret.size() <= 6) {
+        if (!secret.startsWith("whsec_") || !WebhookSignature::decodeSecret(secret)) {
             std::fprintf(stderr, "inbox-sim: %s does not hold a whsec_ secret\n",
                          qPrintable(secretFile));
             return 2;
@@ -125,8 +125,8 @@ int FakeHandler::run(const QString &listen, const QString &secretFile, const QSt
 }
 
 FakeHandler::FakeHandler(const QByteArray &secret, const QString &logPath, QObject *parent)
-    : QObject(parent), m_secret(secret), m_log(logPath), m_server(new QTcpServer(this)),
-      m_chaosOutage(new QTimer(this))
+    : QObject(parent), m_key(WebhookSignature::decodeSecret(secret).value_or(QByteArray())),
+      m_log(logPath), m_server(new QTcpServer(this)), m_chaosOutage(new QTimer(this))
 {
     connect(m_server, &QTcpServer::newConnection, this, &FakeHandler::onConnection);
     connect(m_chaosOutage, &QTimer::timeout, this, [this] { goDown(kChaosOutageS); });
@@ -424,7 +424,7 @@ bool FakeHandler::misbehaveOn(QTcpSocket *socket, const Misbehaviour &m, QJsonOb
 
 QString FakeHandler::checkSignature(const Request &request) const
 {
-    if (m_secret.isEmpty())
+    if (m_key.isEmpty())
         return QStringLiteral("unchecked");
     const QByteArray id = request.headers.value("webhook-id");
     const QByteArray timestamp = request.headers.value("webhook-timestamp");
@@ -435,7 +435,7 @@ QString FakeHandler::checkSignature(const Request &request) const
     const qint64 at = timestamp.toLongLong(&ok);
     if (!ok || std::llabs(QDateTime::currentSecsSinceEpoch() - at) > kTimestampToleranceS)
         return QStringLiteral("bad: webhook-timestamp is not within 5 minutes of now");
-    if (!standardWebhooksSignatureMatches(m_secret, id, timestamp, request.body, signature))
+    if (!WebhookSignature::matches(m_key, id, timestamp, request.body, signature))
         return QStringLiteral("bad: no webhook-signature entry matches");
     return QStringLiteral("ok");
 }

@@ -103,7 +103,7 @@ private:
     void record(const QJsonObject &line);
     void goDown(int seconds);
 
-    QByteArray m_secret;
+    QByteArray m_key; // the signing key from the whsec_ secret; empty: signatures unchecked
     QFile m_log;
     QTcpServer *m_server = nullptr;
     QTimer *m_chaosOutage = nullptr;

@@ -2,7 +2,7 @@
 
 #include "staller.h"
 #include "support/logging.h"
-#include "webhooksignature.h"
+#include "support/webhooksignature.h"
 
 #include <QDateTime>
 #include <QJsonDocument>
@@ -159,7 +159,9 @@ void HttpSender::send(const Delivery &d, int attempt)
         request.setRawHeader("webhook-timestamp", timestamp);
         request.setRawHeader(
             "webhook-signature",
-            standardWebhooksSignature(m_door.secrets().webhooks, hookId, timestamp, m.body));
+            WebhookSignature::sign(
+                WebhookSignature::decodeSecret(m_door.secrets().webhooks).value_or(QByteArray()),
+                hookId, timestamp, m.body));
     }
 
     const SendRule rule = Senders::rule(id, m_minute);

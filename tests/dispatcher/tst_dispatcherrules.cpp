@@ -3,13 +3,14 @@
 // answer means, Retry-After in both forms, and the configuration's errors with file:line.
 #include "deliveryrules.h"
 #include "dispatcherconfig.h"
-#include "webhooksignature.h"
+#include "support/webhooksignature.h"
 
 #include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
 
 using namespace inbox::dispatch;
+using inbox::WebhookSignature;
 
 class TestDispatcherRules : public QObject
 {
@@ -41,11 +42,11 @@ private slots:
         const auto key = WebhookSignature::decodeSecret("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw");
         QVERIFY(key.has_value());
         QCOMPARE(key->size(), 24);
-        QCOMPARE(WebhookSignature::sign(*key, "msg_p5jXN8AQM9LWM0D4loKWxJek", 1614265330,
+        QCOMPARE(WebhookSignature::sign(*key, "msg_p5jXN8AQM9LWM0D4loKWxJek", "1614265330",
                                         "{\"test\": 2432232314}"),
                  QByteArray("v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE="));
         // Any change of id, time or body changes it.
-        QVERIFY(WebhookSignature::sign(*key, "msg_p5jXN8AQM9LWM0D4loKWxJek", 1614265331,
+        QVERIFY(WebhookSignature::sign(*key, "msg_p5jXN8AQM9LWM0D4loKWxJek", "1614265331",
                                        "{\"test\": 2432232314}") !=
                 QByteArray("v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE="));
         QVERIFY(!WebhookSignature::decodeSecret("whsec_").has_value());

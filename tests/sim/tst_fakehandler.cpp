@@ -3,7 +3,7 @@
 // checked against the specification's published vector), processes each Idempotency-Key
 // once, and misbehaves exactly as told.
 #include "httpclient.h"
-#include "webhooksignature.h"
+#include "support/webhooksignature.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
@@ -16,13 +16,26 @@
 
 #include <memory>
 
-using inbox::sim::standardWebhooksSignature;
-using inbox::sim::standardWebhooksSignatureMatches;
-
 namespace {
 
 // The Standard Webhooks specification's example secret.
 const QByteArray kSecret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+
+// Signed and checked as the dispatcher does, under kSecret-like secrets.
+QByteArray standardWebhooksSignature(const QByteArray &secret, const QByteArray &id,
+                                     const QByteArray &timestamp, const QByteArray &body)
+{
+    return inbox::WebhookSignature::sign(*inbox::WebhookSignature::decodeSecret(secret), id,
+                                         timestamp, body);
+}
+
+bool standardWebhooksSignatureMatches(const QByteArray &secret, const QByteArray &id,
+                                      const QByteArray &timestamp, const QByteArray &body,
+                                      const QByteArray &header)
+{
+    return inbox::WebhookSignature::matches(*inbox::WebhookSignature::decodeSecret(secret), id,
+                                            timestamp, body, header);
+}
 
 } // namespace
 

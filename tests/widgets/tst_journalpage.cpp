@@ -348,7 +348,9 @@ private slots:
         accept(QStringLiteral("wb"), QStringLiteral("x-1"));
         connectPage();
         // The page's other queries (filter options) finish first: only the search may wait.
-        QTRY_COMPARE_WITH_TIMEOUT(activeConsoleQueries(), 0, 10000);
+        // (A precondition, not a promise: CI once saw one still running at 10 s.)
+        QTRY_VERIFY2_WITH_TIMEOUT(activeConsoleQueries() == 0, qPrintable(activeQueryTexts()),
+                                  30000);
         PgSession locker(m_db.conninfo());
         QVERIFY_SQL(locker.exec(QStringLiteral("BEGIN")));
         QVERIFY_SQL(
@@ -488,6 +490,17 @@ private:
     }
 
     int activeConsoleQueries() { return consoleSessions("state = 'active'"); }
+    // What the console's active sessions run and wait for, for a failure's message.
+    QString activeQueryTexts()
+    {
+        PgSession s(m_db.conninfo());
+        const PgResult r = s.exec(QStringLiteral(
+            "SELECT string_agg(format('%s/%s for %s: %s', wait_event_type, wait_event,"
+            " now() - query_start, left(query, 200)), E'\\n')"
+            " FROM pg_stat_activity WHERE application_name = 'inbox-console'"
+            " AND state = 'active'"));
+        return r.value(0, 0);
+    }
     int lockWaiters() { return consoleSessions("wait_event_type = 'Lock'"); }
 
     std::unique_ptr<JournalPage> m_page;

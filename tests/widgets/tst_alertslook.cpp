@@ -118,6 +118,22 @@ private slots:
         buttonsFit(dialog->editor());
         grab(dialog->editor(), QStringLiteral("editor-") + tag);
         dialog->editor()->reject();
+
+        // A destination rule's editor (0027): a name, a number and a check box as parameters,
+        // and the note on what its sources mean.
+        AlertRule hook;
+        hook.name = QStringLiteral("CRM handler");
+        hook.kind = QStringLiteral("destination");
+        hook.params = QStringLiteral(
+            "{\"destination\": \"crm-hook\", \"backlog_minutes\": 30, \"on_pause\": true}");
+        hook.sources = QStringList{QStringLiteral("crm")};
+        hook.chatIds = QStringList{QStringLiteral("-100123")};
+        AlertRuleEditor destination(dialog->writer(), hook);
+        QVERIFY(ConsoleHarness::show(&destination, destination.sizeHint()));
+        QVERIFY(destination.paramCheck(QStringLiteral("on_pause")));
+        buttonsFit(&destination);
+        grab(&destination, QStringLiteral("editor-destination-") + tag);
+        destination.reject();
         Theme::apply(Theme::Mode::Light);
     }
 };

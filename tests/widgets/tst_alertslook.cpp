@@ -91,12 +91,22 @@ private slots:
             QVERIFY_SQL(e.exec(
                 QStringLiteral("SELECT inbox.resolve_alert((SELECT id FROM inbox.alert_rules WHERE "
                                "kind = 'failed'), 'shop|timeout')")));
+            // A destination rule (0027), firing for its destination; last by name.
+            QVERIFY_SQL(m_db.su().exec(
+                QStringLiteral("INSERT INTO inbox.destinations (name) VALUES ('crm-hook')")));
+            const PgResult hook = m.exec(
+                QStringLiteral("SELECT inbox.set_alert_rule(NULL, 'Webhook handler', 'destination',"
+                               " '{\"destination\": \"crm-hook\"}', 'critical', ARRAY['crm'],"
+                               " ARRAY['-100123'])"));
+            QVERIFY_SQL(hook);
+            QVERIFY_SQL(e.exec(QStringLiteral("SELECT inbox.fire_alert($1, 'crm-hook')"),
+                               {hook.value(0, 0)}));
         }
         FiringAlertsPanel panel(m_context.get());
         QVERIFY(m_harness.connectLoaded(*m_context, panel.model(), kManager,
                                         {QStringLiteral("inbox_manager")}));
         QVERIFY(ConsoleHarness::show(&panel, QSize(1100, 220)));
-        QTRY_COMPARE(panel.model()->rowCount(), 3);
+        QTRY_COMPARE(panel.model()->rowCount(), 4);
         buttonsFit(&panel);
         grab(&panel, QStringLiteral("panel-") + tag);
 
@@ -108,7 +118,7 @@ private slots:
         buttonsFit(dialog);
         grab(dialog, QStringLiteral("rules-") + tag);
         dialog->tabs()->setCurrentIndex(1);
-        QTRY_COMPARE(dialog->history()->rowCount(), 4);
+        QTRY_COMPARE(dialog->history()->rowCount(), 5);
         grab(dialog, QStringLiteral("history-") + tag);
         dialog->tabs()->setCurrentIndex(0);
         dialog->ruleView()->setCurrentIndex(dialog->rules()->index(2, 0));

@@ -268,6 +268,8 @@ private slots:
         e.scopeKey = QStringLiteral("crm|hook");
         QCOMPARE(e.source(), QString());
         QCOMPARE(AlertEpisodesModel::scopeText(e), QStringLiteral("destination crm|hook"));
+        // "Go to it": what waits for delivery.
+        QCOMPARE(FiringAlertsPanel::placeOf(e).kind(), ConsoleLink::Kind::Waiting);
     }
 
     // An operator reads the rules but is offered no edit; the database refuses one anyway.

@@ -433,6 +433,10 @@
         <source>none sent: resolved before the first message</source>
         <translation>none sent: resolved before the first message</translation>
     </message>
+    <message>
+        <source>destination %1</source>
+        <translation>destination %1</translation>
+    </message>
 </context>
 <context>
     <name>inbox::AlertNoteDialog</name>
@@ -690,6 +694,38 @@
         <source>Give one of the two gaps, not both.</source>
         <translation>Give one of the two gaps, not both.</translation>
     </message>
+    <message>
+        <source>Destination</source>
+        <translation>Destination</translation>
+    </message>
+    <message>
+        <source>Oldest waiting event older than, minutes</source>
+        <translation>Oldest waiting event older than, minutes</translation>
+    </message>
+    <message>
+        <source>Fire as soon as it is paused</source>
+        <translation>Fire as soon as it is paused</translation>
+    </message>
+    <message>
+        <source>Paused by a person, or by the handler&apos;s 410 Gone. Off: a pause fires only once the backlog is old enough</source>
+        <translation>Paused by a person, or by the handler&apos;s 410 Gone. Off: a pause fires only once the backlog is old enough</translation>
+    </message>
+    <message>
+        <source>its name, as on the Handlers tab</source>
+        <translation>its name, as on the Handlers tab</translation>
+    </message>
+    <message>
+        <source>%1..%2 characters</source>
+        <translation>%1..%2 characters</translation>
+    </message>
+    <message>
+        <source>Fires while the destination is paused, or while the oldest event of the sources below still waiting for delivery is older than that. Name the sources of its route.</source>
+        <translation>Fires while the destination is paused, or while the oldest event of the sources below still waiting for delivery is older than that. Name the sources of its route.</translation>
+    </message>
+    <message>
+        <source>all sources (the destination&apos;s route)</source>
+        <translation>all sources (the destination&apos;s route)</translation>
+    </message>
 </context>
 <context>
     <name>inbox::AlertRulesDialog</name>
@@ -875,6 +911,10 @@
     <message>
         <source>%1, %2</source>
         <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>destination paused or behind</source>
+        <translation>destination paused or behind</translation>
     </message>
 </context>
 <context>

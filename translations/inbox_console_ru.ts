@@ -436,6 +436,10 @@
         <source>none sent: resolved before the first message</source>
         <translation>не отправлено: прошло до первого сообщения</translation>
     </message>
+    <message>
+        <source>destination %1</source>
+        <translation>получатель %1</translation>
+    </message>
 </context>
 <context>
     <name>inbox::AlertNoteDialog</name>
@@ -693,6 +697,38 @@
         <source>Give one of the two gaps, not both.</source>
         <translation>Укажите один из двух перерывов, не оба.</translation>
     </message>
+    <message>
+        <source>Destination</source>
+        <translation>Получатель</translation>
+    </message>
+    <message>
+        <source>Oldest waiting event older than, minutes</source>
+        <translation>Старейшее ждущее событие старше, минут</translation>
+    </message>
+    <message>
+        <source>Fire as soon as it is paused</source>
+        <translation>Срабатывать сразу при паузе</translation>
+    </message>
+    <message>
+        <source>Paused by a person, or by the handler&apos;s 410 Gone. Off: a pause fires only once the backlog is old enough</source>
+        <translation>Паузу ставит человек или ответ обработчика 410 Gone. Выключено: при паузе правило срабатывает, только когда ждущие события станут достаточно старыми</translation>
+    </message>
+    <message>
+        <source>its name, as on the Handlers tab</source>
+        <translation>его имя, как на вкладке «Обработчики»</translation>
+    </message>
+    <message>
+        <source>%1..%2 characters</source>
+        <translation>%1..%2 символов</translation>
+    </message>
+    <message>
+        <source>Fires while the destination is paused, or while the oldest event of the sources below still waiting for delivery is older than that. Name the sources of its route.</source>
+        <translation>Срабатывает, пока получатель на паузе или пока старейшее ещё не доставленное событие перечисленных ниже источников старше этого. Укажите источники его маршрута.</translation>
+    </message>
+    <message>
+        <source>all sources (the destination&apos;s route)</source>
+        <translation>все источники (маршрут получателя)</translation>
+    </message>
 </context>
 <context>
     <name>inbox::AlertRulesDialog</name>
@@ -878,6 +914,10 @@
     <message>
         <source>%1, %2</source>
         <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>destination paused or behind</source>
+        <translation>получатель на паузе или отстаёт</translation>
     </message>
 </context>
 <context>

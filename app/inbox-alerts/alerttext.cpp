@@ -17,6 +17,30 @@ QString number(const QJsonValue &value)
     return v == double(qint64(v)) ? QString::number(qint64(v)) : QString::number(v, 'f', 1);
 }
 
+// A destination rule's figures: whether it is paused (by whom, how long, why) and its
+// route's backlog. Both are said whichever of them fired.
+QString destinationFigures(const QJsonObject &s)
+{
+    QStringList parts;
+    if (s.value(QLatin1String("paused")).toBool()) {
+        const QString who = s.value(QLatin1String("state")).toString() == QLatin1String("disabled")
+                                ? QStringLiteral("disabled by the handler (410 Gone)")
+                                : QStringLiteral("paused by %1")
+                                      .arg(s.value(QLatin1String("paused_by")).toString());
+        parts << QStringLiteral("%1 %2 min ago: %3")
+                     .arg(who, number(s.value(QLatin1String("paused_minutes"))),
+                          s.value(QLatin1String("paused_reason")).toString());
+    }
+    if (s.value(QLatin1String("waiting")).toDouble() > 0)
+        parts << QStringLiteral("%1 events waiting, the oldest for %2 min (allowed %3 min)")
+                     .arg(number(s.value(QLatin1String("waiting"))),
+                          number(s.value(QLatin1String("oldest_minutes"))),
+                          number(s.value(QLatin1String("backlog_minutes"))));
+    else
+        parts << QStringLiteral("no event waiting");
+    return parts.join(QStringLiteral("; "));
+}
+
 // The figures line, plain text (escaped by the caller).
 QString figures(const AlertFacts &f)
 {
@@ -50,6 +74,8 @@ QString figures(const AlertFacts &f)
         return QStringLiteral("the oldest open duplicate pair has waited %1 h (%2 open)")
             .arg(number(s.value(QLatin1String("oldest_hours"))),
                  number(s.value(QLatin1String("open"))));
+    if (f.kind == QLatin1String("destination"))
+        return destinationFigures(s);
     return QString();
 }
 

@@ -328,6 +328,63 @@ bool duplicatesAgeHolds(Pass &pass, const Rule &rule, Holds *holds)
     return true;
 }
 
+// A destination rule (0027): its destination is paused (by a person, or by a 410 Gone the
+// dispatcher reported) and on_pause says a pause fires, or the oldest event of the rule's
+// sources still waiting (received or processing) was received more than backlog_minutes ago.
+// The sources with anything waiting come from the status counters (one small table), then
+// one probe of event_queue_source_status_idx per source and status: never a scan of the
+// queue. The scope is the destination's name.
+const char *const kDestinationSql =
+    "WITH src AS MATERIALIZED (SELECT c.source, sum(c.n) AS n FROM inbox.status_counts c"
+    "  WHERE c.status IN ('received', 'processing') AND ($2::text IS NULL OR c.source IN"
+    "  (SELECT jsonb_array_elements_text($2::jsonb))) GROUP BY c.source HAVING sum(c.n) > 0),"
+    " oldest AS (SELECT min(o.at) AS at FROM src"
+    "  CROSS JOIN LATERAL unnest(ARRAY['received', 'processing']) st(status)"
+    "  CROSS JOIN LATERAL (SELECT min(q.received_at) AS at FROM inbox.event_queue q"
+    "  WHERE q.source = src.source AND q.status = st.status) o)"
+    " SELECT coalesce(d.paused, false), d.state, d.paused_by, d.paused_reason,"
+    " extract(epoch FROM now() - d.paused_at)::float8,"
+    " (SELECT coalesce(sum(n), 0) FROM src)::bigint,"
+    " extract(epoch FROM now() - (SELECT at FROM oldest))::float8"
+    " FROM (SELECT 1) one LEFT JOIN inbox.destinations d ON d.name = $1";
+
+bool destinationHolds(Pass &pass, const Rule &rule, Holds *holds)
+{
+    const QString name = rule.params.value(QLatin1String("destination")).toString();
+    const int minutes = rule.params.value(QLatin1String("backlog_minutes")).toInt(30);
+    const bool onPause = rule.params.value(QLatin1String("on_pause")).toBool(true);
+    const QVariant sources =
+        rule.sources.isEmpty()
+            ? QVariant()
+            : QVariant(QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(rule.sources))
+                                             .toJson(QJsonDocument::Compact)));
+    Rows d;
+    if (!pass.run({QString::fromLatin1(kDestinationSql), {name, sources}}, &d))
+        return false;
+    const QVariantList &row = d.rows.value(0);
+    const bool paused = row.value(0).toBool();
+    const QVariant oldestS = row.value(6);
+    const bool aged = !oldestS.isNull() && oldestS.toDouble() >= minutes * 60.0;
+    if (!aged && !(paused && onPause))
+        return true;
+    QJsonObject summary{{QStringLiteral("destination"), name},
+                        {QStringLiteral("paused"), paused},
+                        {QStringLiteral("aged"), aged},
+                        {QStringLiteral("waiting"), row.value(5).toLongLong()},
+                        {QStringLiteral("backlog_minutes"), minutes}};
+    if (!oldestS.isNull())
+        summary.insert(QStringLiteral("oldest_minutes"), std::floor(oldestS.toDouble() / 60.0));
+    if (paused) {
+        summary.insert(QStringLiteral("state"), row.value(1).toString());
+        summary.insert(QStringLiteral("paused_by"), row.value(2).toString());
+        summary.insert(QStringLiteral("paused_reason"), row.value(3).toString().left(200));
+        summary.insert(QStringLiteral("paused_minutes"),
+                       std::floor(row.value(4).toDouble() / 60.0));
+    }
+    holds->insert(name, summary);
+    return true;
+}
+
 // min_failures counts since the scope's last message: this pass's failures are added to
 // what was counted before (reset when a message of the scope's episode was begun since, or
 // when its episode resolved). An open episode holds on any new failure; a new one opens once
@@ -598,6 +655,8 @@ EvaluationResult RuleEvaluator::evaluate()
             ok = silenceHolds(pass, rule, *snapshot, &holds);
         else if (rule.kind == QLatin1String("duplicates_age"))
             ok = duplicatesAgeHolds(pass, rule, &holds);
+        else if (rule.kind == QLatin1String("destination"))
+            ok = destinationHolds(pass, rule, &holds);
         if (!ok || !fireAndResolve(pass, rule, holds, open.value(rule.id), m_resolveAfterS))
             return done();
     }

@@ -26,6 +26,11 @@
 //                   stats_daily (days without any left out; at least one minute)
 //   duplicates_age  the oldest open candidate pair (duplicate_candidates_open_idx) and
 //                   inbox.open_duplicates(), scope '*'
+//   destination     (0027) inbox.destinations' row of params.destination (paused, and why),
+//                   and the oldest event of the rule's sources still waiting: the sources
+//                   with received or processing events by inbox.status_counts, then one
+//                   probe of event_queue_source_status_idx per source and status; scope the
+//                   destination's name
 //
 // A failed episode opens once min_failures failures of its scope came since the scope's last
 // message (counted over passes, in the evaluator's memory: a restart counts again from where

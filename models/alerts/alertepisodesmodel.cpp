@@ -54,14 +54,21 @@ AlertEpisode AlertEpisode::fromRuleColumns(const QVariantList &row)
 
 QString AlertEpisode::source() const
 {
-    if (scopeKey == QLatin1String("*"))
+    if (scopeKey == QLatin1String("*") || kind == QLatin1String("destination"))
         return {};
     const qsizetype bar = scopeKey.indexOf(QLatin1Char('|'));
     return bar < 0 ? scopeKey : scopeKey.left(bar);
 }
 
+QString AlertEpisode::destination() const
+{
+    return kind == QLatin1String("destination") ? scopeKey : QString();
+}
+
 QString AlertEpisode::errorGroup() const
 {
+    if (kind == QLatin1String("destination"))
+        return {}; // a destination's name may hold a '|'
     const qsizetype bar = scopeKey.indexOf(QLatin1Char('|'));
     return bar < 0 ? QString() : scopeKey.mid(bar + 1);
 }
@@ -157,6 +164,8 @@ QString AlertEpisodesModel::reasonText(const QString &reason)
 
 QString AlertEpisodesModel::scopeText(const AlertEpisode &e)
 {
+    if (!e.destination().isEmpty())
+        return tr("destination %1").arg(e.destination());
     if (e.source().isEmpty())
         return tr("the whole inbox");
     if (!e.errorGroup().isEmpty())

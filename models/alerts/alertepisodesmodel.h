@@ -32,8 +32,11 @@ struct AlertEpisode
     static AlertEpisode fromRuleColumns(const QVariantList &row);
 
     bool isOpen() const { return !resolvedAt.isValid(); }
-    // The source the scope names ("crm", "crm|timeout"); empty for the whole inbox ("*").
+    // The source the scope names ("crm", "crm|timeout"); empty for the whole inbox ("*") and
+    // for a destination rule, whose scope is a destination.
     QString source() const;
+    // The destination a destination rule's scope names; empty for the other kinds.
+    QString destination() const;
     QString errorGroup() const; // "timeout" of "crm|timeout"
     bool operator==(const AlertEpisode &o) const;
 };

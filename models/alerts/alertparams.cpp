@@ -9,7 +9,8 @@ const QStringList &AlertParams::kinds()
     static const QStringList names{
         QStringLiteral("stuck"),         QStringLiteral("failed"),
         QStringLiteral("repeat_share"),  QStringLiteral("failure_share"),
-        QStringLiteral("silent_source"), QStringLiteral("duplicates_age")};
+        QStringLiteral("silent_source"), QStringLiteral("duplicates_age"),
+        QStringLiteral("destination")};
     return names;
 }
 
@@ -43,6 +44,10 @@ QVector<AlertParams::Param> AlertParams::params(const QString &kind)
                 {QStringLiteral("gap_minutes"), true, 1, 43200, QString()}};
     if (kind == QLatin1String("duplicates_age"))
         return {{QStringLiteral("hours"), true, 1, 8760, QStringLiteral("24")}};
+    if (kind == QLatin1String("destination"))
+        return {{QStringLiteral("destination"), false, 1, 64, QString(), Type::Text},
+                {QStringLiteral("backlog_minutes"), true, 1, 10080, QStringLiteral("30")},
+                {QStringLiteral("on_pause"), false, 0, 0, QStringLiteral("true"), Type::Flag}};
     return {};
 }
 

@@ -13,15 +13,19 @@ namespace inbox {
 class AlertParams final
 {
 public:
+    // What a parameter's JSON value is: a number (most), a text (a destination rule's
+    // destination) or true/false (its on_pause).
+    enum class Type { Number, Text, Flag };
     struct Param
     {
         QString key;
         bool whole = false; // an integer
         double min = 0, max = 0;
-        QString defaultText; // empty: no default (silent_source's gap_minutes)
+        QString defaultText; // empty: no default (silent_source's gap_minutes); "true"/"false"
+        Type type = Type::Number;
     };
 
-    static const QStringList &kinds();      // stuck, failed, repeat_share ...
+    static const QStringList &kinds();      // stuck, failed, repeat_share ..., destination
     static const QStringList &severities(); // info, warning, critical
     static QVector<Param> params(const QString &kind);
     // A kind's rules are about one scope of the whole inbox ("*"), not per source.

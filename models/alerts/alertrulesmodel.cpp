@@ -69,7 +69,8 @@ QString AlertRulesModel::kindText(const QString &kind)
                                   {"repeat_share", QT_TR_NOOP("repeat share jump")},
                                   {"failure_share", QT_TR_NOOP("failure share jump")},
                                   {"silent_source", QT_TR_NOOP("silent source")},
-                                  {"duplicates_age", QT_TR_NOOP("old duplicate pairs")}});
+                                  {"duplicates_age", QT_TR_NOOP("old duplicate pairs")},
+                                  {"destination", QT_TR_NOOP("destination paused or behind")}});
     return words.text(kind);
 }
 

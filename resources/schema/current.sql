@@ -55,7 +55,7 @@ CREATE TABLE inbox.alert_rules (
     removed_by text,
     CONSTRAINT alert_rules_chat_ids_check CHECK (((cardinality(chat_ids) >= 1) AND (cardinality(chat_ids) <= 10))),
     CONSTRAINT alert_rules_check CHECK (((removed_at IS NULL) OR (NOT enabled))),
-    CONSTRAINT alert_rules_kind_check CHECK ((kind = ANY (ARRAY['stuck'::text, 'failed'::text, 'repeat_share'::text, 'failure_share'::text, 'silent_source'::text, 'duplicates_age'::text]))),
+    CONSTRAINT alert_rules_kind_check CHECK ((kind = ANY (ARRAY['stuck'::text, 'failed'::text, 'repeat_share'::text, 'failure_share'::text, 'silent_source'::text, 'duplicates_age'::text, 'destination'::text]))),
     CONSTRAINT alert_rules_name_check CHECK (((char_length(name) >= 1) AND (char_length(name) <= 100))),
     CONSTRAINT alert_rules_params_check CHECK ((jsonb_typeof(params) = 'object'::text)),
     CONSTRAINT alert_rules_repeat_interval_check CHECK ((repeat_interval >= '00:01:00'::interval)),
@@ -92,6 +92,29 @@ BEGIN
         v_n := v_n + 1;
     END LOOP;
     RETURN v_n;
+END;
+$$;
+
+
+--
+-- Name: _alert_flag(jsonb, text, text, boolean); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox._alert_flag(p_params jsonb, p_kind text, p_key text, p_default boolean) RETURNS boolean
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+DECLARE
+    v jsonb := p_params -> p_key;
+BEGIN
+    IF v IS NULL OR jsonb_typeof(v) = 'null' THEN
+        RETURN p_default;
+    END IF;
+    IF jsonb_typeof(v) <> 'boolean' THEN
+        RAISE EXCEPTION 'p_params.%: a % rule wants true or false, got %', p_key, p_kind, v::text
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    RETURN v::text::boolean;
 END;
 $$;
 
@@ -262,6 +285,7 @@ DECLARE
     v_allowed text[];
     v_key     text;
     v_share_volume numeric;
+    v_dest    jsonb;
 BEGIN
     IF jsonb_typeof(v_params) <> 'object' THEN
         RAISE EXCEPTION 'p_params must be a JSON object, got %', jsonb_typeof(v_params)
@@ -274,6 +298,7 @@ BEGIN
         WHEN 'failure_share' THEN ARRAY['factor', 'min_rise', 'min_volume', 'min_baseline_days', 'ceiling']
         WHEN 'silent_source' THEN ARRAY['gap_factor', 'gap_minutes']
         WHEN 'duplicates_age' THEN ARRAY['hours']
+        WHEN 'destination' THEN ARRAY['destination', 'backlog_minutes', 'on_pause']
     END;
     FOR v_key IN SELECT k FROM jsonb_object_keys(v_params) AS k ORDER BY k LOOP
         IF NOT v_key = ANY (v_allowed) THEN
@@ -311,9 +336,26 @@ BEGIN
         END IF;
         RETURN jsonb_build_object('gap_factor',
             inbox._alert_param(v_params, p_kind, 'gap_factor', false, 1, 1000, 3));
-    ELSE -- duplicates_age
+    WHEN 'duplicates_age' THEN
         RETURN jsonb_build_object('hours',
             inbox._alert_param(v_params, p_kind, 'hours', true, 1, 8760, 24));
+    ELSE -- destination
+        v_dest := v_params -> 'destination';
+        IF v_dest IS NULL OR jsonb_typeof(v_dest) = 'null' THEN
+            RAISE EXCEPTION 'p_params.destination must name the destination the rule watches (as the dispatcher reports it)'
+                USING ERRCODE = 'null_value_not_allowed';
+        END IF;
+        IF jsonb_typeof(v_dest) <> 'string' THEN
+            RAISE EXCEPTION 'p_params.destination: a destination rule wants a destination''s name (a string), got %',
+                v_dest::text USING ERRCODE = 'invalid_parameter_value';
+        END IF;
+        -- The rules of inbox.destinations.name.
+        PERFORM inbox._check_name(v_dest #>> '{}', 'p_params.destination', 64);
+        RETURN jsonb_build_object(
+            'destination', v_dest,
+            'backlog_minutes', inbox._alert_param(v_params, p_kind, 'backlog_minutes', true,
+                                                  1, 10080, 30),
+            'on_pause', inbox._alert_flag(v_params, p_kind, 'on_pause', true));
     END CASE;
 END;
 $$;
@@ -3691,11 +3733,18 @@ BEGIN
         RAISE EXCEPTION 'p_kind must not be NULL' USING ERRCODE = 'null_value_not_allowed';
     END IF;
     IF p_kind NOT IN ('stuck', 'failed', 'repeat_share', 'failure_share', 'silent_source',
-                      'duplicates_age') THEN
-        RAISE EXCEPTION 'p_kind must be stuck, failed, repeat_share, failure_share, silent_source or duplicates_age, got %',
+                      'duplicates_age', 'destination') THEN
+        RAISE EXCEPTION 'p_kind must be stuck, failed, repeat_share, failure_share, silent_source, duplicates_age or destination, got %',
             p_kind USING ERRCODE = 'invalid_parameter_value';
     END IF;
     v_params := inbox._alert_params(p_kind, p_params);
+    -- A misspelt name would never fire on a pause: the destination must be one a dispatcher
+    -- has reported, as pause_destination wants.
+    IF p_kind = 'destination' AND NOT EXISTS (
+           SELECT 1 FROM inbox.destinations d WHERE d.name = v_params ->> 'destination') THEN
+        RAISE EXCEPTION 'p_params.destination: destination % is not known: no dispatcher has reported it',
+            v_params ->> 'destination' USING ERRCODE = 'invalid_parameter_value';
+    END IF;
     IF p_severity IS NULL THEN
         RAISE EXCEPTION 'p_severity must not be NULL' USING ERRCODE = 'null_value_not_allowed';
     END IF;
@@ -5021,6 +5070,13 @@ GRANT SELECT ON TABLE inbox.alert_rules TO inbox_support;
 --
 
 REVOKE ALL ON FUNCTION inbox._alert_close_episodes(p_rule inbox.alert_rules, p_reason text) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION _alert_flag(p_params jsonb, p_kind text, p_key text, p_default boolean); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox._alert_flag(p_params jsonb, p_kind text, p_key text, p_default boolean) FROM PUBLIC;
 
 
 --

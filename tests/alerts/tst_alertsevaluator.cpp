@@ -429,6 +429,117 @@ private slots:
         QVERIFY(textOf(got.last()).contains(QLatin1String("Resolved")));
     }
 
+    // A destination rule (0027) fires while its destination is paused, by a person or by a
+    // 410 the dispatcher reported, and resolves once it is resumed.
+    void destinationFiresWhilePaused()
+    {
+        PgSession &su = m_db.su();
+        FakeTelegramHarness tg(kToken);
+        PgSession worker(m_db.conninfo(kWorker));
+        PgSession maria(m_db.conninfo(kMaria)); // a manager is an operator too
+        QVERIFY_SQL(worker.exec(QStringLiteral(
+            "SELECT * FROM inbox.report_destination('w', 'crm-hook', 'closed', NULL)")));
+        QVERIFY(madeRule(QStringLiteral("CRM handler"), QStringLiteral("destination"),
+                         QStringLiteral("{\"destination\": \"crm-hook\"}")));
+        QCOMPARE(pass(tg).size(), 0);
+        QCOMPARE(m_lastCode, 0);
+
+        QCOMPARE(one(maria, QStringLiteral("SELECT inbox.pause_destination('crm-hook',"
+                                           " 'CRM maintenance')")),
+                 QStringLiteral("paused"));
+        QList<QJsonObject> got = pass(tg);
+        QCOMPARE(got.size(), 1);
+        QVERIFY2(textOf(got.first()).contains(QLatin1String("<code>crm-hook</code>")) &&
+                     textOf(got.first())
+                         .contains(QLatin1String("paused by mgr_maria 0 min ago: CRM "
+                                                 "maintenance; no event waiting")),
+                 qPrintable(textOf(got.first())));
+        QCOMPARE(alertJournal(su), QStringLiteral("alert_fired/crm-hook,alert_sent/crm-hook"));
+
+        QCOMPARE(one(maria, QStringLiteral("SELECT inbox.resume_destination('crm-hook',"
+                                           " 'done')")),
+                 QStringLiteral("resumed"));
+        got = pass(tg);
+        QCOMPARE(got.size(), 2);
+        QVERIFY2(textOf(got.last()).contains(QLatin1String("Resolved")),
+                 qPrintable(textOf(got.last())));
+
+        // The handler answers 410 Gone: the dispatcher's report pauses it, a new episode.
+        QVERIFY_SQL(worker.exec(
+            QStringLiteral("SELECT * FROM inbox.report_destination('w', 'crm-hook', 'disabled',"
+                           " 'HTTP 410 Gone')")));
+        got = pass(tg);
+        QCOMPARE(got.size(), 3);
+        QVERIFY2(textOf(got.last())
+                     .contains(QLatin1String("disabled by the handler (410 Gone) 0 min ago: "
+                                             "HTTP 410 Gone")),
+                 qPrintable(textOf(got.last())));
+        QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.alert_episodes")), 2);
+    }
+
+    // A destination rule fires once the oldest event of its sources still waiting (received
+    // or processing) was received longer ago than backlog_minutes, paused or not; with
+    // on_pause false a pause alone does not fire. Other sources' events do not count.
+    void destinationFiresWhenItsBacklogAges()
+    {
+        PgSession &su = m_db.su();
+        FakeTelegramHarness tg(kToken);
+        PgSession worker(m_db.conninfo(kWorker));
+        PgSession maria(m_db.conninfo(kMaria));
+        PgSession ingest(m_db.conninfo(kIngest));
+        QVERIFY_SQL(worker.exec(QStringLiteral(
+            "SELECT * FROM inbox.report_destination('w', 'crm-hook', 'closed', NULL)")));
+        QVERIFY(!alertsfix::rule(m_db, QStringLiteral("CRM backlog"), QStringLiteral("destination"),
+                                 QStringLiteral("{\"destination\": \"crm-hook\","
+                                                " \"backlog_minutes\": 30, \"on_pause\": false}"),
+                                 QStringLiteral("{111}"), QStringLiteral("{crm}"))
+                     .startsWith(QLatin1Char('!')));
+        QCOMPARE(one(maria, QStringLiteral("SELECT inbox.pause_destination('crm-hook',"
+                                           " 'planned')")),
+                 QStringLiteral("paused"));
+        const qint64 c1 =
+            contract::acceptEvent(ingest, QStringLiteral("c1"), QStringLiteral("crm"));
+        const qint64 c2 =
+            contract::acceptEvent(ingest, QStringLiteral("c2"), QStringLiteral("crm"));
+        const qint64 s1 =
+            contract::acceptEvent(ingest, QStringLiteral("s1"), QStringLiteral("shop"));
+        QVERIFY(c1 > 0 && c2 > 0 && s1 > 0);
+        // Paused, an hour of shop's backlog, crm's 29 minutes old: nothing.
+        QVERIFY_SQL(su.exec(
+            QStringLiteral("UPDATE inbox.events SET received_at = received_at - CASE id"
+                           " WHEN $1 THEN interval '29 minutes' WHEN $2 THEN interval '5 minutes'"
+                           " ELSE interval '1 hour' END"),
+            {c1, c2}));
+        QCOMPARE(pass(tg).size(), 0);
+        QCOMPARE(m_lastCode, 0);
+
+        // The oldest is claimed (processing), 31 minutes old: still waiting, it fires.
+        QVERIFY_SQL(su.exec(QStringLiteral("UPDATE inbox.events SET received_at = received_at -"
+                                           " interval '2 minutes' WHERE id = $1"),
+                            {c1}));
+        QCOMPARE(oneInt(worker, QStringLiteral("SELECT count(*) FROM inbox.claim_routed('w', 1,"
+                                               " ARRAY['crm'], NULL)")),
+                 qint64(1));
+        QList<QJsonObject> got = pass(tg);
+        QCOMPARE(got.size(), 1);
+        QVERIFY2(textOf(got.first())
+                     .contains(QLatin1String("paused by mgr_maria 0 min ago: planned; 2 events "
+                                             "waiting, the oldest for 31 min (allowed 30 min)")),
+                 qPrintable(textOf(got.first())));
+        QCOMPARE(one(su, QStringLiteral("SELECT summary ->> 'aged' FROM inbox.alert_episodes")),
+                 QStringLiteral("true"));
+
+        // Delivered: the oldest waiting is 5 minutes old, resolved although still paused.
+        QVERIFY_SQL(worker.exec(QStringLiteral("SELECT inbox.complete($1, 'w', $2::bigint, NULL)"),
+                                {c1, contract::tokenOf(su, c1)}));
+        got = pass(tg);
+        QCOMPARE(got.size(), 2);
+        QVERIFY2(textOf(got.last()).contains(QLatin1String("Resolved")),
+                 qPrintable(textOf(got.last())));
+        QCOMPARE(alertJournal(su), QStringLiteral("alert_fired/crm-hook,alert_sent/crm-hook,"
+                                                  "alert_resolved/crm-hook,alert_sent/crm-hook"));
+    }
+
     void duplicatesAgeFiresOnTheOldestOpenPair()
     {
         PgSession &su = m_db.su();

@@ -34,6 +34,52 @@ private slots:
         QVERIFY2(FakeTelegram::checkHtml(block, &visible, &problem), qPrintable(problem));
     }
 
+    // A destination rule's block says whether the destination is paused, by whom (or by the
+    // handler's 410) and why, and its route's backlog, whichever of the two fired.
+    void destinationSaysPauseAndBacklog()
+    {
+        AlertFacts f;
+        f.ruleName = QStringLiteral("CRM handler");
+        f.severity = QStringLiteral("critical");
+        f.kind = QStringLiteral("destination");
+        f.scope = QStringLiteral("crm-hook");
+        f.message = QStringLiteral("fired");
+        f.summary = QJsonObject{{QStringLiteral("destination"), QStringLiteral("crm-hook")},
+                                {QStringLiteral("paused"), true},
+                                {QStringLiteral("state"), QStringLiteral("closed")},
+                                {QStringLiteral("paused_by"), QStringLiteral("anna")},
+                                {QStringLiteral("paused_reason"), QStringLiteral("<R&D>")},
+                                {QStringLiteral("paused_minutes"), 12},
+                                {QStringLiteral("waiting"), 40},
+                                {QStringLiteral("oldest_minutes"), 35},
+                                {QStringLiteral("backlog_minutes"), 30}};
+        QString block = AlertText::block(f);
+        QVERIFY2(block.contains(QLatin1String(
+                     "paused by anna 12 min ago: &lt;R&amp;D&gt;; 40 events waiting, the "
+                     "oldest for 35 min (allowed 30 min)")),
+                 qPrintable(block));
+        int visible = 0;
+        QString problem;
+        QVERIFY2(FakeTelegram::checkHtml(block, &visible, &problem), qPrintable(problem));
+
+        f.summary.insert(QStringLiteral("state"), QStringLiteral("disabled"));
+        f.summary.insert(QStringLiteral("paused_reason"), QStringLiteral("HTTP 410"));
+        f.summary.insert(QStringLiteral("waiting"), 0);
+        block = AlertText::block(f);
+        QVERIFY2(block.contains(QLatin1String(
+                     "disabled by the handler (410 Gone) 12 min ago: HTTP 410; no event waiting")),
+                 qPrintable(block));
+
+        f.summary = QJsonObject{{QStringLiteral("paused"), false},
+                                {QStringLiteral("waiting"), 3},
+                                {QStringLiteral("oldest_minutes"), 31},
+                                {QStringLiteral("backlog_minutes"), 30}};
+        block = AlertText::block(f);
+        QVERIFY2(block.endsWith(
+                     QLatin1String("\n3 events waiting, the oldest for 31 min (allowed 30 min)")),
+                 qPrintable(block));
+    }
+
     void longMessagesSplitBetweenAlerts()
     {
         QStringList blocks;

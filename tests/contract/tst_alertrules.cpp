@@ -274,6 +274,132 @@ private slots:
                  QStringLiteral("ERROR:  p_params.minutes must be between 1 and 10080, got 0"));
     }
 
+    // A destination rule (0027) names a destination a dispatcher has reported; its
+    // parameters are stored completed with the defaults, and the journal has them.
+    void destinationRuleStoresItsCheckedParams()
+    {
+        PgSession &su = m_db.su();
+        PgSession maria(m_db.conninfo(kMaria));
+        PgSession worker(m_db.conninfo(kWorker));
+        QVERIFY_SQL(worker.exec(QStringLiteral(
+            "SELECT * FROM inbox.report_destination('w', 'crm-hook', 'closed', NULL)")));
+        const QString id =
+            setRule(maria, QVariant(), QStringLiteral("CRM handler"), QStringLiteral("destination"),
+                    QStringLiteral("{\"destination\":\"crm-hook\"}"), QStringLiteral("critical"),
+                    QStringLiteral("{crm}"), QStringLiteral("{1}"));
+        QVERIFY2(!id.startsWith(QLatin1Char('!')), qPrintable(id));
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT kind || '|' || params::text FROM"
+                                    " inbox.alert_rules WHERE id = $1"),
+                     {id}),
+                 QStringLiteral("destination|{\"on_pause\": true, \"destination\": \"crm-hook\","
+                                " \"backlog_minutes\": 30}"));
+        const QString other =
+            setRule(maria, QVariant(), QStringLiteral("CRM backlog"), QStringLiteral("destination"),
+                    QStringLiteral("{\"destination\":\"crm-hook\",\"backlog_minutes\":10080,"
+                                   "\"on_pause\":false}"),
+                    QStringLiteral("warning"), QVariant(), QStringLiteral("{1}"));
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT params::text FROM inbox.alert_rules"
+                                    " WHERE id = $1"),
+                     {other}),
+                 QStringLiteral("{\"on_pause\": false, \"destination\": \"crm-hook\","
+                                " \"backlog_minutes\": 10080}"));
+        QCOMPARE(one(su, QStringLiteral("SELECT detail -> 'rule' -> 'params' ->> 'destination'"
+                                        " FROM inbox.journal WHERE entry = 'alert_rule_created'"
+                                        " ORDER BY id LIMIT 1")),
+                 QStringLiteral("crm-hook"));
+        // A rule keeps its kind: a stuck rule cannot become a destination rule.
+        QCOMPARE(setRule(maria, id, QStringLiteral("CRM handler"), QStringLiteral("stuck"),
+                         QVariant(), QStringLiteral("critical"), QVariant(), QStringLiteral("{1}")),
+                 QStringLiteral("!ERROR 22023"));
+    }
+
+    // Each fault of a destination rule's parameters: its SQLSTATE and the message naming the
+    // key, and nothing written.
+    void destinationParamsAreChecked_data()
+    {
+        QTest::addColumn<QString>("params");
+        QTest::addColumn<QString>("state");
+        QTest::addColumn<QString>("message");
+        const auto row = [](const char *tag, const char *params, const char *state,
+                            const char *message) {
+            QTest::newRow(tag) << QString::fromUtf8(params) << QString::fromLatin1(state)
+                               << QString::fromUtf8(message);
+        };
+        row("no destination", "{}", "22004",
+            "p_params.destination must name the destination the rule watches (as the dispatcher"
+            " reports it)");
+        row("null destination", "{\"destination\":null}", "22004",
+            "p_params.destination must name the destination the rule watches (as the dispatcher"
+            " reports it)");
+        row("destination number", "{\"destination\":7}", "22023",
+            "p_params.destination: a destination rule wants a destination's name (a string), got"
+            " 7");
+        row("destination empty", "{\"destination\":\"\"}", "22023",
+            "p_params.destination must not be empty");
+        row("destination too long",
+            "{\"destination\":"
+            "\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\"}",
+            "22023", "p_params.destination is longer than 64 characters");
+        row("destination control", "{\"destination\":\"a\\tb\"}", "22023",
+            "p_params.destination must not contain control characters");
+        row("destination unknown", "{\"destination\":\"crm-hok\"}", "22023",
+            "p_params.destination: destination crm-hok is not known: no dispatcher has reported"
+            " it");
+        row("backlog zero", "{\"destination\":\"crm-hook\",\"backlog_minutes\":0}", "22023",
+            "p_params.backlog_minutes must be between 1 and 10080, got 0");
+        row("backlog too big", "{\"destination\":\"crm-hook\",\"backlog_minutes\":10081}", "22023",
+            "p_params.backlog_minutes must be between 1 and 10080, got 10081");
+        row("backlog fraction", "{\"destination\":\"crm-hook\",\"backlog_minutes\":1.5}", "22023",
+            "p_params.backlog_minutes: a destination rule wants a whole number, got 1.5");
+        row("on_pause text", "{\"destination\":\"crm-hook\",\"on_pause\":\"yes\"}", "22023",
+            "p_params.on_pause: a destination rule wants true or false, got \"yes\"");
+        row("unknown key", "{\"destination\":\"crm-hook\",\"minutes\":5}", "22023",
+            "p_params: a destination rule has no parameter \"minutes\" (it has destination,"
+            " backlog_minutes, on_pause)");
+    }
+    void destinationParamsAreChecked()
+    {
+        QFETCH(QString, params);
+        QFETCH(QString, state);
+        QFETCH(QString, message);
+        PgSession &su = m_db.su();
+        PgSession maria(m_db.conninfo(kMaria));
+        // Known, as if a dispatcher had reported it (no journal entry).
+        QVERIFY_SQL(su.exec(QStringLiteral("INSERT INTO inbox.destinations (name)"
+                                           " VALUES ('crm-hook')")));
+        const PgResult r =
+            maria.exec(kSet, {QVariant(), QStringLiteral("r"), QStringLiteral("destination"),
+                              params, QStringLiteral("info"), QVariant(), QStringLiteral("{1}"),
+                              QStringLiteral("1 hour"), true, true});
+        QCOMPARE(r.sqlstate, state);
+        QCOMPARE(r.message.section(QLatin1Char('\n'), 0, 0), QStringLiteral("ERROR:  ") + message);
+        QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.alert_rules")), 0);
+        QCOMPARE(journalCount(su), 0);
+    }
+
+    // An operator may pause a destination but not set a rule about it; nor may the
+    // evaluator, a worker (the dispatcher) or support. Only a manager.
+    void onlyManagersSetDestinationRules()
+    {
+        PgSession &su = m_db.su();
+        QVERIFY_SQL(su.exec(QStringLiteral("INSERT INTO inbox.destinations (name)"
+                                           " VALUES ('crm-hook')")));
+        const QString call =
+            QStringLiteral("SELECT inbox.set_alert_rule(NULL, 'Hook', 'destination',"
+                           " '{\"destination\": \"crm-hook\"}', 'info', NULL, ARRAY['1'])");
+        for (const QString &login : {kSonia, kOleg, kWorker, kIngest, kAlerts}) {
+            PgSession s(m_db.conninfo(login));
+            QVERIFY2(errorOf(s.exec(call)) == QStringLiteral("!ERROR 42501"), qPrintable(login));
+        }
+        PgSession maria(m_db.conninfo(kMaria));
+        QCOMPARE(errorOf(maria.exec(call)), QStringLiteral("ok"));
+        QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.alert_rules"
+                                           " WHERE kind = 'destination'")),
+                 1);
+    }
+
     // A live name is taken once; two managers giving one name at once: the second waits for
     // the first and is told.
     void namesAreUniqueAmongLiveRules()

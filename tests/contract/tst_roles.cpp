@@ -181,6 +181,8 @@ QMap<QString, QString> calls()
          QStringLiteral("SELECT inbox.finish_alert_message(0, true)")},
         {QStringLiteral("_alert_param"),
          QStringLiteral("SELECT inbox._alert_param('{}', 'stuck', 'minutes', true, 1, 2, 1)")},
+        {QStringLiteral("_alert_flag"),
+         QStringLiteral("SELECT inbox._alert_flag('{}', 'destination', 'on_pause', true)")},
         {QStringLiteral("_alert_params"),
          QStringLiteral("SELECT inbox._alert_params('stuck', NULL)")},
         {QStringLiteral("_alert_rule_json"),

@@ -61,6 +61,13 @@ private slots:
         row("repeat", "'a', 'stuck', NULL, 'info', NULL, ARRAY['1'], interval '1 second'",
             "repeat_interval");
         row("sources", "'a', 'stuck', NULL, 'info', '{}', ARRAY['1']", "sources");
+        row("destination unknown",
+            "'a', 'destination', '{\"destination\": \"nope\"}', 'info', NULL, ARRAY['1']",
+            "params.destination");
+        row("on_pause type",
+            "'a', 'destination', '{\"destination\": \"x\", \"on_pause\": 1}', 'info', NULL,"
+            " ARRAY['1']",
+            "params.on_pause");
     }
     void refusalsNameTheirField()
     {
@@ -79,10 +86,16 @@ private slots:
     // with: the editor shows the same defaults the rule will get.
     void defaultsAreTheDatabasesOwn()
     {
+        // A destination rule must name a destination a dispatcher reported; nothing else.
+        QVERIFY_SQL(m_db.su().exec(
+            QStringLiteral("INSERT INTO inbox.destinations (name) VALUES ('crm-hook')")));
         for (const QString &kind : AlertParams::kinds()) {
+            const QVariant given = kind == QLatin1String("destination")
+                                       ? QVariant(QStringLiteral("{\"destination\": \"crm-hook\"}"))
+                                       : QVariant();
             const PgResult id = manager(QStringLiteral("SELECT inbox.set_alert_rule(NULL, $1,"
-                                                       " $1, NULL, 'info', NULL, ARRAY['1'])"),
-                                        {kind});
+                                                       " $1, $2::jsonb, 'info', NULL, ARRAY['1'])"),
+                                        {kind, given});
             QVERIFY_SQL(id);
             const PgResult r =
                 manager(QStringLiteral("SELECT params::text FROM inbox.alert_rules WHERE id = $1"),
@@ -90,6 +103,15 @@ private slots:
             QVERIFY2(r.ok, qPrintable(r.message));
             const QJsonObject stored = QJsonDocument::fromJson(r.value(0, 0).toUtf8()).object();
             for (const AlertParams::Param &p : AlertParams::params(kind)) {
+                if (p.type == AlertParams::Type::Text) {
+                    QCOMPARE(stored.value(p.key).toString(), QStringLiteral("crm-hook"));
+                    continue;
+                }
+                if (p.type == AlertParams::Type::Flag) {
+                    QVERIFY2(stored.value(p.key).isBool(), qPrintable(kind + p.key));
+                    QCOMPARE(stored.value(p.key).toBool(), p.defaultText == QLatin1String("true"));
+                    continue;
+                }
                 if (p.defaultText.isEmpty()) {
                     QVERIFY2(!stored.contains(p.key), qPrintable(kind + p.key));
                     continue;

@@ -91,12 +91,22 @@ private slots:
             QVERIFY_SQL(e.exec(
                 QStringLiteral("SELECT inbox.resolve_alert((SELECT id FROM inbox.alert_rules WHERE "
                                "kind = 'failed'), 'shop|timeout')")));
+            // A destination rule (0027), firing for its destination; last by name.
+            QVERIFY_SQL(m_db.su().exec(
+                QStringLiteral("INSERT INTO inbox.destinations (name) VALUES ('crm-hook')")));
+            const PgResult hook = m.exec(
+                QStringLiteral("SELECT inbox.set_alert_rule(NULL, 'Webhook handler', 'destination',"
+                               " '{\"destination\": \"crm-hook\"}', 'critical', ARRAY['crm'],"
+                               " ARRAY['-100123'])"));
+            QVERIFY_SQL(hook);
+            QVERIFY_SQL(e.exec(QStringLiteral("SELECT inbox.fire_alert($1, 'crm-hook')"),
+                               {hook.value(0, 0)}));
         }
         FiringAlertsPanel panel(m_context.get());
         QVERIFY(m_harness.connectLoaded(*m_context, panel.model(), kManager,
                                         {QStringLiteral("inbox_manager")}));
         QVERIFY(ConsoleHarness::show(&panel, QSize(1100, 220)));
-        QTRY_COMPARE(panel.model()->rowCount(), 3);
+        QTRY_COMPARE(panel.model()->rowCount(), 4);
         buttonsFit(&panel);
         grab(&panel, QStringLiteral("panel-") + tag);
 
@@ -108,7 +118,7 @@ private slots:
         buttonsFit(dialog);
         grab(dialog, QStringLiteral("rules-") + tag);
         dialog->tabs()->setCurrentIndex(1);
-        QTRY_COMPARE(dialog->history()->rowCount(), 4);
+        QTRY_COMPARE(dialog->history()->rowCount(), 5);
         grab(dialog, QStringLiteral("history-") + tag);
         dialog->tabs()->setCurrentIndex(0);
         dialog->ruleView()->setCurrentIndex(dialog->rules()->index(2, 0));
@@ -118,6 +128,22 @@ private slots:
         buttonsFit(dialog->editor());
         grab(dialog->editor(), QStringLiteral("editor-") + tag);
         dialog->editor()->reject();
+
+        // A destination rule's editor (0027): a name, a number and a check box as parameters,
+        // and the note on what its sources mean.
+        AlertRule hook;
+        hook.name = QStringLiteral("CRM handler");
+        hook.kind = QStringLiteral("destination");
+        hook.params = QStringLiteral(
+            "{\"destination\": \"crm-hook\", \"backlog_minutes\": 30, \"on_pause\": true}");
+        hook.sources = QStringList{QStringLiteral("crm")};
+        hook.chatIds = QStringList{QStringLiteral("-100123")};
+        AlertRuleEditor destination(dialog->writer(), hook);
+        QVERIFY(ConsoleHarness::show(&destination, destination.sizeHint()));
+        QVERIFY(destination.paramCheck(QStringLiteral("on_pause")));
+        buttonsFit(&destination);
+        grab(&destination, QStringLiteral("editor-destination-") + tag);
+        destination.reject();
         Theme::apply(Theme::Mode::Light);
     }
 };

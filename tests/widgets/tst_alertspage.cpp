@@ -190,6 +190,88 @@ private slots:
                                 "alert_unsilenced,alert_rule_removed"));
     }
 
+    // A destination rule (0027) in the editor: its destination is a name (the database's
+    // refusal shown next to it), backlog_minutes a number with its default, on_pause a check
+    // box; what was saved comes back when the rule is edited. Its episodes name the
+    // destination, not a source.
+    void managerEditsADestinationRule()
+    {
+        QCOMPARE(su("INSERT INTO inbox.destinations (name) VALUES ('crm-hook') RETURNING name"),
+                 QStringLiteral("crm-hook"));
+        AlertNotifier notifier(m_context.get());
+        AlertRulesDialog dialog(m_context.get(), &notifier);
+        QSignalSpy loaded(dialog.rules(), &AlertRulesModel::loaded);
+        QVERIFY(connectAs(kManager));
+        QVERIFY(loaded.wait(ConsoleHarness::kTimeoutMs));
+        QVERIFY(ConsoleHarness::show(&dialog, QSize(1000, 520), true));
+        QTest::mouseClick(dialog.newButton(), Qt::LeftButton);
+        AlertRuleEditor *editor = dialog.editor();
+        QVERIFY(editor);
+        QVERIFY(QTest::qWaitForWindowExposed(editor));
+        const int kind = editor->kindBox()->findData(QStringLiteral("destination"));
+        QVERIFY(kind >= 0);
+        QCOMPARE(editor->kindBox()->itemText(kind), QStringLiteral("destination paused or behind"));
+        editor->kindBox()->setCurrentIndex(kind);
+        QVERIFY(!editor->paramEdit(QStringLiteral("minutes")));
+        QVERIFY(editor->paramEdit(QStringLiteral("destination")));
+        QCOMPARE(editor->paramEdit(QStringLiteral("destination"))->text(), QString());
+        QCOMPARE(editor->paramEdit(QStringLiteral("backlog_minutes"))->text(),
+                 QStringLiteral("30"));
+        QVERIFY(editor->paramCheck(QStringLiteral("on_pause")));
+        QVERIFY(editor->paramCheck(QStringLiteral("on_pause"))->isChecked());
+        QVERIFY(editor->findChild<QLabel *>(QStringLiteral("ruleParamsNote")));
+        QTest::keyClicks(editor->nameEdit(), QStringLiteral("CRM handler"));
+        QTest::keyClicks(editor->chatsEdit(), QStringLiteral("12345"));
+        QTest::keyClicks(editor->sourcesEdit(), QStringLiteral("crm"));
+
+        // No destination, then a misspelt one: the database's words next to the field.
+        QSignalSpy finished(dialog.writer(), &AlertRuleWriter::finished);
+        editor->save();
+        QVERIFY(finished.wait(ConsoleHarness::kTimeoutMs));
+        QVERIFY2(editor->errorText(QStringLiteral("params.destination"))
+                     .contains(QStringLiteral("must name the destination")),
+                 qPrintable(editor->errorText(QStringLiteral("params.destination"))));
+        editor->paramEdit(QStringLiteral("destination"))->setText(QStringLiteral("crm-hok"));
+        editor->save();
+        QVERIFY(finished.wait(ConsoleHarness::kTimeoutMs));
+        QVERIFY2(editor->errorText(QStringLiteral("params.destination"))
+                     .contains(QStringLiteral("crm-hok is not known")),
+                 qPrintable(editor->errorText(QStringLiteral("params.destination"))));
+        QCOMPARE(su("SELECT count(*) FROM inbox.alert_rules"), QStringLiteral("0"));
+
+        editor->paramEdit(QStringLiteral("destination"))->setText(QStringLiteral(" crm-hook "));
+        editor->paramEdit(QStringLiteral("backlog_minutes"))->setText(QStringLiteral("45"));
+        editor->paramCheck(QStringLiteral("on_pause"))->setChecked(false);
+        editor->save();
+        QVERIFY(finished.wait(ConsoleHarness::kTimeoutMs));
+        QTRY_VERIFY(!dialog.editor());
+        QCOMPARE(su("SELECT kind || '|' || params::text || '|' || array_to_string(sources, ',')"
+                    " FROM inbox.alert_rules"),
+                 QStringLiteral("destination|{\"on_pause\": false, \"destination\": \"crm-hook\","
+                                " \"backlog_minutes\": 45}|crm"));
+        QTRY_COMPARE(dialog.rules()->rowCount(), 1);
+
+        // Edited: the form shows what was stored.
+        dialog.ruleView()->setCurrentIndex(dialog.rules()->index(0, 0));
+        dialog.editCurrent();
+        QTRY_VERIFY(dialog.editor());
+        editor = dialog.editor();
+        QCOMPARE(editor->paramEdit(QStringLiteral("destination"))->text(),
+                 QStringLiteral("crm-hook"));
+        QCOMPARE(editor->paramEdit(QStringLiteral("backlog_minutes"))->text(),
+                 QStringLiteral("45"));
+        QVERIFY(!editor->paramCheck(QStringLiteral("on_pause"))->isChecked());
+        editor->reject();
+
+        AlertEpisode e;
+        e.kind = QStringLiteral("destination");
+        e.scopeKey = QStringLiteral("crm|hook");
+        QCOMPARE(e.source(), QString());
+        QCOMPARE(AlertEpisodesModel::scopeText(e), QStringLiteral("destination crm|hook"));
+        // "Go to it": what waits for delivery.
+        QCOMPARE(FiringAlertsPanel::placeOf(e).kind(), ConsoleLink::Kind::Waiting);
+    }
+
     // An operator reads the rules but is offered no edit; the database refuses one anyway.
     void operatorReadsOnly()
     {

@@ -71,6 +71,12 @@ QString paramCaption(const QString &key)
         return AlertRuleEditor::tr("Or silent longer than, minutes");
     if (key == QLatin1String("hours"))
         return AlertRuleEditor::tr("Oldest open pair older than, hours");
+    if (key == QLatin1String("destination"))
+        return AlertRuleEditor::tr("Destination");
+    if (key == QLatin1String("backlog_minutes"))
+        return AlertRuleEditor::tr("Oldest waiting event older than, minutes");
+    if (key == QLatin1String("on_pause"))
+        return AlertRuleEditor::tr("Fire as soon as it is paused");
     return key;
 }
 
@@ -181,6 +187,9 @@ void AlertRuleEditor::buildParams()
     QHash<QString, QString> typed;
     for (auto it = m_params.cbegin(); it != m_params.cend(); ++it)
         typed.insert(it.key(), it.value()->text());
+    QHash<QString, bool> ticked;
+    for (auto it = m_flags.cbegin(); it != m_flags.cend(); ++it)
+        ticked.insert(it.key(), it.value()->isChecked());
     while (m_paramForm->rowCount() > 0)
         m_paramForm->removeRow(0);
     for (auto it = m_errors.begin(); it != m_errors.end();) {
@@ -190,12 +199,32 @@ void AlertRuleEditor::buildParams()
             ++it;
     }
     m_params.clear();
+    m_flags.clear();
 
     const QString kind = m_kind->currentData().toString();
     const QJsonObject stored = kind == m_rule.kind
                                    ? QJsonDocument::fromJson(m_rule.params.toUtf8()).object()
                                    : QJsonObject();
     for (const AlertParams::Param &p : AlertParams::params(kind)) {
+        if (p.type == AlertParams::Type::Flag) {
+            auto *check = new QCheckBox(paramCaption(p.key), m_paramBox);
+            check->setObjectName(QStringLiteral("param_") + p.key);
+            check->setAccessibleName(p.key);
+            check->setChecked(ticked.contains(p.key)   ? ticked.value(p.key)
+                              : stored.contains(p.key) ? stored.value(p.key).toBool()
+                                                       : p.defaultText == QLatin1String("true"));
+            if (p.key == QLatin1String("on_pause"))
+                check->setToolTip(tr("Paused by a person, or by the handler's 410 Gone. Off: a "
+                                     "pause fires only once the backlog is old enough"));
+            auto *box = new QVBoxLayout;
+            box->setContentsMargins(0, 0, 0, 0);
+            box->setSpacing(2);
+            box->addWidget(check);
+            box->addWidget(errorLabel(QStringLiteral("params.") + p.key));
+            m_paramForm->addRow(box);
+            m_flags.insert(p.key, check);
+            continue;
+        }
         auto *edit = new QLineEdit(m_paramBox);
         edit->setObjectName(QStringLiteral("param_") + p.key);
         edit->setAccessibleName(p.key);
@@ -205,23 +234,33 @@ void AlertRuleEditor::buildParams()
             edit->setText(stored.value(p.key).toVariant().toString());
         else
             edit->setText(p.defaultText);
-        edit->setPlaceholderText(p.defaultText.isEmpty() ? tr("not set") : p.defaultText);
-        const QString range =
-            p.whole
-                ? tr("whole number %1..%2")
-                      .arg(locale().toString(qlonglong(p.min)), locale().toString(qlonglong(p.max)))
-                : tr("number %1..%2").arg(locale().toString(p.min), locale().toString(p.max));
-        edit->setToolTip(
-            p.defaultText.isEmpty()
-                ? range
-                : tr("%1; default %2").arg(range, locale().toString(p.defaultText.toDouble())));
+        if (p.type == AlertParams::Type::Text) {
+            edit->setMaxLength(int(p.max));
+            edit->setPlaceholderText(tr("its name, as on the Handlers tab"));
+            edit->setToolTip(
+                tr("%1..%2 characters")
+                    .arg(locale().toString(qlonglong(p.min)), locale().toString(qlonglong(p.max))));
+        } else {
+            edit->setPlaceholderText(p.defaultText.isEmpty() ? tr("not set") : p.defaultText);
+            const QString range =
+                p.whole
+                    ? tr("whole number %1..%2")
+                          .arg(locale().toString(qlonglong(p.min)),
+                               locale().toString(qlonglong(p.max)))
+                    : tr("number %1..%2").arg(locale().toString(p.min), locale().toString(p.max));
+            edit->setToolTip(
+                p.defaultText.isEmpty()
+                    ? range
+                    : tr("%1; default %2").arg(range, locale().toString(p.defaultText.toDouble())));
+        }
         auto *box = new QVBoxLayout;
         box->setContentsMargins(0, 0, 0, 0);
         box->setSpacing(2);
         box->addWidget(edit);
         box->addWidget(errorLabel(QStringLiteral("params.") + p.key));
-        const QString defaultShown =
-            p.defaultText.isEmpty() ? QString() : locale().toString(p.defaultText.toDouble());
+        const QString defaultShown = p.defaultText.isEmpty() || p.type != AlertParams::Type::Number
+                                         ? QString()
+                                         : locale().toString(p.defaultText.toDouble());
         const QString caption = defaultShown.isEmpty()
                                     ? tr("%1:").arg(paramCaption(p.key))
                                     : tr("%1 (default %2):").arg(paramCaption(p.key), defaultShown);
@@ -232,8 +271,20 @@ void AlertRuleEditor::buildParams()
     }
     if (kind == QLatin1String("silent_source"))
         m_paramForm->addRow(new QLabel(tr("Give one of the two gaps, not both."), m_paramBox));
+    if (kind == QLatin1String("destination")) {
+        // The database knows no destination's route: the rule's sources say it.
+        auto *note = new QLabel(tr("Fires while the destination is paused, or while the oldest "
+                                   "event of the sources below still waiting for delivery is "
+                                   "older than that. Name the sources of its route."),
+                                m_paramBox);
+        note->setObjectName(QStringLiteral("ruleParamsNote"));
+        note->setWordWrap(true);
+        m_paramForm->addRow(note);
+    }
     if (AlertParams::wholeInbox(kind))
         m_sources->setPlaceholderText(tr("the whole inbox (this kind has no sources)"));
+    else if (kind == QLatin1String("destination"))
+        m_sources->setPlaceholderText(tr("all sources (the destination's route)"));
     else
         m_sources->setPlaceholderText(tr("all sources"));
 }
@@ -246,9 +297,15 @@ AlertRule AlertRuleEditor::rule() const
     r.severity = m_severity->currentData().toString();
     QJsonObject params;
     for (const AlertParams::Param &p : AlertParams::params(r.kind)) {
+        if (const QCheckBox *check = m_flags.value(p.key)) {
+            params.insert(p.key, check->isChecked());
+            continue;
+        }
         const QLineEdit *edit = m_params.value(p.key);
-        if (edit && !edit->text().trimmed().isEmpty())
-            params.insert(p.key, paramValue(edit->text(), p.whole));
+        if (!edit || edit->text().trimmed().isEmpty())
+            continue; // the default, or the database says it is wanted
+        params.insert(p.key, p.type == AlertParams::Type::Text ? QJsonValue(edit->text().trimmed())
+                                                               : paramValue(edit->text(), p.whole));
     }
     r.params = QString::fromUtf8(QJsonDocument(params).toJson(QJsonDocument::Compact));
     r.sources = splitList(m_sources->text());

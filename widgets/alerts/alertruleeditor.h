@@ -34,6 +34,8 @@ public:
     QLineEdit *nameEdit() const { return m_name; }
     QComboBox *kindBox() const { return m_kind; }
     QLineEdit *paramEdit(const QString &key) const { return m_params.value(key); }
+    // A yes-or-no parameter (AlertParams::Type::Flag: a destination rule's on_pause).
+    QCheckBox *paramCheck(const QString &key) const { return m_flags.value(key); }
     QLineEdit *chatsEdit() const { return m_chats; }
     QLineEdit *sourcesEdit() const { return m_sources; }
     // The error shown next to `field` (AlertParams::fieldOf), or the form's general one.
@@ -57,6 +59,7 @@ private:
     QFormLayout *m_paramForm;
     QWidget *m_paramBox;
     QHash<QString, QLineEdit *> m_params;
+    QHash<QString, QCheckBox *> m_flags;
     QLineEdit *m_sources;
     QLineEdit *m_chats;
     QSpinBox *m_repeat;

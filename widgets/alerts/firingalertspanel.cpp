@@ -84,6 +84,10 @@ ConsoleLink FiringAlertsPanel::placeOf(const AlertEpisode &e)
         return ConsoleLink::duplicates();
     if (e.kind == QLatin1String("stuck") || e.kind == QLatin1String("failed"))
         return ConsoleLink::failed(e.source());
+    // A destination paused or behind: what waits for delivery (the rule's sources are its
+    // route; the episode does not carry them, so all of them).
+    if (e.kind == QLatin1String("destination"))
+        return ConsoleLink::waiting();
     // Share jumps and a silent source: that source's deliveries today (UTC, as the overview's
     // days), in the journal.
     return ConsoleLink::journalDay(QDateTime::currentDateTimeUtc().date(), e.source());

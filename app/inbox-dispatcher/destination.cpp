@@ -489,13 +489,12 @@ bool Destination::recordBatch(const QList<Unrecorded> &batch, QString *error)
         else
             errors.append(u.error.toUtf8());
     }
+    // One call for the batch (0028): the 'done' answers are completed together, the rare
+    // others one by one inside it, each element given what finish_delivery would give it.
     const auto rows = m_db.exec(
-        QStringLiteral("SELECT inbox.finish_delivery(x.id, $1, x.token, $2, x.outcome, x.status,"
-                       " x.answer, x.ms, x.error)"
-                       " FROM unnest($3::bigint[], $4::bigint[], $5::text[], $6::int[],"
-                       " $7::text[], $8::int[], $9::text[]) WITH ORDINALITY"
-                       " AS x(id, token, outcome, status, answer, ms, error, ord)"
-                       " ORDER BY x.ord"),
+        QStringLiteral("SELECT applied FROM inbox.finish_deliveries($1, $2, $3::bigint[],"
+                       " $4::bigint[], $5::text[], $6::int[], $7::text[], $8::int[], $9::text[])"
+                       " ORDER BY ord"),
         {m_worker, m_config.name, PgParam::bytes(ids.wire()), PgParam::bytes(tokens.wire()),
          PgParam::bytes(outcomes.wire()), PgParam::bytes(statuses.wire()),
          PgParam::bytes(answers.wire()), PgParam::bytes(durations.wire()),

@@ -29,8 +29,9 @@ using namespace inbox;
 using namespace inbox::dispatch;
 
 namespace {
-// claim_routed, finish_delivery and report_destination came with 0025.
-constexpr int kNeededSchemaVersion = 25;
+// claim_routed, finish_delivery and report_destination came with 0025, finish_deliveries
+// (the outcomes of a batch in one call) with 0028.
+constexpr int kNeededSchemaVersion = 28;
 } // namespace
 
 int main(int argc, char **argv)

@@ -1973,6 +1973,7 @@ $$;
 CREATE FUNCTION inbox.complete_many(p_event_ids bigint[], p_worker text, p_lock_tokens bigint[], p_results jsonb[]) RETURNS TABLE(ord integer, event_id bigint, completed boolean)
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'pg_temp'
+    SET plan_cache_mode TO 'force_generic_plan'
     AS $$
 DECLARE
     v_n         integer;
@@ -2637,6 +2638,132 @@ BEGIN
                 'message', inbox._alert_message_kind(v_ep, v_no), 'chat_id', v_chat,
                 'result', p_result)));
     PERFORM inbox._notify('alerts');
+END;
+$$;
+
+
+--
+-- Name: finish_deliveries(text, text, bigint[], bigint[], text[], integer[], text[], integer[], text[]); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.finish_deliveries(p_worker text, p_destination text, p_event_ids bigint[], p_lock_tokens bigint[], p_outcomes text[], p_http_statuses integer[], p_answers text[], p_durations_ms integer[], p_errors text[]) RETURNS TABLE(ord integer, event_id bigint, applied text)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    SET plan_cache_mode TO 'force_generic_plan'
+    AS $$
+#variable_conflict use_column
+DECLARE
+    v_n       int;
+    v_bad     bigint;
+    v_missing bigint;
+    v_done    int[];
+    v_applied text[];
+    r         record;
+    v_ids     bigint[];
+    v_tokens  bigint[];
+    v_results jsonb[];
+BEGIN
+    PERFORM inbox._check_name(p_worker, 'p_worker', 200);
+    PERFORM inbox._check_name(p_destination, 'p_destination', 64);
+    IF p_event_ids IS NULL OR p_lock_tokens IS NULL OR p_outcomes IS NULL THEN
+        RAISE EXCEPTION 'p_event_ids, p_lock_tokens and p_outcomes must not be NULL'
+            USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    v_n := coalesce(cardinality(p_event_ids), 0);
+    IF v_n > 1000 THEN
+        RAISE EXCEPTION 'p_event_ids: at most 1000 deliveries per call, got %', v_n
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF coalesce(cardinality(p_lock_tokens), 0) <> v_n
+       OR coalesce(cardinality(p_outcomes), 0) <> v_n
+       OR (p_http_statuses IS NOT NULL AND coalesce(cardinality(p_http_statuses), 0) <> v_n)
+       OR (p_answers IS NOT NULL AND coalesce(cardinality(p_answers), 0) <> v_n)
+       OR (p_durations_ms IS NOT NULL AND coalesce(cardinality(p_durations_ms), 0) <> v_n)
+       OR (p_errors IS NOT NULL AND coalesce(cardinality(p_errors), 0) <> v_n) THEN
+        RAISE EXCEPTION 'every array must have as many elements as p_event_ids (%); '
+                        'p_http_statuses, p_answers, p_durations_ms and p_errors may be NULL', v_n
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF v_n = 0 THEN
+        RETURN;
+    END IF;
+
+    -- Each element checked as finish_delivery checks its arguments, the first bad one named.
+    SELECT min(x.ord) INTO v_bad
+      FROM unnest(p_event_ids, p_lock_tokens, p_outcomes)
+           WITH ORDINALITY AS x(id, token, outcome, ord)
+     WHERE x.id IS NULL OR x.token IS NULL OR x.outcome IS NULL
+        OR x.outcome NOT IN ('done', 'retry', 'reject', 'release')
+        OR (x.outcome <> 'done'
+            AND coalesce(btrim(p_errors[x.ord]), '') = '')
+        OR (p_http_statuses[x.ord] IS NOT NULL
+            AND (p_http_statuses[x.ord] < 100 OR p_http_statuses[x.ord] > 599))
+        OR p_durations_ms[x.ord] < 0;
+    IF v_bad IS NOT NULL THEN
+        RAISE EXCEPTION 'delivery % is not valid: it needs an event id, a lock token, an outcome '
+                        '(done, retry, reject or release), an error unless done, a status between '
+                        '100 and 599 or NULL, and a duration that is not negative', v_bad
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF (SELECT count(DISTINCT x) FROM unnest(p_event_ids) AS x) <> v_n THEN
+        RAISE EXCEPTION 'p_event_ids must not name an event twice'
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    SELECT min(x.id) INTO v_missing
+      FROM unnest(p_event_ids) AS x(id)
+     WHERE NOT EXISTS (SELECT 1 FROM inbox.events e WHERE e.id = x.id);
+    IF v_missing IS NOT NULL THEN
+        RAISE EXCEPTION 'p_event_id % does not exist', v_missing
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+
+    PERFORM 1 FROM inbox.events e
+      WHERE e.id IN (SELECT x FROM unnest(p_event_ids) AS x)
+      ORDER BY e.id FOR UPDATE;
+
+    v_applied := array_fill(NULL::text, ARRAY[v_n]);
+    SELECT array_agg(x.ord::int ORDER BY x.ord) INTO v_done
+      FROM unnest(p_outcomes) WITH ORDINALITY AS x(outcome, ord)
+     WHERE x.outcome = 'done';
+
+    IF v_done IS NOT NULL THEN
+        -- complete_many answers element by element, in the order given (k), which is the
+        -- order of v_done; each answer goes back to its delivery's place.
+        SELECT array_agg(p_event_ids[x.d] ORDER BY x.k), array_agg(p_lock_tokens[x.d] ORDER BY x.k),
+               array_agg(jsonb_build_object('destination', p_destination,
+                                            'http_status', p_http_statuses[x.d]) ORDER BY x.k)
+          INTO v_ids, v_tokens, v_results
+          FROM unnest(v_done) WITH ORDINALITY AS x(d, k);
+        FOR r IN SELECT c.ord, c.completed
+                   FROM inbox.complete_many(v_ids, p_worker, v_tokens, v_results) AS c
+        LOOP
+            v_applied[v_done[r.ord]] := CASE WHEN r.completed THEN 'done' ELSE 'lost_lock' END;
+        END LOOP;
+
+        INSERT INTO inbox.delivery_attempts (event_id, destination, worker, attempt,
+                                             http_status, duration_ms, outcome, answer, error,
+                                             applied)
+        SELECT e.id, p_destination, p_worker, e.attempts, p_http_statuses[d],
+               p_durations_ms[d], 'done', left(p_answers[d], 4000), left(p_errors[d], 1000),
+               v_applied[d]
+          FROM unnest(v_done) WITH ORDINALITY AS x(d, k)
+          JOIN inbox.events e ON e.id = p_event_ids[x.d]
+         ORDER BY x.k;
+    END IF;
+
+    FOR i IN 1 .. v_n LOOP
+        IF p_outcomes[i] <> 'done' THEN
+            v_applied[i] := inbox.finish_delivery(p_event_ids[i], p_worker, p_lock_tokens[i],
+                                                  p_destination, p_outcomes[i],
+                                                  p_http_statuses[i], p_answers[i],
+                                                  p_durations_ms[i], p_errors[i]);
+        END IF;
+    END LOOP;
+
+    RETURN QUERY
+        SELECT x.ord::int, x.id, v_applied[x.ord::int]
+          FROM unnest(p_event_ids) WITH ORDINALITY AS x(id, ord)
+         ORDER BY x.ord;
 END;
 $$;
 
@@ -5419,6 +5546,14 @@ GRANT ALL ON FUNCTION inbox.finish_action(p_action_id bigint, p_ok boolean, p_re
 
 REVOKE ALL ON FUNCTION inbox.finish_alert_message(p_action_id bigint, p_ok boolean, p_result jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION inbox.finish_alert_message(p_action_id bigint, p_ok boolean, p_result jsonb) TO inbox_alerts;
+
+
+--
+-- Name: FUNCTION finish_deliveries(p_worker text, p_destination text, p_event_ids bigint[], p_lock_tokens bigint[], p_outcomes text[], p_http_statuses integer[], p_answers text[], p_durations_ms integer[], p_errors text[]); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.finish_deliveries(p_worker text, p_destination text, p_event_ids bigint[], p_lock_tokens bigint[], p_outcomes text[], p_http_statuses integer[], p_answers text[], p_durations_ms integer[], p_errors text[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.finish_deliveries(p_worker text, p_destination text, p_event_ids bigint[], p_lock_tokens bigint[], p_outcomes text[], p_http_statuses integer[], p_answers text[], p_durations_ms integer[], p_errors text[]) TO inbox_worker;
 
 
 --

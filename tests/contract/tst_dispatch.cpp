@@ -6,6 +6,8 @@
 #include "contract_util.h"
 #include "databasetestcase.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QtTest>
 
 #include <algorithm>
@@ -274,6 +276,157 @@ private slots:
                                        " inbox.delivery_attempts WHERE event_id = $1"),
                         {big}),
                  4000);
+    }
+
+    // finish_deliveries (0028) gives each delivery of a batch exactly what finish_delivery
+    // gives it alone: the same answer, the same event state, the same attempt row and the same
+    // journal. Two routes get the same five deliveries, one call each against one batch.
+    void finishDeliveriesGivesEachWhatFinishDeliveryGives()
+    {
+        PgSession su(m_db.conninfo());
+        PgSession w(m_db.conninfo(QStringLiteral("d_worker")));
+        const QStringList externalIds{QStringLiteral("b-done"), QStringLiteral("b-reject"),
+                                      QStringLiteral("b-retry"), QStringLiteral("b-release"),
+                                      QStringLiteral("b-stale")};
+        QHash<QString, qint64> alone, batch;
+        for (const QString &x : externalIds) {
+            alone.insert(x, acceptKind(su, QStringLiteral("alone"), x, {}));
+            batch.insert(x, acceptKind(su, QStringLiteral("batch"), x, {}));
+        }
+        QCOMPARE(claimRouted(w, QStringLiteral("w"), 10, QStringLiteral("{alone}"), {}).size(), 5);
+        QCOMPARE(claimRouted(w, QStringLiteral("w"), 10, QStringLiteral("{batch}"), {}).size(), 5);
+
+        struct Delivery
+        {
+            QString outcome;
+            QVariant status;
+            QString answer, error;
+        };
+        const QList<Delivery> deliveries{
+            {QStringLiteral("done"), 200, QStringLiteral("ok"), {}},
+            {QStringLiteral("reject"), 422, QStringLiteral("{\"error\":\"no email\"}"),
+             QStringLiteral("HTTP 422 from crm-hook")},
+            {QStringLiteral("retry"), 500, {}, QStringLiteral("HTTP 500 from crm-hook")},
+            {QStringLiteral("release"), QVariant(), {}, QStringLiteral("breaker open")},
+            {QStringLiteral("done"), 200, {}, {}}}; // with a token that is not the event's
+        const QString kStaleToken = QStringLiteral("987654321");
+        QStringList aloneApplied;
+        for (int i = 0; i < deliveries.size(); ++i) {
+            const Delivery &d = deliveries.at(i);
+            const qint64 id = alone.value(externalIds.at(i));
+            const QString token = i == 4 ? kStaleToken : tokenOf(su, id);
+            aloneApplied << finish(w, id, QStringLiteral("w"), token, d.outcome, d.status,
+                                   d.answer, d.error);
+        }
+        // The batch in descending id order: the answers come back in the order given. Each
+        // array travels as JSON (null for SQL NULL).
+        QJsonArray ids, tokens, outcomes, statuses, answers, errors;
+        const auto orNull = [](const QString &text) {
+            return text.isEmpty() ? QJsonValue() : QJsonValue(text);
+        };
+        for (int i = deliveries.size() - 1; i >= 0; --i) {
+            const Delivery &d = deliveries.at(i);
+            const qint64 id = batch.value(externalIds.at(i));
+            ids << QString::number(id);
+            tokens << (i == 4 ? kStaleToken : tokenOf(su, id));
+            outcomes << d.outcome;
+            statuses << (d.status.isValid() ? QJsonValue(d.status.toString()) : QJsonValue());
+            answers << orNull(d.answer);
+            errors << orNull(d.error);
+        }
+        const auto json = [](const QJsonArray &a) {
+            return QString::fromUtf8(QJsonDocument(a).toJson(QJsonDocument::Compact));
+        };
+        const QString element =
+            QStringLiteral("ARRAY(SELECT x FROM jsonb_array_elements_text($%1::jsonb)"
+                           " WITH ORDINALITY AS t(x, o) ORDER BY o)");
+        const PgResult r = w.exec(
+            QStringLiteral("SELECT string_agg(event_id || ':' || applied, ',' ORDER BY ord)"
+                           " FROM inbox.finish_deliveries('w', 'crm-hook', %1::bigint[],"
+                           " %2::bigint[], %3, %4::int[], %5, '{12,12,12,12,12}', %6)")
+                .arg(element.arg(1), element.arg(2), element.arg(3), element.arg(4),
+                     element.arg(5), element.arg(6)),
+            {json(ids), json(tokens), json(outcomes), json(statuses), json(answers),
+             json(errors)});
+        QVERIFY2(r.ok, qPrintable(r.message));
+        QStringList expected;
+        for (int i = deliveries.size() - 1; i >= 0; --i)
+            expected << QString::number(batch.value(externalIds.at(i))) + QLatin1Char(':') +
+                            aloneApplied.at(i);
+        QCOMPARE(r.value(0, 0), expected.join(QLatin1Char(',')));
+        QCOMPARE(aloneApplied, (QStringList{QStringLiteral("done"), QStringLiteral("failed"),
+                                            QStringLiteral("received"), QStringLiteral("released"),
+                                            QStringLiteral("lost_lock")}));
+
+        // The same state, attempt row and journal, whichever way the outcome was recorded.
+        const QString state = QStringLiteral(
+            "SELECT concat_ws('|', e.status, e.attempts, e.error_retryable, e.last_error,"
+            " e.result::text, e.locked_by IS NULL, e.next_attempt_at > now() + interval '5 s',"
+            " (SELECT string_agg(concat_ws('/', a.attempt, a.http_status, a.duration_ms,"
+            "  a.outcome, a.answer, a.error, a.applied), ';' ORDER BY a.id)"
+            "  FROM inbox.delivery_attempts a WHERE a.event_id = e.id),"
+            " (SELECT string_agg(j.entry || ' ' || (j.detail - 'next_attempt_at' - 'delay_seconds')::text, ';'"
+            "  ORDER BY j.id) FROM inbox.journal j WHERE j.event_id = e.id))"
+            " FROM inbox.events e WHERE e.id = $1");
+        for (const QString &x : externalIds)
+            QCOMPARE(one(su, state, {batch.value(x)}), one(su, state, {alone.value(x)}));
+    }
+
+    // A batch with one bad delivery is refused whole, before anything is written.
+    void finishDeliveriesRefusesABadBatchWhole()
+    {
+        PgSession su(m_db.conninfo());
+        PgSession w(m_db.conninfo(QStringLiteral("d_worker")));
+        const qint64 a = acceptKind(su, QStringLiteral("refuse"), QStringLiteral("r-1"), {});
+        const qint64 b = acceptKind(su, QStringLiteral("refuse"), QStringLiteral("r-2"), {});
+        QCOMPARE(claimRouted(w, QStringLiteral("w"), 10, QStringLiteral("{refuse}"), {}).size(),
+                 2);
+        const QString pair = QStringLiteral("{%1,%2}").arg(a).arg(b);
+        const QString tokens =
+            QStringLiteral("{%1,%2}").arg(tokenOf(su, a), tokenOf(su, b));
+        const qint64 before =
+            oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.delivery_attempts"));
+        const auto call = [&](const QString &ids, const QString &tok, const QString &outcomes,
+                              const QVariant &errors) {
+            const PgResult r = w.exec(
+                QStringLiteral("SELECT count(*) FROM inbox.finish_deliveries('w', 'crm-hook', $1,"
+                               " $2, $3, NULL, NULL, NULL, $4)"),
+                {ids, tok, outcomes, errors});
+            return r.ok ? QStringLiteral("ok")
+                        : r.sqlstate + QLatin1Char(' ') +
+                              QString(r.message).remove(QStringLiteral("ERROR:  "));
+        };
+        // A retry without its error, second in the batch: named by its place.
+        const auto refused = [&](const QString &answer, const char *start) {
+            return answer.startsWith(QLatin1String(start)) ? QString() : answer;
+        };
+        QCOMPARE(refused(call(pair, tokens, QStringLiteral("{done,retry}"), QVariant()),
+                         "22023 delivery 2 is not valid"),
+                 QString());
+        QCOMPARE(refused(call(pair, QStringLiteral("{1}"), QStringLiteral("{done,done}"),
+                              QVariant()),
+                         "22023 every array must have"),
+                 QString());
+        QCOMPARE(refused(call(QStringLiteral("{%1,%1}").arg(a), tokens,
+                              QStringLiteral("{done,done}"), QVariant()),
+                         "22023 p_event_ids must not name an event twice"),
+                 QString());
+        QCOMPARE(refused(call(QStringLiteral("{%1,999999}").arg(a), tokens,
+                              QStringLiteral("{done,done}"), QVariant()),
+                         "22023 p_event_id 999999 does not exist"),
+                 QString());
+        QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.delivery_attempts")),
+                 before);
+        QCOMPARE(one(su, QStringLiteral("SELECT string_agg(status, ',' ORDER BY id) FROM"
+                                        " inbox.events WHERE source = 'refuse'")),
+                 QStringLiteral("processing,processing"));
+        QCOMPARE(call(QStringLiteral("{}"), QStringLiteral("{}"), QStringLiteral("{}"), QVariant()),
+                 QStringLiteral("ok"));
+        QCOMPARE(call(pair, tokens, QStringLiteral("{done,done}"), QVariant()),
+                 QStringLiteral("ok"));
+        QCOMPARE(one(su, QStringLiteral("SELECT string_agg(status, ',' ORDER BY id) FROM"
+                                        " inbox.events WHERE source = 'refuse'")),
+                 QStringLiteral("done,done"));
     }
 
     // Two dispatchers claiming the same route at once: every event is taken by exactly one.

@@ -52,6 +52,7 @@ QMap<QString, QSet<QString>> expectedExecute()
         {QStringLiteral("claim"), worker},
         {QStringLiteral("claim_routed"), worker}, // 0025: the dispatcher
         {QStringLiteral("finish_delivery"), worker},
+        {QStringLiteral("finish_deliveries"), worker},
         {QStringLiteral("report_destination"), worker},
         {QStringLiteral("route_backlog"),
          logins({"l_worker", "l_support", "l_operator", "l_manager", "l_alerts"})},
@@ -107,6 +108,9 @@ QMap<QString, QString> calls()
         {QStringLiteral("finish_delivery"),
          QStringLiteral("SELECT inbox.finish_delivery(0, 'roles-worker', 1, 'roles', 'done', 200,"
                         " NULL, 1, NULL)")},
+        {QStringLiteral("finish_deliveries"),
+         QStringLiteral("SELECT * FROM inbox.finish_deliveries('roles-worker', 'roles', '{0}',"
+                        " '{1}', '{done}', NULL, NULL, NULL, NULL)")},
         {QStringLiteral("report_destination"),
          QStringLiteral("SELECT * FROM inbox.report_destination('roles-worker', 'roles',"
                         " 'closed', NULL)")},

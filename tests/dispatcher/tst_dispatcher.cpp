@@ -521,26 +521,26 @@ private slots:
                  QStringLiteral("3"));
     }
 
-    // A schema older than 25 (no claim_routed): it does not start, and says both versions.
+    // A schema older than 28 (no finish_deliveries): it does not start, and says both versions.
     void olderSchemaIsRefusedWithBothVersions()
     {
         QString error;
         QVERIFY2(m_db.cluster().execAsSuperuser(QStringLiteral("postgres"),
-                                                QStringLiteral("CREATE DATABASE schema24"), &error),
+                                                QStringLiteral("CREATE DATABASE schema27"), &error),
                  qPrintable(error));
         {
-            PgSession su(m_db.cluster().conninfo(QStringLiteral("schema24")));
+            PgSession su(m_db.cluster().conninfo(QStringLiteral("schema27")));
             QVERIFY2(su.ok(), qPrintable(su.error()));
             inbox::DbError dbError;
-            QVERIFY2(inbox::Migrator::apply(su.raw(), &dbError, 24), qPrintable(dbError.oneLine()));
+            QVERIFY2(inbox::Migrator::apply(su.raw(), &dbError, 27), qPrintable(dbError.oneLine()));
         }
         DispatcherProcess d(
-            m_db.cluster().conninfo(QStringLiteral("schema24"), QStringLiteral("disp")), kSecret,
+            m_db.cluster().conninfo(QStringLiteral("schema27"), QStringLiteral("disp")), kSecret,
             1);
         d.start();
         QCOMPARE(d.wait(), 1);
-        QVERIFY2(d.log().contains("the database schema is version 24, this inbox-dispatcher needs "
-                                  "at least 25: run inbox-console migrate"),
+        QVERIFY2(d.log().contains("the database schema is version 27, this inbox-dispatcher needs "
+                                  "at least 28: run inbox-console migrate"),
                  d.log().constData());
     }
 

@@ -315,8 +315,8 @@ private slots:
             const Delivery &d = deliveries.at(i);
             const qint64 id = alone.value(externalIds.at(i));
             const QString token = i == 4 ? kStaleToken : tokenOf(su, id);
-            aloneApplied << finish(w, id, QStringLiteral("w"), token, d.outcome, d.status,
-                                   d.answer, d.error);
+            aloneApplied << finish(w, id, QStringLiteral("w"), token, d.outcome, d.status, d.answer,
+                                   d.error);
         }
         // The batch in descending id order: the answers come back in the order given. Each
         // array travels as JSON (null for SQL NULL).
@@ -344,10 +344,9 @@ private slots:
             QStringLiteral("SELECT string_agg(event_id || ':' || applied, ',' ORDER BY ord)"
                            " FROM inbox.finish_deliveries('w', 'crm-hook', %1::bigint[],"
                            " %2::bigint[], %3, %4::int[], %5, '{12,12,12,12,12}', %6)")
-                .arg(element.arg(1), element.arg(2), element.arg(3), element.arg(4),
-                     element.arg(5), element.arg(6)),
-            {json(ids), json(tokens), json(outcomes), json(statuses), json(answers),
-             json(errors)});
+                .arg(element.arg(1), element.arg(2), element.arg(3), element.arg(4), element.arg(5),
+                     element.arg(6)),
+            {json(ids), json(tokens), json(outcomes), json(statuses), json(answers), json(errors)});
         QVERIFY2(r.ok, qPrintable(r.message));
         QStringList expected;
         for (int i = deliveries.size() - 1; i >= 0; --i)
@@ -365,7 +364,8 @@ private slots:
             " (SELECT string_agg(concat_ws('/', a.attempt, a.http_status, a.duration_ms,"
             "  a.outcome, a.answer, a.error, a.applied), ';' ORDER BY a.id)"
             "  FROM inbox.delivery_attempts a WHERE a.event_id = e.id),"
-            " (SELECT string_agg(j.entry || ' ' || (j.detail - 'next_attempt_at' - 'delay_seconds')::text, ';'"
+            " (SELECT string_agg(j.entry || ' ' || (j.detail - 'next_attempt_at' - "
+            "'delay_seconds')::text, ';'"
             "  ORDER BY j.id) FROM inbox.journal j WHERE j.event_id = e.id))"
             " FROM inbox.events e WHERE e.id = $1");
         for (const QString &x : externalIds)
@@ -379,11 +379,9 @@ private slots:
         PgSession w(m_db.conninfo(QStringLiteral("d_worker")));
         const qint64 a = acceptKind(su, QStringLiteral("refuse"), QStringLiteral("r-1"), {});
         const qint64 b = acceptKind(su, QStringLiteral("refuse"), QStringLiteral("r-2"), {});
-        QCOMPARE(claimRouted(w, QStringLiteral("w"), 10, QStringLiteral("{refuse}"), {}).size(),
-                 2);
+        QCOMPARE(claimRouted(w, QStringLiteral("w"), 10, QStringLiteral("{refuse}"), {}).size(), 2);
         const QString pair = QStringLiteral("{%1,%2}").arg(a).arg(b);
-        const QString tokens =
-            QStringLiteral("{%1,%2}").arg(tokenOf(su, a), tokenOf(su, b));
+        const QString tokens = QStringLiteral("{%1,%2}").arg(tokenOf(su, a), tokenOf(su, b));
         const qint64 before =
             oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.delivery_attempts"));
         const auto call = [&](const QString &ids, const QString &tok, const QString &outcomes,
@@ -403,10 +401,10 @@ private slots:
         QCOMPARE(refused(call(pair, tokens, QStringLiteral("{done,retry}"), QVariant()),
                          "22023 delivery 2 is not valid"),
                  QString());
-        QCOMPARE(refused(call(pair, QStringLiteral("{1}"), QStringLiteral("{done,done}"),
-                              QVariant()),
-                         "22023 every array must have"),
-                 QString());
+        QCOMPARE(
+            refused(call(pair, QStringLiteral("{1}"), QStringLiteral("{done,done}"), QVariant()),
+                    "22023 every array must have"),
+            QString());
         QCOMPARE(refused(call(QStringLiteral("{%1,%1}").arg(a), tokens,
                               QStringLiteral("{done,done}"), QVariant()),
                          "22023 p_event_ids must not name an event twice"),

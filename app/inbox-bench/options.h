@@ -46,8 +46,8 @@ struct Options
     int dispatchConcurrency = 16;  // the destination's requests in flight, and the bare client's
     int dispatchRate = 200;        // accepts/s of the latency runs
     int dispatchSeconds = 10;      // per latency run
-    qint64 dispatchDeliveries = 0; // the memory drain's backlog; 0: the last round's drain
-    int dispatchPollMs = 0;        // the dispatcher's poll_interval_ms; 0: its default
+    qint64 dispatchDeliveries = 200000; // the memory drain's backlog; 0: the last round's drain
+    int dispatchPollMs = 0;             // the dispatcher's poll_interval_ms; 0: its default
 
     bool has(const char *stage) const { return stages.contains(QLatin1String(stage)); }
 };

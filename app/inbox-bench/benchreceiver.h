@@ -1,18 +1,13 @@
 #pragma once
 
+#include "localprocess.h"
+
 #include <QByteArray>
 #include <QProcess>
 #include <QString>
 #include <QTemporaryDir>
 
 namespace bench {
-
-// The receiver's memory as the kernel reports it (/proc/<pid>/status), in MB.
-struct Memory
-{
-    double rssMb = -1; // VmRSS
-    double hwmMb = -1; // VmHWM, the peak resident set
-};
 
 // One inbox-receiver started by the benchmark: its configuration written into a private
 // folder (the file and the password file 0600), listening on loopback ports the kernel
@@ -39,10 +34,13 @@ public:
 
     quint16 port() const { return m_port; }
     qint64 pid() const { return m_process.processId(); }
-    Memory memory() const;
+    Memory memory() const { return processMemory(pid()); }
     // A GET on the metrics listener (/metrics, /readyz); the body, and the status in
     // *status (0 when no answer).
-    QByteArray get(const char *path, int *status) const;
+    QByteArray get(const char *path, int *status) const
+    {
+        return localGet(m_metricsPort, path, status);
+    }
     // The value of one sample line of /metrics (e.g. "inbox_receiver_group_size_sum"),
     // -1 when absent.
     static double metric(const QByteArray &metrics, const QByteArray &name);

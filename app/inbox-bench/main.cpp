@@ -3,6 +3,7 @@
 #include "db/consolecontext.h"
 #include "db/pgconnection.h"
 #include "db/serverinfo.h"
+#include "dispatchbench.h"
 #include "figure.h"
 #include "fill.h"
 #include "ingestbench.h"
@@ -120,6 +121,7 @@ int main(int argc, char *argv[])
     stage(o.has("ingest"), [&] { return bench::runIngestFigures(o, admin, &figures, &error); });
     stage(o.has("peers"), [&] { return bench::runPeerFigures(o, admin, &figures, &error); });
     stage(o.has("receiver"), [&] { return bench::runReceiverFigures(o, admin, &figures, &error); });
+    stage(o.has("dispatch"), [&] { return bench::runDispatchFigures(o, admin, &figures, &error); });
 
     context.setDisconnected();
     bench::printReport(figures, header);

@@ -53,7 +53,11 @@ QString usage()
         "                      and the bare statements (needs node and npm; never default)\n"
         "                      and receiver: inbox-receiver under wrk beside the same\n"
         "                      accepts over libpq (needs wrk; never default)\n"
-        "  --rounds N          peers, receiver: rounds, every side once per round (default 3)\n"
+        "                      and dispatch: inbox-dispatcher draining a backlog to a fake\n"
+        "                      handler beside a bare client, its latency and memory (never\n"
+        "                      default)\n"
+        "  --rounds N          peers, receiver, dispatch: rounds, every side once per round\n"
+        "                      (default 3)\n"
         "  --peers-dir DIR     peers: where npm installs them (default: the build tree's)\n"
         "  --receiver PATH     receiver: the inbox-receiver binary (default: next to this\n"
         "                      one, then PATH)\n"
@@ -62,8 +66,20 @@ QString usage()
         "  --receiver-deliveries N  receiver: deliveries of the memory run (default 1M)\n"
         "  --paced-rate N      receiver: deliveries/s of the latency runs (default 1000)\n"
         "  --paced-seconds S   receiver: seconds per latency run (default 10)\n"
+        "  --dispatcher PATH   dispatch: the inbox-dispatcher binary (default: next to this\n"
+        "                      one, then PATH)\n"
+        "  --dispatch-events N   dispatch: the backlog drained per round (default 20k)\n"
+        "  --dispatch-concurrency N  dispatch: requests in flight (default 16)\n"
+        "  --dispatch-rate N   dispatch: accepts/s of the latency runs (default 200)\n"
+        "  --dispatch-seconds S  dispatch: seconds per latency run (default 10)\n"
+        "  --dispatch-deliveries N  dispatch: a drain of its own of N for the memory figure\n"
+        "                      (default 200k; 1M for the issue's figure; 0: the memory of\n"
+        "                      the last round's drain)\n"
+        "  --dispatch-poll-ms N  dispatch: the dispatcher's poll_interval_ms (default: its\n"
+        "                      own, 1000), to see what the wake-up by notification costs\n"
         "  --sim PATH          the inbox-sim binary (default: next to this one, then PATH)\n"
-        "  --keep-ingest       keep the events the ingest stage accepted\n"
+        "  --keep-ingest       keep the events the ingest (and receiver, dispatch) stage\n"
+        "                      accepted\n"
         "Output: a table, then one JSON line per figure. Exit 0 when every figure was\n"
         "measured (targets met or not), 1 when a measurement failed, 2 no database, 64 usage.\n");
 }
@@ -155,7 +171,8 @@ std::optional<Options> parseOptions(const QStringList &args, QString *message, b
             for (const QString &s : o.stages) {
                 if (s != QLatin1String("queries") && s != QLatin1String("memory") &&
                     s != QLatin1String("requeue") && s != QLatin1String("ingest") &&
-                    s != QLatin1String("peers") && s != QLatin1String("receiver")) {
+                    s != QLatin1String("peers") && s != QLatin1String("receiver") &&
+                    s != QLatin1String("dispatch")) {
                     *message = QStringLiteral("--stages: unknown stage %1").arg(s);
                     return std::nullopt;
                 }
@@ -189,6 +206,31 @@ std::optional<Options> parseOptions(const QStringList &args, QString *message, b
             if (!number(1, &n))
                 return std::nullopt;
             o.pacedSeconds = int(n);
+        } else if (a == QLatin1String("--dispatcher")) {
+            if (!value(&o.dispatcherBinary))
+                return std::nullopt;
+        } else if (a == QLatin1String("--dispatch-events")) {
+            if (!number(1, &o.dispatchEvents))
+                return std::nullopt;
+        } else if (a == QLatin1String("--dispatch-concurrency")) {
+            if (!number(1, &n))
+                return std::nullopt;
+            o.dispatchConcurrency = int(n);
+        } else if (a == QLatin1String("--dispatch-rate")) {
+            if (!number(1, &n))
+                return std::nullopt;
+            o.dispatchRate = int(n);
+        } else if (a == QLatin1String("--dispatch-seconds")) {
+            if (!number(1, &n))
+                return std::nullopt;
+            o.dispatchSeconds = int(n);
+        } else if (a == QLatin1String("--dispatch-deliveries")) {
+            if (!number(0, &o.dispatchDeliveries))
+                return std::nullopt;
+        } else if (a == QLatin1String("--dispatch-poll-ms")) {
+            if (!number(50, &n))
+                return std::nullopt;
+            o.dispatchPollMs = int(n);
         } else if (a == QLatin1String("--sim")) {
             if (!value(&o.simBinary))
                 return std::nullopt;

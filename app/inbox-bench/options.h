@@ -40,6 +40,14 @@ struct Options
     qint64 receiverDeliveries = 1000000; // the memory run's deliveries
     int pacedRate = 1000;                // deliveries/s of the open-loop latency runs
     int pacedSeconds = 10;               // per latency run
+    // The dispatch stage (--stages dispatch; never a default: it starts inbox-dispatcher).
+    QString dispatcherBinary;      // empty: next to this program, installed, then PATH
+    qint64 dispatchEvents = 20000; // the backlog drained per round
+    int dispatchConcurrency = 16;  // the destination's requests in flight, and the bare client's
+    int dispatchRate = 200;        // accepts/s of the latency runs
+    int dispatchSeconds = 10;      // per latency run
+    qint64 dispatchDeliveries = 200000; // the memory drain's backlog; 0: the last round's drain
+    int dispatchPollMs = 0;             // the dispatcher's poll_interval_ms; 0: its default
 
     bool has(const char *stage) const { return stages.contains(QLatin1String(stage)); }
 };

@@ -93,6 +93,8 @@ PacedClient::PacedClient(quint16 port, const QByteArray &path, Deliveries *deliv
 
 QByteArray PacedClient::nextRequest()
 {
+    if (m_requests)
+        return m_requests();
     bool repeat = false;
     const QByteArray body = Deliveries::body(m_deliveries->pick(0, m_rng, &repeat));
     return "POST " + m_path + " HTTP/1.1\r\nHost: 127.0.0.1:" + QByteArray::number(m_port) +

@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <random>
+#include <utility>
 
 namespace bench {
 
@@ -54,6 +55,9 @@ public:
     };
 
     PacedClient(quint16 port, const QByteArray &path, Deliveries *deliveries);
+    // Whole requests from `next` instead of the receiver's deliveries (the dispatch stage's
+    // bare client sends what inbox-dispatcher sends: signed, with its headers).
+    void setRequests(std::function<QByteArray()> next) { m_requests = std::move(next); }
 
     // False with *error when a connection cannot be made or answers stop coming.
     bool run(const Plan &plan, PacedResult *result, QString *error);
@@ -65,6 +69,7 @@ private:
     QByteArray m_path;
     Deliveries *m_deliveries;
     std::mt19937_64 m_rng;
+    std::function<QByteArray()> m_requests;
 };
 
 } // namespace bench

@@ -1,5 +1,6 @@
 #include "receiverbench.h"
 
+#include "benchlogin.h"
 #include "benchreceiver.h"
 #include "db/pgconnection.h"
 #include "deliveries.h"
@@ -13,7 +14,6 @@
 #include <QDateTime>
 #include <QFile>
 #include <QJsonArray>
-#include <QRandomGenerator>
 
 #include <libpq-fe.h>
 #include <unistd.h>
@@ -89,26 +89,6 @@ QByteArray receiverConfig(const inbox::PgConnection &admin)
            "\n"
            "adapter = json\n"
            "key_fields = id\n";
-}
-
-// The receiver's login: inbox_ingest and nothing else, a fresh random password.
-bool makeLogin(inbox::PgConnection &admin, QByteArray *password, QString *error)
-{
-    *password = QByteArray::number(QRandomGenerator::system()->generate64(), 16) +
-                QByteArray::number(QRandomGenerator::system()->generate64(), 16);
-    inbox::DbError e;
-    const auto ddl = admin.exec(
-        QStringLiteral("SELECT format('CREATE ROLE %I LOGIN PASSWORD %L IN ROLE inbox_ingest', "
-                       "$1::text, $2::text)"),
-        {inbox::PgParam(kLogin), inbox::PgParam(QString::fromLatin1(*password))}, &e);
-    if (!ddl ||
-        !admin.run(QStringLiteral("DROP ROLE IF EXISTS %1").arg(QLatin1String(kLogin)), &e) ||
-        !admin.run(ddl->text(0, 0), &e)) {
-        *error = QStringLiteral("making the receiver's login %1: %2")
-                     .arg(QLatin1String(kLogin), e.message);
-        return false;
-    }
-    return true;
 }
 
 // Group sizes and the receiver's own time to answer, between two reads of /metrics.
@@ -237,7 +217,7 @@ bool ReceiverRun::setUp(QString *error)
                      : QStringLiteral("--receiver %1: not an executable").arg(o.receiverBinary);
         return false;
     }
-    if (!makeLogin(admin, &password, error))
+    if (!makeLogin(admin, kLogin, "inbox_ingest", &password, error))
         return false;
     fsync = serverSetting(admin, "fsync");
     syncCommit = serverSetting(admin, "synchronous_commit");
@@ -615,8 +595,7 @@ void ReceiverRun::cleanUp()
                        {inbox::PgParam(kSource)}, &e))
             std::fprintf(stderr, "  could not remove them: %s\n", qPrintable(e.message));
     }
-    if (!admin.run(QStringLiteral("DROP ROLE IF EXISTS %1").arg(QLatin1String(kLogin)), &e))
-        std::fprintf(stderr, "  could not drop the login %s: %s\n", kLogin, qPrintable(e.message));
+    dropLogin(admin, kLogin);
 }
 
 } // namespace

@@ -4,6 +4,7 @@
 
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QStringList>
 #include <QTcpServer>
@@ -12,6 +13,7 @@
 #include <QUrl>
 #include <QUrlQuery>
 
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -62,6 +64,13 @@ QByteArray reason(int status)
 QByteArray json(const QJsonObject &o)
 {
     return QJsonDocument(o).toJson(QJsonDocument::Compact);
+}
+
+qint64 wallClockUs()
+{
+    return std::chrono::duration_cast<std::chrono::microseconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
 }
 
 QByteArray error(const QString &message)
@@ -257,6 +266,7 @@ void FakeHandler::onReadable(QTcpSocket *socket)
         if (buffer.size() < headEnd + 4 + length)
             return;
         request.body = buffer.mid(headEnd + 4, length);
+        request.atUs = wallClockUs();
         buffer.remove(0, headEnd + 4 + length);
         if (!handle(socket, request))
             return;
@@ -309,6 +319,10 @@ bool FakeHandler::handle(QTcpSocket *socket, const Request &request)
     } else {
         m_processed.insert(key);
         ++m_stats.processed;
+        if (m_receipts.size() < kMaxReceipts)
+            m_receipts.append({key, request.headers.value("x-inbox-event-id"), request.atUs});
+        else
+            ++m_receiptsDropped;
     }
     line.insert(QStringLiteral("answer"), 200);
     line.insert(QStringLiteral("duplicate"), duplicate);
@@ -329,6 +343,10 @@ bool FakeHandler::handleControl(QTcpSocket *socket, const Request &request)
                                 {QStringLiteral("duplicates"), m_stats.duplicates},
                                 {QStringLiteral("bad_signatures"), m_stats.badSignatures},
                                 {QStringLiteral("misbehaved"), m_stats.misbehaved}}));
+        return true;
+    }
+    if (url.path() == QLatin1String("/fake/received")) {
+        answer(socket, 200, takeReceipts());
         return true;
     }
     if (url.path() != QLatin1String("/fake/misbehave")) {
@@ -354,6 +372,24 @@ bool FakeHandler::handleControl(QTcpSocket *socket, const Request &request)
     answer(socket, 200, json(QJsonObject{{QStringLiteral("ok"), true}}));
     misbehave(m);
     return true;
+}
+
+QByteArray FakeHandler::takeReceipts()
+{
+    QJsonArray list;
+    for (const Receipt &r : std::as_const(m_receipts)) {
+        QJsonObject o{{QStringLiteral("key"), QString::fromUtf8(r.key)},
+                      {QStringLiteral("at_us"), double(r.atUs)}};
+        if (!r.eventId.isEmpty())
+            o.insert(QStringLiteral("event_id"), r.eventId.toDouble());
+        list.append(o);
+    }
+    const QByteArray body =
+        json(QJsonObject{{QStringLiteral("received"), list},
+                         {QStringLiteral("dropped"), double(m_receiptsDropped)}});
+    m_receipts.clear();
+    m_receiptsDropped = 0;
+    return body;
 }
 
 FakeHandler::Misbehaviour FakeHandler::next()

@@ -11,6 +11,10 @@
 // Every request is one JSON line in the log ({"n", "at", "key", "signature", "answer",
 // "duplicate", "headers"}, the headers being those named x-inbox-*), and GET /fake/stats
 // answers the counts, so a test or the demo can tell what arrived and how often.
+// GET /fake/received answers when each key was first received (wall clock, microseconds since
+// the epoch, so another process on the same machine can compare it with its own clock) since
+// the last such call, and forgets them: inbox-bench's dispatch stage times the path from an
+// accept's commit to the handler with it. At most kMaxReceipts are kept between two calls.
 //
 // It can be told to misbehave for the next N requests, at start (--fake-handler-misbehave
 // MODE[:N[:S]]) or at any time with GET /fake/misbehave?mode=M&count=N&seconds=S:
@@ -27,6 +31,7 @@
 #include <QHash>
 #include <QHostAddress>
 #include <QJsonObject>
+#include <QList>
 #include <QObject>
 #include <QSet>
 #include <QString>
@@ -80,12 +85,21 @@ public:
     static bool parseMisbehaviour(const QString &text, Misbehaviour *out);
 
 private:
+    struct Receipt
+    {
+        QByteArray key;
+        QByteArray eventId; // X-Inbox-Event-Id, empty when absent
+        qint64 atUs = 0;    // wall clock, microseconds since the epoch
+    };
+    static constexpr qsizetype kMaxReceipts = 100000;
+
     struct Request
     {
         QByteArray method;
         QByteArray target;
         QHash<QByteArray, QByteArray> headers; // lower-case names
         QByteArray body;
+        qint64 atUs = 0; // when its last byte was read
     };
 
     void onConnection();
@@ -93,6 +107,8 @@ private:
     // Handles one whole request; false when the connection is left hanging or closed.
     bool handle(QTcpSocket *socket, const Request &request);
     bool handleControl(QTcpSocket *socket, const Request &request);
+    // GET /fake/received: the receipts since the last call, then forgets them.
+    QByteArray takeReceipts();
     // The misbehaviour for this request: the one commanded, else chaos's draw, else none.
     Misbehaviour next();
     // Answers with the misbehaviour; false when the connection is left hanging or closed.
@@ -109,6 +125,8 @@ private:
     QTimer *m_chaosOutage = nullptr;
     QHash<QTcpSocket *, QByteArray> m_buffers;
     QSet<QByteArray> m_processed;
+    QList<Receipt> m_receipts;
+    qint64 m_receiptsDropped = 0;
     Misbehaviour m_misbehave;
     bool m_chaos = false;
     std::mt19937_64 m_rng;

@@ -1,6 +1,7 @@
 // inbox-bench, short: on a fresh database it fills 20,000 events with inbox-sim, measures
-// everything in a few runs and prints one JSON line per figure. Checks that every figure is
-// there with positive numbers, never how fast anything was.
+// everything in a few runs and prints one JSON line per figure; the receiver and dispatch
+// stages briefly. Checks that every figure is there with positive numbers and that what was
+// delivered was delivered once, never how fast anything was.
 #include "databasetestcase.h"
 #include "pgsession.h"
 
@@ -192,6 +193,73 @@ private slots:
                  false);
         QVERIFY2(err.contains(QStringLiteral("receiver stage SKIPPED: wrk not found")),
                  qPrintable(err));
+    }
+
+    // The dispatch stage, very briefly (about 15 s): a drain of 2,000 events and 2 s of paced
+    // accepts, every event done once and seen once by the handler, every figure printed.
+    // Never how fast.
+    void dispatchStageDeliversEachEventOnce()
+    {
+        QString out;
+        QVERIFY(runBench({QStringLiteral("--events"), QStringLiteral("2000"),
+                          QStringLiteral("--stages"), QStringLiteral("dispatch"),
+                          QStringLiteral("--rounds"), QStringLiteral("1"),
+                          QStringLiteral("--dispatch-events"), QStringLiteral("2000"),
+                          QStringLiteral("--dispatch-rate"), QStringLiteral("100"),
+                          QStringLiteral("--dispatch-seconds"), QStringLiteral("2"),
+                          QStringLiteral("--dispatch-deliveries"), QStringLiteral("0"),
+                          QStringLiteral("--keep-ingest")},
+                         QProcessEnvironment::systemEnvironment(), &out));
+        const QHash<QString, QJsonObject> figures = parseFigures(out);
+        QCOMPARE(figures.size(), 4);
+        const auto value = [&](const char *name, const char *key) {
+            return figures.value(QLatin1String(name)).value(QLatin1String(key)).toDouble(-1);
+        };
+        QVERIFY2(value("dispatch_events_per_s", "value") > 0, qPrintable(out));
+        QVERIFY2(value("dispatch_events_per_s", "plain_value") > 0, qPrintable(out));
+        const QJsonObject round = figures.value(QStringLiteral("dispatch_events_per_s"))
+                                      .value(QStringLiteral("rounds"))
+                                      .toArray()
+                                      .at(0)
+                                      .toObject();
+        // The drain's own checks: each event done with one attempt, the handler saw 2,000
+        // new keys, no repeat, no bad signature.
+        for (const char *key : {"events", "done", "attempts", "handler_processed"})
+            QCOMPARE(round.value(QLatin1String(key)).toDouble(), 2000.0);
+        QCOMPARE(round.value(QStringLiteral("handler_duplicates")).toDouble(-1), 0.0);
+        QCOMPARE(round.value(QStringLiteral("handler_bad_signatures")).toDouble(-1), 0.0);
+        QVERIFY2(figures.contains(QStringLiteral("dispatch_latency_p50_ms")), qPrintable(out));
+        QVERIFY(value("dispatch_latency_p99_ms", "value") >=
+                value("dispatch_latency_p50_ms", "value"));
+        const QJsonObject paced = figures.value(QStringLiteral("dispatch_latency_p99_ms"))
+                                      .value(QStringLiteral("rounds"))
+                                      .toArray()
+                                      .at(0)
+                                      .toObject();
+        QCOMPARE(paced.value(QStringLiteral("events")).toDouble(), 200.0);
+        QVERIFY2(value("dispatch_memory_mb", "value") > 0, qPrintable(out));
+        const QJsonArray samples = figures.value(QStringLiteral("dispatch_memory_mb"))
+                                       .value(QStringLiteral("samples"))
+                                       .toArray();
+        QVERIFY(samples.size() >= 2);
+        QCOMPARE(samples.last().toObject().value(QStringLiteral("deliveries")).toDouble(), 2000.0);
+
+        // The same from the database, independently of the benchmark's own counting: the
+        // 2,000 + 200 events (kept) done, one attempt each; the login dropped.
+        const PgResult left = m_db.su().exec(QStringLiteral(
+            "SELECT count(*), count(*) FILTER (WHERE status = 'done'), "
+            "(SELECT count(*) FROM inbox.delivery_attempts a JOIN inbox.events e "
+            "ON e.id = a.event_id WHERE e.source = 'inbox_bench_dispatch'), "
+            "(SELECT count(DISTINCT a.event_id) FROM inbox.delivery_attempts a JOIN "
+            "inbox.events e ON e.id = a.event_id WHERE e.source = 'inbox_bench_dispatch'), "
+            "(SELECT count(*) FROM pg_roles WHERE rolname = 'inbox_bench_dispatcher') "
+            "FROM inbox.events WHERE source = 'inbox_bench_dispatch'"));
+        QVERIFY2(left.ok, qPrintable(left.message));
+        QCOMPARE(left.value(0, 0).toLongLong(), qint64(2200));
+        QCOMPARE(left.value(0, 1).toLongLong(), qint64(2200));
+        QCOMPARE(left.value(0, 2).toLongLong(), qint64(2200));
+        QCOMPARE(left.value(0, 3).toLongLong(), qint64(2200));
+        QCOMPARE(left.value(0, 4).toInt(), 0);
     }
 
     void cleanupTestCase() { m_db.stop(); }

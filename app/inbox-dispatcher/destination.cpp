@@ -260,13 +260,37 @@ void Destination::wake()
         return;
     }
     m_warnedDb = false;
-    for (int r = 0; r < rows->rows(); ++r)
-        send(*rows, r);
+    for (int r = 0; r < rows->rows(); ++r) {
+        if (!adoptIfInFlight(*rows, r))
+            send(*rows, r);
+    }
+    if (rows->rows() > 0)
+        emit claimedSome();
     if (m_config.rate > 0 && rows->rows() > 0)
         m_nextStart = std::max(m_nextStart, now) + rows->rows() * 1000 / m_config.rate;
     if (m_config.rate > 0 && rows->rows() == room && m_breaker == Breaker::Closed)
         scheduleWake(std::max<qint64>(1, m_nextStart - now));
     updateMetrics();
+}
+
+bool Destination::adoptIfInFlight(const PgRows &rows, int row)
+{
+    const qint64 id = rows.toInt(row, 0);
+    for (Flight &f : m_flights) {
+        if (f.id != id)
+            continue;
+        // Our own request's lock looked expired (a heartbeat late, or a clock moved) and this
+        // claim took it over: the request on the wire goes on under the new token, never a
+        // second request for the same event beside it.
+        f.token = rows.toInt(row, 1);
+        f.attempt = int(rows.toInt(row, 2));
+        logger("dispatcher")
+            ->warn("destination {}: event {} was claimed again while its request is in flight "
+                   "(its lock looked expired); the request goes on under the new claim",
+                   m_config.name.toStdString(), id);
+        return true;
+    }
+    return false;
 }
 
 void Destination::send(const PgRows &rows, int row)

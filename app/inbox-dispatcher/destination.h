@@ -62,6 +62,8 @@ public:
 
 signals:
     void idle();
+    // A claim found events: more are probably arriving.
+    void claimedSome();
 
 private:
     enum class Breaker { Closed, Open, HalfOpen };
@@ -85,6 +87,9 @@ private:
         double seconds;
     };
 
+    // True when the claimed row's event already has a request in flight here (its lock was
+    // taken over by this very claim): the flight takes the new token instead of a resend.
+    bool adoptIfInFlight(const PgRows &rows, int row);
     void send(const PgRows &rows, int row);
     void answered(QNetworkReply *reply);
     // Records every outcome waiting, in one statement (one commit for all the answers that

@@ -9,6 +9,12 @@
 
 namespace inbox::dispatch {
 
+namespace {
+// Longer than the contract's one-second throttle of a session's notifications, so a steady
+// stream keeps the fast poll going between two of them.
+constexpr qint64 kBusyWindowMs = 1500;
+} // namespace
+
 Dispatcher::Dispatcher(const DispatcherConfig &config, const ConnectOptions &options,
                        DispatcherMetrics &metrics, QObject *parent)
     : QObject(parent), m_config(config), m_db(options), m_listener(options)
@@ -17,7 +23,16 @@ Dispatcher::Dispatcher(const DispatcherConfig &config, const ConnectOptions &opt
         m_destinations.push_back(std::make_unique<Destination>(d, config.worker, m_db, metrics));
         connect(m_destinations.back().get(), &Destination::idle, this,
                 &Dispatcher::destinationIdle);
+        connect(m_destinations.back().get(), &Destination::claimedSome, this,
+                &Dispatcher::noteArrivals);
     }
+    m_busyPoll.setSingleShot(true);
+    m_busyPoll.setInterval(config.busyPollMs);
+    connect(&m_busyPoll, &QTimer::timeout, this, [this] {
+        wakeAll();
+        if (m_lastArrival.isValid() && m_lastArrival.elapsed() < kBusyWindowMs)
+            m_busyPoll.start();
+    });
     m_poll.setInterval(config.pollIntervalMs);
     connect(&m_poll, &QTimer::timeout, this, &Dispatcher::wakeAll);
     m_heartbeat.setInterval(config.heartbeatIntervalMs);
@@ -37,6 +52,7 @@ Dispatcher::Dispatcher(const DispatcherConfig &config, const ConnectOptions &opt
             for (const auto &d : m_destinations)
                 d->report();
         }
+        noteArrivals();
         wakeAll();
     });
     m_shutdownLimit.setSingleShot(true);
@@ -71,12 +87,22 @@ void Dispatcher::wakeAll()
         d->wake();
 }
 
+void Dispatcher::noteArrivals()
+{
+    if (m_config.busyPollMs <= 0 || m_stopping)
+        return;
+    m_lastArrival.start();
+    if (!m_busyPoll.isActive())
+        m_busyPoll.start();
+}
+
 void Dispatcher::stop()
 {
     if (m_stopping)
         return;
     m_stopping = true;
     m_poll.stop();
+    m_busyPoll.stop();
     m_report.stop();
     int inFlight = 0;
     for (const auto &d : m_destinations)

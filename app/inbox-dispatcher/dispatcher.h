@@ -1,15 +1,17 @@
 #pragma once
 // The dispatcher's work: one Destination per [destination NAME], woken by the contract's
-// notifications (NotificationListener), by a poll timer (notifications are not durable), and
-// by their own answers; a heartbeat timer extends the locks of the requests in flight and a
-// report timer learns each destination's pause. stop() (SIGTERM) ends the claims, waits for
-// the requests in flight up to the shutdown limit, then aborts the rest and releases their
-// attempts, so nothing is left locked; `finished` follows.
+// notifications (NotificationListener), by a poll timer (notifications are not durable), by a
+// fast poll while events are arriving (busy_poll_ms: the contract announces a topic at most
+// once a second per session), and by their own answers; a heartbeat timer extends the locks of the
+// requests in flight and a report timer learns each destination's pause. stop() (SIGTERM) ends the
+// claims, waits for the requests in flight up to the shutdown limit, then aborts the rest and
+// releases their attempts, so nothing is left locked; `finished` follows.
 
 #include "dispatchdatabase.h"
 #include "dispatcherconfig.h"
 #include "notificationlistener.h"
 
+#include <QElapsedTimer>
 #include <QObject>
 #include <QTimer>
 
@@ -39,6 +41,8 @@ signals:
 
 private:
     void wakeAll();
+    // Events are arriving: claim passes every busy_poll_ms for the next kBusyWindowMs.
+    void noteArrivals();
     void destinationIdle();
 
     const DispatcherConfig &m_config;
@@ -46,6 +50,8 @@ private:
     NotificationListener m_listener;
     std::vector<std::unique_ptr<Destination>> m_destinations;
     QTimer m_poll;
+    QTimer m_busyPoll;
+    QElapsedTimer m_lastArrival;
     QTimer m_heartbeat;
     QTimer m_report;
     QTimer m_shutdownLimit;

@@ -79,6 +79,8 @@ std::optional<DispatcherConfig> DispatcherConfig::load(const QString &path, QStr
                     file.listen(e, &config.metricsListen);
                 } else if (e.key == QLatin1String("poll_interval_ms")) {
                     file.integer(e, 50, 600000, &config.pollIntervalMs);
+                } else if (e.key == QLatin1String("busy_poll_ms")) {
+                    file.integer(e, 0, 1000, &config.busyPollMs);
                 } else if (e.key == QLatin1String("heartbeat_interval_ms")) {
                     file.integer(e, 100, 3600000, &config.heartbeatIntervalMs);
                 } else if (e.key == QLatin1String("shutdown_timeout")) {

@@ -47,6 +47,11 @@ struct DispatcherConfig
     QString worker; // p_worker of every call; default inbox-dispatcher@<host>
     front::ListenAddress metricsListen;
     int pollIntervalMs = 1000; // a claim pass without a notification, at the latest
+    // While events are arriving (a notification or a claim that found some, in the last
+    // 1.5 s), a claim pass this often: the contract announces a topic at most once a second
+    // per session, so a steady stream from one receiver wakes the dispatcher once a second
+    // and the rest would wait for it. 0: only notifications and the poll.
+    int busyPollMs = 5;
     int heartbeatIntervalMs = 30000;
     int shutdownTimeoutS = 20;
     int statementTimeoutMs = 10000;

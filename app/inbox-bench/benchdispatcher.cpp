@@ -66,13 +66,7 @@ bool BenchDispatcher::waitReady(QString *error)
 
 void BenchDispatcher::stop()
 {
-    if (m_process.state() == QProcess::NotRunning)
-        return;
-    m_process.terminate();
-    if (!m_process.waitForFinished(20000)) {
-        m_process.kill();
-        m_process.waitForFinished(5000);
-    }
+    stopService(m_process, 20000);
 }
 
 QByteArray BenchDispatcher::log() const

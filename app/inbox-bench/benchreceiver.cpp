@@ -103,13 +103,7 @@ bool BenchReceiver::start(const QString &binary, const QByteArray &config,
 
 void BenchReceiver::stop()
 {
-    if (m_process.state() == QProcess::NotRunning)
-        return;
-    m_process.terminate();
-    if (!m_process.waitForFinished(20000)) {
-        m_process.kill();
-        m_process.waitForFinished(5000);
-    }
+    stopService(m_process, 20000);
     m_port = 0;
     m_metricsPort = 0;
 }

@@ -51,13 +51,7 @@ bool FakeHandlerChild::start(const QString &simBinary, const QString &secretFile
 
 void FakeHandlerChild::stop()
 {
-    if (m_process.state() == QProcess::NotRunning)
-        return;
-    m_process.terminate();
-    if (!m_process.waitForFinished(10000)) {
-        m_process.kill();
-        m_process.waitForFinished(5000);
-    }
+    stopService(m_process, 10000);
     m_port = 0;
 }
 

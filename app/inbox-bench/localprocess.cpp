@@ -5,6 +5,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QList>
+#include <QProcess>
 #include <QStandardPaths>
 
 #include <arpa/inet.h>
@@ -80,6 +81,17 @@ QByteArray localGet(quint16 port, const char *path, int *status)
         return {};
     *status = response.mid(9, 3).toInt();
     return response.mid(end + 4);
+}
+
+void stopService(QProcess &process, int graceMs)
+{
+    if (process.state() == QProcess::NotRunning)
+        return;
+    process.terminate();
+    if (!process.waitForFinished(graceMs)) {
+        process.kill();
+        process.waitForFinished(5000);
+    }
 }
 
 } // namespace bench

@@ -6,6 +6,8 @@
 #include <QByteArray>
 #include <QString>
 
+class QProcess;
+
 namespace bench {
 
 // A process's memory from /proc/<pid>/status, in MB; -1 when it cannot be read.
@@ -25,5 +27,9 @@ QString findServiceBinary(const char *name, const QString &explicitPath);
 // GET `path` on 127.0.0.1:`port` with Connection: close and 5 s timeouts; the body, and the
 // status in *status (0 when no answer). Blocking, so it never runs the caller's event loop.
 QByteArray localGet(quint16 port, const char *path, int *status);
+
+// Stops a service the benchmark started: SIGTERM, up to `graceMs` for its graceful shutdown,
+// then SIGKILL. Nothing when it is not running.
+void stopService(QProcess &process, int graceMs);
 
 } // namespace bench

@@ -58,6 +58,9 @@ QMap<QString, QSet<QString>> expectedExecute()
          logins({"l_worker", "l_support", "l_operator", "l_manager", "l_alerts"})},
         {QStringLiteral("pause_destination"), logins({"l_operator", "l_manager"})},
         {QStringLiteral("resume_destination"), logins({"l_operator", "l_manager"})},
+        {QStringLiteral("poll_open"), logins({"l_ingest"})}, // 0029: the poller
+        {QStringLiteral("poll_store"), logins({"l_ingest"})},
+        {QStringLiteral("poll_failed"), logins({"l_ingest"})},
         {QStringLiteral("heartbeat"), worker},
         {QStringLiteral("complete"), worker},
         {QStringLiteral("complete_many"), worker},
@@ -120,6 +123,13 @@ QMap<QString, QString> calls()
          QStringLiteral("SELECT * FROM inbox.route_backlog(ARRAY['roles'])")},
         {QStringLiteral("resume_destination"),
          QStringLiteral("SELECT inbox.resume_destination('roles', 'roles')")},
+        {QStringLiteral("poll_open"),
+         QStringLiteral("SELECT * FROM inbox.poll_open('roles-poller', 'roles', 'json_list')")},
+        {QStringLiteral("poll_store"),
+         QStringLiteral("SELECT * FROM inbox.poll_store('roles-poller', 'roles', '{}', '{}', NULL,"
+                        " NULL, NULL, '{}', false, NULL)")},
+        {QStringLiteral("poll_failed"),
+         QStringLiteral("SELECT inbox.poll_failed('roles-poller', 'roles', 'roles', NULL, false)")},
         {QStringLiteral("heartbeat"),
          QStringLiteral("SELECT inbox.heartbeat(0, 'roles-worker', 1)")},
         {QStringLiteral("complete"),
@@ -166,6 +176,8 @@ QMap<QString, QString> calls()
         {QStringLiteral("_notify"), QStringLiteral("SELECT inbox._notify('events')")},
         {QStringLiteral("_name_key"), QStringLiteral("SELECT inbox._name_key('Ivan')")},
         {QStringLiteral("_check_name"), QStringLiteral("SELECT inbox._check_name('a', 'p_a', 10)")},
+        {QStringLiteral("_check_poll_args"),
+         QStringLiteral("SELECT inbox._check_poll_args('roles-poller', 'roles')")},
         {QStringLiteral("_retry_delay"), QStringLiteral("SELECT inbox._retry_delay(1)")},
         {QStringLiteral("set_alert_rule"),
          QStringLiteral("SELECT inbox.set_alert_rule(NULL, 'roles-' || md5(random()::text),"

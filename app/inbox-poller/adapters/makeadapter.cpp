@@ -1,3 +1,5 @@
+#include "amocrmadapter.h"
+#include "bitrix24adapter.h"
 #include "polladapter.h"
 
 namespace inbox::poll {
@@ -5,8 +7,10 @@ namespace inbox::poll {
 std::unique_ptr<PollAdapter> makeAdapter(const QString &name, const AdapterSettings &settings,
                                          QList<SettingProblem> *problems)
 {
-    Q_UNUSED(settings);
-    // Each adapter adds its line here: if (name == u"ozon") return makeOzonAdapter(...);
+    if (name == QLatin1String("amocrm"))
+        return makeAmoCrmAdapter(settings, problems);
+    if (name == QLatin1String("bitrix24"))
+        return makeBitrix24Adapter(settings, problems);
     problems->append(
         {QStringLiteral("adapter"), QStringLiteral("unknown adapter \"%1\"").arg(name)});
     return nullptr;

@@ -23,7 +23,7 @@ QDateTime build(int year, int month, int day, int hour, int minute, int second, 
     if (offset.isEmpty())
         return QDateTime(date, time, zone).toUTC();
     if (offset == QLatin1String("Z") || offset == QLatin1String("z"))
-        return QDateTime(date, time, QTimeZone::utc());
+        return QDateTime(date, time, Qt::UTC);
     // "+03:00", "+0300" or "+03".
     const int sign = offset.at(0) == QLatin1Char('-') ? -1 : 1;
     const QString digits = QString(offset.mid(1)).remove(QLatin1Char(':'));

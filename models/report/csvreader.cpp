@@ -34,6 +34,26 @@ bool isForbidden(char16_t c)
     return c >= 0x7F && c <= 0x9F;
 }
 
+bool isBlank(const QVector<QByteArray> &fields)
+{
+    for (const QByteArray &field : fields) {
+        for (const char c : field) {
+            if (c != ' ' && c != '\t')
+                return false;
+        }
+    }
+    return true;
+}
+
+bool isEmptyRecord(const QStringList &fields)
+{
+    for (const QString &field : fields) {
+        if (!field.trimmed().isEmpty())
+            return false;
+    }
+    return true;
+}
+
 } // namespace
 
 CsvReader::CsvReader(QIODevice *device, CsvOptions options) : m_device(device), m_options(options)
@@ -82,7 +102,9 @@ bool CsvReader::detectEncoding()
         m_encoding = m_options.encoding;
         return true;
     }
-    if (m_buffer.startsWith("\xEF\xBB\xBF")) {
+    // A BOM says UTF-8 whatever follows (a bad byte further down is that row's problem).
+    const QByteArray head = m_buffer.isEmpty() ? m_device->peek(3) : m_buffer.left(3);
+    if (head.startsWith("\xEF\xBB\xBF")) {
         m_encoding = CsvEncoding::Utf8;
         return true;
     }
@@ -117,6 +139,7 @@ bool CsvReader::open()
     m_atEnd = false;
     m_header.clear();
     m_error.clear();
+    m_emptyRecords = 0;
 
     if (!m_device->isSequential()) {
         // Detection reads the device; the data starts again afterwards.
@@ -367,7 +390,7 @@ CsvReader::Next CsvReader::next(CsvRecord *record, ImportProblem *problem)
         record->line = raw.line;
         record->fields.clear();
         record->fields.reserve(raw.fields.size());
-        if (m_started && raw.fields.size() != m_header.size()) {
+        if (m_started && raw.fields.size() != m_header.size() && !isBlank(raw.fields)) {
             *problem =
                 ImportProblem{raw.line, ImportProblem::Code::FieldCount,
                               QString::number(raw.fields.size()), QString::number(m_header.size())};
@@ -381,6 +404,12 @@ CsvReader::Next CsvReader::next(CsvRecord *record, ImportProblem *problem)
                 return Next::Problem;
             }
             record->fields.append(text);
+        }
+        if (m_started && isEmptyRecord(record->fields)) {
+            // ";;;;;" or spaces, as spreadsheets leave after the last row: no data to lose,
+            // but counted, so the dialog can say so.
+            ++m_emptyRecords;
+            continue;
         }
         return Next::Record;
     }

@@ -49,6 +49,9 @@ public:
     char delimiter() const { return m_delimiter; }
     bool hadBom() const { return m_bom; }
     QString errorString() const { return m_error; }
+    // Records with no text in any field (";;;;" lines a spreadsheet leaves, lines of spaces)
+    // read so far: not rows, not problems, but not hidden either.
+    qint64 emptyRecords() const { return m_emptyRecords; }
 
     enum class Next { Record, Problem, End };
     // The next record, or the problem that stood in its place, or the end. A record has as many
@@ -89,6 +92,7 @@ private:
     qint64 m_line = 1; // the line of m_pos
     bool m_atEnd = false;
     bool m_started = false;
+    qint64 m_emptyRecords = 0;
     QStringDecoder m_decoder;
 };
 

@@ -40,6 +40,7 @@ ImportPreview ImportPreview::read(QIODevice *device, int count, CsvOptions optio
         }
         preview.lines.append(line);
     }
+    preview.emptyRecords = reader.csv().emptyRecords();
     return preview;
 }
 

@@ -24,8 +24,9 @@ struct ImportPreview
     CsvEncoding encoding = CsvEncoding::Utf8;
     char delimiter = ';';
     QVector<Line> lines;
-    bool more = false; // the file goes on after these lines
-    QString error;     // the file could not be opened at all
+    bool more = false;       // the file goes on after these lines
+    qint64 emptyRecords = 0; // records with no text among them (see CsvReader)
+    QString error;           // the file could not be opened at all
 
     // Reads up to `count` records of `device` with `layout`, or with the recognised layout
     // when none is given.

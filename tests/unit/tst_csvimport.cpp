@@ -455,6 +455,31 @@ private slots:
         QVERIFY(reader16.errorString().contains(QStringLiteral("UTF-16")));
     }
 
+    void bomDecidesAndEmptyRecords()
+    {
+        // A BOM says UTF-8 even with a bad byte further down: that row alone is a problem.
+        // Rows with no text (";;", spaces) are counted, not rows and not problems.
+        QByteArray bytes("\xEF\xBB\xBFid;name;note\r\n1;\xD0\x98\xD0\xB2\xD0\xB0\xD0\xBD;\r\n"
+                         ";;\r\n2;\xC8\xE2\xE0\xED;\r\n   \r\n3;Ann;x\r\n; ;\r\n");
+        QBuffer buffer(&bytes);
+        QVERIFY(buffer.open(QIODevice::ReadOnly));
+        CsvReader reader(&buffer);
+        QVERIFY(reader.open());
+        QCOMPARE(reader.encoding(), CsvEncoding::Utf8);
+        QCOMPARE(reader.header().first(), QStringLiteral("id"));
+        CsvRecord record;
+        ImportProblem problem;
+        QCOMPARE(reader.next(&record, &problem), CsvReader::Next::Record);
+        QCOMPARE(record.fields.at(1), QStringLiteral("Иван"));
+        QCOMPARE(reader.next(&record, &problem), CsvReader::Next::Problem);
+        QCOMPARE(problem, (ImportProblem{4, Code::InvalidBytes, QStringLiteral("name"),
+                                         QStringLiteral("UTF-8")}));
+        QCOMPARE(reader.next(&record, &problem), CsvReader::Next::Record);
+        QCOMPARE(record.line, 6);
+        QCOMPARE(reader.next(&record, &problem), CsvReader::Next::End);
+        QCOMPARE(reader.emptyRecords(), 3);
+    }
+
     void createdAt_data()
     {
         QTest::addColumn<QString>("text");

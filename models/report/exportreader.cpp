@@ -8,6 +8,11 @@ ExportReader::ExportReader(QIODevice *device, CsvOptions options)
     : m_csv(device, options), m_zone(ExportValues::defaultZone())
 {}
 
+void ExportReader::setTimeZone(const QTimeZone &zone)
+{
+    m_zone = zone.isValid() ? zone : ExportValues::defaultZone();
+}
+
 bool ExportReader::open()
 {
     if (!m_csv.open())

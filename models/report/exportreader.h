@@ -29,7 +29,8 @@ public:
     ExportLayout layout() const { return m_layout; }
     void setLayout(const ExportLayout &layout) { m_layout = layout; }
     QTimeZone timeZone() const { return m_zone; }
-    void setTimeZone(const QTimeZone &zone) { m_zone = zone; }
+    // The zone of times written without an offset; an invalid zone keeps Europe/Moscow.
+    void setTimeZone(const QTimeZone &zone);
 
     enum class Next { Row, Problems, End };
     // The next row, or the problems of the record that stood in its place (one for a record

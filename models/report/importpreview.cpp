@@ -13,8 +13,7 @@ ImportPreview ImportPreview::read(QIODevice *device, int count, CsvOptions optio
     }
     if (layout)
         reader.setLayout(*layout);
-    if (zone.isValid())
-        reader.setTimeZone(zone);
+    reader.setTimeZone(zone);
     preview.header = reader.header();
     preview.layoutKey = reader.layoutKey();
     preview.layout = reader.layout();

@@ -1682,6 +1682,25 @@
     </message>
 </context>
 <context>
+    <name>inbox::CsvReader</name>
+    <message>
+        <source>The file is in UTF-16: save it as CSV in UTF-8 or Windows-1251 and import it again.</source>
+        <translation>The file is in UTF-16: save it as CSV in UTF-8 or Windows-1251 and import it again.</translation>
+    </message>
+    <message>
+        <source>This build of Qt cannot read Windows-1251 (it has no ICU).</source>
+        <translation>This build of Qt cannot read Windows-1251 (it has no ICU).</translation>
+    </message>
+    <message>
+        <source>The file has no header line.</source>
+        <translation>The file has no header line.</translation>
+    </message>
+    <message>
+        <source>The header line cannot be read: %1</source>
+        <translation>The header line cannot be read: %1</translation>
+    </message>
+</context>
+<context>
     <name>inbox::DailyFiguresModel</name>
     <message>
         <source>Today (%1)</source>
@@ -3016,6 +3035,49 @@ Click to list that day&apos;s events in the journal.</translation>
     </message>
 </context>
 <context>
+    <name>inbox::ExportLayout</name>
+    <message>
+        <source>Source</source>
+        <translation>Source</translation>
+    </message>
+    <message>
+        <source>External id</source>
+        <translation>External id</translation>
+    </message>
+    <message>
+        <source>Created at</source>
+        <translation>Created at</translation>
+    </message>
+    <message>
+        <source>Phone</source>
+        <translation>Phone</translation>
+    </message>
+    <message>
+        <source>E-mail</source>
+        <translation>E-mail</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Other CSV, mapped by hand</source>
+        <translation>Other CSV, mapped by hand</translation>
+    </message>
+    <message>
+        <source>Bitrix24 leads</source>
+        <translation>Bitrix24 leads</translation>
+    </message>
+    <message>
+        <source>Bitrix24 deals</source>
+        <translation>Bitrix24 deals</translation>
+    </message>
+    <message>
+        <source>amoCRM deals</source>
+        <translation>amoCRM deals</translation>
+    </message>
+</context>
+<context>
     <name>inbox::FiringAlertsPanel</name>
     <message>
         <source>&amp;Go to it</source>
@@ -3097,6 +3159,41 @@ Click to list that day&apos;s events in the journal.</translation>
             <numerusform>Diagnostics copied to the clipboard (%n line); no password is included.</numerusform>
             <numerusform>Diagnostics copied to the clipboard (%n lines); no password is included.</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>inbox::ImportProblem</name>
+    <message>
+        <source>A quote opened in this row is never closed.</source>
+        <translation>A quote opened in this row is never closed.</translation>
+    </message>
+    <message>
+        <source>Text follows a closing quote on line %1: a quote is missing or not doubled.</source>
+        <translation>Text follows a closing quote on line %1: a quote is missing or not doubled.</translation>
+    </message>
+    <message>
+        <source>The row has %1 fields, the header has %2.</source>
+        <translation>The row has %1 fields, the header has %2.</translation>
+    </message>
+    <message>
+        <source>Column &quot;%1&quot; has bytes that are not %2 text.</source>
+        <translation>Column &quot;%1&quot; has bytes that are not %2 text.</translation>
+    </message>
+    <message>
+        <source>No external id: column &quot;%1&quot; is empty.</source>
+        <translation>No external id: column &quot;%1&quot; is empty.</translation>
+    </message>
+    <message>
+        <source>No creation date: column &quot;%1&quot; is empty.</source>
+        <translation>No creation date: column &quot;%1&quot; is empty.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a creation date this import reads (dd.MM.yyyy HH:mm:ss, dd.MM.yyyy HH:mm, dd.MM.yyyy or ISO 8601).</source>
+        <translation>&quot;%1&quot; is not a creation date this import reads (dd.MM.yyyy HH:mm:ss, dd.MM.yyyy HH:mm, dd.MM.yyyy or ISO 8601).</translation>
+    </message>
+    <message>
+        <source>No source: column &quot;%1&quot; is empty and no source was chosen for the file.</source>
+        <translation>No source: column &quot;%1&quot; is empty and no source was chosen for the file.</translation>
     </message>
 </context>
 <context>

@@ -1700,6 +1700,25 @@
     </message>
 </context>
 <context>
+    <name>inbox::CsvReader</name>
+    <message>
+        <source>The file is in UTF-16: save it as CSV in UTF-8 or Windows-1251 and import it again.</source>
+        <translation>Файл в кодировке UTF-16: сохраните его как CSV в UTF-8 или Windows-1251 и импортируйте снова.</translation>
+    </message>
+    <message>
+        <source>This build of Qt cannot read Windows-1251 (it has no ICU).</source>
+        <translation>Эта сборка Qt не умеет читать Windows-1251 (в ней нет ICU).</translation>
+    </message>
+    <message>
+        <source>The file has no header line.</source>
+        <translation>В файле нет строки заголовков.</translation>
+    </message>
+    <message>
+        <source>The header line cannot be read: %1</source>
+        <translation>Не удаётся прочитать строку заголовков: %1</translation>
+    </message>
+</context>
+<context>
     <name>inbox::DailyFiguresModel</name>
     <message>
         <source>Today (%1)</source>
@@ -3037,6 +3056,49 @@ Click to list that day&apos;s events in the journal.</source>
     </message>
 </context>
 <context>
+    <name>inbox::ExportLayout</name>
+    <message>
+        <source>Source</source>
+        <translation>Источник</translation>
+    </message>
+    <message>
+        <source>External id</source>
+        <translation>Внешний ID</translation>
+    </message>
+    <message>
+        <source>Created at</source>
+        <translation>Дата создания</translation>
+    </message>
+    <message>
+        <source>Phone</source>
+        <translation>Телефон</translation>
+    </message>
+    <message>
+        <source>E-mail</source>
+        <translation>E-mail</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Имя</translation>
+    </message>
+    <message>
+        <source>Other CSV, mapped by hand</source>
+        <translation>Другой CSV, столбцы указаны вручную</translation>
+    </message>
+    <message>
+        <source>Bitrix24 leads</source>
+        <translation>Лиды Битрикс24</translation>
+    </message>
+    <message>
+        <source>Bitrix24 deals</source>
+        <translation>Сделки Битрикс24</translation>
+    </message>
+    <message>
+        <source>amoCRM deals</source>
+        <translation>Сделки amoCRM</translation>
+    </message>
+</context>
+<context>
     <name>inbox::FiringAlertsPanel</name>
     <message>
         <source>&amp;Go to it</source>
@@ -3120,6 +3182,41 @@ Click to list that day&apos;s events in the journal.</source>
             <numerusform>Диагностика скопирована в буфер обмена (%n строки); пароль не включён.</numerusform>
             <numerusform>Диагностика скопирована в буфер обмена (%n строк); пароль не включён.</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>inbox::ImportProblem</name>
+    <message>
+        <source>A quote opened in this row is never closed.</source>
+        <translation>Кавычка, открытая в этой строке, так и не закрыта.</translation>
+    </message>
+    <message>
+        <source>Text follows a closing quote on line %1: a quote is missing or not doubled.</source>
+        <translation>После закрывающей кавычки в строке %1 идёт текст: кавычка пропущена или не удвоена.</translation>
+    </message>
+    <message>
+        <source>The row has %1 fields, the header has %2.</source>
+        <translation>Полей в строке: %1, в заголовке: %2.</translation>
+    </message>
+    <message>
+        <source>Column &quot;%1&quot; has bytes that are not %2 text.</source>
+        <translation>В столбце «%1» есть байты, которые не являются текстом в %2.</translation>
+    </message>
+    <message>
+        <source>No external id: column &quot;%1&quot; is empty.</source>
+        <translation>Нет внешнего ID: столбец «%1» пуст.</translation>
+    </message>
+    <message>
+        <source>No creation date: column &quot;%1&quot; is empty.</source>
+        <translation>Нет даты создания: столбец «%1» пуст.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a creation date this import reads (dd.MM.yyyy HH:mm:ss, dd.MM.yyyy HH:mm, dd.MM.yyyy or ISO 8601).</source>
+        <translation>«%1» — не дата создания в формате, который понимает импорт (дд.ММ.гггг ЧЧ:мм:сс, дд.ММ.гггг ЧЧ:мм, дд.ММ.гггг или ISO 8601).</translation>
+    </message>
+    <message>
+        <source>No source: column &quot;%1&quot; is empty and no source was chosen for the file.</source>
+        <translation>Нет источника: столбец «%1» пуст, а источник для файла не выбран.</translation>
     </message>
 </context>
 <context>

@@ -249,7 +249,7 @@ FakeMarketplace::FakeMarketplace(const MarketplaceSettings &settings, const Hard
     : m_settings(settings), m_hard(hardships), m_ozonKey(ozonKey), m_wbToken(wbToken),
       m_orders(MarketOrders::Settings{
           seed, settings.perMinute, hardships.late ? settings.lateMaxS : 0, 0.25,
-          QDateTime::currentSecsSinceEpoch(), settings.backfillMinutes}),
+          QDateTime::currentSecsSinceEpoch(), settings.backfillMinutes, settings.statusSpeed}),
       m_chaos(seed ^ 0xc4a05ULL), m_boundaryDraw(seed ^ 0xb0da7ULL), m_log(settings.log),
       m_server(new QTcpServer(this)), m_startedS(QDateTime::currentSecsSinceEpoch())
 {

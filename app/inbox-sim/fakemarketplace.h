@@ -60,6 +60,7 @@ struct MarketplaceSettings
     int lateMaxS = 600;                              // --fake-marketplace-late-max
     double limitPerMinute = 300;                     // --fake-marketplace-limit
     int burst = 20;                                  // --fake-marketplace-burst
+    double statusSpeed = 1;                          // --fake-marketplace-status-speed
 };
 
 class FakeMarketplace final : public QObject

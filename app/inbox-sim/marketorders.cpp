@@ -126,19 +126,22 @@ MarketOrder MarketOrders::make(Rng &rng, Market market, qint64 visibleS, qint64 
 void MarketOrders::ozonHistory(Rng &rng, MarketOrder *o)
 {
     // Changes count from when the posting became visible: a change before it would be one no
-    // poller could ever see.
+    // poller could ever see. The draws are the same at any speed, only scaled.
+    const auto step = [this, &rng](qint64 lo, qint64 hi) {
+        return std::max<qint64>(1, qint64(double(rng.between(lo, hi)) / m_settings.statusSpeed));
+    };
     qint64 at = o->visibleS;
     o->statuses.append({QStringLiteral("awaiting_packaging"), at});
     if (rng.chance(0.07)) {
-        o->statuses.append({QStringLiteral("cancelled"), at + rng.between(60, 1800)});
+        o->statuses.append({QStringLiteral("cancelled"), at + step(60, 1800)});
         return;
     }
-    at += rng.between(60, 900);
+    at += step(60, 900);
     o->statuses.append({QStringLiteral("awaiting_deliver"), at});
-    at += rng.between(600, 3600);
+    at += step(600, 3600);
     o->statuses.append({QStringLiteral("delivering"), at});
     o->tracking = QStringLiteral("3300%1").arg(rng.between(1000000000LL, 9999999999LL));
-    at += rng.between(3600, 6 * 3600);
+    at += step(3600, 6 * 3600);
     o->statuses.append({QStringLiteral("delivered"), at});
 }
 

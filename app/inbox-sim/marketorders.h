@@ -71,6 +71,7 @@ public:
         double lateShare = 0.25; // of the orders, when lateMaxS > 0
         qint64 startS = 0;       // the clock at start
         int backfillMinutes = 0; // history created at start, with times in the past
+        double statusSpeed = 1;  // Ozon's status changes this many times faster than life
     };
 
     explicit MarketOrders(const Settings &settings);

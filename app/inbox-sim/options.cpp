@@ -245,6 +245,11 @@ std::optional<Options> parseOptions(const QStringList &argumentsIn, int *exitCod
             "PER_MINUTE");
     const auto marketBurst =
         opt("fake-marketplace-burst", "Requests at once per API before 429 (default 20).", "N");
+    const auto marketStatusSpeed = opt("fake-marketplace-status-speed",
+                                       "Ozon postings go through their statuses X times faster "
+                                       "(default 1: packed in minutes, delivered in hours; 60: "
+                                       "all within minutes).",
+                                       "X");
 
     if (!p.parse(arguments)) {
         std::fprintf(stderr, "inbox-sim: %s (try --help)\n", qPrintable(p.errorText()));
@@ -365,6 +370,7 @@ std::optional<Options> parseOptions(const QStringList &argumentsIn, int *exitCod
     integer(marketLateMax, 1, 7 * 24 * 3600, &o.marketplace.lateMaxS);
     number(marketLimit, 1, 1e6, &o.marketplace.limitPerMinute);
     integer(marketBurst, 1, 100000, &o.marketplace.burst);
+    number(marketStatusSpeed, 0.01, 3600, &o.marketplace.statusSpeed);
     if (!p.positionalArguments().isEmpty())
         errors << QStringLiteral("unexpected argument %1").arg(p.positionalArguments().first());
     if (errors.isEmpty() && !o.trafficMode() && !o.check && o.historyDays == 0 && o.bulk == 0 &&

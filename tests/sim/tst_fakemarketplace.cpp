@@ -500,6 +500,52 @@ private slots:
         QVERIFY(keys(c) != ka);
     }
 
+    // Hard mode without slow answers: some orders are published minutes after their own time,
+    // and a few answers are 500 or 503 by themselves.
+    void hardModeIsLateAndFails()
+    {
+        const int port =
+            start({QStringLiteral("--seed"), QStringLiteral("51"),
+                   QStringLiteral("--fake-marketplace-backfill"), QStringLiteral("60"),
+                   QStringLiteral("--fake-marketplace-hard"),
+                   QStringLiteral("--fake-marketplace-without"), QStringLiteral("slow"),
+                   QStringLiteral("--fake-marketplace-late-max"), QStringLiteral("300"),
+                   QStringLiteral("--fake-marketplace-limit"), QStringLiteral("100000"),
+                   QStringLiteral("--fake-marketplace-burst"), QStringLiteral("10000")});
+        QVERIFY(port > 0);
+        const HttpReply r = HttpClient::get(port, "/fake/orders");
+        int late = 0, total = 0;
+        for (const QByteArray &line : r.body.split('\n')) {
+            if (line.isEmpty())
+                continue;
+            const QJsonObject o = QJsonDocument::fromJson(line).object();
+            const qint64 delay = seconds(o.value(QLatin1String("visible_at")).toString()) -
+                                 seconds(o.value(QLatin1String("created_at")).toString());
+            QVERIFY(delay >= 0 && delay <= 300);
+            QCOMPARE(o.value(QLatin1String("late")).toBool(), delay > 0);
+            late += delay > 0;
+            ++total;
+        }
+        QVERIFY2(late > total / 10 && late < total / 2,
+                 qPrintable(QStringLiteral("%1 of %2 late").arg(late).arg(total)));
+
+        int failed = 0;
+        for (int i = 0; i < 300; ++i) {
+            const int status = wb(port, "limit=1&next=0").status;
+            QVERIFY(status == 200 || status == 500 || status == 503);
+            failed += status != 200;
+        }
+        QVERIFY2(failed > 0 && failed < 30, qPrintable(QString::number(failed)));
+        const QJsonObject answers = stats(port)
+                                        .value(QLatin1String("wb"))
+                                        .toObject()
+                                        .value(QLatin1String("answers"))
+                                        .toObject();
+        QCOMPARE(answers.value(QLatin1String("500")).toInt() +
+                     answers.value(QLatin1String("503")).toInt(),
+                 failed);
+    }
+
     void badCommandLineIsUsage()
     {
         QProcess p;

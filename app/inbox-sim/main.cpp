@@ -1,5 +1,8 @@
-// inbox-sim: the traffic simulator and volume filler (see --help and README.md).
+// inbox-sim: the traffic simulator and volume filler, and the fakes of what lies around the
+// inbox (Telegram, the dispatcher's handler, Ozon's and Wildberries' seller APIs); see --help
+// and README.md.
 #include "fakehandler.h"
+#include "fakemarketplace.h"
 #include "faketelegram.h"
 #include "options.h"
 #include "simulation.h"
@@ -48,6 +51,8 @@ int main(int argc, char **argv)
         return inbox::sim::FakeHandler::run(options->fakeHandler, options->fakeHandlerSecretFile,
                                             options->fakeHandlerLog, options->fakeHandlerMisbehave,
                                             options->fakeHandlerChaos, options->seed);
+    if (!options->marketplace.listen.isEmpty())
+        return inbox::sim::FakeMarketplace::run(options->marketplace, options->seed);
     if (options->check)
         return inbox::sim::runCheck(*options);
     if (options->historyDays > 0 || options->bulk > 0) {

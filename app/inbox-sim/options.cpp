@@ -34,6 +34,10 @@ const char *kDescription =
     "  --run SECONDS     senders and workers for SECONDS, then the self-check; exit 0 only\n"
     "                    when every check holds, 1 naming the checks that failed\n"
     "  --check           the self-check's database checks on the whole database\n"
+    "  --fake-telegram, --fake-handler, --fake-marketplace ADDRESS:PORT\n"
+    "                    play the Telegram Bot API, the dispatcher's handler, or Ozon's and\n"
+    "                    Wildberries' seller APIs (orders created continuously, late items, a\n"
+    "                    shifting page boundary, 429s, 5xx, slow answers) until stopped\n"
     "\n"
     "--live and --run post every delivery over HTTP to inbox-receiver, in each sender's format "
     "and with each sender's timeout and resend rule: by default to one inbox-sim starts (next "
@@ -201,6 +205,51 @@ std::optional<Options> parseOptions(const QStringList &argumentsIn, int *exitCod
     const auto fakeHandlerChaos =
         opt("fake-handler-chaos", "Misbehave now and then by itself, as a real handler on a "
                                   "bad day (errors, slow answers, down a minute every ten).");
+    const auto market = opt("fake-marketplace",
+                            "Play Ozon's POST /v3/posting/fbs/list and Wildberries' GET "
+                            "/api/v3/orders on ADDRESS:PORT (loopback) until SIGINT/SIGTERM, "
+                            "with GET /fake/orders, /fake/stats and /fake/misbehave; port 0 "
+                            "picks one and prints it. Its orders follow --seed.",
+                            "ADDRESS:PORT");
+    const auto marketClientId =
+        opt("fake-marketplace-ozon-client-id", "The Client-Id it accepts (default 123456).", "ID");
+    const auto marketOzonKey = opt("fake-marketplace-ozon-key-file",
+                                   "The Api-Key it accepts, from FILE (default "
+                                   "fake-ozon-api-key).",
+                                   "FILE");
+    const auto marketWbToken = opt("fake-marketplace-wb-token-file",
+                                   "The WB Authorization token it accepts, from FILE (default "
+                                   "fake-wb-token).",
+                                   "FILE");
+    const auto marketLog =
+        opt("fake-marketplace-log", "Append each API request it received as a JSON line.", "FILE");
+    const auto marketRate =
+        opt("fake-marketplace-rate", "New orders a minute, both marketplaces together (default 6).",
+            "PER_MINUTE");
+    const auto marketBackfill =
+        opt("fake-marketplace-backfill", "Create MINUTES of order history at start (default 0).",
+            "MINUTES");
+    const auto marketHard =
+        opt("fake-marketplace-hard", "Make polling hard: late items, a shifting page boundary, "
+                                     "5xx now and then, slow answers.");
+    const auto marketWithout = opt("fake-marketplace-without",
+                                   "With --fake-marketplace-hard, leave out some of late, "
+                                   "boundary, errors, slow (comma-separated).",
+                                   "LIST");
+    const auto marketLateMax = opt("fake-marketplace-late-max",
+                                   "A late item is published up to SECONDS after its time "
+                                   "(default 600).",
+                                   "SECONDS");
+    const auto marketLimit =
+        opt("fake-marketplace-limit", "Requests a minute per API before 429 (default 300).",
+            "PER_MINUTE");
+    const auto marketBurst =
+        opt("fake-marketplace-burst", "Requests at once per API before 429 (default 20).", "N");
+    const auto marketStatusSpeed = opt("fake-marketplace-status-speed",
+                                       "Ozon postings go through their statuses X times faster "
+                                       "(default 1: packed in minutes, delivered in hours; 60: "
+                                       "all within minutes).",
+                                       "X");
 
     if (!p.parse(arguments)) {
         std::fprintf(stderr, "inbox-sim: %s (try --help)\n", qPrintable(p.errorText()));
@@ -308,12 +357,26 @@ std::optional<Options> parseOptions(const QStringList &argumentsIn, int *exitCod
     o.fakeHandlerLog = p.value(fakeHandlerLog);
     o.fakeHandlerMisbehave = p.value(fakeHandlerMisbehave);
     o.fakeHandlerChaos = p.isSet(fakeHandlerChaos);
+    o.marketplace.listen = p.value(market);
+    if (p.isSet(marketClientId))
+        o.marketplace.ozonClientId = p.value(marketClientId);
+    o.marketplace.ozonKeyFile = p.value(marketOzonKey);
+    o.marketplace.wbTokenFile = p.value(marketWbToken);
+    o.marketplace.log = p.value(marketLog);
+    number(marketRate, 0.01, 60000, &o.marketplace.perMinute);
+    integer(marketBackfill, 0, 7 * 24 * 60, &o.marketplace.backfillMinutes);
+    o.marketplace.hard = p.isSet(marketHard);
+    o.marketplace.without = p.value(marketWithout);
+    integer(marketLateMax, 1, 7 * 24 * 3600, &o.marketplace.lateMaxS);
+    number(marketLimit, 1, 1e6, &o.marketplace.limitPerMinute);
+    integer(marketBurst, 1, 100000, &o.marketplace.burst);
+    number(marketStatusSpeed, 0.01, 3600, &o.marketplace.statusSpeed);
     if (!p.positionalArguments().isEmpty())
         errors << QStringLiteral("unexpected argument %1").arg(p.positionalArguments().first());
     if (errors.isEmpty() && !o.trafficMode() && !o.check && o.historyDays == 0 && o.bulk == 0 &&
-        o.fakeTelegram.isEmpty() && o.fakeHandler.isEmpty())
+        o.fakeTelegram.isEmpty() && o.fakeHandler.isEmpty() && o.marketplace.listen.isEmpty())
         errors << QStringLiteral("nothing to do: give --history, --bulk, --live, --run, --check, "
-                                 "--fake-telegram or --fake-handler");
+                                 "--fake-telegram, --fake-handler or --fake-marketplace");
     if (!errors.isEmpty()) {
         for (const QString &e : errors)
             std::fprintf(stderr, "inbox-sim: %s\n", qPrintable(e));

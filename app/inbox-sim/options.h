@@ -1,6 +1,7 @@
 #pragma once
 
 #include "fakecrm.h"
+#include "fakemarketplace.h"
 
 #include <QString>
 #include <QStringList>
@@ -51,6 +52,8 @@ struct Options
     QString fakeHandlerLog;        // --fake-handler-log FILE
     QString fakeHandlerMisbehave;  // --fake-handler-misbehave MODE[:N[:S]]
     bool fakeHandlerChaos = false; // --fake-handler-chaos
+    // --fake-marketplace ADDRESS:PORT: play Ozon's and WB's seller APIs (fakemarketplace.h).
+    MarketplaceSettings marketplace;
 
     bool trafficMode() const { return liveRate > 0 || runSeconds > 0; }
     double trafficRate() const { return liveRate > 0 ? liveRate : rate; }

@@ -1,0 +1,688 @@
+#include "fakemarketplace.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QStringList>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QTimer>
+#include <QUrl>
+#include <QUrlQuery>
+
+#include <algorithm>
+#include <cmath>
+#include <csignal>
+#include <cstdio>
+#include <optional>
+
+namespace inbox::sim {
+
+namespace {
+
+volatile std::sig_atomic_t g_stop = 0;
+
+void onStopSignal(int)
+{
+    g_stop = 1;
+}
+
+constexpr qsizetype kMaxRequest = 1024 * 1024;
+constexpr int kMaxLimit = 1000;
+constexpr double kErrorShare = 0.03;
+constexpr double kSlowShare = 0.03;
+constexpr double kBoundaryShare = 0.5;
+
+QByteArray reason(int status)
+{
+    switch (status) {
+    case 200:
+        return "OK";
+    case 400:
+        return "Bad Request";
+    case 401:
+        return "Unauthorized";
+    case 404:
+        return "Not Found";
+    case 405:
+        return "Method Not Allowed";
+    case 429:
+        return "Too Many Requests";
+    case 501:
+        return "Not Implemented";
+    case 503:
+        return "Service Unavailable";
+    default:
+        return "Internal Server Error";
+    }
+}
+
+QByteArray compact(const QJsonObject &o)
+{
+    return QJsonDocument(o).toJson(QJsonDocument::Compact);
+}
+
+QString iso(qint64 s)
+{
+    return QDateTime::fromSecsSinceEpoch(s, Qt::UTC).toString(Qt::ISODate);
+}
+
+// Ozon's error codes are gRPC's.
+int ozonCode(int status)
+{
+    switch (status) {
+    case 400:
+        return 3; // INVALID_ARGUMENT
+    case 401:
+        return 16; // UNAUTHENTICATED
+    case 404:
+        return 5; // NOT_FOUND
+    case 429:
+        return 8; // RESOURCE_EXHAUSTED
+    case 503:
+        return 14; // UNAVAILABLE
+    default:
+        return 13; // INTERNAL
+    }
+}
+
+QString substatus(const QString &status)
+{
+    if (status == QLatin1String("awaiting_packaging"))
+        return QStringLiteral("posting_created");
+    if (status == QLatin1String("awaiting_deliver"))
+        return QStringLiteral("posting_transferring_to_delivery");
+    if (status == QLatin1String("delivering"))
+        return QStringLiteral("posting_in_carriage");
+    if (status == QLatin1String("delivered"))
+        return QStringLiteral("posting_delivered");
+    return QStringLiteral("posting_canceled");
+}
+
+QJsonObject ozonPosting(const MarketOrder &o, qint64 nowS)
+{
+    const QString status = o.statusAt(nowS);
+    QJsonArray products;
+    for (const MarketProduct &p : o.products)
+        products.append(QJsonObject{
+            {QStringLiteral("sku"), p.sku},
+            {QStringLiteral("name"), p.name},
+            {QStringLiteral("quantity"), p.quantity},
+            {QStringLiteral("offer_id"), p.offerId},
+            {QStringLiteral("price"), QString::number(double(p.priceKopecks) / 100.0, 'f', 6)},
+            {QStringLiteral("currency_code"), QStringLiteral("RUB")}});
+    const bool tracked =
+        status == QLatin1String("delivering") || status == QLatin1String("delivered");
+    return QJsonObject{
+        {QStringLiteral("posting_number"), o.key},
+        {QStringLiteral("order_id"), o.id},
+        {QStringLiteral("order_number"), o.number},
+        {QStringLiteral("status"), status},
+        {QStringLiteral("substatus"), substatus(status)},
+        {QStringLiteral("tpl_integration_type"), QStringLiteral("ozon")},
+        {QStringLiteral("tracking_number"), tracked ? o.tracking : QString()},
+        {QStringLiteral("in_process_at"), iso(o.createdS)},
+        {QStringLiteral("shipment_date"), iso(o.createdS + 24 * 3600)},
+        {QStringLiteral("delivery_method"),
+         QJsonObject{{QStringLiteral("warehouse_id"), o.warehouseId},
+                     {QStringLiteral("tpl_provider"), QStringLiteral("Ozon Логистика")}}},
+        {QStringLiteral("products"), products}};
+}
+
+QJsonObject wbOrder(const MarketOrder &o)
+{
+    const MarketProduct &p = o.products.first();
+    // id is a qint64 in the JSON value, written as an exact integer (not through a double).
+    return QJsonObject{{QStringLiteral("id"), o.id},
+                       {QStringLiteral("rid"), o.number},
+                       {QStringLiteral("createdAt"), iso(o.createdS)},
+                       {QStringLiteral("article"), p.offerId},
+                       {QStringLiteral("nmId"), o.nmId},
+                       {QStringLiteral("chrtId"), o.chrtId},
+                       {QStringLiteral("price"), p.priceKopecks},
+                       {QStringLiteral("convertedPrice"), p.priceKopecks},
+                       {QStringLiteral("currencyCode"), 643},
+                       {QStringLiteral("convertedCurrencyCode"), 643},
+                       {QStringLiteral("warehouseId"), o.warehouseId},
+                       {QStringLiteral("cargoType"), 1},
+                       {QStringLiteral("deliveryType"), QStringLiteral("fbs")},
+                       {QStringLiteral("skus"), QJsonArray{o.barcode}}};
+}
+
+bool parseMisbehaviour(const QString &mode, const QString &count, const QString &seconds,
+                       int *countOut, int *secondsOut)
+{
+    static const QStringList modes = {QStringLiteral("429"), QStringLiteral("500"),
+                                      QStringLiteral("503"), QStringLiteral("401"),
+                                      QStringLiteral("slow")};
+    bool countOk = true, secondsOk = true;
+    *countOut = count.isEmpty() ? 1 : count.toInt(&countOk);
+    *secondsOut = seconds.isEmpty() ? 1 : seconds.toInt(&secondsOk);
+    return modes.contains(mode) && countOk && secondsOk && *countOut >= 1 && *secondsOut >= 0 &&
+           *secondsOut <= 3600;
+}
+
+bool readKey(const QString &file, const char *fallback, QByteArray *out)
+{
+    if (file.isEmpty()) {
+        *out = fallback;
+        return true;
+    }
+    QFile f(file);
+    if (!f.open(QIODevice::ReadOnly)) {
+        std::fprintf(stderr, "inbox-sim: cannot read %s: %s\n", qPrintable(file),
+                     qPrintable(f.errorString()));
+        return false;
+    }
+    *out = f.readAll().trimmed();
+    if (out->isEmpty()) {
+        std::fprintf(stderr, "inbox-sim: %s is empty\n", qPrintable(file));
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+bool FakeMarketplace::parseHardships(bool hard, const QString &without, Hardships *out)
+{
+    Hardships h{hard, hard, hard, hard};
+    for (const QString &name : without.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        const QString n = name.trimmed();
+        if (n == QLatin1String("late"))
+            h.late = false;
+        else if (n == QLatin1String("boundary"))
+            h.boundary = false;
+        else if (n == QLatin1String("errors"))
+            h.errors = false;
+        else if (n == QLatin1String("slow"))
+            h.slow = false;
+        else
+            return false;
+    }
+    *out = h;
+    return true;
+}
+
+int FakeMarketplace::run(const MarketplaceSettings &settings, quint64 seed)
+{
+    const qsizetype colon = settings.listen.lastIndexOf(QLatin1Char(':'));
+    const QHostAddress address(settings.listen.left(colon));
+    bool portOk = false;
+    const uint port = settings.listen.mid(colon + 1).toUInt(&portOk);
+    Hardships hard;
+    if (colon <= 0 || address.isNull() || !portOk || port > 65535 ||
+        !parseHardships(settings.hard, settings.without, &hard)) {
+        std::fprintf(stderr, "inbox-sim: --fake-marketplace wants ADDRESS:PORT (numeric) and "
+                             "--fake-marketplace-without a list of late, boundary, errors, "
+                             "slow\n");
+        return 64;
+    }
+    QByteArray ozonKey, wbToken;
+    if (!readKey(settings.ozonKeyFile, kDefaultOzonKey, &ozonKey) ||
+        !readKey(settings.wbTokenFile, kDefaultWbToken, &wbToken))
+        return 2;
+    FakeMarketplace fake(settings, hard, seed, ozonKey, wbToken);
+    QString problem;
+    if (!fake.listen(address, quint16(port), &problem)) {
+        std::fprintf(stderr, "inbox-sim: %s\n", qPrintable(problem));
+        return 2;
+    }
+    std::printf("fake marketplace listening on %s:%u\n", qPrintable(address.toString()),
+                unsigned(fake.port()));
+    std::fflush(stdout);
+    std::signal(SIGINT, onStopSignal);
+    std::signal(SIGTERM, onStopSignal);
+    QTimer poll;
+    QObject::connect(&poll, &QTimer::timeout, &fake, [] {
+        if (g_stop)
+            QCoreApplication::quit();
+    });
+    poll.start(100);
+    QCoreApplication::exec();
+    return 0;
+}
+
+FakeMarketplace::FakeMarketplace(const MarketplaceSettings &settings, const Hardships &hardships,
+                                 quint64 seed, const QByteArray &ozonKey, const QByteArray &wbToken)
+    : m_settings(settings), m_hard(hardships), m_ozonKey(ozonKey), m_wbToken(wbToken),
+      m_orders(MarketOrders::Settings{
+          seed, settings.perMinute, hardships.late ? settings.lateMaxS : 0, 0.25,
+          QDateTime::currentSecsSinceEpoch(), settings.backfillMinutes, settings.statusSpeed}),
+      m_chaos(seed ^ 0xc4a05ULL), m_boundaryDraw(seed ^ 0xb0da7ULL), m_log(settings.log),
+      m_server(new QTcpServer(this)), m_startedS(QDateTime::currentSecsSinceEpoch())
+{
+    m_clock.start();
+    for (Bucket &b : m_buckets)
+        b = Bucket{double(settings.burst), 0};
+    m_orders.advanceTo(m_startedS);
+    connect(m_server, &QTcpServer::newConnection, this, &FakeMarketplace::onConnection);
+}
+
+FakeMarketplace::~FakeMarketplace() = default;
+
+bool FakeMarketplace::listen(const QHostAddress &address, quint16 port, QString *problem)
+{
+    if (!m_log.fileName().isEmpty() && !m_log.open(QIODevice::WriteOnly | QIODevice::Append)) {
+        *problem = QStringLiteral("cannot write %1: %2").arg(m_log.fileName(), m_log.errorString());
+        return false;
+    }
+    if (!m_server->listen(address, port)) {
+        *problem = QStringLiteral("cannot listen on %1:%2: %3")
+                       .arg(address.toString())
+                       .arg(port)
+                       .arg(m_server->errorString());
+        return false;
+    }
+    return true;
+}
+
+quint16 FakeMarketplace::port() const
+{
+    return m_server->serverPort();
+}
+
+void FakeMarketplace::onConnection()
+{
+    while (QTcpSocket *socket = m_server->nextPendingConnection()) {
+        connect(socket, &QTcpSocket::readyRead, this, [this, socket] { onReadable(socket); });
+        connect(socket, &QTcpSocket::disconnected, this, [this, socket] {
+            m_buffers.remove(socket);
+            socket->deleteLater();
+        });
+    }
+}
+
+void FakeMarketplace::onReadable(QTcpSocket *socket)
+{
+    QByteArray &buffer = m_buffers[socket];
+    buffer += socket->readAll();
+    // Requests on a kept-alive connection, one after another, until a slow answer holds it.
+    for (;;) {
+        const qsizetype headEnd = buffer.indexOf("\r\n\r\n");
+        if (headEnd < 0) {
+            if (buffer.size() > kMaxRequest)
+                socket->abort();
+            return;
+        }
+        Request request;
+        const QList<QByteArray> lines = buffer.left(headEnd).split('\n');
+        const QList<QByteArray> requestLine = lines.value(0).trimmed().split(' ');
+        request.method = requestLine.value(0);
+        request.target = requestLine.value(1);
+        for (qsizetype i = 1; i < lines.size(); ++i) {
+            const QByteArray line = lines.at(i).trimmed();
+            const qsizetype colon = line.indexOf(':');
+            if (colon > 0)
+                request.headers.insert(line.left(colon).trimmed().toLower(),
+                                       line.mid(colon + 1).trimmed());
+        }
+        bool lengthOk = true;
+        const qsizetype length = request.headers.value("content-length", "0").toLongLong(&lengthOk);
+        if (request.headers.contains("transfer-encoding") || !lengthOk || length < 0 ||
+            length > kMaxRequest) {
+            send(socket, Answer{501, R"({"message":"send Content-Length"})", {}, 0});
+            socket->disconnectFromHost();
+            return;
+        }
+        if (buffer.size() < headEnd + 4 + length)
+            return;
+        request.body = buffer.mid(headEnd + 4, length);
+        buffer.remove(0, headEnd + 4 + length);
+        if (!handle(socket, request))
+            return;
+    }
+}
+
+bool FakeMarketplace::handle(QTcpSocket *socket, const Request &request)
+{
+    const qsizetype question = request.target.indexOf('?');
+    const QByteArray path = question < 0 ? request.target : request.target.left(question);
+    if (path.startsWith("/fake/")) {
+        send(socket, control(request));
+        return true;
+    }
+    std::optional<Market> market;
+    if (path == "/v3/posting/fbs/list")
+        market = Market::Ozon;
+    else if (path == "/api/v3/orders")
+        market = Market::Wb;
+    if (!market) {
+        send(socket, Answer{404, R"({"message":"no such method"})", {}, 0});
+        return true;
+    }
+    const Answer a = api(*market, request);
+    ApiStats &stats = m_stats[int(*market)];
+    ++stats.requests;
+    ++stats.answers[a.status];
+    if (a.status == 429)
+        ++stats.rateLimited;
+    record(QJsonObject{
+        {QStringLiteral("n"), ++m_logged},
+        {QStringLiteral("at"), QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)},
+        {QStringLiteral("api"), QLatin1String(marketName(*market))},
+        {QStringLiteral("method"), QString::fromLatin1(request.method)},
+        {QStringLiteral("target"), QString::fromLatin1(request.target)},
+        {QStringLiteral("body"), QString::fromUtf8(request.body.left(2000))},
+        {QStringLiteral("answer"), a.status},
+        {QStringLiteral("delay_s"), a.delayS}});
+    if (a.delayS <= 0) {
+        send(socket, a);
+        return true;
+    }
+    // Slow: the answer is made now and sent later, on a connection that takes nothing else.
+    disconnect(socket, &QTcpSocket::readyRead, this, nullptr);
+    QTimer::singleShot(a.delayS * 1000, socket, [this, socket, a] {
+        Answer late = a;
+        late.headers += "Connection: close\r\n";
+        send(socket, late);
+        socket->disconnectFromHost();
+    });
+    return false;
+}
+
+FakeMarketplace::Answer FakeMarketplace::api(Market market, const Request &request)
+{
+    Misbehaviour &m = m_misbehave[int(market)];
+    QString mode;
+    int seconds = 0;
+    if (m.count > 0) {
+        mode = m.mode;
+        seconds = m.seconds;
+        if (--m.count == 0)
+            m = Misbehaviour{};
+    }
+    if (mode == QLatin1String("401"))
+        return failure(market, 401, QStringLiteral("token revoked"));
+
+    const bool authorized =
+        market == Market::Ozon
+            ? request.headers.value("client-id") == m_settings.ozonClientId.toUtf8() &&
+                  request.headers.value("api-key") == m_ozonKey
+            : request.headers.value("authorization") == m_wbToken;
+    if (!authorized)
+        return failure(market, 401,
+                       market == Market::Ozon
+                           ? QStringLiteral("Client-Id and Api-Key headers are required")
+                           : QStringLiteral("invalid token"));
+
+    int retryAfterS = 0;
+    double remaining = 0;
+    if (mode == QLatin1String("429"))
+        return failure(market, 429, QStringLiteral("too many requests"), std::max(1, seconds));
+    if (!take(market, &retryAfterS, &remaining))
+        return failure(market, 429, QStringLiteral("too many requests"), retryAfterS);
+    if (mode == QLatin1String("500") || mode == QLatin1String("503"))
+        return failure(market, mode.toInt(), QStringLiteral("internal error"), seconds);
+
+    int delayS = mode == QLatin1String("slow") ? seconds : 0;
+    const double draw = std::uniform_real_distribution<double>(0, 1)(m_chaos);
+    if (mode.isEmpty() && m_hard.errors && draw < kErrorShare)
+        return failure(market, draw < kErrorShare / 2 ? 503 : 500, QStringLiteral("internal error"),
+                       2);
+    if (mode.isEmpty() && m_hard.slow && draw >= kErrorShare && draw < kErrorShare + kSlowShare)
+        delayS = std::uniform_int_distribution<int>(1, 4)(m_chaos);
+
+    const qint64 nowS = QDateTime::currentSecsSinceEpoch();
+    m_orders.advanceTo(nowS);
+    Answer a = market == Market::Ozon ? ozonList(request, nowS) : wbOrders(request, nowS);
+    if (market == Market::Wb && a.status == 200)
+        a.headers += "X-Ratelimit-Remaining: " + QByteArray::number(int(remaining)) + "\r\n";
+    a.delayS = delayS;
+    return a;
+}
+
+FakeMarketplace::Answer FakeMarketplace::ozonList(const Request &request, qint64 nowS)
+{
+    if (request.method != "POST")
+        return failure(Market::Ozon, 405, QStringLiteral("POST only"));
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(request.body, &parseError);
+    if (!doc.isObject())
+        return failure(Market::Ozon, 400,
+                       QStringLiteral("invalid JSON: %1").arg(parseError.errorString()));
+    const QJsonObject body = doc.object();
+    const QJsonObject filter = body.value(QLatin1String("filter")).toObject();
+    const QDateTime since =
+        QDateTime::fromString(filter.value(QLatin1String("since")).toString(), Qt::ISODateWithMs);
+    const QDateTime to =
+        QDateTime::fromString(filter.value(QLatin1String("to")).toString(), Qt::ISODateWithMs);
+    const QString dir = body.value(QLatin1String("dir")).toString(QStringLiteral("ASC")).toUpper();
+    const QJsonValue limitValue = body.value(QLatin1String("limit"));
+    const QJsonValue offsetValue = body.value(QLatin1String("offset"));
+    const double limit = limitValue.toDouble(-1);
+    const double offset = offsetValue.isUndefined() ? 0 : offsetValue.toDouble(-1);
+    if (!since.isValid() || !to.isValid())
+        return failure(Market::Ozon, 400,
+                       QStringLiteral("filter.since and filter.to must be RFC 3339 times"));
+    if (limit < 1 || limit > kMaxLimit || limit != std::floor(limit))
+        return failure(Market::Ozon, 400, QStringLiteral("limit must be from 1 to 1000"));
+    if (offset < 0 || offset != std::floor(offset))
+        return failure(Market::Ozon, 400, QStringLiteral("offset must be 0 or more"));
+    if (dir != QLatin1String("ASC") && dir != QLatin1String("DESC"))
+        return failure(Market::Ozon, 400, QStringLiteral("dir must be ASC or DESC"));
+    const QString status = filter.value(QLatin1String("status")).toString();
+    const qint64 sinceS = since.toSecsSinceEpoch();
+    const qint64 toS = to.toSecsSinceEpoch();
+
+    std::vector<const MarketOrder *> matching;
+    for (const MarketOrder &o : m_orders.orders()) {
+        if (o.market == Market::Ozon && o.visibleS <= nowS && o.createdS >= sinceS &&
+            o.createdS <= toS && (status.isEmpty() || o.statusAt(nowS) == status))
+            matching.push_back(&o);
+    }
+    const bool asc = dir == QLatin1String("ASC");
+    std::sort(matching.begin(), matching.end(), [asc](const MarketOrder *a, const MarketOrder *b) {
+        if (a->createdS != b->createdS)
+            return asc ? a->createdS < b->createdS : a->createdS > b->createdS;
+        return asc ? a->key < b->key : a->key > b->key;
+    });
+    const size_t from = std::min(matching.size(), size_t(offset));
+    const size_t end = std::min(matching.size(), from + size_t(limit));
+    QJsonArray postings;
+    for (size_t i = from; i < end; ++i)
+        postings.append(ozonPosting(*matching[i], nowS));
+    const bool hasNext = end < matching.size();
+
+    // The shifting boundary: a posting published now with a time before the end of the page
+    // just given, so everything after it moves one place on.
+    if (m_hard.boundary && hasNext && end > from &&
+        std::uniform_real_distribution<double>(0, 1)(m_boundaryDraw) < kBoundaryShare) {
+        const qint64 edge = matching[end - 1]->createdS;
+        const qint64 lo = asc ? sinceS : edge;
+        const qint64 hi = asc ? edge : std::min(toS, nowS);
+        m_orders.inject(Market::Ozon,
+                        lo + qint64(std::uniform_int_distribution<qint64>(
+                                 0, std::max<qint64>(0, hi - lo))(m_boundaryDraw)),
+                        nowS);
+    }
+    Answer a;
+    a.body = compact(QJsonObject{
+        {QStringLiteral("result"), QJsonObject{{QStringLiteral("postings"), postings},
+                                               {QStringLiteral("has_next"), hasNext}}}});
+    return a;
+}
+
+FakeMarketplace::Answer FakeMarketplace::wbOrders(const Request &request, qint64 nowS)
+{
+    if (request.method != "GET")
+        return failure(Market::Wb, 405, QStringLiteral("GET only"));
+    const QUrlQuery q(QUrl(QString::fromLatin1(request.target)));
+    bool limitOk = false, nextOk = false, fromOk = true, toOk = true;
+    const int limit = q.queryItemValue(QStringLiteral("limit")).toInt(&limitOk);
+    const qint64 next = q.queryItemValue(QStringLiteral("next")).toLongLong(&nextOk);
+    const bool hasFrom = q.hasQueryItem(QStringLiteral("dateFrom"));
+    const bool hasTo = q.hasQueryItem(QStringLiteral("dateTo"));
+    const qint64 dateFrom =
+        hasFrom ? q.queryItemValue(QStringLiteral("dateFrom")).toLongLong(&fromOk) : 0;
+    const qint64 dateTo = hasTo ? q.queryItemValue(QStringLiteral("dateTo")).toLongLong(&toOk) : 0;
+    if (!limitOk || limit < 1 || limit > kMaxLimit)
+        return failure(Market::Wb, 400, QStringLiteral("limit must be from 1 to 1000"));
+    if (!nextOk || next < 0)
+        return failure(Market::Wb, 400, QStringLiteral("next must be 0 or a value given"));
+    if (!fromOk || !toOk)
+        return failure(Market::Wb, 400, QStringLiteral("dateFrom and dateTo are Unix seconds"));
+
+    // Orders are kept in the order they were created, and WB ids grow with it: id order.
+    QJsonArray orders;
+    qint64 last = next;
+    for (const MarketOrder &o : m_orders.orders()) {
+        if (orders.size() >= limit)
+            break;
+        if (o.market != Market::Wb || o.visibleS > nowS || o.id <= next ||
+            (hasFrom && o.createdS < dateFrom) || (hasTo && o.createdS > dateTo))
+            continue;
+        orders.append(wbOrder(o));
+        last = o.id;
+    }
+    Answer a;
+    a.body =
+        compact(QJsonObject{{QStringLiteral("next"), last}, {QStringLiteral("orders"), orders}});
+    return a;
+}
+
+FakeMarketplace::Answer FakeMarketplace::failure(Market market, int status, const QString &message,
+                                                 int retryAfterS) const
+{
+    Answer a;
+    a.status = status;
+    if (market == Market::Ozon) {
+        a.body = compact(QJsonObject{{QStringLiteral("code"), ozonCode(status)},
+                                     {QStringLiteral("message"), message},
+                                     {QStringLiteral("details"), QJsonArray{}}});
+        if (status == 429 || status == 503)
+            a.headers = "Retry-After: " + QByteArray::number(retryAfterS) + "\r\n";
+        return a;
+    }
+    a.body = compact(QJsonObject{
+        {QStringLiteral("title"), QString::fromLatin1(reason(status)).toLower()},
+        {QStringLiteral("detail"), message},
+        {QStringLiteral("code"), QStringLiteral("fake-%1").arg(status)},
+        {QStringLiteral("requestId"), QStringLiteral("fake-%1").arg(m_logged + 1)},
+        {QStringLiteral("origin"), QStringLiteral("s2s-api-auth-marketplace")},
+        {QStringLiteral("status"), status},
+        {QStringLiteral("statusText"), QString::fromLatin1(reason(status))},
+        {QStringLiteral("timestamp"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate)}});
+    if (status == 429) {
+        // What WB sends with a 429: when to try again, the burst, and when it is full again.
+        const double perSecond = m_settings.limitPerMinute / 60.0;
+        a.headers = "X-Ratelimit-Retry: " + QByteArray::number(retryAfterS) +
+                    "\r\nX-Ratelimit-Limit: " + QByteArray::number(m_settings.burst) +
+                    "\r\nX-Ratelimit-Reset: " +
+                    QByteArray::number(int(std::ceil(m_settings.burst / perSecond))) +
+                    "\r\nX-Ratelimit-Remaining: 0\r\n";
+    } else if (status == 503) {
+        a.headers = "Retry-After: " + QByteArray::number(retryAfterS) + "\r\n";
+    }
+    return a;
+}
+
+bool FakeMarketplace::take(Market market, int *retryAfterS, double *remaining)
+{
+    Bucket &b = m_buckets[int(market)];
+    const qint64 nowMs = m_clock.elapsed();
+    const double perMs = m_settings.limitPerMinute / 60000.0;
+    b.tokens = std::min(double(m_settings.burst), b.tokens + double(nowMs - b.lastMs) * perMs);
+    b.lastMs = nowMs;
+    if (b.tokens >= 1) {
+        b.tokens -= 1;
+        *remaining = b.tokens;
+        return true;
+    }
+    *remaining = 0;
+    *retryAfterS = std::max(1, int(std::ceil((1 - b.tokens) / perMs / 1000.0)));
+    return false;
+}
+
+FakeMarketplace::Answer FakeMarketplace::control(const Request &request)
+{
+    const QUrl url(QString::fromLatin1(request.target));
+    const qint64 nowS = QDateTime::currentSecsSinceEpoch();
+    if (url.path() == QLatin1String("/fake/stats")) {
+        m_orders.advanceTo(nowS);
+        return Answer{200, statsJson(), {}, 0};
+    }
+    if (url.path() == QLatin1String("/fake/orders")) {
+        m_orders.advanceTo(nowS);
+        return Answer{200, ordersLines(nowS), "Content-Type: application/x-ndjson\r\n", 0};
+    }
+    if (url.path() != QLatin1String("/fake/misbehave"))
+        return Answer{404, R"({"message":"no such control"})", {}, 0};
+    const QUrlQuery q(url);
+    const QString api = q.queryItemValue(QStringLiteral("api"));
+    Misbehaviour m;
+    m.mode = q.queryItemValue(QStringLiteral("mode"));
+    if (!parseMisbehaviour(m.mode, q.queryItemValue(QStringLiteral("count")),
+                           q.queryItemValue(QStringLiteral("seconds")), &m.count, &m.seconds) ||
+        (!api.isEmpty() && api != QLatin1String("ozon") && api != QLatin1String("wb")))
+        return Answer{
+            400, R"({"message":"api=ozon|wb, mode=429|500|503|401|slow, count, seconds"})", {}, 0};
+    if (api != QLatin1String("wb"))
+        m_misbehave[int(Market::Ozon)] = m;
+    if (api != QLatin1String("ozon"))
+        m_misbehave[int(Market::Wb)] = m;
+    return Answer{200, R"({"ok":true})", {}, 0};
+}
+
+QByteArray FakeMarketplace::ordersLines(qint64 nowS) const
+{
+    QByteArray out;
+    for (const MarketOrder &o : m_orders.orders()) {
+        if (o.visibleS > nowS)
+            continue;
+        QJsonArray statuses;
+        for (const MarketStatus &s : o.statuses) {
+            if (s.atS <= nowS)
+                statuses.append(QJsonObject{{QStringLiteral("status"), s.status},
+                                            {QStringLiteral("at"), iso(s.atS)}});
+        }
+        // The key is text: a WB id past 2^53 must survive any reader.
+        out += compact(QJsonObject{{QStringLiteral("api"), QLatin1String(marketName(o.market))},
+                                   {QStringLiteral("key"), o.key},
+                                   {QStringLiteral("created_at"), iso(o.createdS)},
+                                   {QStringLiteral("visible_at"), iso(o.visibleS)},
+                                   {QStringLiteral("late"), o.late},
+                                   {QStringLiteral("injected"), o.injected},
+                                   {QStringLiteral("statuses"), statuses}}) +
+               '\n';
+    }
+    return out;
+}
+
+QByteArray FakeMarketplace::statsJson() const
+{
+    QJsonObject perApi;
+    for (const Market market : {Market::Ozon, Market::Wb}) {
+        const ApiStats &s = m_stats[int(market)];
+        QJsonObject answers;
+        for (auto it = s.answers.cbegin(); it != s.answers.cend(); ++it)
+            answers.insert(QString::number(it.key()), it.value());
+        perApi.insert(QLatin1String(marketName(market)),
+                      QJsonObject{{QStringLiteral("requests"), s.requests},
+                                  {QStringLiteral("answers"), answers},
+                                  {QStringLiteral("rate_limited"), s.rateLimited},
+                                  {QStringLiteral("orders"), m_orders.count(market)}});
+    }
+    perApi.insert(QStringLiteral("started_at"), iso(m_startedS));
+    return compact(perApi);
+}
+
+void FakeMarketplace::send(QTcpSocket *socket, const Answer &a)
+{
+    QByteArray head = "HTTP/1.1 " + QByteArray::number(a.status) + ' ' + reason(a.status) + "\r\n";
+    if (!a.headers.contains("Content-Type:"))
+        head += "Content-Type: application/json\r\n";
+    head += "Content-Length: " + QByteArray::number(a.body.size()) + "\r\n" + a.headers + "\r\n";
+    socket->write(head + a.body);
+}
+
+void FakeMarketplace::record(const QJsonObject &line)
+{
+    if (!m_log.isOpen())
+        return;
+    m_log.write(compact(line) + '\n');
+    m_log.flush();
+}
+
+} // namespace inbox::sim

@@ -39,6 +39,8 @@ QByteArray reason(int status)
     switch (status) {
     case 200:
         return "OK";
+    case 204:
+        return "No Content";
     case 400:
         return "Bad Request";
     case 401:
@@ -250,6 +252,10 @@ FakeMarketplace::FakeMarketplace(const MarketplaceSettings &settings, const Hard
       m_orders(MarketOrders::Settings{
           seed, settings.perMinute, hardships.late ? settings.lateMaxS : 0, 0.25,
           QDateTime::currentSecsSinceEpoch(), settings.backfillMinutes, settings.statusSpeed}),
+      m_crm(FakeCrmQueues::Options{"demo-code", "demo-amo-token", settings.perMinute,
+                                   hardships.late ? qMin(settings.lateMaxS, 600) : 0, true},
+            seed ^ 0xc0de5ULL,
+            QDateTime::currentDateTimeUtc().addSecs(-60 * qint64(settings.backfillMinutes))),
       m_chaos(seed ^ 0xc4a05ULL), m_boundaryDraw(seed ^ 0xb0da7ULL), m_log(settings.log),
       m_server(new QTcpServer(this)), m_startedS(QDateTime::currentSecsSinceEpoch())
 {
@@ -257,6 +263,7 @@ FakeMarketplace::FakeMarketplace(const MarketplaceSettings &settings, const Hard
     for (Bucket &b : m_buckets)
         b = Bucket{double(settings.burst), 0};
     m_orders.advanceTo(m_startedS);
+    m_crm.advance(QDateTime::currentDateTimeUtc());
     connect(m_server, &QTcpServer::newConnection, this, &FakeMarketplace::onConnection);
 }
 
@@ -341,6 +348,28 @@ bool FakeMarketplace::handle(QTcpSocket *socket, const Request &request)
     const QByteArray path = question < 0 ? request.target : request.target.left(question);
     if (path.startsWith("/fake/")) {
         send(socket, control(request));
+        return true;
+    }
+    // The CRMs' queues answer in their own shapes, rate limits and credentials included.
+    FakeAnswer crm;
+    const QUrl url(QString::fromLatin1(request.target));
+    if (m_crm.handle(request.method, url.path(), QUrlQuery(url),
+                     request.headers.value("authorization"), request.body,
+                     QDateTime::currentDateTimeUtc(), &crm)) {
+        Answer a{crm.status, crm.body, {}, 0};
+        for (const auto &[name, value] : crm.headers)
+            a.headers += name + ": " + value + "\r\n";
+        record(QJsonObject{
+            {QStringLiteral("n"), ++m_logged},
+            {QStringLiteral("at"), QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)},
+            {QStringLiteral("api"),
+             path.startsWith("/rest/") ? QStringLiteral("bitrix24") : QStringLiteral("amocrm")},
+            {QStringLiteral("method"), QString::fromLatin1(request.method)},
+            // Never the Bitrix24 path itself: it carries the portal's code.
+            {QStringLiteral("target"),
+             path.startsWith("/rest/") ? url.fileName() : QString::fromLatin1(request.target)},
+            {QStringLiteral("answer"), a.status}});
+        send(socket, a);
         return true;
     }
     std::optional<Market> market;
@@ -602,6 +631,19 @@ FakeMarketplace::Answer FakeMarketplace::control(const Request &request)
     if (url.path() == QLatin1String("/fake/stats")) {
         m_orders.advanceTo(nowS);
         return Answer{200, statsJson(), {}, 0};
+    }
+    if (url.path() == QLatin1String("/fake/crm-keys")) {
+        m_crm.advance(QDateTime::currentDateTimeUtc());
+        QByteArray out;
+        for (const QString &k : m_crm.bitrixKeys())
+            out += compact(QJsonObject{{QStringLiteral("api"), QStringLiteral("bitrix24")},
+                                       {QStringLiteral("key"), k}}) +
+                   '\n';
+        for (const QString &k : m_crm.amoKeys())
+            out += compact(QJsonObject{{QStringLiteral("api"), QStringLiteral("amocrm")},
+                                       {QStringLiteral("key"), k}}) +
+                   '\n';
+        return Answer{200, out, "Content-Type: application/x-ndjson\r\n", 0};
     }
     if (url.path() == QLatin1String("/fake/orders")) {
         m_orders.advanceTo(nowS);

@@ -22,11 +22,17 @@
 //   errors    about 3 % of answers are 500 or 503 (Retry-After)
 //   slow      about 3 % of answers come 1-4 s late
 //
+// The same port plays the CRMs' pull side (fakecrmqueues.h): Bitrix24's offline event queue
+// at POST /rest/1/demo-code/event.offline.get.json and .../event.offline.clear.json, and
+// amoCRM's GET /api/v4/events (Authorization: Bearer demo-amo-token), their events made at
+// --fake-marketplace-rate each, and listed by GET /fake/crm-keys.
+//
 // Control: GET /fake/stats (requests and answers per API, 429s, orders created),
 // GET /fake/orders (every order so far as JSON lines, with its status history and when each
 // became visible: what the self-check compares the inbox with), and
 // GET /fake/misbehave?api=ozon|wb&mode=429|500|503|401|slow&count=N&seconds=S (no api: both).
 
+#include "fakecrmqueues.h"
 #include "marketorders.h"
 
 #include <QByteArray>
@@ -148,6 +154,7 @@ private:
     QByteArray m_ozonKey;
     QByteArray m_wbToken;
     MarketOrders m_orders;
+    FakeCrmQueues m_crm;
     std::mt19937_64 m_chaos;
     std::mt19937_64 m_boundaryDraw;
     QFile m_log;

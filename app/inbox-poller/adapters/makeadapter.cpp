@@ -1,3 +1,4 @@
+#include "jsonlistadapter.h"
 #include "polladapter.h"
 
 namespace inbox::poll {
@@ -5,8 +6,9 @@ namespace inbox::poll {
 std::unique_ptr<PollAdapter> makeAdapter(const QString &name, const AdapterSettings &settings,
                                          QList<SettingProblem> *problems)
 {
-    Q_UNUSED(settings);
     // Each adapter adds its line here: if (name == u"ozon") return makeOzonAdapter(...);
+    if (name == QLatin1String("json_list"))
+        return JsonListAdapter::make(settings, problems);
     problems->append(
         {QStringLiteral("adapter"), QStringLiteral("unknown adapter \"%1\"").arg(name)});
     return nullptr;

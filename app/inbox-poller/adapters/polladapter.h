@@ -73,6 +73,11 @@ public:
     // given the request's requestCursor.
     virtual PolledPage readPage(const QJsonObject &requestCursor,
                                 const QByteArray &answer) const = 0;
+
+    // The API's published request limit: the defaults of the source's rate_per_minute and
+    // burst (a token bucket), when the configuration gives none.
+    virtual int defaultRatePerMinute() const { return 60; }
+    virtual int defaultBurst() const { return 10; }
 };
 
 // What the configuration gives an adapter: one [source] section of inbox-poller's file.

@@ -3,8 +3,10 @@
 // a page): overlapping windows store each order once with the repeats journalled, a late order
 // is caught by the overlap, 20-digit ids keep every digit; a 429 waits for its Retry-After
 // (timed on the fake's clock), a 500 is retried after the back-off, a 401 stops the source
-// (the database, /metrics and the log say so) until the poller restarts; SIGTERM exits 0 and
-// a request that never answers is aborted at the shutdown limit without moving the cursor.
+// (the database, /metrics and the log say so) until the poller restarts; the rate limit spaces
+// the requests (timed on the fake's clock); a page the database did not take is fetched again
+// and the cursor never passes it; SIGTERM exits 0 and a request that never answers is aborted
+// at the shutdown limit without moving the cursor.
 #include "contract_util.h"
 #include "databasetestcase.h"
 #include "pollerprocess.h"
@@ -334,6 +336,82 @@ private slots:
                  again.log().constData());
         again.terminate();
         QCOMPARE(again.wait(), 0);
+    }
+
+    void theRateLimitSpacesTheRequests()
+    {
+        FakeShop fake;
+        QVERIFY(fake.listen());
+        for (int i = 1; i <= 8; ++i)
+            fake.add("\"o-" + QByteArray::number(i) + '"', (20 - i) * 60000);
+        // Two at once, then one a second: 8 orders in pages of two, each re-reading the last
+        // item of the one before, are 8 requests.
+        PollerProcess p(poller(), fake.port(), "interval = 600\nrate_per_minute = 60\nburst = 2\n");
+        p.start();
+        QVERIFY2(waitFor(shop("polls || '/' || new_events"), QStringLiteral("1/8")),
+                 p.log().constData());
+        const QList<WebhookHandler::Request> &r = fake.handler.requests;
+        QCOMPARE(r.size(), 8);
+        QVERIFY2(r.at(1).atMs - r.at(0).atMs < 900, qPrintable(QString::number(r.at(1).atMs)));
+        // The bucket fills from the first request on: the third can go a second after it,
+        // each later one a second after the one before it was due.
+        for (int i = 2; i < r.size(); ++i) {
+            const qint64 since = r.at(i).atMs - r.at(0).atMs;
+            const qint64 gap = r.at(i).atMs - r.at(i - 1).atMs;
+            QVERIFY2(since >= (i - 1) * 1000 - 30 && gap < 2500,
+                     qPrintable(QStringLiteral("request %1 %2 ms after the first, %3 ms after "
+                                               "the one before")
+                                    .arg(i)
+                                    .arg(since)
+                                    .arg(gap)));
+        }
+        p.terminate();
+        QCOMPARE(p.wait(), 0);
+    }
+
+    void aPageTheDatabaseDidNotTakeIsFetchedAgain()
+    {
+        PgSession su(m_db.conninfo());
+        FakeShop fake;
+        QVERIFY(fake.listen());
+        for (int i = 1; i <= 3; ++i)
+            fake.add("\"o-" + QByteArray::number(i) + '"', (10 - i) * 60000);
+        // Another session holds the events table: poll_store waits for it and runs into the
+        // poller's statement timeout, as it would into a database that went away. (poll_open
+        // does not touch the events, so the source opens.)
+        PgSession locker(m_db.conninfo());
+        QVERIFY_SQL(locker.exec(QStringLiteral("BEGIN")));
+        QVERIFY_SQL(locker.exec(QStringLiteral("LOCK TABLE inbox.events IN SHARE MODE")));
+        PollerProcess p(poller(), fake.port(), "interval = 600\n", "statement_timeout_ms = 300\n");
+        p.start();
+        QVERIFY2(p.waitForLog("a page of 2 items is not stored, it will be fetched again"),
+                 p.log().constData());
+        QVERIFY(QTest::qWaitFor([&] { return fake.handler.requests.size() >= 2; }, 10000));
+        QVERIFY_SQL(locker.exec(QStringLiteral("ROLLBACK")));
+        // Pages [1, 2], [2, 3], [3]: each re-reads the last item of the one before.
+        QVERIFY2(
+            waitFor(shop("polls || '/' || new_events || '/' || repeats"), QStringLiteral("1/3/2")),
+            p.log().constData());
+        // Every failed try asked for the first page again: the cursor never moved past it.
+        const QList<WebhookHandler::Request> &r = fake.handler.requests;
+        const auto offsetOf = [](const WebhookHandler::Request &q) {
+            return QJsonDocument::fromJson(q.body).object().value(QLatin1String("offset")).toInt();
+        };
+        int firstPages = 0;
+        while (firstPages < r.size() && offsetOf(r.at(firstPages)) == 0)
+            ++firstPages;
+        QVERIFY2(firstPages >= 2, qPrintable(QString::number(firstPages)));
+        QCOMPARE(r.size(), firstPages + 2); // then offsets 1 and 2
+        QCOMPARE(offsetOf(r.at(firstPages)), 1);
+        QCOMPARE(offsetOf(r.last()), 2);
+        QCOMPARE(one(su, QStringLiteral("SELECT count(DISTINCT external_id) || '/' || count(*) "
+                                        "FROM inbox.events WHERE source = 'shop'")),
+                 QStringLiteral("3/3"));
+        const QByteArray metrics = p.get("/metrics");
+        QVERIFY2(metrics.contains("inbox_poller_errors_total{source=\"shop\",kind=\"database\"}"),
+                 metrics.constData());
+        p.terminate();
+        QCOMPARE(p.wait(), 0);
     }
 
     void anAnswerItCannotReadStoresNothing()

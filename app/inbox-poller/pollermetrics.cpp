@@ -27,6 +27,12 @@ void PollerMetrics::setState(const QByteArray &source, State state)
     m_sources[source].state = state;
 }
 
+void PollerMetrics::setPolledTo(const QByteArray &source, const QDateTime &polledTo)
+{
+    std::lock_guard lock(m_mutex);
+    m_sources[source].polledTo = polledTo;
+}
+
 void PollerMetrics::pollDone(const QByteArray &source, const QDateTime &polledTo)
 {
     std::lock_guard lock(m_mutex);

@@ -20,6 +20,8 @@ public:
 
     void addSource(const QByteArray &source);
     void setState(const QByteArray &source, State state);
+    // The end of the last window read, as the stored cursor says at start (no poll counted).
+    void setPolledTo(const QByteArray &source, const QDateTime &polledTo);
     // A poll read to the end of its window, which ended at `polledTo`.
     void pollDone(const QByteArray &source, const QDateTime &polledTo);
     // What poll_store made of a page's items: new, repeat (duplicate, rearmed), conflict.

@@ -2,6 +2,7 @@
 
 #include "deliveryrules.h"
 #include "polldatabase.h"
+#include "pollwindow.h"
 
 #include "support/logging.h"
 
@@ -134,6 +135,10 @@ void SourcePoller::step()
         m_opened = true;
         m_failures = 0;
         m_cursor = opened->cursor;
+        // The lag is known from the start: a poller that was down shows how far behind it is.
+        const QDateTime polledTo = readIsoTime(m_cursor.value(QLatin1String("polled_to")));
+        if (polledTo.isValid())
+            m_metrics.setPolledTo(m_name, polledTo);
         m_metrics.setState(m_name, opened->state == QLatin1String("failing")
                                        ? PollerMetrics::State::Failing
                                        : PollerMetrics::State::Polling);

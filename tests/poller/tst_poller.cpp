@@ -5,8 +5,9 @@
 // (timed on the fake's clock), a 500 is retried after the back-off, a 401 stops the source
 // (the database, /metrics and the log say so) until the poller restarts; the rate limit spaces
 // the requests (timed on the fake's clock); a page the database did not take is fetched again
-// and the cursor never passes it; SIGTERM exits 0 and a request that never answers is aborted
-// at the shutdown limit without moving the cursor.
+// and the cursor never passes it; SIGTERM stores the page in hand and exits 0, a request that
+// never answers is aborted at the shutdown limit without moving the cursor; a source stored
+// with another adapter is not polled.
 #include "contract_util.h"
 #include "databasetestcase.h"
 #include "pollerprocess.h"
@@ -56,6 +57,10 @@ public:
     std::function<WebhookHandler::Answer(int)> forced = [](int) {
         return WebhookHandler::Answer{-1, {}, {}};
     };
+    // How long the list answer to request n (from 0) takes.
+    std::function<int(int)> delayMs = [](int) {
+        return 0;
+    };
 
 private:
     WebhookHandler::Answer answer(const WebhookHandler::Request &r)
@@ -82,7 +87,8 @@ private:
         return {200,
                 "{\"result\": {\"total\": " + QByteArray::number(window.size()) +
                     ", \"items\": [\n  " + items + "\n]}}",
-                {{"Content-Type", "application/json"}}};
+                {{"Content-Type", "application/json"}},
+                delayMs(int(handler.requests.size()) - 1)};
     }
 };
 
@@ -336,6 +342,48 @@ private slots:
                  again.log().constData());
         again.terminate();
         QCOMPARE(again.wait(), 0);
+    }
+
+    void sigtermStoresThePageInHand()
+    {
+        PgSession su(m_db.conninfo());
+        FakeShop fake;
+        QVERIFY(fake.listen());
+        fake.add("\"o-1\"", 60000);
+        fake.add("\"o-2\"", 50000);
+        fake.add("\"o-3\"", 40000);
+        // The second page takes 1.5 s: SIGTERM comes while it is on its way.
+        fake.delayMs = [](int n) {
+            return n == 1 ? 1500 : 0;
+        };
+        PollerProcess p(poller(), fake.port(), "interval = 600\n");
+        p.start();
+        QVERIFY(QTest::qWaitFor([&] { return fake.handler.requests.size() == 2; }, 20000));
+        p.terminate();
+        QCOMPARE(p.wait(), 0);
+        // That page (o-2, o-3) was stored with its cursor, and nothing was asked after it.
+        QCOMPARE(fake.handler.requests.size(), 2);
+        QCOMPARE(one(su, shop("current_items || '/' || new_events || '/' || (cursor->>'offset')")),
+                 QStringLiteral("4/3/2"));
+        QVERIFY(p.log().contains("finishing the pages in flight"));
+        QVERIFY(!p.log().contains("shutdown limit"));
+    }
+
+    void aSourceOfAnotherAdapterIsNotPolled()
+    {
+        PgSession su(m_db.conninfo());
+        QVERIFY_SQL(su.exec(QStringLiteral("SELECT inbox.poll_open('old', 'shop', 'ozon')")));
+        FakeShop fake;
+        QVERIFY(fake.listen());
+        PollerProcess p(poller(), fake.port());
+        p.start();
+        QVERIFY2(p.waitForLog("source shop: inbox.poll_open refused it, not polled"),
+                 p.log().constData());
+        QVERIFY(p.get("/metrics").contains("inbox_poller_source_state{source=\"shop\"} 2\n"));
+        QCOMPARE(fake.handler.requests.size(), 0);
+        QCOMPARE(one(su, shop("adapter || '/' || cursor::text")), QStringLiteral("ozon/{}"));
+        p.terminate();
+        QCOMPARE(p.wait(), 0);
     }
 
     void theRateLimitSpacesTheRequests()

@@ -168,6 +168,13 @@ void SourcePoller::step()
     m_reply = request.method == "POST" ? m_network.post(http, request.body) : m_network.get(http);
     const QJsonObject requestCursor = request.requestCursor;
     QNetworkReply *reply = m_reply;
+    // The whole request within `timeout`: Qt's transfer timeout only notices silence, and an
+    // answer that trickles would hold the source for ever.
+    m_timedOut = false;
+    QTimer::singleShot(m_config.timeoutS * 1000, reply, [this, reply] {
+        m_timedOut = true;
+        reply->abort();
+    });
     connect(reply, &QNetworkReply::finished, this,
             [this, reply, requestCursor] { answered(reply, requestCursor); });
 }
@@ -182,7 +189,7 @@ void SourcePoller::answered(QNetworkReply *reply, const QJsonObject &requestCurs
         finishIfStopping();
         return;
     }
-    if (status == 200) {
+    if (status == 200 && reply->error() == QNetworkReply::NoError) {
         const PolledPage page = m_adapter->readPage(requestCursor, reply->readAll());
         if (!page.error.isEmpty()) {
             fail("answer", QStringLiteral("the answer cannot be read: %1").arg(page.error), 200,
@@ -193,6 +200,11 @@ void SourcePoller::answered(QNetworkReply *reply, const QJsonObject &requestCurs
         return;
     }
     const QByteArray body = reply->readAll();
+    if (m_timedOut || reply->error() == QNetworkReply::OperationCanceledError ||
+        reply->error() == QNetworkReply::TimeoutError) {
+        fail("http", QStringLiteral("no answer within %1 s").arg(m_config.timeoutS), 0, false);
+        return;
+    }
     if (status == 0) {
         // The error's name, not errorString(): Qt's text can quote the URL, and a URL may
         // carry a key.

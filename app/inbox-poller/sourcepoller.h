@@ -84,7 +84,8 @@ private:
     bool m_stopping = false;
     bool m_aborting = false;
     bool m_idleSent = false;
-    int m_failures = 0; // in a row, of requests and of the database
+    bool m_timedOut = false; // the request in flight was aborted by its timeout
+    int m_failures = 0;      // in a row, of requests and of the database
 };
 
 } // namespace inbox::poll

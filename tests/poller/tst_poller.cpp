@@ -386,6 +386,32 @@ private slots:
         QCOMPARE(p.wait(), 0);
     }
 
+    void aSlowAnswerTimesOutAndIsRetried()
+    {
+        PgSession su(m_db.conninfo());
+        FakeShop fake;
+        QVERIFY(fake.listen());
+        fake.add("\"o-1\"", 60000);
+        // The first answer would take 5 s; the source allows 1.
+        fake.delayMs = [](int n) {
+            return n == 0 ? 5000 : 0;
+        };
+        PollerProcess p(poller(), fake.port(), "interval = 600\ntimeout = 1\n");
+        p.start();
+        QVERIFY2(waitFor(shop("polls || '/' || new_events"), QStringLiteral("1/1")),
+                 p.log().constData());
+        QVERIFY(p.log().contains("source shop: no answer within 1 s (failure 1 in a row"));
+        const QList<WebhookHandler::Request> &r = fake.handler.requests;
+        QCOMPARE(r.size(), 2);
+        const qint64 gap = r.at(1).atMs - r.at(0).atMs;
+        QVERIFY2(gap >= 1750 && gap < 4000, qPrintable(QString::number(gap)));
+        QCOMPARE(one(su, QStringLiteral("SELECT detail->>'error' FROM inbox.journal "
+                                        "WHERE entry = 'poll_failing'")),
+                 QStringLiteral("no answer within 1 s"));
+        p.terminate();
+        QCOMPARE(p.wait(), 0);
+    }
+
     void theRateLimitSpacesTheRequests()
     {
         FakeShop fake;

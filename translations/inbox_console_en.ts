@@ -3928,6 +3928,131 @@ Click to list that day&apos;s events in the journal.</translation>
     </message>
 </context>
 <context>
+    <name>inbox::PollSourcesModel</name>
+    <message>
+        <source>Source</source>
+        <translation>Source</translation>
+    </message>
+    <message>
+        <source>The events&apos; source, and the API inbox-poller reads for it</source>
+        <translation>The events&apos; source, and the API inbox-poller reads for it</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>State</translation>
+    </message>
+    <message>
+        <source>Whether its last requests worked</source>
+        <translation>Whether its last requests worked</translation>
+    </message>
+    <message>
+        <source>Last success</source>
+        <translation>Last success</translation>
+    </message>
+    <message>
+        <source>When a poll last read its whole window and stored it</source>
+        <translation>When a poll last read its whole window and stored it</translation>
+    </message>
+    <message>
+        <source>Behind by</source>
+        <translation>Behind by</translation>
+    </message>
+    <message>
+        <source>How long ago the end of the last window read is: an order placed since then is not in the inbox yet</source>
+        <translation>How long ago the end of the last window read is: an order placed since then is not in the inbox yet</translation>
+    </message>
+    <message>
+        <source>Last poll</source>
+        <translation>Last poll</translation>
+    </message>
+    <message>
+        <source>What the last poll read: new events, repeats of events already stored (the windows overlap on purpose), and conflicts (an item changed under the same key, kept for review)</source>
+        <translation>What the last poll read: new events, repeats of events already stored (the windows overlap on purpose), and conflicts (an item changed under the same key, kept for review)</translation>
+    </message>
+    <message>
+        <source>Last error</source>
+        <translation>Last error</translation>
+    </message>
+    <message>
+        <source>polling</source>
+        <translation>polling</translation>
+    </message>
+    <message numerus="yes">
+        <source>failing: %n request(s) in a row</source>
+        <translation>
+            <numerusform>failing: %n request in a row</numerusform>
+            <numerusform>failing: %n requests in a row</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no poll finished yet</source>
+        <translation>no poll finished yet</translation>
+    </message>
+    <message>
+        <source>%1: %2 new, %3 repeats, %4 conflicts</source>
+        <translation>%1: %2 new, %3 repeats, %4 conflicts</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>never</translation>
+    </message>
+    <message>
+        <source>%1 · HTTP %2: %3</source>
+        <translation>%1 · HTTP %2: %3</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1, read by the %2 adapter</source>
+        <translation>%1, read by the %2 adapter</translation>
+    </message>
+    <message>
+        <source>Last poll took %1 ms. Since the source was first polled: %2 polls, %3 items, %4 new events, %5 repeats, %6 conflicts.</source>
+        <translation>Last poll took %1 ms. Since the source was first polled: %2 polls, %3 items, %4 new events, %5 repeats, %6 conflicts.</translation>
+    </message>
+    <message>
+        <source>stopped: credentials refused</source>
+        <translation>stopped: credentials refused</translation>
+    </message>
+    <message>
+        <source>The API refused the poller&apos;s credentials (HTTP 401 or 403). Fix the token or key in inbox-poller&apos;s configuration and restart it: the source polls again from where it stopped.</source>
+        <translation>The API refused the poller&apos;s credentials (HTTP 401 or 403). Fix the token or key in inbox-poller&apos;s configuration and restart it: the source polls again from where it stopped.</translation>
+    </message>
+    <message>
+        <source>%1 (at %2)</source>
+        <translation>%1 (at %2)</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::PollSourcesPanel</name>
+    <message>
+        <source>Polled sources</source>
+        <translation>Polled sources</translation>
+    </message>
+    <message>
+        <source>Polled sources (%1 failing)</source>
+        <translation>Polled sources (%1 failing)</translation>
+    </message>
+    <message>
+        <source>No source is polled: inbox-poller has not started with any source yet. Marketplaces and CRMs that send no webhooks are read by it (README, &quot;The pull door&quot;).</source>
+        <translation>No source is polled: inbox-poller has not started with any source yet. Marketplaces and CRMs that send no webhooks are read by it (README, &quot;The pull door&quot;).</translation>
+    </message>
+    <message>
+        <source>Sources inbox-poller reads on a schedule. The windows overlap on purpose, so repeats are expected; a failing source is retried with growing pauses, and a stopped one waits for a person.</source>
+        <translation>Sources inbox-poller reads on a schedule. The windows overlap on purpose, so repeats are expected; a failing source is retried with growing pauses, and a stopped one waits for a person.</translation>
+    </message>
+    <message>
+        <source>This database user may not read the polled sources: it needs the inbox_support role (or one that includes it).</source>
+        <translation>This database user may not read the polled sources: it needs the inbox_support role (or one that includes it).</translation>
+    </message>
+    <message>
+        <source>Could not read the polled sources: %1</source>
+        <translation>Could not read the polled sources: %1</translation>
+    </message>
+</context>
+<context>
     <name>inbox::RefusalsModel</name>
     <message>
         <source>Source</source>

@@ -3963,6 +3963,132 @@ Click to list that day&apos;s events in the journal.</source>
     </message>
 </context>
 <context>
+    <name>inbox::PollSourcesModel</name>
+    <message>
+        <source>Source</source>
+        <translation>Источник</translation>
+    </message>
+    <message>
+        <source>The events&apos; source, and the API inbox-poller reads for it</source>
+        <translation>Источник событий и API, который inbox-poller для него опрашивает</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Состояние</translation>
+    </message>
+    <message>
+        <source>Whether its last requests worked</source>
+        <translation>Удались ли последние запросы</translation>
+    </message>
+    <message>
+        <source>Last success</source>
+        <translation>Последний успех</translation>
+    </message>
+    <message>
+        <source>When a poll last read its whole window and stored it</source>
+        <translation>Когда опрос в последний раз прочитал всё окно и сохранил его</translation>
+    </message>
+    <message>
+        <source>Behind by</source>
+        <translation>Отставание</translation>
+    </message>
+    <message>
+        <source>How long ago the end of the last window read is: an order placed since then is not in the inbox yet</source>
+        <translation>Сколько прошло с конца последнего прочитанного окна: заказа, оформленного позже, во входящих ещё нет</translation>
+    </message>
+    <message>
+        <source>Last poll</source>
+        <translation>Последний опрос</translation>
+    </message>
+    <message>
+        <source>What the last poll read: new events, repeats of events already stored (the windows overlap on purpose), and conflicts (an item changed under the same key, kept for review)</source>
+        <translation>Что прочитал последний опрос: новые события, повторы уже сохранённых (окна перекрываются намеренно) и конфликты (запись изменилась под тем же ключом; оставлены на проверку)</translation>
+    </message>
+    <message>
+        <source>Last error</source>
+        <translation>Последняя ошибка</translation>
+    </message>
+    <message>
+        <source>polling</source>
+        <translation>опрашивается</translation>
+    </message>
+    <message numerus="yes">
+        <source>failing: %n request(s) in a row</source>
+        <translation>
+            <numerusform>ошибки: %n запрос подряд</numerusform>
+            <numerusform>ошибки: %n запроса подряд</numerusform>
+            <numerusform>ошибки: %n запросов подряд</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no poll finished yet</source>
+        <translation>ни один опрос ещё не завершён</translation>
+    </message>
+    <message>
+        <source>%1: %2 new, %3 repeats, %4 conflicts</source>
+        <translation>%1: новых %2, повторов %3, конфликтов %4</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>никогда</translation>
+    </message>
+    <message>
+        <source>%1 · HTTP %2: %3</source>
+        <translation>%1 · HTTP %2: %3</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1, read by the %2 adapter</source>
+        <translation>%1, читает адаптер %2</translation>
+    </message>
+    <message>
+        <source>Last poll took %1 ms. Since the source was first polled: %2 polls, %3 items, %4 new events, %5 repeats, %6 conflicts.</source>
+        <translation>Последний опрос занял %1 мс. С первого опроса источника: опросов %2, записей %3, новых событий %4, повторов %5, конфликтов %6.</translation>
+    </message>
+    <message>
+        <source>stopped: credentials refused</source>
+        <translation>остановлен: учётные данные отклонены</translation>
+    </message>
+    <message>
+        <source>The API refused the poller&apos;s credentials (HTTP 401 or 403). Fix the token or key in inbox-poller&apos;s configuration and restart it: the source polls again from where it stopped.</source>
+        <translation>API отклонил учётные данные опросчика (HTTP 401 или 403). Исправьте токен или ключ в настройках inbox-poller и перезапустите его: источник продолжит опрос с того места, где остановился.</translation>
+    </message>
+    <message>
+        <source>%1 (at %2)</source>
+        <translation>%1 (в %2)</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::PollSourcesPanel</name>
+    <message>
+        <source>Polled sources</source>
+        <translation>Опрашиваемые источники</translation>
+    </message>
+    <message>
+        <source>Polled sources (%1 failing)</source>
+        <translation>Опрашиваемые источники (ошибки: %1)</translation>
+    </message>
+    <message>
+        <source>No source is polled: inbox-poller has not started with any source yet. Marketplaces and CRMs that send no webhooks are read by it (README, &quot;The pull door&quot;).</source>
+        <translation>Ни один источник не опрашивается: inbox-poller ещё не запускался ни с одним источником. Маркетплейсы и CRM, которые не шлют вебхуков, читает он (README, «The pull door»).</translation>
+    </message>
+    <message>
+        <source>Sources inbox-poller reads on a schedule. The windows overlap on purpose, so repeats are expected; a failing source is retried with growing pauses, and a stopped one waits for a person.</source>
+        <translation>Источники, которые inbox-poller читает по расписанию. Окна перекрываются намеренно, поэтому повторы ожидаемы; источник с ошибками опрашивается снова с растущими паузами, а остановленный ждёт человека.</translation>
+    </message>
+    <message>
+        <source>This database user may not read the polled sources: it needs the inbox_support role (or one that includes it).</source>
+        <translation>Этому пользователю базы нельзя читать опрашиваемые источники: нужна роль inbox_support (или включающая её).</translation>
+    </message>
+    <message>
+        <source>Could not read the polled sources: %1</source>
+        <translation>Не удалось прочитать опрашиваемые источники: %1</translation>
+    </message>
+</context>
+<context>
     <name>inbox::RefusalsModel</name>
     <message>
         <source>Source</source>

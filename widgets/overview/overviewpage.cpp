@@ -12,6 +12,7 @@
 #include "overview/healthrule.h"
 #include "overview/nowfiguresmodel.h"
 #include "overview/overviewmodel.h"
+#include "overview/pollsourcespanel.h"
 #include "overview/refusalspanel.h"
 
 #include <QComboBox>
@@ -187,6 +188,7 @@ OverviewPage::OverviewPage(ConsoleContext *context, QWidget *parent)
     m_tables->addTab(m_nowView, tr("Now, per source"));
     new RefusalsPanel(m_context, m_model, m_tables);     // the third tab: refused today
     new DestinationsPanel(m_context, m_model, m_tables); // the fourth: inbox-dispatcher's handlers
+    new PollSourcesPanel(m_context, m_model, m_tables);  // the fifth: inbox-poller's sources
     auto *tables = m_tables;
 
     auto *split = new QSplitter(Qt::Vertical, this);

@@ -1,3 +1,5 @@
+#include "amocrmadapter.h"
+#include "bitrix24adapter.h"
 #include "jsonlistadapter.h"
 #include "polladapter.h"
 
@@ -6,7 +8,10 @@ namespace inbox::poll {
 std::unique_ptr<PollAdapter> makeAdapter(const QString &name, const AdapterSettings &settings,
                                          QList<SettingProblem> *problems)
 {
-    // Each adapter adds its line here: if (name == u"ozon") return makeOzonAdapter(...);
+    if (name == QLatin1String("amocrm"))
+        return makeAmoCrmAdapter(settings, problems);
+    if (name == QLatin1String("bitrix24"))
+        return makeBitrix24Adapter(settings, problems);
     if (name == QLatin1String("json_list"))
         return JsonListAdapter::make(settings, problems);
     problems->append(

@@ -4,6 +4,7 @@
 
 #include <QHostInfo>
 #include <QRegularExpression>
+#include <QSet>
 
 namespace inbox::poll {
 
@@ -45,21 +46,22 @@ void readSecret(const front::ConfigFile &file, const front::ConfigEntry &entry,
 void readSource(const front::ConfigFile &file, const front::ConfigSection &section, SourceConfig *s)
 {
     QHash<QString, int> seen;
-    bool sawBaseUrl = false;
+    QSet<QString> refused; // keys already reported: the adapter's word on them adds nothing
     for (const front::ConfigEntry &e : section.entries) {
         file.refuseRepeat(e, &seen);
         if (e.key == QLatin1String("adapter")) {
             s->adapter = e.value;
         } else if (e.key == QLatin1String("base_url")) {
-            sawBaseUrl = true;
             const QUrl url(e.value, QUrl::StrictMode);
             if (!url.isValid() || url.host().isEmpty() || url.hasQuery() ||
-                (url.scheme() != QLatin1String("https") && url.scheme() != QLatin1String("http")))
+                (url.scheme() != QLatin1String("https") && url.scheme() != QLatin1String("http"))) {
                 // The value is not repeated: a URL may carry a token.
                 file.fail(e.line,
                           QStringLiteral("base_url must be an http(s) URL with a host, no query"));
-            else
+                refused.insert(e.key);
+            } else {
                 s->settings.baseUrl = url;
+            }
         } else if (e.key == QLatin1String("interval")) {
             file.integer(e, 1, 86400, &s->intervalS);
         } else if (e.key == QLatin1String("overlap")) {
@@ -74,6 +76,9 @@ void readSource(const front::ConfigFile &file, const front::ConfigSection &secti
             file.integer(e, 1, 10000, &s->burst);
         } else if (e.key == QLatin1String("timeout")) {
             file.integer(e, 1, 600, &s->timeoutS);
+        } else if (e.key == QLatin1String("source")) {
+            file.fail(e.line, QStringLiteral("source is the section's name ([source NAME]), not "
+                                             "a key"));
         } else if (e.key.endsWith(QLatin1String("_file")) ||
                    e.key.endsWith(QLatin1String("_env"))) {
             readSecret(file, e, &s->settings);
@@ -83,8 +88,9 @@ void readSource(const front::ConfigFile &file, const front::ConfigSection &secti
     }
     if (s->adapter.isEmpty())
         file.fail(section.line, QStringLiteral("[source %1] needs adapter = ...").arg(s->name));
-    if (!sawBaseUrl)
-        file.fail(section.line, QStringLiteral("[source %1] needs base_url = ...").arg(s->name));
+    // base_url is the adapter's to require: Bitrix24's address is a secret (webhook_url_file).
+    // The adapters that name things after their source (Bitrix24's process id) read it here.
+    s->settings.options.insert(QStringLiteral("source"), s->name);
     s->settings.overlapMs = qint64(s->overlapS) * 1000;
     s->settings.firstWindowMs = qint64(s->firstWindowS) * 1000;
     if (s->adapter.isEmpty())
@@ -94,6 +100,8 @@ void readSource(const front::ConfigFile &file, const front::ConfigSection &secti
     if (makeAdapter(s->adapter, s->settings, &problems))
         return;
     for (const SettingProblem &p : problems) {
+        if (refused.contains(p.key))
+            continue;
         // A problem with a secret is reported on its *_file or *_env line.
         int line = seen.value(p.key, 0);
         if (!line)

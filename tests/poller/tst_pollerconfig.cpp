@@ -89,6 +89,7 @@ private slots:
         QCOMPARE(shop.settings.options.value(QStringLiteral("items_path")),
                  QStringLiteral("result.items"));
         QVERIFY(!shop.settings.options.contains(QStringLiteral("token_file")));
+        QCOMPARE(shop.settings.options.value(QStringLiteral("source")), QStringLiteral("shop"));
         const SourceConfig &crm = c->sources.at(1);
         QCOMPARE(crm.intervalS, 60);
         QCOMPARE(crm.settings.overlapMs, qint64(120000));
@@ -144,10 +145,17 @@ private slots:
             << main + source + "auth_header = Authorization\n"
             << QStringList{QStringLiteral("7: auth_header needs the secret token (token_file or "
                                           "token_env)")};
-        QTest::newRow("no adapter, no base_url")
+        QTest::newRow("no adapter")
             << main + "[source shop]\nkey_path = id\n"
-            << QStringList{QStringLiteral("3: [source shop] needs adapter = ..."),
-                           QStringLiteral("3: [source shop] needs base_url = ...")};
+            << QStringList{QStringLiteral("3: [source shop] needs adapter = ...")};
+        QTest::newRow("json_list without base_url")
+            << main + "[source shop]\nadapter = json_list\nkey_path = id\n"
+            << QStringList{QStringLiteral("3: json_list needs base_url, e.g. "
+                                          "https://api.shop.example")};
+        QTest::newRow("source as a key")
+            << main + source + "source = other\n"
+            << QStringList{QStringLiteral("7: source is the section's name ([source NAME]), not a "
+                                          "key")};
         QTest::newRow("bad base_url")
             << main + "[source shop]\nadapter = json_list\n"
                       "base_url = ftp://x.test\nkey_path = id\n"
@@ -171,6 +179,33 @@ private slots:
         QFETCH(QByteArray, text);
         QFETCH(QStringList, errors);
         QCOMPARE(errorsOf(text), errors);
+    }
+
+    void theOtherAdaptersLoadThroughIt()
+    {
+        write("portal.url", "https://portal.example.test/rest/1/abcdef/\n");
+        write("amo.token", "t0ken\n");
+        const QString path = write("crm.conf", "[poller]\n"
+                                               "database = dbname=inbox\n"
+                                               "[source bitrix]\n"
+                                               "adapter = bitrix24\n"
+                                               "webhook_url_file = portal.url\n"
+                                               "[source amo]\n"
+                                               "adapter = amocrm\n"
+                                               "base_url = https://example.amocrm.ru\n"
+                                               "token_file = amo.token\n"
+                                               "types = lead_added\n");
+        QStringList errors, warnings;
+        const std::optional<PollerConfig> c = PollerConfig::load(path, &errors, &warnings);
+        QVERIFY2(c, qPrintable(errors.join(QLatin1Char('\n'))));
+        QCOMPARE(c->sources.size(), 2);
+        QVERIFY(c->sources.at(0).settings.baseUrl.isEmpty());
+        QCOMPARE(c->sources.at(0).settings.secrets.value(QStringLiteral("webhook_url")),
+                 QByteArray("https://portal.example.test/rest/1/abcdef/"));
+        // Without its token, amocrm's refusal lands on the section's line.
+        QCOMPARE(errorsOf("[poller]\ndatabase = dbname=inbox\n[source amo]\nadapter = amocrm\n"
+                          "base_url = https://example.amocrm.ru\n"),
+                 QStringList{QStringLiteral("3: amocrm needs a token (token_file or token_env)")});
     }
 
     void noSourceIsAnError()

@@ -33,23 +33,25 @@ std::unique_ptr<JsonListAdapter> JsonListAdapter::make(const AdapterSettings &se
     const auto fail = [problems](const char *key, const QString &message) {
         problems->append({QLatin1String(key), message});
     };
-    static const QSet<QString> known = {QStringLiteral("url_path"),
-                                        QStringLiteral("method"),
-                                        QStringLiteral("since_param"),
-                                        QStringLiteral("to_param"),
-                                        QStringLiteral("time_format"),
-                                        QStringLiteral("paging"),
-                                        QStringLiteral("offset_param"),
-                                        QStringLiteral("limit_param"),
-                                        QStringLiteral("overlap_items"),
-                                        QStringLiteral("cursor_param"),
-                                        QStringLiteral("next_cursor_path"),
-                                        QStringLiteral("items_path"),
-                                        QStringLiteral("key_path"),
-                                        QStringLiteral("time_path"),
-                                        QStringLiteral("kind"),
-                                        QStringLiteral("auth_header"),
-                                        QStringLiteral("auth_scheme")};
+    static const QSet<QString> known = {
+        QStringLiteral("url_path"),
+        QStringLiteral("method"),
+        QStringLiteral("since_param"),
+        QStringLiteral("to_param"),
+        QStringLiteral("time_format"),
+        QStringLiteral("paging"),
+        QStringLiteral("offset_param"),
+        QStringLiteral("limit_param"),
+        QStringLiteral("overlap_items"),
+        QStringLiteral("cursor_param"),
+        QStringLiteral("next_cursor_path"),
+        QStringLiteral("items_path"),
+        QStringLiteral("key_path"),
+        QStringLiteral("time_path"),
+        QStringLiteral("kind"),
+        QStringLiteral("auth_header"),
+        QStringLiteral("auth_scheme"),
+        QStringLiteral("source")}; // set by the poller: the section's name
     for (auto it = settings.options.cbegin(); it != settings.options.cend(); ++it) {
         if (!known.contains(it.key()))
             problems->append(
@@ -61,6 +63,10 @@ std::unique_ptr<JsonListAdapter> JsonListAdapter::make(const AdapterSettings &se
     };
 
     a->m_url = settings.baseUrl;
+    if (!a->m_url.isValid() || a->m_url.host().isEmpty())
+        problems->append(
+            {QStringLiteral("base_url"),
+             QStringLiteral("json_list needs base_url, e.g. https://api.shop.example")});
     const QString urlPath = option("url_path");
     if (!urlPath.isEmpty()) {
         if (!urlPath.startsWith(QLatin1Char('/')) || urlPath.contains(QLatin1Char('?')))

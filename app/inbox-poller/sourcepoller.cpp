@@ -189,8 +189,10 @@ void SourcePoller::answered(QNetworkReply *reply, const QJsonObject &requestCurs
         finishIfStopping();
         return;
     }
-    if (status == 200 && reply->error() == QNetworkReply::NoError) {
-        const PolledPage page = m_adapter->readPage(requestCursor, reply->readAll());
+    // 204 (amoCRM: nothing in the window) is read as an empty answer.
+    if ((status == 200 || status == 204) && reply->error() == QNetworkReply::NoError) {
+        const PolledPage page =
+            m_adapter->readPage(requestCursor, status == 204 ? QByteArray() : reply->readAll());
         if (!page.error.isEmpty()) {
             fail("answer", QStringLiteral("the answer cannot be read: %1").arg(page.error), 200,
                  false);

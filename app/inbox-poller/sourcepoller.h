@@ -6,7 +6,8 @@
 //   transaction) -> the next page at once, or the next poll after `interval`
 //
 // What each HTTP outcome does:
-//   200            the page is read; an unreadable one is a failure (nothing stored)
+//   200, 204       the page is read (204 as an empty answer); an unreadable one is a failure
+//                  (nothing stored)
 //   429            waits for Retry-After (seconds or an HTTP date; else the back-off)
 //   5xx, no answer (timeout, refused, reset), 3xx, other 4xx
 //                  a failure: tried again after 1 s, doubling up to 5 minutes

@@ -69,7 +69,8 @@ public:
     virtual bool nextRequest(const QJsonObject &cursor, const QDateTime &now, PollRequest *out,
                              QString *error) const = 0;
 
-    // The answer to that request (status 200 only; the loop handles every other status),
+    // The answer to that request (status 200, or 204 as an empty answer; the loop handles
+    // every other status),
     // given the request's requestCursor.
     virtual PolledPage readPage(const QJsonObject &requestCursor,
                                 const QByteArray &answer) const = 0;

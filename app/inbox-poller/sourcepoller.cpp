@@ -55,6 +55,8 @@ SourcePoller::SourcePoller(const SourceConfig &config, std::unique_ptr<PollAdapt
 {
     m_clock.start();
     m_timer.setSingleShot(true);
+    // A coarse timer may fire 5% early: a Retry-After of 2 s would be broken by 100 ms.
+    m_timer.setTimerType(Qt::PreciseTimer);
     connect(&m_timer, &QTimer::timeout, this, &SourcePoller::step);
     m_metrics.addSource(m_name);
 }

@@ -8,7 +8,9 @@
 //   since_param       the window's start parameter; to_param its end (both optional)
 //   time_format       iso (default), unix (seconds) or unix_ms: how the window is written
 //   paging            offset | cursor | none (default none: one request per window)
-//   offset_param, limit_param            offset paging (both needed; the page size is the limit)
+//   offset_param, limit_param            offset paging (both needed; the page size is the limit,
+//                     and must not exceed the API's own maximum: a page shorter than the
+//                     limit ends the window)
 //   overlap_items     offset paging: items of the last page read again (default 1)
 //   cursor_param, next_cursor_path       cursor paging (next_cursor_path in the whole answer)
 //   limit_param       cursor paging: optional

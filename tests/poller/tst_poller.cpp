@@ -6,8 +6,9 @@
 // (the database, /metrics and the log say so) until the poller restarts; the rate limit spaces
 // the requests (timed on the fake's clock); a page the database did not take is fetched again
 // and the cursor never passes it; SIGTERM stores the page in hand and exits 0, a request that
-// never answers is aborted at the shutdown limit without moving the cursor; a source stored
-// with another adapter is not polled.
+// never answers is aborted at the shutdown limit without moving the cursor, a SIGKILL mid-window
+// resumes at the lost page, a database restart is ridden out; a source stored with another
+// adapter is not polled.
 #include "contract_util.h"
 #include "databasetestcase.h"
 #include "pollerprocess.h"
@@ -408,6 +409,74 @@ private slots:
         QCOMPARE(one(su, QStringLiteral("SELECT detail->>'error' FROM inbox.journal "
                                         "WHERE entry = 'poll_failing'")),
                  QStringLiteral("no answer within 1 s"));
+        p.terminate();
+        QCOMPARE(p.wait(), 0);
+    }
+
+    void sigkillMidWindowThenARestartSkipsNothing()
+    {
+        PgSession su(m_db.conninfo());
+        FakeShop fake;
+        QVERIFY(fake.listen());
+        for (int i = 1; i <= 5; ++i)
+            fake.add("\"o-" + QByteArray::number(i) + '"', (10 - i) * 60000);
+        // The third page is slow: the poller dies while it is on its way.
+        fake.delayMs = [](int n) {
+            return n == 2 ? 3000 : 0;
+        };
+        {
+            PollerProcess p(poller(), fake.port(), "interval = 600\n");
+            p.start();
+            QVERIFY(QTest::qWaitFor([&] { return fake.handler.requests.size() == 3; }, 20000));
+            p.kill();
+        }
+        QCOMPARE(one(su, shop("current_items || '/' || new_events || '/' || (cursor->>'offset')")),
+                 QStringLiteral("4/3/2"));
+        fake.delayMs = [](int) {
+            return 0;
+        };
+        PollerProcess again(poller(), fake.port(), "interval = 600\n");
+        again.start();
+        QVERIFY2(waitFor(shop("polls || '/' || new_events"), QStringLiteral("1/5")),
+                 again.log().constData());
+        // The window resumed at the page that was lost, not at a new window.
+        QCOMPARE(QJsonDocument::fromJson(fake.handler.requests.at(3).body)
+                     .object()
+                     .value(QLatin1String("offset"))
+                     .toInt(),
+                 2);
+        QCOMPARE(one(su, QStringLiteral("SELECT count(DISTINCT external_id) || '/' || count(*) "
+                                        "FROM inbox.events WHERE source = 'shop'")),
+                 QStringLiteral("5/5"));
+        again.terminate();
+        QCOMPARE(again.wait(), 0);
+    }
+
+    void aDatabaseRestartIsRiddenOut()
+    {
+        FakeShop fake;
+        QVERIFY(fake.listen());
+        fake.add("\"o-1\"", 60000);
+        PollerProcess p(poller(), fake.port());
+        p.start();
+        QVERIFY2(waitFor(QStringLiteral("SELECT polls >= 1 FROM inbox.poll_sources"),
+                         QStringLiteral("t")),
+                 p.log().constData());
+        QString error;
+        QVERIFY2(m_db.cluster().restart(QStringLiteral("fast"), &error), qPrintable(error));
+        fake.add("\"o-2\"", 30000);
+        QVERIFY2(waitFor(QStringLiteral("SELECT new_events || '/' || (polls >= 3) FROM "
+                                        "inbox.poll_sources"),
+                         QStringLiteral("2/true")),
+                 p.log().constData());
+        // It noticed: the connection was opened again.
+        QVERIFY2(p.log().count("database connection open") >= 2, p.log().constData());
+        const QByteArray metrics = p.get("/metrics");
+        QVERIFY2(metrics.contains("inbox_poller_database_up 1\n"), metrics.constData());
+        PgSession su(m_db.conninfo());
+        QCOMPARE(one(su, QStringLiteral("SELECT count(DISTINCT external_id) || '/' || count(*) "
+                                        "FROM inbox.events WHERE source = 'shop'")),
+                 QStringLiteral("2/2"));
         p.terminate();
         QCOMPARE(p.wait(), 0);
     }

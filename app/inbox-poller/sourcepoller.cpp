@@ -121,8 +121,9 @@ void SourcePoller::step()
         m_metrics.setDatabaseUp(m_db.up());
         if (!opened) {
             m_metrics.error(m_name, "database");
-            if (!error.connectionLost && !error.sqlstate.isEmpty()) {
-                // Refused (another adapter's source, a bad name): no retry can help.
+            if (!error.connectionLost && error.sqlstate.startsWith(QLatin1String("22"))) {
+                // Refused (another adapter's source, a bad name): no retry can help. Anything
+                // else (a timeout, a lock, a missing grant being fixed) is tried again.
                 log->error("source {}: inbox.poll_open refused it, not polled: {}",
                            m_config.name.toStdString(), error.oneLine().toStdString());
                 m_dead = true;
@@ -196,7 +197,7 @@ void SourcePoller::answered(QNetworkReply *reply, const QJsonObject &requestCurs
         const PolledPage page =
             m_adapter->readPage(requestCursor, status == 204 ? QByteArray() : reply->readAll());
         if (!page.error.isEmpty()) {
-            fail("answer", QStringLiteral("the answer cannot be read: %1").arg(page.error), 200,
+            fail("answer", QStringLiteral("the answer cannot be read: %1").arg(page.error), status,
                  false);
             return;
         }

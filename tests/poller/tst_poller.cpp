@@ -581,6 +581,22 @@ private slots:
         QCOMPARE(p.wait(), 0);
     }
 
+    void anOlderSchemaIsRefused()
+    {
+        PgSession su(m_db.conninfo());
+        QVERIFY_SQL(
+            su.exec(QStringLiteral("DELETE FROM inbox.schema_version WHERE version >= 29")));
+        FakeShop fake;
+        QVERIFY(fake.listen());
+        PollerProcess p(poller(), fake.port());
+        p.start();
+        QCOMPARE(p.wait(), 1);
+        QVERIFY2(p.log().contains("the database schema is version 28, this inbox-poller needs at "
+                                  "least 29"),
+                 p.log().constData());
+        QCOMPARE(fake.handler.requests.size(), 0);
+    }
+
     void anAnswerItCannotReadStoresNothing()
     {
         PgSession su(m_db.conninfo());

@@ -18,6 +18,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace contract;
@@ -579,6 +581,25 @@ private slots:
         QCOMPARE(oneInt(su, shop("last_repeats")), qint64(10));
         p.terminate();
         QCOMPARE(p.wait(), 0);
+    }
+
+    void checkConfigNamesEveryErrorAndExits2()
+    {
+        QTemporaryDir dir;
+        QFile f(dir.filePath(QStringLiteral("bad.conf")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("[poller]\ndatabase = dbname=inbox\nspeed = 3\n[source shop]\nadapter = ebay\n");
+        f.close();
+        QProcess check;
+        check.start(QStringLiteral(INBOX_POLLER_BIN),
+                    {QStringLiteral("--check-config"), f.fileName()});
+        QVERIFY(check.waitForFinished(20000));
+        QCOMPARE(check.exitCode(), 2);
+        const QByteArray err = check.readAllStandardError();
+        QVERIFY2(err.contains(f.fileName().toUtf8() + ":3: unknown key \"speed\" in [poller]"),
+                 err.constData());
+        QVERIFY2(err.contains(f.fileName().toUtf8() + ":5: unknown adapter \"ebay\""),
+                 err.constData());
     }
 
     void anOlderSchemaIsRefused()

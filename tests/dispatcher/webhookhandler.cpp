@@ -5,6 +5,7 @@
 #include <QMessageAuthenticationCode>
 #include <QTcpServer>
 #include <QTcpSocket>
+#include <QTimer>
 
 WebhookHandler::WebhookHandler(const QByteArray &key, QObject *parent)
     : QObject(parent), m_key(key), m_started(QDateTime::currentMSecsSinceEpoch())
@@ -98,6 +99,10 @@ void WebhookHandler::readable(QTcpSocket *socket)
                          " X\r\nContent-Length: " + QByteArray::number(a.body.size()) + "\r\n";
         for (const auto &h : a.headers)
             out += h.first + ": " + h.second + "\r\n";
-        socket->write(out + "\r\n" + a.body);
+        out += "\r\n" + a.body;
+        if (a.delayMs > 0)
+            QTimer::singleShot(a.delayMs, socket, [socket, out] { socket->write(out); });
+        else
+            socket->write(out);
     }
 }

@@ -33,6 +33,7 @@ public:
         int status = 200; // 0: never answer
         QByteArray body;
         QList<QPair<QByteArray, QByteArray>> headers;
+        int delayMs = 0; // the answer goes this long after the request (a slow handler)
     };
 
     explicit WebhookHandler(const QByteArray &key, QObject *parent = nullptr);

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # The Debian package as a user gets it: CPack builds it from the build tree; it must declare
 # its real dependencies and hold the programs, migrations, .desktop, AppStream metainfo, icon,
-# and the units and example configurations of inbox-receiver, inbox-alerts and
-# inbox-dispatcher in the standard places; unpacked into an empty root, its own inbox-console
+# and the units and example configurations of inbox-receiver, inbox-alerts, inbox-dispatcher
+# and inbox-poller in the standard places; unpacked into an empty root, its own inbox-console
 # answers --version, applies the schema to a private PostgreSQL (migrate) and passes
-# --self-test, and its inbox-receiver, inbox-alerts and inbox-dispatcher validate their
-# examples.
+# --self-test, and its inbox-receiver, inbox-alerts, inbox-dispatcher and inbox-poller
+# validate their examples.
 #
 #   tests/installer/test_deb.sh BUILD_DIR
 set -euo pipefail
@@ -40,6 +40,8 @@ dpkg-deb -x "$deb" "$root"
 for f in usr/bin/inbox-console usr/bin/inbox-sim usr/bin/inbox-receiver usr/bin/inbox-alerts \
          usr/bin/inbox-dispatcher usr/lib/systemd/system/inbox-dispatcher.service \
          usr/share/doc/inbox-console/inbox-dispatcher.conf.example \
+         usr/bin/inbox-poller usr/lib/systemd/system/inbox-poller.service \
+         usr/share/doc/inbox-console/inbox-poller.conf.example \
          usr/lib/systemd/system/inbox-receiver.service \
          usr/lib/systemd/system/inbox-alerts.service \
          usr/share/doc/inbox-console/inbox-receiver.conf.example \
@@ -112,6 +114,15 @@ printf 'whsec_%s\n' "$(head -c 24 /dev/urandom | base64)" >"$work/dconf/crm.whse
 chmod 600 "$work/dconf"/*
 "$root/usr/bin/inbox-dispatcher" --check-config "$work/dconf/inbox-dispatcher.conf" ||
   fail "the dispatcher example configuration does not validate"
+
+# The poller, the same way: its example validates once its token file exists.
+check_unit inbox-poller
+mkdir -m 700 "$work/pconf"
+cp "$root/usr/share/doc/inbox-console/inbox-poller.conf.example" "$work/pconf/inbox-poller.conf"
+printf 'example-api-token\n' >"$work/pconf/shop.token"
+chmod 600 "$work/pconf"/*
+"$root/usr/bin/inbox-poller" --check-config "$work/pconf/inbox-poller.conf" ||
+  fail "the poller example configuration does not validate"
 
 console=$root/usr/bin/inbox-console
 version=$("$console" --version)

@@ -1,5 +1,6 @@
 #include "amocrmadapter.h"
 #include "bitrix24adapter.h"
+#include "jsonlistadapter.h"
 #include "polladapter.h"
 
 namespace inbox::poll {
@@ -11,6 +12,8 @@ std::unique_ptr<PollAdapter> makeAdapter(const QString &name, const AdapterSetti
         return makeAmoCrmAdapter(settings, problems);
     if (name == QLatin1String("bitrix24"))
         return makeBitrix24Adapter(settings, problems);
+    if (name == QLatin1String("json_list"))
+        return JsonListAdapter::make(settings, problems);
     problems->append(
         {QStringLiteral("adapter"), QStringLiteral("unknown adapter \"%1\"").arg(name)});
     return nullptr;

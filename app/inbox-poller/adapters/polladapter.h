@@ -69,10 +69,16 @@ public:
     virtual bool nextRequest(const QJsonObject &cursor, const QDateTime &now, PollRequest *out,
                              QString *error) const = 0;
 
-    // The answer to that request (status 200 only; the loop handles every other status),
+    // The answer to that request (status 200, or 204 as an empty answer; the loop handles
+    // every other status),
     // given the request's requestCursor.
     virtual PolledPage readPage(const QJsonObject &requestCursor,
                                 const QByteArray &answer) const = 0;
+
+    // The API's published request limit: the defaults of the source's rate_per_minute and
+    // burst (a token bucket), when the configuration gives none.
+    virtual int defaultRatePerMinute() const { return 60; }
+    virtual int defaultBurst() const { return 10; }
 };
 
 // What the configuration gives an adapter: one [source] section of inbox-poller's file.

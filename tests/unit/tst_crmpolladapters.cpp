@@ -118,6 +118,9 @@ private slots:
         QCOMPARE(q.queryItemValue(QStringLiteral("page")), QStringLiteral("1"));
         QCOMPARE(q.queryItemValue(QStringLiteral("limit")), QStringLiteral("2"));
         QVERIFY(r.headers.contains({"Authorization", "Bearer tok-123"}));
+        // amoCRM's published limit is the loop's default pace: 7 a second.
+        QCOMPARE(a->defaultRatePerMinute(), 420);
+        QCOMPARE(a->defaultBurst(), 7);
     }
 
     void amoPagesThroughAFixedWindowThenFinishesIt()
@@ -200,6 +203,7 @@ private slots:
         QCOMPARE(r.url.toString(),
                  QStringLiteral("https://b.bitrix24.ru/rest/1/secretcode/event.offline.get.json"));
         QCOMPARE(bodyOf(r).value(QLatin1String("clear")).toInt(), 0);
+        QCOMPARE(a->defaultRatePerMinute(), 120); // the portal's 2 a second
         QCOMPARE(bodyOf(r).value(QLatin1String("process_id")).toString(),
                  QStringLiteral("inbox-b24"));
         PolledPage p =

@@ -48,6 +48,9 @@ public:
     }
 
     QString name() const override { return QStringLiteral("amocrm"); }
+    // amoCRM allows 7 requests a second per account; beyond it answers 429.
+    int defaultRatePerMinute() const override { return 7 * 60; }
+    int defaultBurst() const override { return 7; }
 
     bool nextRequest(const QJsonObject &cursor, const QDateTime &now, PollRequest *out,
                      QString *error) const override

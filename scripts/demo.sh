@@ -2,10 +2,11 @@
 # The demo: a private PostgreSQL with the inbox schema, 14 days of history and live traffic
 # (inbox-sim posting to the inbox-receiver it starts on a loopback port, so every live event
 # comes through the real front door), the alert evaluator (inbox-alerts) sending to a fake
-# Telegram on loopback, inbox-dispatcher handing the marketplaces' events (ozon, wb) to a fake
-# handler on loopback that has a bad day now and then, and a demo user who may do everything,
-# opened in the console. The cluster is kept between runs; the live traffic, the alerts and
-# the dispatcher run while the console is open.
+# Telegram on loopback, inbox-poller reading the fake CRMs' and marketplaces' APIs that the
+# simulator plays on loopback, inbox-dispatcher handing the marketplaces' and the polled
+# events to a fake handler on loopback that has a bad day now and then, and a demo user who
+# may do everything, opened in the console. The cluster is kept between runs; the live
+# traffic, the alerts, the poller and the dispatcher run while the console is open.
 #
 #   scripts/demo.sh [ARGS]   install what is missing, build, start the cluster, fill the history
 #                            (first run only), start live traffic and the alerts, open the
@@ -79,11 +80,12 @@ scripts/install-deps.sh
 bindir=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build "$build" --parallel "$(nproc)" --target inbox-console inbox-sim inbox-receiver \
-  inbox-alerts inbox-dispatcher
+  inbox-alerts inbox-dispatcher inbox-poller
 console="$root/$build/app/inbox-console/inbox-console"
 sim="$root/$build/app/inbox-sim/inbox-sim"
 alerts="$root/$build/app/inbox-alerts/inbox-alerts"
 dispatcher="$root/$build/app/inbox-dispatcher/inbox-dispatcher"
+poller="$root/$build/app/inbox-poller/inbox-poller"
 
 created=
 if [ ! -d "$data" ]; then
@@ -140,6 +142,13 @@ DO $$ BEGIN
   END IF;
 END $$;
 GRANT inbox_worker TO demo_dispatcher;
+-- The poller's login: inbox_ingest and nothing else (poll_open, poll_store, poll_failed).
+DO $$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'demo_poller') THEN
+    CREATE ROLE demo_poller LOGIN;
+  END IF;
+END $$;
+GRANT inbox_ingest TO demo_poller;
 SQL
 # The demo's alert rule, made by the demo user as a manager would in the console (Alerts):
 # the overview's repeat-share rule with its defaults, for all sources, to the fake chat; a
@@ -239,7 +248,7 @@ metrics_listen = 127.0.0.1:0
 
 [destination orders]
 url = http://127.0.0.1:$handler_port/hook
-sources = ozon, wb
+sources = ozon, wb, bitrix24-offline, amocrm-events
 timeout_ms = 5000
 concurrency = 4
 signing_secret_file = handler.whsec
@@ -247,6 +256,55 @@ breaker_failures = 5
 breaker_interval_ms = 10000
 EOF
 "$dispatcher" --config "$demo_dir/dispatcher/inbox-dispatcher.conf" >"$demo_dir/dispatcher.log" 2>&1 &
+background+=($!)
+
+# The APIs that push nothing, played by the simulator on one loopback port (Bitrix24's
+# offline event queue and amoCRM's events API; the marketplaces' too): an hour of history,
+# then new events as time goes, some of them late. Its requests are JSON lines in
+# marketplace.log; GET /fake/crm-keys lists every event it made.
+: >"$demo_dir/marketplace.out"
+"$sim" --fake-marketplace 127.0.0.1:0 --fake-marketplace-backfill 60 --fake-marketplace-rate 4 \
+  --fake-marketplace-log "$demo_dir/marketplace.log" >>"$demo_dir/marketplace.out" 2>&1 &
+background+=($!)
+market_port=
+for _ in $(seq 50); do
+  market_port=$(sed -n 's/^fake marketplace listening on 127\.0\.0\.1:\([0-9]*\)$/\1/p' \
+    "$demo_dir/marketplace.out")
+  [ -n "$market_port" ] && break
+  sleep 0.1
+done
+if [ -z "$market_port" ]; then
+  echo "demo: the fake marketplace did not start:" >&2
+  cat "$demo_dir/marketplace.out" >&2
+  exit 1
+fi
+
+# inbox-poller (login demo_poller) reads them every minute, each window from ten minutes
+# before the last one's end (the demo's short version of "the last 30 minutes every 10").
+mkdir -p "$demo_dir/poller"
+printf '%s\n' "http://127.0.0.1:$market_port/rest/1/demo-code/" >"$demo_dir/poller/bitrix24.webhook"
+printf '%s\n' demo-amo-token >"$demo_dir/poller/amocrm.token"
+chmod 600 "$demo_dir/poller/bitrix24.webhook" "$demo_dir/poller/amocrm.token"
+cat >"$demo_dir/poller/inbox-poller.conf" <<EOF
+[poller]
+database = host=$demo_dir dbname=inbox_demo user=demo_poller
+worker = demo-poller
+metrics_listen = 127.0.0.1:0
+
+[source bitrix24-offline]
+adapter = bitrix24
+webhook_url_file = bitrix24.webhook
+interval = 60
+
+[source amocrm-events]
+adapter = amocrm
+base_url = http://127.0.0.1:$market_port
+token_file = amocrm.token
+interval = 60
+overlap = 600
+first_window = 3600
+EOF
+"$poller" --config "$demo_dir/poller/inbox-poller.conf" >"$demo_dir/poller.log" 2>&1 &
 background+=($!)
 
 # Live traffic for as long as the console is open: the senders post over HTTP to the
@@ -261,7 +319,8 @@ background+=($!)
 echo $! >"$demo_dir/live.pid"
 
 echo "demo: live traffic at ${DEMO_RATE:-2}/s through inbox-receiver; alerts to a fake Telegram"
-echo "demo: inbox-dispatcher hands ozon and wb events to a fake handler (its log: $demo_dir/handler.log)"
+echo "demo: inbox-poller reads the fake Bitrix24 and amoCRM (Overview, Polled sources; log: $demo_dir/poller.log)"
+echo "demo: inbox-dispatcher hands ozon, wb and the polled events to a fake handler (its log: $demo_dir/handler.log)"
 echo "demo: (its messages: $demo_dir/telegram.out); opening the console on $conninfo"
 echo "demo: from another terminal, $0 scenario slow-receiver makes repeats jump (normal ends it)"
 echo "demo: closing the console stops the traffic and the alerts; $0 stop stops the cluster"

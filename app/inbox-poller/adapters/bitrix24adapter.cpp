@@ -51,7 +51,7 @@ public:
     // Bitrix24 allows 2 requests a second, with a burst; beyond it answers 503
     // QUERY_LIMIT_EXCEEDED.
     int defaultRatePerMinute() const override { return 2 * 60; }
-    int defaultBurst() const override { return 10; }
+    int defaultBurst() const override { return 5; } // below the portal's own burst
 
     bool nextRequest(const QJsonObject &cursor, const QDateTime &now, PollRequest *out,
                      QString *error) const override

@@ -49,7 +49,7 @@ void FakeCrmQueues::advance(const QDateTime &now)
         const qint64 n = m_nextId++;
         // One Bitrix24 record and one amoCRM event per step: the two CRMs at the same pace.
         m_bitrix.append({n, m_nextEvent, m_rng.pick(kBitrixEvents), 1000 + n, QString()});
-        m_bitrixKeys.append(QStringLiteral("msg-%1").arg(n));
+        m_bitrixMade.append({QStringLiteral("msg-%1").arg(n), m_nextEvent});
         const qint64 late = m_options.lateSeconds > 0 ? m_rng.between(0, m_options.lateSeconds) : 0;
         // Visible from m_nextEvent on, created up to `late` seconds before.
         m_amo.append(
@@ -252,9 +252,25 @@ FakeAnswer FakeCrmQueues::amoEvents(const QUrlQuery &query, const QDateTime &now
             {}};
 }
 
+QList<FakeCrmQueues::MadeKey> FakeCrmQueues::bitrixMade() const
+{
+    return m_bitrixMade;
+}
+
+QList<FakeCrmQueues::MadeKey> FakeCrmQueues::amoMade() const
+{
+    QList<MadeKey> out;
+    for (const AmoEvent &e : m_amo)
+        out.append({e.id, e.visibleAt});
+    return out;
+}
+
 QStringList FakeCrmQueues::bitrixKeys() const
 {
-    return m_bitrixKeys;
+    QStringList out;
+    for (const MadeKey &m : m_bitrixMade)
+        out << m.key;
+    return out;
 }
 
 QStringList FakeCrmQueues::amoKeys() const

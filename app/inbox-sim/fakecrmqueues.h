@@ -60,8 +60,16 @@ public:
                 FakeAnswer *answer);
 
     // For the self-check: every key the inbox must hold exactly once, as inbox-poller's
-    // adapters name them ("msg-<n>" for Bitrix24, the event id for amoCRM), and what went
-    // wrong on the fake's side (records cleared that were never handed out to that process).
+    // adapters name them ("msg-<n>" for Bitrix24, the event id for amoCRM), with when each
+    // became visible, in the order made; and what went wrong on the fake's side (records
+    // cleared that were never handed out to that process).
+    struct MadeKey
+    {
+        QString key;
+        QDateTime visibleAt;
+    };
+    QList<MadeKey> bitrixMade() const;
+    QList<MadeKey> amoMade() const;
     QStringList bitrixKeys() const;
     QStringList amoKeys() const;
     int clearedUnseen() const { return m_clearedUnseen; }
@@ -96,7 +104,7 @@ private:
     QDateTime m_nextEvent;
     qint64 m_nextId = 1;
     QList<BitrixRecord> m_bitrix; // not yet cleared, by id
-    QStringList m_bitrixKeys;     // every record ever created
+    QList<MadeKey> m_bitrixMade;  // every record ever created
     QList<AmoEvent> m_amo;
     int m_clearedUnseen = 0;
     int m_processes = 0;

@@ -633,16 +633,21 @@ FakeMarketplace::Answer FakeMarketplace::control(const Request &request)
         return Answer{200, statsJson(), {}, 0};
     }
     if (url.path() == QLatin1String("/fake/crm-keys")) {
-        m_crm.advance(QDateTime::currentDateTimeUtc());
+        const QDateTime now = QDateTime::currentDateTimeUtc();
+        m_crm.advance(now);
         QByteArray out;
-        for (const QString &k : m_crm.bitrixKeys())
-            out += compact(QJsonObject{{QStringLiteral("api"), QStringLiteral("bitrix24")},
-                                       {QStringLiteral("key"), k}}) +
-                   '\n';
-        for (const QString &k : m_crm.amoKeys())
-            out += compact(QJsonObject{{QStringLiteral("api"), QStringLiteral("amocrm")},
-                                       {QStringLiteral("key"), k}}) +
-                   '\n';
+        const auto lines = [&](const char *api, const QList<FakeCrmQueues::MadeKey> &made) {
+            for (const FakeCrmQueues::MadeKey &m : made) {
+                if (m.visibleAt <= now)
+                    out += compact(QJsonObject{{QStringLiteral("api"), QLatin1String(api)},
+                                               {QStringLiteral("key"), m.key},
+                                               {QStringLiteral("visible_at"),
+                                                m.visibleAt.toString(Qt::ISODateWithMs)}}) +
+                           '\n';
+            }
+        };
+        lines("bitrix24", m_crm.bitrixMade());
+        lines("amocrm", m_crm.amoMade());
         return Answer{200, out, "Content-Type: application/x-ndjson\r\n", 0};
     }
     if (url.path() == QLatin1String("/fake/orders")) {

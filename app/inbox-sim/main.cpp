@@ -5,6 +5,7 @@
 #include "fakemarketplace.h"
 #include "faketelegram.h"
 #include "options.h"
+#include "pollcheck.h"
 #include "simulation.h"
 #include "support/logging.h"
 
@@ -55,6 +56,8 @@ int main(int argc, char **argv)
         return inbox::sim::FakeMarketplace::run(options->marketplace, options->seed);
     if (options->check)
         return inbox::sim::runCheck(*options);
+    if (!options->checkPolled.isEmpty())
+        return inbox::sim::runPollCheck(*options);
     if (options->historyDays > 0 || options->bulk > 0) {
         const int code = inbox::sim::runFill(*options);
         if (code != 0)

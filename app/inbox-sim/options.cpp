@@ -127,6 +127,17 @@ std::optional<Options> parseOptions(const QStringList &argumentsIn, int *exitCod
     const auto rate =
         opt("rate", "Originals per second for --run (default 20; at most 1000).", "RATE");
     const auto check = opt("check", "Run the database self-checks on the whole database and exit.");
+    const auto checkPolled =
+        opt("check-polled",
+            "Compare what the fake APIs at URL (--fake-marketplace) made with the inbox's events "
+            "of the polled sources, as of each source's last window, and exit (0: nothing "
+            "missing or unknown).",
+            "URL");
+    const auto polledSources = opt("polled-sources",
+                                   "The inbox source of each fake API for --check-polled "
+                                   "(default ozon=ozon-fbs,wb=wb-orders,bitrix24=bitrix24-"
+                                   "offline,amocrm=amocrm-events; an API left out is not checked).",
+                                   "API=SOURCE,...");
     const auto scenario = opt("scenario",
                               "normal, or slow-receiver: the receiver stalls now and then so "
                               "that about 35% of deliveries are answered after their sender's "
@@ -357,6 +368,24 @@ std::optional<Options> parseOptions(const QStringList &argumentsIn, int *exitCod
     o.fakeHandlerLog = p.value(fakeHandlerLog);
     o.fakeHandlerMisbehave = p.value(fakeHandlerMisbehave);
     o.fakeHandlerChaos = p.isSet(fakeHandlerChaos);
+    o.checkPolled = p.value(checkPolled);
+    if (p.isSet(polledSources)) {
+        o.polledSources.clear();
+        for (const QString &pair :
+             p.value(polledSources).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+            const QString api = pair.section(QLatin1Char('='), 0, 0).trimmed();
+            const QString source = pair.section(QLatin1Char('='), 1).trimmed();
+            if (!QStringList{QStringLiteral("ozon"), QStringLiteral("wb"),
+                             QStringLiteral("bitrix24"), QStringLiteral("amocrm")}
+                     .contains(api) ||
+                source.isEmpty())
+                errors << QStringLiteral("--polled-sources: \"%1\" is not API=SOURCE with API "
+                                         "ozon, wb, bitrix24 or amocrm")
+                              .arg(pair);
+            else
+                o.polledSources.insert(api, source);
+        }
+    }
     o.marketplace.listen = p.value(market);
     if (p.isSet(marketClientId))
         o.marketplace.ozonClientId = p.value(marketClientId);
@@ -373,10 +402,12 @@ std::optional<Options> parseOptions(const QStringList &argumentsIn, int *exitCod
     number(marketStatusSpeed, 0.01, 3600, &o.marketplace.statusSpeed);
     if (!p.positionalArguments().isEmpty())
         errors << QStringLiteral("unexpected argument %1").arg(p.positionalArguments().first());
-    if (errors.isEmpty() && !o.trafficMode() && !o.check && o.historyDays == 0 && o.bulk == 0 &&
-        o.fakeTelegram.isEmpty() && o.fakeHandler.isEmpty() && o.marketplace.listen.isEmpty())
+    if (errors.isEmpty() && !o.trafficMode() && !o.check && o.checkPolled.isEmpty() &&
+        o.historyDays == 0 && o.bulk == 0 && o.fakeTelegram.isEmpty() && o.fakeHandler.isEmpty() &&
+        o.marketplace.listen.isEmpty())
         errors << QStringLiteral("nothing to do: give --history, --bulk, --live, --run, --check, "
-                                 "--fake-telegram, --fake-handler or --fake-marketplace");
+                                 "--check-polled, --fake-telegram, --fake-handler or "
+                                 "--fake-marketplace");
     if (!errors.isEmpty()) {
         for (const QString &e : errors)
             std::fprintf(stderr, "inbox-sim: %s\n", qPrintable(e));

@@ -3,6 +3,7 @@
 #include "fakecrm.h"
 #include "fakemarketplace.h"
 
+#include <QMap>
 #include <QString>
 #include <QStringList>
 
@@ -12,18 +13,25 @@ namespace inbox::sim {
 
 struct Options
 {
-    QString conninfo;          // --db; empty: the PG* environment
-    int historyDays = 0;       // --history [DAYS]
-    int perDay = 3000;         // --per-day
-    qint64 bulk = 0;           // --bulk N
-    double bulkDays = 30;      // --bulk-days
-    bool ifEmpty = false;      // --if-empty
-    double fillNow = 0;        // --fill-now: the fills' clock (0: the server's)
-    int fillSessions = 2;      // --fill-sessions
-    double liveRate = 0;       // --live RATE
-    int runSeconds = 0;        // --run SECONDS
-    double rate = 20;          // --rate (for --run without --live)
-    bool check = false;        // --check
+    QString conninfo;     // --db; empty: the PG* environment
+    int historyDays = 0;  // --history [DAYS]
+    int perDay = 3000;    // --per-day
+    qint64 bulk = 0;      // --bulk N
+    double bulkDays = 30; // --bulk-days
+    bool ifEmpty = false; // --if-empty
+    double fillNow = 0;   // --fill-now: the fills' clock (0: the server's)
+    int fillSessions = 2; // --fill-sessions
+    double liveRate = 0;  // --live RATE
+    int runSeconds = 0;   // --run SECONDS
+    double rate = 20;     // --rate (for --run without --live)
+    bool check = false;   // --check
+    QString checkPolled;  // --check-polled URL: the pull door's self-check (pollcheck.h)
+    // --polled-sources: the fake API (ozon, wb, bitrix24, amocrm) -> the inbox source
+    QMap<QString, QString> polledSources{
+        {QStringLiteral("ozon"), QStringLiteral("ozon-fbs")},
+        {QStringLiteral("wb"), QStringLiteral("wb-orders")},
+        {QStringLiteral("bitrix24"), QStringLiteral("bitrix24-offline")},
+        {QStringLiteral("amocrm"), QStringLiteral("amocrm-events")}};
     bool slowReceiver = false; // --scenario slow-receiver
     double repeatRate = 0.03;  // --repeat-rate
     int workers = 3;

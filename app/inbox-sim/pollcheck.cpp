@@ -1,0 +1,169 @@
+#include "pollcheck.h"
+
+#include "options.h"
+
+#include "db/pgconnection.h"
+
+#include <QDateTime>
+#include <QEventLoop>
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QSet>
+#include <QTimer>
+
+#include <cstdio>
+
+namespace inbox::sim {
+
+namespace {
+
+struct Made
+{
+    QString key;
+    QDateTime visibleAt;
+    QStringList statuses; // ozon: the posting's statuses so far
+};
+
+// GET url; false with *error when it does not answer 200 within 10 s.
+bool fetch(QNetworkAccessManager &network, const QUrl &url, QByteArray *body, QString *error)
+{
+    QNetworkRequest request(url);
+    request.setTransferTimeout(10000);
+    QNetworkReply *reply = network.get(request);
+    QEventLoop loop;
+    QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+    loop.exec();
+    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    *body = reply->readAll();
+    if (reply->error() != QNetworkReply::NoError || status != 200)
+        *error = QStringLiteral("%1: %2").arg(url.toString(), reply->errorString());
+    reply->deleteLater();
+    return error->isEmpty();
+}
+
+// The fake's JSON lines, by API.
+QHash<QString, QList<Made>> readMade(const QByteArray &lines)
+{
+    QHash<QString, QList<Made>> out;
+    for (const QByteArray &line : lines.split('\n')) {
+        const QJsonObject o = QJsonDocument::fromJson(line).object();
+        if (o.isEmpty())
+            continue;
+        Made m;
+        m.key = o.value(QLatin1String("key")).toString();
+        m.visibleAt = QDateTime::fromString(o.value(QLatin1String("visible_at")).toString(),
+                                            Qt::ISODateWithMs);
+        for (const QJsonValue &s : o.value(QLatin1String("statuses")).toArray())
+            m.statuses << s.toObject().value(QLatin1String("status")).toString();
+        out[o.value(QLatin1String("api")).toString()].append(m);
+    }
+    return out;
+}
+
+} // namespace
+
+int runPollCheck(const Options &options)
+{
+    QNetworkAccessManager network;
+    const QUrl base(options.checkPolled);
+    QByteArray orders, crm;
+    QString error;
+    if (!fetch(network, base.resolved(QUrl(QStringLiteral("/fake/orders"))), &orders, &error) ||
+        !fetch(network, base.resolved(QUrl(QStringLiteral("/fake/crm-keys"))), &crm, &error)) {
+        std::fprintf(stderr, "inbox-sim: the fake APIs did not answer: %s\n", qPrintable(error));
+        return 2;
+    }
+    QHash<QString, QList<Made>> made = readMade(orders);
+    const QHash<QString, QList<Made>> crmMade = readMade(crm);
+    for (auto it = crmMade.cbegin(); it != crmMade.cend(); ++it)
+        made[it.key()] = it.value();
+
+    PgConnection db;
+    DbError dbError;
+    if (!db.connect(options.conninfo, QStringLiteral("inbox-sim check-polled"), &dbError)) {
+        std::fprintf(stderr, "inbox-sim: %s\n", qPrintable(dbError.oneLine()));
+        return 2;
+    }
+    bool clean = true;
+    for (auto it = options.polledSources.cbegin(); it != options.polledSources.cend(); ++it) {
+        const QString api = it.key();
+        const QString source = it.value();
+        // polled_to as ISO text in UTC, so no time zone of the session enters.
+        const auto polled =
+            db.exec(QStringLiteral("SELECT to_char(polled_to AT TIME ZONE 'UTC', "
+                                   "'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') FROM inbox.poll_sources "
+                                   "WHERE source = $1 AND polled_to IS NOT NULL"),
+                    {PgParam(source)}, &dbError);
+        if (!polled) {
+            std::fprintf(stderr, "inbox-sim: %s\n", qPrintable(dbError.oneLine()));
+            return 2;
+        }
+        if (polled->rows() == 0) {
+            std::printf("%s (source %s): not polled to the end of a window yet\n", qPrintable(api),
+                        qPrintable(source));
+            clean = false; // nothing to compare is not a pass
+            continue;
+        }
+        const QDateTime polledTo =
+            QDateTime::fromString(polled->text(0, 0), Qt::ISODateWithMs).toUTC();
+        const auto stored =
+            db.exec(QStringLiteral("SELECT external_id FROM inbox.events WHERE source = $1"),
+                    {PgParam(source)}, &dbError);
+        if (!stored) {
+            std::fprintf(stderr, "inbox-sim: %s\n", qPrintable(dbError.oneLine()));
+            return 2;
+        }
+        QSet<QString> keys;
+        for (int r = 0; r < stored->rows(); ++r)
+            keys.insert(stored->text(r, 0));
+
+        const bool ozon = api == QLatin1String("ozon");
+        QHash<QString, QStringList> known; // key (posting) -> statuses (ozon)
+        QStringList missing;
+        int due = 0;
+        QSet<QString> postingsStored;
+        if (ozon) {
+            for (const QString &k : std::as_const(keys))
+                postingsStored.insert(k.section(QLatin1Char('/'), 0, 0));
+        }
+        for (const Made &m : made.value(api)) {
+            known.insert(m.key, m.statuses);
+            if (!m.visibleAt.isValid() || m.visibleAt >= polledTo)
+                continue;
+            ++due;
+            if (!(ozon ? postingsStored.contains(m.key) : keys.contains(m.key)))
+                missing << m.key;
+        }
+        QStringList unknown;
+        for (const QString &k : std::as_const(keys)) {
+            if (ozon) {
+                const QString posting = k.section(QLatin1Char('/'), 0, 0);
+                const QString status = k.section(QLatin1Char('/'), 1);
+                if (!known.contains(posting) || !known.value(posting).contains(status))
+                    unknown << k;
+            } else if (!known.contains(k)) {
+                unknown << k;
+            }
+        }
+        std::printf("%s (source %s, polled to %s): made %d, due %d, stored %d events, missing "
+                    "%d, unknown %d\n",
+                    qPrintable(api), qPrintable(source),
+                    qPrintable(polledTo.toUTC().toString(Qt::ISODate)), int(made.value(api).size()),
+                    due, int(keys.size()), int(missing.size()), int(unknown.size()));
+        if (!missing.isEmpty())
+            std::printf("  missing: %s\n",
+                        qPrintable(missing.mid(0, 10).join(QLatin1String(", "))));
+        if (!unknown.isEmpty())
+            std::printf("  unknown: %s\n",
+                        qPrintable(unknown.mid(0, 10).join(QLatin1String(", "))));
+        clean = clean && missing.isEmpty() && unknown.isEmpty();
+    }
+    std::printf("check-polled: %s\n", clean ? "passed" : "FAILED");
+    return clean ? 0 : 1;
+}
+
+} // namespace inbox::sim

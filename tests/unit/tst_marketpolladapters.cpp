@@ -1,0 +1,287 @@
+// inbox-poller's marketplace adapters on recorded answers shaped like the real APIs (no
+// network, no database): Ozon's FBS postings list (the request, one event per posting and
+// status, a fingerprint of the stable fields, keyset paging by in_process_at with its offset
+// fallback inside one instant) and Wildberries' orders list (the request, ids past 2^64 / 2
+// kept digit for digit, the next cursor as text, the last page, the 30-day window).
+#include "makeadapter.h"
+#include "polladapter.h"
+#include "pollwindow.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QUrlQuery>
+#include <QtTest>
+
+using namespace inbox::poll;
+
+namespace {
+
+const QDateTime kNow =
+    QDateTime::fromString(QStringLiteral("2026-12-04T10:00:00.000Z"), Qt::ISODateWithMs);
+
+std::unique_ptr<PollAdapter> adapter(const QString &name, const AdapterSettings &settings,
+                                     QList<SettingProblem> *problems = nullptr)
+{
+    QList<SettingProblem> local;
+    return makeAdapter(name, settings, problems ? problems : &local);
+}
+
+AdapterSettings ozonSettings()
+{
+    AdapterSettings s;
+    s.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:9"));
+    s.secrets.insert(QStringLiteral("client_id"), "123456");
+    s.secrets.insert(QStringLiteral("api_key"), "key-1");
+    s.pageSize = 3;
+    return s;
+}
+
+QJsonObject posting(const QString &number, const QString &status, const QString &at,
+                    int quantity = 1, const QString &tracking = QString())
+{
+    return QJsonObject{
+        {QStringLiteral("posting_number"), number},
+        {QStringLiteral("order_id"), 777},
+        {QStringLiteral("status"), status},
+        {QStringLiteral("in_process_at"), at},
+        {QStringLiteral("tracking_number"), tracking},
+        {QStringLiteral("products"),
+         QJsonArray{QJsonObject{{QStringLiteral("sku"), 1001},
+                                {QStringLiteral("offer_id"), QStringLiteral("A-1")},
+                                {QStringLiteral("quantity"), quantity},
+                                {QStringLiteral("price"), QStringLiteral("990.00")}}}}};
+}
+
+QByteArray ozonAnswer(const QJsonArray &postings, bool hasNext)
+{
+    return QJsonDocument(QJsonObject{{QStringLiteral("result"),
+                                      QJsonObject{{QStringLiteral("postings"), postings},
+                                                  {QStringLiteral("has_next"), hasNext}}}})
+        .toJson();
+}
+
+QJsonObject bodyOf(const PollRequest &r)
+{
+    return QJsonDocument::fromJson(r.body).object();
+}
+
+AdapterSettings wbSettings()
+{
+    AdapterSettings s;
+    s.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:9"));
+    s.secrets.insert(QStringLiteral("token"), "wb-token");
+    s.pageSize = 2;
+    return s;
+}
+
+} // namespace
+
+class TestMarketPollAdapters : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void ozonRequestIsTheFbsListOfTheWindow()
+    {
+        const auto a = adapter(QStringLiteral("ozon"), ozonSettings());
+        QVERIFY(a);
+        PollRequest r;
+        QString error;
+        QVERIFY(a->nextRequest({}, kNow, &r, &error));
+        QCOMPARE(r.method, QByteArray("POST"));
+        QCOMPARE(r.url.toString(), QStringLiteral("http://127.0.0.1:9/v3/posting/fbs/list"));
+        QVERIFY(r.headers.contains({"Client-Id", "123456"}));
+        QVERIFY(r.headers.contains({"Api-Key", "key-1"}));
+        const QJsonObject body = bodyOf(r);
+        QCOMPARE(body.value(QLatin1String("dir")).toString(), QStringLiteral("ASC"));
+        QCOMPARE(body.value(QLatin1String("limit")).toInt(), 3);
+        QCOMPARE(body.value(QLatin1String("offset")).toInt(), 0);
+        const QJsonObject filter = body.value(QLatin1String("filter")).toObject();
+        QCOMPARE(filter.value(QLatin1String("since")).toString(),
+                 QStringLiteral("2026-12-04T09:30:00.000Z"));
+        QCOMPARE(filter.value(QLatin1String("to")).toString(),
+                 QStringLiteral("2026-12-04T10:00:00.000Z"));
+    }
+
+    void ozonEachStatusIsAnEventAndVolatileFieldsAreNoConflict()
+    {
+        const auto a = adapter(QStringLiteral("ozon"), ozonSettings());
+        PollRequest r;
+        QString error;
+        QVERIFY(a->nextRequest({}, kNow, &r, &error));
+        const PolledPage p = a->readPage(
+            r.requestCursor,
+            ozonAnswer({posting(QStringLiteral("1-1"), QStringLiteral("awaiting_packaging"),
+                                QStringLiteral("2026-12-04T09:40:00Z")),
+                        posting(QStringLiteral("1-1"), QStringLiteral("delivering"),
+                                QStringLiteral("2026-12-04T09:40:00Z"), 1, QStringLiteral("T1")),
+                        posting(QStringLiteral("1-1"), QStringLiteral("delivering"),
+                                QStringLiteral("2026-12-04T09:40:00Z"), 1, QStringLiteral("T2")),
+                        posting(QStringLiteral("1-1"), QStringLiteral("delivering"),
+                                QStringLiteral("2026-12-04T09:40:00Z"), 2, QStringLiteral("T2"))},
+                       false));
+        QVERIFY2(p.error.isEmpty(), qPrintable(p.error));
+        QCOMPARE(p.items.size(), 4);
+        QCOMPARE(p.items.at(0).externalId, QStringLiteral("1-1/awaiting_packaging"));
+        QCOMPARE(p.items.at(1).externalId, QStringLiteral("1-1/delivering"));
+        QCOMPARE(p.items.at(1).kind, QStringLiteral("ozon.posting.delivering"));
+        QCOMPARE(p.items.at(1).occurredAt,
+                 QDateTime::fromString(QStringLiteral("2026-12-04T09:40:00Z"), Qt::ISODate));
+        // Another tracking number under the same status: the same fingerprint (a repeat) ...
+        QCOMPARE(p.items.at(1).fingerprint, p.items.at(2).fingerprint);
+        // ... another quantity: a different one (a conflict, kept for review).
+        QVERIFY(p.items.at(2).fingerprint != p.items.at(3).fingerprint);
+        QVERIFY(p.items.at(0).fingerprint != p.items.at(1).fingerprint);
+        QVERIFY(p.pollDone);
+        QCOMPARE(p.windowEnd, kNow);
+        QCOMPARE(p.cursor, finishedCursor({kNow.addSecs(-1800), kNow}));
+    }
+
+    void ozonPagesByTimeNotByOffset()
+    {
+        const auto a = adapter(QStringLiteral("ozon"), ozonSettings());
+        PollRequest r;
+        QString error;
+        QVERIFY(a->nextRequest({}, kNow, &r, &error));
+        PolledPage p = a->readPage(
+            r.requestCursor, ozonAnswer({posting(QStringLiteral("1"), QStringLiteral("delivered"),
+                                                 QStringLiteral("2026-12-04T09:31:00Z")),
+                                         posting(QStringLiteral("2"), QStringLiteral("delivered"),
+                                                 QStringLiteral("2026-12-04T09:32:00Z")),
+                                         posting(QStringLiteral("3"), QStringLiteral("delivered"),
+                                                 QStringLiteral("2026-12-04T09:33:00.250Z"))},
+                                        true));
+        QVERIFY(!p.pollDone);
+        // The next page starts at the last posting's time, offset 0, in the same window.
+        QVERIFY(a->nextRequest(p.cursor, kNow.addSecs(90), &r, &error));
+        QJsonObject filter = bodyOf(r).value(QLatin1String("filter")).toObject();
+        QCOMPARE(filter.value(QLatin1String("since")).toString(),
+                 QStringLiteral("2026-12-04T09:33:00.250Z"));
+        QCOMPARE(filter.value(QLatin1String("to")).toString(),
+                 QStringLiteral("2026-12-04T10:00:00.000Z"));
+        QCOMPARE(bodyOf(r).value(QLatin1String("offset")).toInt(), 0);
+
+        // A page all at one instant: the next goes on by offset within it, never the same
+        // page again.
+        const QString instant = QStringLiteral("2026-12-04T09:33:00.250Z");
+        p = a->readPage(
+            r.requestCursor,
+            ozonAnswer({posting(QStringLiteral("3"), QStringLiteral("delivered"), instant),
+                        posting(QStringLiteral("4"), QStringLiteral("delivered"), instant),
+                        posting(QStringLiteral("5"), QStringLiteral("delivered"), instant)},
+                       true));
+        QVERIFY(a->nextRequest(p.cursor, kNow.addSecs(91), &r, &error));
+        filter = bodyOf(r).value(QLatin1String("filter")).toObject();
+        QCOMPARE(filter.value(QLatin1String("since")).toString(), instant);
+        QCOMPARE(bodyOf(r).value(QLatin1String("offset")).toInt(), 3);
+        // The page after that moves past the instant: back to offset 0 at its last time.
+        p = a->readPage(
+            r.requestCursor,
+            ozonAnswer({posting(QStringLiteral("6"), QStringLiteral("delivered"), instant),
+                        posting(QStringLiteral("7"), QStringLiteral("delivered"),
+                                QStringLiteral("2026-12-04T09:50:00Z")),
+                        posting(QStringLiteral("8"), QStringLiteral("delivered"),
+                                QStringLiteral("2026-12-04T09:51:00Z"))},
+                       true));
+        QCOMPARE(p.cursor.value(QLatin1String("page_since")).toString(),
+                 QStringLiteral("2026-12-04T09:51:00.000Z"));
+        QCOMPARE(p.cursor.value(QLatin1String("offset")).toInt(), 0);
+    }
+
+    void ozonRefusesWhatItCannotRead()
+    {
+        const auto a = adapter(QStringLiteral("ozon"), ozonSettings());
+        PollRequest r;
+        QString error;
+        QVERIFY(a->nextRequest({}, kNow, &r, &error));
+        QCOMPARE(a->readPage(r.requestCursor, "{\"result\":{}}").error,
+                 QStringLiteral("the answer has no result.postings array"));
+        const PolledPage noStatus = a->readPage(
+            r.requestCursor, "{\"result\":{\"postings\":[{\"posting_number\":\"1\"}]}}");
+        QCOMPARE(noStatus.error, QStringLiteral("posting 1 of the page has no posting_number or "
+                                                "status"));
+        QVERIFY(noStatus.items.isEmpty());
+        // A cursor whose page start lies outside its window.
+        QJsonObject bad = withWindow({}, {kNow.addSecs(-60), kNow});
+        bad.insert(QLatin1String("page_since"), QStringLiteral("2020-01-01T00:00:00.000Z"));
+        bad.insert(QLatin1String("offset"), 0);
+        QVERIFY(!a->nextRequest(bad, kNow, &r, &error));
+        AdapterSettings s;
+        QList<SettingProblem> problems;
+        QVERIFY(!adapter(QStringLiteral("ozon"), s, &problems));
+        QCOMPARE(problems.size(), 2);
+        QCOMPARE(problems.at(0).key, QStringLiteral("client_id_file"));
+        QCOMPARE(problems.at(1).key, QStringLiteral("api_key_file"));
+    }
+
+    void wbRequestAndBigIdsKeptDigitForDigit()
+    {
+        const auto a = adapter(QStringLiteral("wb"), wbSettings());
+        QVERIFY(a);
+        PollRequest r;
+        QString error;
+        QVERIFY(a->nextRequest({}, kNow, &r, &error));
+        QCOMPARE(r.method, QByteArray("GET"));
+        QCOMPARE(r.url.path(), QStringLiteral("/api/v3/orders"));
+        QUrlQuery q(r.url);
+        QCOMPARE(q.queryItemValue(QStringLiteral("limit")), QStringLiteral("2"));
+        QCOMPARE(q.queryItemValue(QStringLiteral("next")), QStringLiteral("0"));
+        QCOMPARE(q.queryItemValue(QStringLiteral("dateFrom")),
+                 QString::number(kNow.toSecsSinceEpoch() - 1800));
+        QCOMPARE(q.queryItemValue(QStringLiteral("dateTo")),
+                 QString::number(kNow.toSecsSinceEpoch()));
+        QVERIFY(r.headers.contains({"Authorization", "wb-token"}));
+
+        const QByteArray answer =
+            "{\"next\": 12345678901234567891, \"orders\": [\n"
+            " {\"id\": 12345678901234567890, \"rid\": \"r1\", \"createdAt\": "
+            "\"2026-12-04T09:45:00Z\", \"article\": \"A\", \"nmId\": 5, \"price\": 100},\n"
+            " {\"id\": 12345678901234567891, \"rid\": \"r2\", \"createdAt\": "
+            "\"2026-12-04T09:46:00Z\", \"article\": \"B\", \"nmId\": 6, \"price\": 200}]}";
+        PolledPage p = a->readPage(r.requestCursor, answer);
+        QVERIFY2(p.error.isEmpty(), qPrintable(p.error));
+        QCOMPARE(p.items.size(), 2);
+        QCOMPARE(p.items.at(0).externalId, QStringLiteral("12345678901234567890"));
+        QVERIFY(p.items.at(0).body.startsWith("{\"id\":12345678901234567890,"));
+        QCOMPARE(p.items.at(0).kind, QStringLiteral("wb.order"));
+        QCOMPARE(p.items.at(0).occurredAt,
+                 QDateTime::fromString(QStringLiteral("2026-12-04T09:45:00Z"), Qt::ISODate));
+        QVERIFY(!p.pollDone);
+        QCOMPARE(p.cursor.value(QLatin1String("next")).toString(),
+                 QStringLiteral("12345678901234567891"));
+        QVERIFY(a->nextRequest(p.cursor, kNow.addSecs(5), &r, &error));
+        q = QUrlQuery(r.url);
+        QCOMPARE(q.queryItemValue(QStringLiteral("next")), QStringLiteral("12345678901234567891"));
+        QCOMPARE(q.queryItemValue(QStringLiteral("dateTo")),
+                 QString::number(kNow.toSecsSinceEpoch())); // the same window
+        // A short page is the last.
+        p = a->readPage(r.requestCursor, "{\"next\": 12345678901234567891, \"orders\": []}");
+        QVERIFY(p.pollDone);
+        QCOMPARE(p.windowEnd, kNow);
+    }
+
+    void wbWindowIsAtMostThirtyDaysAndSettingsAreChecked()
+    {
+        const auto a = adapter(QStringLiteral("wb"), wbSettings());
+        PollRequest r;
+        QString error;
+        const QJsonObject old{{QStringLiteral("polled_to"), isoTime(kNow.addDays(-45))}};
+        QVERIFY(a->nextRequest(old, kNow, &r, &error));
+        const QUrlQuery q(r.url);
+        const qint64 from = q.queryItemValue(QStringLiteral("dateFrom")).toLongLong();
+        const qint64 to = q.queryItemValue(QStringLiteral("dateTo")).toLongLong();
+        QCOMPARE(to - from, qint64(30) * 24 * 3600);
+        QVERIFY(!a->nextRequest(QJsonObject{{QStringLiteral("since"), isoTime(kNow)},
+                                            {QStringLiteral("to"), isoTime(kNow)},
+                                            {QStringLiteral("next"), QStringLiteral("1e9")}},
+                                kNow, &r, &error));
+        QList<SettingProblem> problems;
+        QVERIFY(!adapter(QStringLiteral("wb"), AdapterSettings(), &problems));
+        QCOMPARE(problems.size(), 1);
+        QCOMPARE(problems.at(0).key, QStringLiteral("token_file"));
+        QVERIFY(!problems.at(0).message.contains(QLatin1String("wb-token")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMarketPollAdapters)
+#include "tst_marketpolladapters.moc"

@@ -515,11 +515,13 @@ FakeMarketplace::Answer FakeMarketplace::ozonList(const Request &request, qint64
     const bool hasNext = end < matching.size();
 
     // The shifting boundary: a posting published now with a time before the end of the page
-    // just given, so everything after it moves one place on.
-    if (m_hard.boundary && hasNext && end > from &&
+    // just given, so everything after it moves one place on. It is late like any late posting,
+    // by at most --fake-marketplace-late-max: a page further back than that is left alone.
+    const qint64 lateFloor = nowS - m_settings.lateMaxS;
+    const qint64 edge = end > from ? matching[end - 1]->createdS : 0;
+    if (m_hard.boundary && hasNext && end > from && (asc ? edge : toS) >= lateFloor &&
         std::uniform_real_distribution<double>(0, 1)(m_boundaryDraw) < kBoundaryShare) {
-        const qint64 edge = matching[end - 1]->createdS;
-        const qint64 lo = asc ? sinceS : edge;
+        const qint64 lo = std::max(asc ? sinceS : edge, lateFloor);
         const qint64 hi = asc ? edge : std::min(toS, nowS);
         m_orders.inject(Market::Ozon,
                         lo + qint64(std::uniform_int_distribution<qint64>(

@@ -24,6 +24,7 @@ namespace {
 struct Made
 {
     QString key;
+    QDateTime createdAt; // when the API says it happened (the marketplaces' orders)
     QDateTime visibleAt;
     QStringList statuses; // ozon: the posting's statuses so far
 };
@@ -56,6 +57,8 @@ QHash<QString, QList<Made>> readMade(const QByteArray &lines)
         Made m;
         m.key = o.value(QLatin1String("key")).toString();
         m.visibleAt = QDateTime::fromString(o.value(QLatin1String("visible_at")).toString(),
+                                            Qt::ISODateWithMs);
+        m.createdAt = QDateTime::fromString(o.value(QLatin1String("created_at")).toString(),
                                             Qt::ISODateWithMs);
         for (const QJsonValue &s : o.value(QLatin1String("statuses")).toArray())
             m.statuses << s.toObject().value(QLatin1String("status")).toString();
@@ -132,11 +135,19 @@ int runPollCheck(const Options &options)
         }
         for (const Made &m : made.value(api)) {
             known.insert(m.key, m.statuses);
-            if (!m.visibleAt.isValid() || m.visibleAt >= polledTo)
+            // The APIs' windows are whole seconds (WB's dateTo, amoCRM's created_at): an item of
+            // the very second the last window ended in is the next window's.
+            if (!m.visibleAt.isValid() || m.visibleAt.addSecs(1) > polledTo)
                 continue;
             ++due;
+            // Each missing key with its times, to tell a late item from a lost page.
             if (!(ozon ? postingsStored.contains(m.key) : keys.contains(m.key)))
-                missing << m.key;
+                missing << (m.createdAt.isValid()
+                                ? QStringLiteral("%1 (created %2, visible %3)")
+                                      .arg(m.key, m.createdAt.toString(Qt::ISODate),
+                                           m.visibleAt.toString(Qt::ISODate))
+                                : QStringLiteral("%1 (visible %2)")
+                                      .arg(m.key, m.visibleAt.toString(Qt::ISODate)));
         }
         QStringList unknown;
         for (const QString &k : std::as_const(keys)) {

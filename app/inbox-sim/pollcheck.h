@@ -2,8 +2,8 @@
 // inbox-sim --check-polled URL: the pull door's self-check. It asks the simulator's fake APIs
 // at URL (inbox-sim --fake-marketplace) what they made (GET /fake/orders, /fake/crm-keys) and
 // compares it with the inbox's events of the sources inbox-poller stores them under
-// (--polled-sources), as of each source's polled_to (what was visible by the end of the last
-// window read must be there):
+// (--polled-sources), as of each source's polled_to (what was visible a second before the end
+// of the last window read must be there; the APIs' windows are whole seconds):
 //   bitrix24, amocrm, wb  every key made and visible before polled_to is an event; no event
 //                         has a key the fake never made
 //   ozon                  every posting visible before polled_to has an event

@@ -1,8 +1,10 @@
-// The pull door end to end: the real inbox-poller reads the simulator's fake Bitrix24 offline
-// queue and amoCRM events API (inbox-sim --fake-marketplace, hard: late events, rate limits)
-// into the test's private PostgreSQL, is killed with SIGKILL in the middle and started again,
-// and inbox-sim --check-polled then proves every event the fakes made before each source's
-// last window is in the inbox, under the key the fake gave it, and nothing else is.
+// The pull door end to end: the real inbox-poller reads the simulator's fake Ozon and
+// Wildberries seller APIs, Bitrix24 offline queue and amoCRM events API (inbox-sim
+// --fake-marketplace, hard: late orders, a page boundary that shifts while paging, 500s and
+// 503s, slow answers, rate limits) into the test's private PostgreSQL, is killed with SIGKILL
+// in the middle and started again, and inbox-sim --check-polled then proves every order and
+// event the fakes made before each source's last window is in the inbox, under the key the
+// fake gave it (an Ozon posting under "<posting>/<status>"), and nothing else is.
 #include "contract_util.h"
 #include "databasetestcase.h"
 
@@ -21,11 +23,11 @@ public:
     TestPollSim() : DatabaseTestCase{{"poller", {"inbox_ingest"}}} {}
 
 private:
-    // The polls of the source polled least (0 until both are open), read as the superuser.
+    // The polls of the source polled least (0 until all four are open), as the superuser.
     qint64 polls()
     {
         PgSession s(m_db.conninfo());
-        return oneInt(s, QStringLiteral("SELECT CASE WHEN count(*) = 2 THEN min(polls) ELSE 0 "
+        return oneInt(s, QStringLiteral("SELECT CASE WHEN count(*) = 4 THEN min(polls) ELSE 0 "
                                         "END FROM inbox.poll_sources"));
     }
 
@@ -63,6 +65,9 @@ private slots:
         QVERIFY(write(QStringLiteral("b24.webhook"),
                       "http://127.0.0.1:" + port.toLatin1() + "/rest/1/demo-code/\n"));
         QVERIFY(write(QStringLiteral("amo.token"), "demo-amo-token\n"));
+        QVERIFY(write(QStringLiteral("ozon.client"), "123456\n"));
+        QVERIFY(write(QStringLiteral("ozon.key"), "fake-ozon-api-key\n"));
+        QVERIFY(write(QStringLiteral("wb.token"), "fake-wb-token\n"));
         // Polls every second, each window from 10 minutes before the last end: longer than the
         // fake's lateness (5 minutes), as docs/poller-adapters.md asks.
         QVERIFY(write(QStringLiteral("poller.conf"),
@@ -73,7 +78,15 @@ private slots:
                           "[source amocrm-events]\nadapter = amocrm\nbase_url = http://127.0.0.1:" +
                           port.toLatin1() +
                           "\ntoken_file = amo.token\ninterval = 1\noverlap = 600\n"
-                          "first_window = 6000\npage_size = 50\n"));
+                          "first_window = 6000\npage_size = 50\n\n"
+                          "[source ozon-fbs]\nadapter = ozon\nbase_url = http://127.0.0.1:" +
+                          port.toLatin1() +
+                          "\nclient_id_file = ozon.client\napi_key_file = ozon.key\n"
+                          "interval = 1\noverlap = 600\nfirst_window = 6000\npage_size = 100\n\n"
+                          "[source wb-orders]\nadapter = wb\nbase_url = http://127.0.0.1:" +
+                          port.toLatin1() +
+                          "\ntoken_file = wb.token\ninterval = 1\noverlap = 600\n"
+                          "first_window = 6000\npage_size = 100\n"));
 
         QProcess poller;
         poller.setProcessChannelMode(QProcess::MergedChannels);
@@ -104,12 +117,15 @@ private slots:
         check.start(QStringLiteral(INBOX_SIM_BINARY),
                     {QStringLiteral("--check-polled"), QStringLiteral("http://127.0.0.1:") + port,
                      QStringLiteral("--db"), m_db.conninfo(), QStringLiteral("--polled-sources"),
-                     QStringLiteral("bitrix24=bitrix24-offline,amocrm=amocrm-events")});
+                     QStringLiteral("bitrix24=bitrix24-offline,amocrm=amocrm-events,"
+                                    "ozon=ozon-fbs,wb=wb-orders")});
         QVERIFY(check.waitForFinished(30000));
         const QString report = QString::fromUtf8(check.readAll());
         qInfo("%s", qPrintable(report));
+        if (check.exitCode() != 0) // what the poller did, for whoever reads the failure
+            qInfo("poller:\n%s", poller.readAll().right(6000).constData());
         QCOMPARE(check.exitCode(), 0);
-        QCOMPARE(report.count(QLatin1String("missing 0, unknown 0")), 2);
+        QCOMPARE(report.count(QLatin1String("missing 0, unknown 0")), 4);
         // The backfill alone is an hour at 20 a minute: a thousand checked, not a handful.
         const QRegularExpressionMatch due =
             QRegularExpression(QStringLiteral("bitrix24 .*due (\\d+)")).match(report);

@@ -41,6 +41,43 @@ QString destinationFigures(const QJsonObject &s)
     return parts.join(QStringLiteral("; "));
 }
 
+// A poll_source rule's figures: since when the source has had no successful poll, its state
+// (and how long it has been stopped), and the poller's last error with its HTTP status. The
+// error is the poller's own text from the database (never a token: the poller logs none), cut
+// by the evaluator to one short line.
+QString pollSourceFigures(const QJsonObject &s)
+{
+    QStringList parts;
+    const QString since = s.value(QLatin1String("since")).toString();
+    if (s.value(QLatin1String("never")).toBool())
+        parts << QStringLiteral("never polled successfully since it was opened %1 min ago (%2 "
+                                "UTC; allowed %3 min)")
+                     .arg(number(s.value(QLatin1String("since_minutes"))), since,
+                          number(s.value(QLatin1String("minutes"))));
+    else
+        parts << QStringLiteral("no successful poll for %1 min, since %2 UTC (allowed %3 min)")
+                     .arg(number(s.value(QLatin1String("since_minutes"))), since,
+                          number(s.value(QLatin1String("minutes"))));
+    const QString state = s.value(QLatin1String("state")).toString();
+    if (state == QLatin1String("stopped"))
+        parts << QStringLiteral("stopped %1 min ago: credentials refused (restart the poller "
+                                "once they are fixed)")
+                     .arg(number(s.value(QLatin1String("stopped_minutes"))));
+    else if (state == QLatin1String("failing"))
+        parts << QStringLiteral("failing (failures in a row: %1)")
+                     .arg(number(s.value(QLatin1String("failures"))));
+    else
+        parts << QStringLiteral("state %1").arg(state);
+    const QString error = s.value(QLatin1String("last_error")).toString();
+    if (!error.isEmpty()) {
+        const QJsonValue status = s.value(QLatin1String("http_status"));
+        parts << (status.isDouble()
+                      ? QStringLiteral("last error (HTTP %1): %2").arg(number(status), error)
+                      : QStringLiteral("last error: %1").arg(error));
+    }
+    return parts.join(QStringLiteral("; "));
+}
+
 // The figures line, plain text (escaped by the caller).
 QString figures(const AlertFacts &f)
 {
@@ -76,6 +113,8 @@ QString figures(const AlertFacts &f)
                  number(s.value(QLatin1String("open"))));
     if (f.kind == QLatin1String("destination"))
         return destinationFigures(s);
+    if (f.kind == QLatin1String("poll_source"))
+        return pollSourceFigures(s);
     return QString();
 }
 

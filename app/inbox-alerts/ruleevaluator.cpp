@@ -385,6 +385,66 @@ bool destinationHolds(Pass &pass, const Rule &rule, Holds *holds)
     return true;
 }
 
+// A poll_source rule (0030): per polled source (inbox.poll_sources, one small table, a row per
+// source a poller has opened; the rule's sources restrict it), the last successful poll (or
+// the opening, for a source never polled successfully) is older than `minutes`, or the source
+// is stopped (its credentials refused) and on_stop says that fires at once. Scope: the source.
+// Only a schema of 30 or later holds such a rule, so an older one is never asked for this.
+const char *const kPollSourceSql =
+    "SELECT p.source, p.state, p.last_success_at IS NULL,"
+    " extract(epoch FROM now() - coalesce(p.last_success_at, p.opened_at))::float8,"
+    " to_char(coalesce(p.last_success_at, p.opened_at) AT TIME ZONE 'UTC',"
+    " 'YYYY-MM-DD HH24:MI'), p.failures, p.last_error, p.last_http_status,"
+    " extract(epoch FROM now() - p.stopped_at)::float8"
+    " FROM inbox.poll_sources p WHERE $1::text IS NULL OR p.source IN"
+    " (SELECT jsonb_array_elements_text($1::jsonb)) ORDER BY p.source";
+
+// The poller's error text goes into a chat: one line, and short (the row keeps 2000).
+constexpr int kPollErrorChars = 200;
+
+bool pollSourceHolds(Pass &pass, const Rule &rule, Holds *holds)
+{
+    const int minutes = rule.params.value(QLatin1String("minutes")).toInt(30);
+    const bool onStop = rule.params.value(QLatin1String("on_stop")).toBool(true);
+    const QVariant sources =
+        rule.sources.isEmpty()
+            ? QVariant()
+            : QVariant(QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(rule.sources))
+                                             .toJson(QJsonDocument::Compact)));
+    Rows d;
+    if (!pass.run({QString::fromLatin1(kPollSourceSql), {sources}}, &d))
+        return false;
+    for (const QVariantList &row : d.rows) {
+        const QString state = row.value(1).toString();
+        const bool stopped = state == QLatin1String("stopped");
+        const double sinceS = row.value(3).toDouble();
+        const bool stale = sinceS >= minutes * 60.0;
+        if (!stale && !(stopped && onStop))
+            continue;
+        QJsonObject summary{{QStringLiteral("source"), row.value(0).toString()},
+                            {QStringLiteral("state"), state},
+                            {QStringLiteral("stale"), stale},
+                            {QStringLiteral("never"), row.value(2).toBool()},
+                            {QStringLiteral("since"), row.value(4).toString()},
+                            {QStringLiteral("since_minutes"), std::floor(sinceS / 60.0)},
+                            {QStringLiteral("minutes"), minutes},
+                            {QStringLiteral("failures"), row.value(5).toLongLong()}};
+        if (!row.value(6).isNull()) {
+            QString error = row.value(6).toString().simplified();
+            if (error.size() > kPollErrorChars)
+                error = error.left(kPollErrorChars - 1) + QChar(0x2026);
+            summary.insert(QStringLiteral("last_error"), error);
+        }
+        if (!row.value(7).isNull())
+            summary.insert(QStringLiteral("http_status"), row.value(7).toInt());
+        if (stopped)
+            summary.insert(QStringLiteral("stopped_minutes"),
+                           std::floor(row.value(8).toDouble() / 60.0));
+        holds->insert(row.value(0).toString(), summary);
+    }
+    return true;
+}
+
 // min_failures counts since the scope's last message: this pass's failures are added to
 // what was counted before (reset when a message of the scope's episode was begun since, or
 // when its episode resolved). An open episode holds on any new failure; a new one opens once
@@ -657,6 +717,8 @@ EvaluationResult RuleEvaluator::evaluate()
             ok = duplicatesAgeHolds(pass, rule, &holds);
         else if (rule.kind == QLatin1String("destination"))
             ok = destinationHolds(pass, rule, &holds);
+        else if (rule.kind == QLatin1String("poll_source"))
+            ok = pollSourceHolds(pass, rule, &holds);
         if (!ok || !fireAndResolve(pass, rule, holds, open.value(rule.id), m_resolveAfterS))
             return done();
     }

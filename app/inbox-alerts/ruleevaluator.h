@@ -31,6 +31,9 @@
 //                   with received or processing events by inbox.status_counts, then one
 //                   probe of event_queue_source_status_idx per source and status; scope the
 //                   destination's name
+//   poll_source     (0030) inbox.poll_sources (the rule's sources, or every row): the last
+//                   successful poll (or the opening) against minutes, and the state
+//                   (stopped: credentials refused) against on_stop; scope the source
 //
 // A failed episode opens once min_failures failures of its scope came since the scope's last
 // message (counted over passes, in the evaluator's memory: a restart counts again from where

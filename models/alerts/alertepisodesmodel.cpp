@@ -56,6 +56,8 @@ QString AlertEpisode::source() const
 {
     if (scopeKey == QLatin1String("*") || kind == QLatin1String("destination"))
         return {};
+    if (kind == QLatin1String("poll_source"))
+        return scopeKey; // the whole name: a source's name may hold a '|'
     const qsizetype bar = scopeKey.indexOf(QLatin1Char('|'));
     return bar < 0 ? scopeKey : scopeKey.left(bar);
 }
@@ -67,8 +69,8 @@ QString AlertEpisode::destination() const
 
 QString AlertEpisode::errorGroup() const
 {
-    if (kind == QLatin1String("destination"))
-        return {}; // a destination's name may hold a '|'
+    if (kind == QLatin1String("destination") || kind == QLatin1String("poll_source"))
+        return {}; // a destination's or a source's name may hold a '|'
     const qsizetype bar = scopeKey.indexOf(QLatin1Char('|'));
     return bar < 0 ? QString() : scopeKey.mid(bar + 1);
 }
@@ -168,6 +170,8 @@ QString AlertEpisodesModel::scopeText(const AlertEpisode &e)
         return tr("destination %1").arg(e.destination());
     if (e.source().isEmpty())
         return tr("the whole inbox");
+    if (e.kind == QLatin1String("poll_source"))
+        return tr("polled source %1").arg(e.source());
     if (!e.errorGroup().isEmpty())
         return tr("%1, error %2").arg(e.source(), e.errorGroup());
     return e.source();

@@ -33,7 +33,8 @@ struct AlertEpisode
 
     bool isOpen() const { return !resolvedAt.isValid(); }
     // The source the scope names ("crm", "crm|timeout"); empty for the whole inbox ("*") and
-    // for a destination rule, whose scope is a destination.
+    // for a destination rule, whose scope is a destination. A poll_source rule's scope is the
+    // polled source's whole name.
     QString source() const;
     // The destination a destination rule's scope names; empty for the other kinds.
     QString destination() const;

@@ -10,7 +10,7 @@ const QStringList &AlertParams::kinds()
         QStringLiteral("stuck"),         QStringLiteral("failed"),
         QStringLiteral("repeat_share"),  QStringLiteral("failure_share"),
         QStringLiteral("silent_source"), QStringLiteral("duplicates_age"),
-        QStringLiteral("destination")};
+        QStringLiteral("destination"),   QStringLiteral("poll_source")};
     return names;
 }
 
@@ -48,6 +48,9 @@ QVector<AlertParams::Param> AlertParams::params(const QString &kind)
         return {{QStringLiteral("destination"), false, 1, 64, QString(), Type::Text},
                 {QStringLiteral("backlog_minutes"), true, 1, 10080, QStringLiteral("30")},
                 {QStringLiteral("on_pause"), false, 0, 0, QStringLiteral("true"), Type::Flag}};
+    if (kind == QLatin1String("poll_source"))
+        return {{QStringLiteral("minutes"), true, 1, 10080, QStringLiteral("30")},
+                {QStringLiteral("on_stop"), false, 0, 0, QStringLiteral("true"), Type::Flag}};
     return {};
 }
 

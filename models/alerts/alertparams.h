@@ -14,7 +14,7 @@ class AlertParams final
 {
 public:
     // What a parameter's JSON value is: a number (most), a text (a destination rule's
-    // destination) or true/false (its on_pause).
+    // destination) or true/false (its on_pause, a poll_source rule's on_stop).
     enum class Type { Number, Text, Flag };
     struct Param
     {
@@ -25,7 +25,7 @@ public:
         Type type = Type::Number;
     };
 
-    static const QStringList &kinds();      // stuck, failed, repeat_share ..., destination
+    static const QStringList &kinds();      // stuck, failed, repeat_share ..., poll_source
     static const QStringList &severities(); // info, warning, critical
     static QVector<Param> params(const QString &kind);
     // A kind's rules are about one scope of the whole inbox ("*"), not per source.

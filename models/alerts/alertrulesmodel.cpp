@@ -70,7 +70,8 @@ QString AlertRulesModel::kindText(const QString &kind)
                                   {"failure_share", QT_TR_NOOP("failure share jump")},
                                   {"silent_source", QT_TR_NOOP("silent source")},
                                   {"duplicates_age", QT_TR_NOOP("old duplicate pairs")},
-                                  {"destination", QT_TR_NOOP("destination paused or behind")}});
+                                  {"destination", QT_TR_NOOP("destination paused or behind")},
+                                  {"poll_source", QT_TR_NOOP("polling stalled or stopped")}});
     return words.text(kind);
 }
 

@@ -55,7 +55,7 @@ CREATE TABLE inbox.alert_rules (
     removed_by text,
     CONSTRAINT alert_rules_chat_ids_check CHECK (((cardinality(chat_ids) >= 1) AND (cardinality(chat_ids) <= 10))),
     CONSTRAINT alert_rules_check CHECK (((removed_at IS NULL) OR (NOT enabled))),
-    CONSTRAINT alert_rules_kind_check CHECK ((kind = ANY (ARRAY['stuck'::text, 'failed'::text, 'repeat_share'::text, 'failure_share'::text, 'silent_source'::text, 'duplicates_age'::text, 'destination'::text]))),
+    CONSTRAINT alert_rules_kind_check CHECK ((kind = ANY (ARRAY['stuck'::text, 'failed'::text, 'repeat_share'::text, 'failure_share'::text, 'silent_source'::text, 'duplicates_age'::text, 'destination'::text, 'poll_source'::text]))),
     CONSTRAINT alert_rules_name_check CHECK (((char_length(name) >= 1) AND (char_length(name) <= 100))),
     CONSTRAINT alert_rules_params_check CHECK ((jsonb_typeof(params) = 'object'::text)),
     CONSTRAINT alert_rules_repeat_interval_check CHECK ((repeat_interval >= '00:01:00'::interval)),
@@ -299,6 +299,7 @@ BEGIN
         WHEN 'silent_source' THEN ARRAY['gap_factor', 'gap_minutes']
         WHEN 'duplicates_age' THEN ARRAY['hours']
         WHEN 'destination' THEN ARRAY['destination', 'backlog_minutes', 'on_pause']
+        WHEN 'poll_source' THEN ARRAY['minutes', 'on_stop']
     END;
     FOR v_key IN SELECT k FROM jsonb_object_keys(v_params) AS k ORDER BY k LOOP
         IF NOT v_key = ANY (v_allowed) THEN
@@ -339,6 +340,10 @@ BEGIN
     WHEN 'duplicates_age' THEN
         RETURN jsonb_build_object('hours',
             inbox._alert_param(v_params, p_kind, 'hours', true, 1, 8760, 24));
+    WHEN 'poll_source' THEN
+        RETURN jsonb_build_object(
+            'minutes', inbox._alert_param(v_params, p_kind, 'minutes', true, 1, 10080, 30),
+            'on_stop', inbox._alert_flag(v_params, p_kind, 'on_stop', true));
     ELSE -- destination
         v_dest := v_params -> 'destination';
         IF v_dest IS NULL OR jsonb_typeof(v_dest) = 'null' THEN
@@ -4087,8 +4092,8 @@ BEGIN
         RAISE EXCEPTION 'p_kind must not be NULL' USING ERRCODE = 'null_value_not_allowed';
     END IF;
     IF p_kind NOT IN ('stuck', 'failed', 'repeat_share', 'failure_share', 'silent_source',
-                      'duplicates_age', 'destination') THEN
-        RAISE EXCEPTION 'p_kind must be stuck, failed, repeat_share, failure_share, silent_source, duplicates_age or destination, got %',
+                      'duplicates_age', 'destination', 'poll_source') THEN
+        RAISE EXCEPTION 'p_kind must be stuck, failed, repeat_share, failure_share, silent_source, duplicates_age, destination or poll_source, got %',
             p_kind USING ERRCODE = 'invalid_parameter_value';
     END IF;
     v_params := inbox._alert_params(p_kind, p_params);

@@ -540,6 +540,120 @@ private slots:
                                                   "alert_resolved/crm-hook,alert_sent/crm-hook"));
     }
 
+    // A poll_source rule (0030) fires for a source whose last successful poll is older than
+    // its minutes (time moved in the database), names the source, the state and the last
+    // error; resolves after a fresh success. A source the rule's sources do not name, and a
+    // fresh one, do not fire.
+    void pollSourceFiresWhenItsLastSuccessAges()
+    {
+        PgSession &su = m_db.su();
+        FakeTelegramHarness tg(kToken);
+        PgSession ingest(m_db.conninfo(kIngest));
+        for (const char *source : {"ozon-fbs", "wb-orders", "amo"})
+            QVERIFY_SQL(ingest.exec(QStringLiteral("SELECT * FROM inbox.poll_open('p1', $1,"
+                                                   " 'ozon')"),
+                                    {QString::fromLatin1(source)}));
+        QVERIFY(!alertsfix::rule(m_db, QStringLiteral("Polling"), QStringLiteral("poll_source"),
+                                 QStringLiteral("{\"minutes\": 60}"), QStringLiteral("{111}"),
+                                 QStringLiteral("{ozon-fbs,wb-orders}"))
+                     .startsWith(QLatin1Char('!')));
+        const QString done = QStringLiteral(
+            "SELECT count(*) FROM inbox.poll_store('p1', $1, '{}'::text[], '{}'::bytea[], NULL,"
+            " NULL, NULL, '{}'::jsonb, true, now())");
+        for (const char *source : {"ozon-fbs", "wb-orders", "amo"})
+            QVERIFY_SQL(ingest.exec(done, {QString::fromLatin1(source)}));
+        QCOMPARE(pass(tg).size(), 0);
+        QCOMPARE(m_lastCode, 0);
+
+        // ozon-fbs 2 hours without success and failing with a 503; amo too, but not watched;
+        // wb-orders 59 minutes: only ozon-fbs fires.
+        QVERIFY_SQL(ingest.exec(QStringLiteral("SELECT inbox.poll_failed('p1', 'ozon-fbs',"
+                                               " 'HTTP 503: <Service Unavailable>', 503, false)")));
+        QVERIFY_SQL(su.exec(QStringLiteral(
+            "UPDATE inbox.poll_sources SET last_success_at = now() - CASE source"
+            " WHEN 'wb-orders' THEN interval '59 minutes' ELSE interval '2 hours' END")));
+        QList<QJsonObject> got = pass(tg);
+        QCOMPARE(m_lastCode, 0);
+        QCOMPARE(got.size(), 1);
+        QVERIFY2(textOf(got.first()).contains(QLatin1String("<code>ozon-fbs</code>")) &&
+                     textOf(got.first())
+                         .contains(QLatin1String("no successful poll for 120 min, since ")) &&
+                     textOf(got.first())
+                         .contains(QLatin1String(
+                             " UTC (allowed 60 min); failing (failures in a row: 1); last error"
+                             " (HTTP 503): HTTP 503: &lt;Service Unavailable&gt;")),
+                 qPrintable(textOf(got.first())));
+        QCOMPARE(one(su, m_fired), QStringLiteral("ozon-fbs"));
+        QCOMPARE(one(su, QStringLiteral("SELECT summary ->> 'state' FROM inbox.alert_episodes")),
+                 QStringLiteral("failing"));
+
+        // A fresh success: resolved.
+        QVERIFY_SQL(ingest.exec(done, {QStringLiteral("ozon-fbs")}));
+        got = pass(tg);
+        QCOMPARE(got.size(), 2);
+        QVERIFY2(textOf(got.last()).contains(QLatin1String("Resolved")),
+                 qPrintable(textOf(got.last())));
+        QCOMPARE(alertJournal(su), QStringLiteral("alert_fired/ozon-fbs,alert_sent/ozon-fbs,"
+                                                  "alert_resolved/ozon-fbs,alert_sent/ozon-fbs"));
+    }
+
+    // A stopped source (401/403: credentials refused) fires at once with on_stop (the default),
+    // with a rule of NULL sources (every polled source); with on_stop false it waits for
+    // minutes. A source never polled successfully counts from its opening. poll_open (the
+    // poller restarted with a fixed token) and a success resolve it.
+    void pollSourceFiresAtOnceWhenStopped()
+    {
+        PgSession &su = m_db.su();
+        FakeTelegramHarness tg(kToken);
+        PgSession ingest(m_db.conninfo(kIngest));
+        QVERIFY_SQL(ingest.exec(QStringLiteral("SELECT * FROM inbox.poll_open('p1', 'wb-orders',"
+                                               " 'wb')")));
+        QVERIFY(madeRule(QStringLiteral("Polling stopped"), QStringLiteral("poll_source")));
+        QVERIFY(!alertsfix::rule(m_db, QStringLiteral("Polling late"),
+                                 QStringLiteral("poll_source"),
+                                 QStringLiteral("{\"minutes\": 30, \"on_stop\": false}"),
+                                 QStringLiteral("{222}"), QString())
+                     .startsWith(QLatin1Char('!')));
+        QCOMPARE(pass(tg).size(), 0);
+        QVERIFY_SQL(ingest.exec(QStringLiteral("SELECT inbox.poll_failed('p1', 'wb-orders',"
+                                               " 'HTTP 401: token refused', 401, true)")));
+        QList<QJsonObject> got = pass(tg);
+        QCOMPARE(m_lastCode, 0);
+        QCOMPARE(got.size(), 1);
+        QVERIFY2(textOf(got.first()).contains(QLatin1String("<code>wb-orders</code>")) &&
+                     textOf(got.first())
+                         .contains(QLatin1String("never polled successfully since it was opened"
+                                                 " 0 min ago (")) &&
+                     textOf(got.first())
+                         .contains(QLatin1String(
+                             "stopped 0 min ago: credentials refused (restart the poller once"
+                             " they are fixed); last error (HTTP 401): HTTP 401: token refused")),
+                 qPrintable(textOf(got.first())));
+
+        // 31 minutes since it was opened: the on_stop false rule fires too.
+        QVERIFY_SQL(su.exec(QStringLiteral(
+            "UPDATE inbox.poll_sources SET opened_at = now() - interval '31 minutes'")));
+        got = pass(tg);
+        QCOMPARE(got.size(), 2);
+        QVERIFY2(textOf(got.last()).contains(QLatin1String("Polling late")) &&
+                     textOf(got.last())
+                         .contains(QLatin1String("never polled successfully since it was opened"
+                                                 " 31 min ago (")),
+                 qPrintable(textOf(got.last())));
+
+        // The poller restarted (polling again) and a poll succeeded: both resolve.
+        QVERIFY_SQL(ingest.exec(QStringLiteral("SELECT * FROM inbox.poll_open('p1', 'wb-orders',"
+                                               " 'wb')")));
+        QVERIFY_SQL(ingest.exec(
+            QStringLiteral("SELECT count(*) FROM inbox.poll_store('p1', 'wb-orders', '{}'::text[],"
+                           " '{}'::bytea[], NULL, NULL, NULL, '{}'::jsonb, true, now())")));
+        got = pass(tg);
+        QCOMPARE(got.size(), 4);
+        QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.alert_episodes"
+                                           " WHERE resolved_at IS NOT NULL")),
+                 2);
+    }
+
     void duplicatesAgeFiresOnTheOldestOpenPair()
     {
         PgSession &su = m_db.su();

@@ -80,6 +80,62 @@ private slots:
                  qPrintable(block));
     }
 
+    // A poll_source rule's block names the source (its scope), since when it has had no
+    // successful poll, its state and the poller's last error with the HTTP status, escaped.
+    void pollSourceSaysSinceStateAndError()
+    {
+        AlertFacts f;
+        f.ruleName = QStringLiteral("Polling");
+        f.severity = QStringLiteral("critical");
+        f.kind = QStringLiteral("poll_source");
+        f.scope = QStringLiteral("ozon-fbs");
+        f.message = QStringLiteral("fired");
+        f.summary = QJsonObject{{QStringLiteral("source"), QStringLiteral("ozon-fbs")},
+                                {QStringLiteral("state"), QStringLiteral("stopped")},
+                                {QStringLiteral("stale"), false},
+                                {QStringLiteral("never"), false},
+                                {QStringLiteral("since"), QStringLiteral("2026-12-04 11:00")},
+                                {QStringLiteral("since_minutes"), 12},
+                                {QStringLiteral("minutes"), 30},
+                                {QStringLiteral("failures"), 1},
+                                {QStringLiteral("stopped_minutes"), 3},
+                                {QStringLiteral("last_error"), QStringLiteral("<Api-Key> & co")},
+                                {QStringLiteral("http_status"), 403}};
+        QString block = AlertText::block(f);
+        QVERIFY2(block.contains(QLatin1String("<code>ozon-fbs</code>")), qPrintable(block));
+        QVERIFY2(block.contains(QLatin1String(
+                     "no successful poll for 12 min, since 2026-12-04 11:00 UTC (allowed 30 min);"
+                     " stopped 3 min ago: credentials refused (restart the poller once they are"
+                     " fixed); last error (HTTP 403): &lt;Api-Key&gt; &amp; co")),
+                 qPrintable(block));
+        int visible = 0;
+        QString problem;
+        QVERIFY2(FakeTelegram::checkHtml(block, &visible, &problem), qPrintable(problem));
+
+        f.summary = QJsonObject{{QStringLiteral("state"), QStringLiteral("failing")},
+                                {QStringLiteral("never"), true},
+                                {QStringLiteral("since"), QStringLiteral("2026-12-04 09:00")},
+                                {QStringLiteral("since_minutes"), 125},
+                                {QStringLiteral("minutes"), 60},
+                                {QStringLiteral("failures"), 7},
+                                {QStringLiteral("last_error"), QStringLiteral("timeout")}};
+        block = AlertText::block(f);
+        QVERIFY2(block.contains(QLatin1String(
+                     "\nnever polled successfully since it was opened 125 min ago (2026-12-04"
+                     " 09:00 UTC; allowed 60 min); failing (failures in a row: 7); last error:"
+                     " timeout")),
+                 qPrintable(block));
+
+        f.summary = QJsonObject{{QStringLiteral("state"), QStringLiteral("polling")},
+                                {QStringLiteral("since"), QStringLiteral("2026-12-04 09:00")},
+                                {QStringLiteral("since_minutes"), 45},
+                                {QStringLiteral("minutes"), 30}};
+        block = AlertText::block(f);
+        QVERIFY2(block.endsWith(QLatin1String("\nno successful poll for 45 min, since 2026-12-04"
+                                              " 09:00 UTC (allowed 30 min); state polling")),
+                 qPrintable(block));
+    }
+
     void longMessagesSplitBetweenAlerts()
     {
         QStringList blocks;

@@ -400,6 +400,100 @@ private slots:
                  1);
     }
 
+    // A poll_source rule (0030): its parameters are stored completed with the defaults, and
+    // its sources need not be polled yet (a poller opens a source on its first start, often
+    // after the rule is set up).
+    void pollSourceRuleStoresItsCheckedParams()
+    {
+        PgSession &su = m_db.su();
+        PgSession maria(m_db.conninfo(kMaria));
+        const QString id =
+            setRule(maria, QVariant(), QStringLiteral("Ozon polling"),
+                    QStringLiteral("poll_source"), QVariant(), QStringLiteral("critical"),
+                    QStringLiteral("{ozon-fbs}"), QStringLiteral("{1}"));
+        QVERIFY2(!id.startsWith(QLatin1Char('!')), qPrintable(id));
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT kind || '|' || params::text || '|' || sources::text"
+                                    " FROM inbox.alert_rules WHERE id = $1"),
+                     {id}),
+                 QStringLiteral("poll_source|{\"minutes\": 30, \"on_stop\": true}|{ozon-fbs}"));
+        const QString other =
+            setRule(maria, QVariant(), QStringLiteral("All polling"), QStringLiteral("poll_source"),
+                    QStringLiteral("{\"minutes\":10080,\"on_stop\":false}"),
+                    QStringLiteral("warning"), QVariant(), QStringLiteral("{1}"));
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT params::text FROM inbox.alert_rules"
+                                    " WHERE id = $1"),
+                     {other}),
+                 QStringLiteral("{\"minutes\": 10080, \"on_stop\": false}"));
+        QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.poll_sources")), 0);
+        // A rule keeps its kind.
+        QCOMPARE(setRule(maria, id, QStringLiteral("Ozon polling"), QStringLiteral("stuck"),
+                         QVariant(), QStringLiteral("critical"), QVariant(), QStringLiteral("{1}")),
+                 QStringLiteral("!ERROR 22023"));
+    }
+
+    // Each fault of a poll_source rule's parameters: its SQLSTATE and the message naming the
+    // key, and nothing written.
+    void pollSourceParamsAreChecked_data()
+    {
+        QTest::addColumn<QString>("params");
+        QTest::addColumn<QString>("state");
+        QTest::addColumn<QString>("message");
+        const auto row = [](const char *tag, const char *params, const char *state,
+                            const char *message) {
+            QTest::newRow(tag) << QString::fromUtf8(params) << QString::fromLatin1(state)
+                               << QString::fromUtf8(message);
+        };
+        row("minutes zero", "{\"minutes\":0}", "22023",
+            "p_params.minutes must be between 1 and 10080, got 0");
+        row("minutes too big", "{\"minutes\":10081}", "22023",
+            "p_params.minutes must be between 1 and 10080, got 10081");
+        row("minutes fraction", "{\"minutes\":1.5}", "22023",
+            "p_params.minutes: a poll_source rule wants a whole number, got 1.5");
+        row("on_stop text", "{\"on_stop\":\"yes\"}", "22023",
+            "p_params.on_stop: a poll_source rule wants true or false, got \"yes\"");
+        row("unknown key", "{\"backlog_minutes\":5}", "22023",
+            "p_params: a poll_source rule has no parameter \"backlog_minutes\" (it has minutes,"
+            " on_stop)");
+        row("not an object", "[1]", "22023", "p_params must be a JSON object, got array");
+    }
+    void pollSourceParamsAreChecked()
+    {
+        QFETCH(QString, params);
+        QFETCH(QString, state);
+        QFETCH(QString, message);
+        PgSession &su = m_db.su();
+        PgSession maria(m_db.conninfo(kMaria));
+        const PgResult r =
+            maria.exec(kSet, {QVariant(), QStringLiteral("r"), QStringLiteral("poll_source"),
+                              params, QStringLiteral("info"), QVariant(), QStringLiteral("{1}"),
+                              QStringLiteral("1 hour"), true, true});
+        QCOMPARE(r.sqlstate, state);
+        QCOMPARE(r.message.section(QLatin1Char('\n'), 0, 0), QStringLiteral("ERROR:  ") + message);
+        QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.alert_rules")), 0);
+        QCOMPARE(journalCount(su), 0);
+    }
+
+    // Only a manager sets a poll_source rule: not support, an operator, a worker, the
+    // poller's ingest login or the evaluator.
+    void onlyManagersSetPollSourceRules()
+    {
+        PgSession &su = m_db.su();
+        const QString call =
+            QStringLiteral("SELECT inbox.set_alert_rule(NULL, 'Polling', 'poll_source',"
+                           " '{\"minutes\": 15}', 'info', ARRAY['ozon-fbs'], ARRAY['1'])");
+        for (const QString &login : {kSonia, kOleg, kWorker, kIngest, kAlerts}) {
+            PgSession s(m_db.conninfo(login));
+            QVERIFY2(errorOf(s.exec(call)) == QStringLiteral("!ERROR 42501"), qPrintable(login));
+        }
+        PgSession maria(m_db.conninfo(kMaria));
+        QCOMPARE(errorOf(maria.exec(call)), QStringLiteral("ok"));
+        QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.alert_rules"
+                                           " WHERE kind = 'poll_source'")),
+                 1);
+    }
+
     // A live name is taken once; two managers giving one name at once: the second waits for
     // the first and is told.
     void namesAreUniqueAmongLiveRules()

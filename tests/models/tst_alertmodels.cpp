@@ -68,6 +68,11 @@ private slots:
             "'a', 'destination', '{\"destination\": \"x\", \"on_pause\": 1}', 'info', NULL,"
             " ARRAY['1']",
             "params.on_pause");
+        row("poll minutes", "'a', 'poll_source', '{\"minutes\": 0}', 'info', NULL, ARRAY['1']",
+            "params.minutes");
+        row("on_stop type",
+            "'a', 'poll_source', '{\"on_stop\": \"yes\"}', 'info', NULL, ARRAY['1']",
+            "params.on_stop");
     }
     void refusalsNameTheirField()
     {

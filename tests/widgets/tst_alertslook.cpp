@@ -101,12 +101,31 @@ private slots:
             QVERIFY_SQL(hook);
             QVERIFY_SQL(e.exec(QStringLiteral("SELECT inbox.fire_alert($1, 'crm-hook')"),
                                {hook.value(0, 0)}));
+            // A poll_source rule (0030), firing for a polled source; last by name.
+            const PgResult poll = m.exec(QStringLiteral(
+                "SELECT inbox.set_alert_rule(NULL, 'Wildberries polling', 'poll_source',"
+                " '{\"minutes\": 60}', 'critical', ARRAY['wb-orders'], ARRAY['-100123'])"));
+            QVERIFY_SQL(poll);
+            QVERIFY_SQL(e.exec(QStringLiteral("SELECT inbox.fire_alert($1, 'wb-orders')"),
+                               {poll.value(0, 0)}));
         }
         FiringAlertsPanel panel(m_context.get());
         QVERIFY(m_harness.connectLoaded(*m_context, panel.model(), kManager,
                                         {QStringLiteral("inbox_manager")}));
         QVERIFY(ConsoleHarness::show(&panel, QSize(1100, 220)));
-        QTRY_COMPARE(panel.model()->rowCount(), 4);
+        QTRY_COMPARE(panel.model()->rowCount(), 5);
+        {
+            // The poll_source episode names its polled source.
+            const QAbstractItemModel *pm = panel.model();
+            QStringList scopes;
+            for (int row = 0; row < pm->rowCount(); ++row)
+                scopes << pm->data(pm->index(row, AlertEpisodesModel::Scope)).toString();
+            // (In Russian once translations/*.ts has the words; the name either way.)
+            QVERIFY2(language == QLatin1String("en")
+                         ? scopes.contains(QStringLiteral("polled source wb-orders"))
+                         : !scopes.filter(QStringLiteral(" wb-orders")).isEmpty(),
+                     qPrintable(scopes.join(QLatin1Char('/'))));
+        }
         buttonsFit(&panel);
         grab(&panel, QStringLiteral("panel-") + tag);
 
@@ -118,7 +137,7 @@ private slots:
         buttonsFit(dialog);
         grab(dialog, QStringLiteral("rules-") + tag);
         dialog->tabs()->setCurrentIndex(1);
-        QTRY_COMPARE(dialog->history()->rowCount(), 5);
+        QTRY_COMPARE(dialog->history()->rowCount(), 6);
         grab(dialog, QStringLiteral("history-") + tag);
         dialog->tabs()->setCurrentIndex(0);
         dialog->ruleView()->setCurrentIndex(dialog->rules()->index(2, 0));
@@ -144,6 +163,21 @@ private slots:
         buttonsFit(&destination);
         grab(&destination, QStringLiteral("editor-destination-") + tag);
         destination.reject();
+
+        // A poll_source rule's editor (0030): a number and a check box, and the note on what
+        // its sources are.
+        AlertRule polled;
+        polled.name = QStringLiteral("Wildberries polling");
+        polled.kind = QStringLiteral("poll_source");
+        polled.params = QStringLiteral("{\"minutes\": 60, \"on_stop\": true}");
+        polled.sources = QStringList{QStringLiteral("wb-orders")};
+        polled.chatIds = QStringList{QStringLiteral("-100123")};
+        AlertRuleEditor pollEditor(dialog->writer(), polled);
+        QVERIFY(ConsoleHarness::show(&pollEditor, pollEditor.sizeHint()));
+        QVERIFY(pollEditor.paramCheck(QStringLiteral("on_stop")));
+        buttonsFit(&pollEditor);
+        grab(&pollEditor, QStringLiteral("editor-poll-") + tag);
+        pollEditor.reject();
         Theme::apply(Theme::Mode::Light);
     }
 };

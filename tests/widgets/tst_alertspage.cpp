@@ -272,6 +272,75 @@ private slots:
         QCOMPARE(FiringAlertsPanel::placeOf(e).kind(), ConsoleLink::Kind::Waiting);
     }
 
+    // A poll_source rule (0030) in the editor: minutes a number with its default, on_stop a
+    // check box, a note on what its sources are; a bad minutes is refused next to the field;
+    // what was saved comes back when the rule is edited. Its episodes name the polled source
+    // (the whole name) and 'Go to it' opens that source's day in the journal.
+    void managerEditsAPollSourceRule()
+    {
+        AlertNotifier notifier(m_context.get());
+        AlertRulesDialog dialog(m_context.get(), &notifier);
+        QSignalSpy loaded(dialog.rules(), &AlertRulesModel::loaded);
+        QVERIFY(connectAs(kManager));
+        QVERIFY(loaded.wait(ConsoleHarness::kTimeoutMs));
+        QVERIFY(ConsoleHarness::show(&dialog, QSize(1000, 520), true));
+        QTest::mouseClick(dialog.newButton(), Qt::LeftButton);
+        AlertRuleEditor *editor = dialog.editor();
+        QVERIFY(editor);
+        QVERIFY(QTest::qWaitForWindowExposed(editor));
+        const int kind = editor->kindBox()->findData(QStringLiteral("poll_source"));
+        QVERIFY(kind >= 0);
+        QCOMPARE(editor->kindBox()->itemText(kind), QStringLiteral("polling stalled or stopped"));
+        editor->kindBox()->setCurrentIndex(kind);
+        QVERIFY(!editor->paramEdit(QStringLiteral("backlog_minutes")));
+        QCOMPARE(editor->paramEdit(QStringLiteral("minutes"))->text(), QStringLiteral("30"));
+        QVERIFY(editor->paramCheck(QStringLiteral("on_stop")));
+        QVERIFY(editor->paramCheck(QStringLiteral("on_stop"))->isChecked());
+        QVERIFY(editor->findChild<QLabel *>(QStringLiteral("ruleParamsNote")));
+        QCOMPARE(editor->sourcesEdit()->placeholderText(), QStringLiteral("every polled source"));
+        QTest::keyClicks(editor->nameEdit(), QStringLiteral("Ozon polling"));
+        QTest::keyClicks(editor->chatsEdit(), QStringLiteral("12345"));
+        QTest::keyClicks(editor->sourcesEdit(), QStringLiteral("ozon-fbs"));
+
+        QSignalSpy finished(dialog.writer(), &AlertRuleWriter::finished);
+        editor->paramEdit(QStringLiteral("minutes"))->setText(QStringLiteral("0"));
+        editor->save();
+        QVERIFY(finished.wait(ConsoleHarness::kTimeoutMs));
+        QVERIFY2(editor->errorText(QStringLiteral("params.minutes"))
+                     .contains(QStringLiteral("between 1 and 10080")),
+                 qPrintable(editor->errorText(QStringLiteral("params.minutes"))));
+        QCOMPARE(su("SELECT count(*) FROM inbox.alert_rules"), QStringLiteral("0"));
+
+        // Not polled yet: taken all the same (the poller opens it on its first start).
+        editor->paramEdit(QStringLiteral("minutes"))->setText(QStringLiteral("90"));
+        editor->paramCheck(QStringLiteral("on_stop"))->setChecked(false);
+        editor->save();
+        QVERIFY(finished.wait(ConsoleHarness::kTimeoutMs));
+        QTRY_VERIFY(!dialog.editor());
+        QCOMPARE(su("SELECT kind || '|' || params::text || '|' || array_to_string(sources, ',')"
+                    " FROM inbox.alert_rules"),
+                 QStringLiteral("poll_source|{\"minutes\": 90, \"on_stop\": false}|ozon-fbs"));
+        QTRY_COMPARE(dialog.rules()->rowCount(), 1);
+
+        dialog.ruleView()->setCurrentIndex(dialog.rules()->index(0, 0));
+        dialog.editCurrent();
+        QTRY_VERIFY(dialog.editor());
+        editor = dialog.editor();
+        QCOMPARE(editor->paramEdit(QStringLiteral("minutes"))->text(), QStringLiteral("90"));
+        QVERIFY(!editor->paramCheck(QStringLiteral("on_stop"))->isChecked());
+        editor->reject();
+
+        AlertEpisode e;
+        e.kind = QStringLiteral("poll_source");
+        e.scopeKey = QStringLiteral("crm|offline");
+        QCOMPARE(e.source(), QStringLiteral("crm|offline"));
+        QCOMPARE(e.errorGroup(), QString());
+        QCOMPARE(AlertEpisodesModel::scopeText(e), QStringLiteral("polled source crm|offline"));
+        const ConsoleLink place = FiringAlertsPanel::placeOf(e);
+        QCOMPARE(place.kind(), ConsoleLink::Kind::JournalDay);
+        QCOMPARE(place.source(), QStringLiteral("crm|offline"));
+    }
+
     // An operator reads the rules but is offered no edit; the database refuses one anyway.
     void operatorReadsOnly()
     {

@@ -49,8 +49,12 @@ QJsonValue paramValue(const QString &typed, bool whole)
 
 // What a parameter means, in the person's words; the key itself is the accessible name and
 // what the database's messages name.
-QString paramCaption(const QString &key)
+QString paramCaption(const QString &kind, const QString &key)
 {
+    if (kind == QLatin1String("poll_source") && key == QLatin1String("minutes"))
+        return AlertRuleEditor::tr("No successful poll for longer than, minutes");
+    if (key == QLatin1String("on_stop"))
+        return AlertRuleEditor::tr("Fire as soon as the source is stopped (credentials refused)");
     if (key == QLatin1String("minutes"))
         return AlertRuleEditor::tr("Stuck longer than, minutes");
     if (key == QLatin1String("min_failures"))
@@ -207,12 +211,16 @@ void AlertRuleEditor::buildParams()
                                    : QJsonObject();
     for (const AlertParams::Param &p : AlertParams::params(kind)) {
         if (p.type == AlertParams::Type::Flag) {
-            auto *check = new QCheckBox(paramCaption(p.key), m_paramBox);
+            auto *check = new QCheckBox(paramCaption(kind, p.key), m_paramBox);
             check->setObjectName(QStringLiteral("param_") + p.key);
             check->setAccessibleName(p.key);
             check->setChecked(ticked.contains(p.key)   ? ticked.value(p.key)
                               : stored.contains(p.key) ? stored.value(p.key).toBool()
                                                        : p.defaultText == QLatin1String("true"));
+            if (p.key == QLatin1String("on_stop"))
+                check->setToolTip(tr("The marketplace or CRM answered 401 or 403: polling stops "
+                                     "until the poller is restarted. Off: a stopped source fires "
+                                     "only once it is that long without a successful poll"));
             if (p.key == QLatin1String("on_pause"))
                 check->setToolTip(tr("Paused by a person, or by the handler's 410 Gone. Off: a "
                                      "pause fires only once the backlog is old enough"));
@@ -261,9 +269,10 @@ void AlertRuleEditor::buildParams()
         const QString defaultShown = p.defaultText.isEmpty() || p.type != AlertParams::Type::Number
                                          ? QString()
                                          : locale().toString(p.defaultText.toDouble());
-        const QString caption = defaultShown.isEmpty()
-                                    ? tr("%1:").arg(paramCaption(p.key))
-                                    : tr("%1 (default %2):").arg(paramCaption(p.key), defaultShown);
+        const QString caption =
+            defaultShown.isEmpty()
+                ? tr("%1:").arg(paramCaption(kind, p.key))
+                : tr("%1 (default %2):").arg(paramCaption(kind, p.key), defaultShown);
         auto *label = new QLabel(caption, m_paramBox);
         label->setBuddy(edit);
         m_paramForm->addRow(label, box);
@@ -281,10 +290,24 @@ void AlertRuleEditor::buildParams()
         note->setWordWrap(true);
         m_paramForm->addRow(note);
     }
+    if (kind == QLatin1String("poll_source")) {
+        // A name the poller has not opened yet is taken (migration 0030): say so, since a
+        // misspelt one then never fires.
+        auto *note = new QLabel(tr("Fires when a polled source has had no successful poll for "
+                                   "that long, or is stopped. The sources below are names as "
+                                   "in the poller's configuration; a name it has not polled yet "
+                                   "is watched from its first poll."),
+                                m_paramBox);
+        note->setObjectName(QStringLiteral("ruleParamsNote"));
+        note->setWordWrap(true);
+        m_paramForm->addRow(note);
+    }
     if (AlertParams::wholeInbox(kind))
         m_sources->setPlaceholderText(tr("the whole inbox (this kind has no sources)"));
     else if (kind == QLatin1String("destination"))
         m_sources->setPlaceholderText(tr("all sources (the destination's route)"));
+    else if (kind == QLatin1String("poll_source"))
+        m_sources->setPlaceholderText(tr("every polled source"));
     else
         m_sources->setPlaceholderText(tr("all sources"));
 }

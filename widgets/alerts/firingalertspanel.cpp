@@ -88,6 +88,10 @@ ConsoleLink FiringAlertsPanel::placeOf(const AlertEpisode &e)
     // route; the episode does not carry them, so all of them).
     if (e.kind == QLatin1String("destination"))
         return ConsoleLink::waiting();
+    // Polling stalled or stopped: what the source brought today, in the journal (nothing new
+    // is the symptom). Its whole name: a source's name may hold a '|'.
+    if (e.kind == QLatin1String("poll_source"))
+        return ConsoleLink::journalDay(QDateTime::currentDateTimeUtc().date(), e.scopeKey);
     // Share jumps and a silent source: that source's deliveries today (UTC, as the overview's
     // days), in the journal.
     return ConsoleLink::journalDay(QDateTime::currentDateTimeUtc().date(), e.source());

@@ -437,6 +437,10 @@
         <source>destination %1</source>
         <translation>destination %1</translation>
     </message>
+    <message>
+        <source>polled source %1</source>
+        <translation>polled source %1</translation>
+    </message>
 </context>
 <context>
     <name>inbox::AlertNoteDialog</name>
@@ -726,6 +730,26 @@
         <source>all sources (the destination&apos;s route)</source>
         <translation>all sources (the destination&apos;s route)</translation>
     </message>
+    <message>
+        <source>No successful poll for longer than, minutes</source>
+        <translation>No successful poll for longer than, minutes</translation>
+    </message>
+    <message>
+        <source>Fire as soon as the source is stopped (credentials refused)</source>
+        <translation>Fire as soon as the source is stopped (credentials refused)</translation>
+    </message>
+    <message>
+        <source>The marketplace or CRM answered 401 or 403: polling stops until the poller is restarted. Off: a stopped source fires only once it is that long without a successful poll</source>
+        <translation>The marketplace or CRM answered 401 or 403: polling stops until the poller is restarted. Off: a stopped source fires only once it is that long without a successful poll</translation>
+    </message>
+    <message>
+        <source>Fires when a polled source has had no successful poll for that long, or is stopped. The sources below are names as in the poller&apos;s configuration; a name it has not polled yet is watched from its first poll.</source>
+        <translation>Fires when a polled source has had no successful poll for that long, or is stopped. The sources below are names as in the poller&apos;s configuration; a name it has not polled yet is watched from its first poll.</translation>
+    </message>
+    <message>
+        <source>every polled source</source>
+        <translation>every polled source</translation>
+    </message>
 </context>
 <context>
     <name>inbox::AlertRulesDialog</name>
@@ -915,6 +939,10 @@
     <message>
         <source>destination paused or behind</source>
         <translation>destination paused or behind</translation>
+    </message>
+    <message>
+        <source>polling stalled or stopped</source>
+        <translation>polling stalled or stopped</translation>
     </message>
 </context>
 <context>

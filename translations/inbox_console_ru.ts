@@ -440,6 +440,10 @@
         <source>destination %1</source>
         <translation>получатель %1</translation>
     </message>
+    <message>
+        <source>polled source %1</source>
+        <translation>опрашиваемый источник %1</translation>
+    </message>
 </context>
 <context>
     <name>inbox::AlertNoteDialog</name>
@@ -729,6 +733,26 @@
         <source>all sources (the destination&apos;s route)</source>
         <translation>все источники (маршрут получателя)</translation>
     </message>
+    <message>
+        <source>No successful poll for longer than, minutes</source>
+        <translation>Нет успешного опроса дольше, минут</translation>
+    </message>
+    <message>
+        <source>Fire as soon as the source is stopped (credentials refused)</source>
+        <translation>Срабатывать сразу, когда источник остановлен (доступ отклонён)</translation>
+    </message>
+    <message>
+        <source>The marketplace or CRM answered 401 or 403: polling stops until the poller is restarted. Off: a stopped source fires only once it is that long without a successful poll</source>
+        <translation>Маркетплейс или CRM ответили 401 или 403: опрос остановлен до перезапуска поллера. Выключено: остановленный источник срабатывает, только когда пробудет столько же без успешного опроса</translation>
+    </message>
+    <message>
+        <source>Fires when a polled source has had no successful poll for that long, or is stopped. The sources below are names as in the poller&apos;s configuration; a name it has not polled yet is watched from its first poll.</source>
+        <translation>Срабатывает, когда у опрашиваемого источника так долго не было успешного опроса или он остановлен. Источники ниже — имена из конфигурации поллера; имя, которое он ещё не опрашивал, отслеживается с первого опроса.</translation>
+    </message>
+    <message>
+        <source>every polled source</source>
+        <translation>все опрашиваемые источники</translation>
+    </message>
 </context>
 <context>
     <name>inbox::AlertRulesDialog</name>
@@ -918,6 +942,10 @@
     <message>
         <source>destination paused or behind</source>
         <translation>получатель на паузе или отстаёт</translation>
+    </message>
+    <message>
+        <source>polling stalled or stopped</source>
+        <translation>опрос встал или остановлен</translation>
     </message>
 </context>
 <context>

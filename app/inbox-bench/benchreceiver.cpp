@@ -10,19 +10,6 @@
 
 namespace bench {
 
-namespace {
-
-bool writePrivate(const QString &path, const QByteArray &bytes)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
-        return false;
-    f.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
-    return f.write(bytes) == bytes.size();
-}
-
-} // namespace
-
 BenchReceiver::~BenchReceiver()
 {
     stop();

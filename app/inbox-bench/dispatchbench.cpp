@@ -60,15 +60,6 @@ qint64 wallClockUs()
         .count();
 }
 
-bool writePrivate(const QString &path, const QByteArray &bytes)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
-        return false;
-    f.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
-    return f.write(bytes) == bytes.size();
-}
-
 // What one drain measured.
 struct Drain
 {

@@ -94,4 +94,13 @@ void stopService(QProcess &process, int graceMs)
     }
 }
 
+bool writePrivate(const QString &path, const QByteArray &bytes)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        return false;
+    f.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    return f.write(bytes) == bytes.size();
+}
+
 } // namespace bench

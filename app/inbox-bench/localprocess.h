@@ -28,6 +28,10 @@ QString findServiceBinary(const char *name, const QString &explicitPath);
 // status in *status (0 when no answer). Blocking, so it never runs the caller's event loop.
 QByteArray localGet(quint16 port, const char *path, int *status);
 
+// Writes a file only its owner may read (a password, a secret, a configuration naming them):
+// the services refuse secret files others can read. False when it cannot.
+bool writePrivate(const QString &path, const QByteArray &bytes);
+
 // Stops a service the benchmark started: SIGTERM, up to `graceMs` for its graceful shutdown,
 // then SIGKILL. Nothing when it is not running.
 void stopService(QProcess &process, int graceMs);

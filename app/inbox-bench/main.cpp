@@ -10,6 +10,7 @@
 #include "memorybench.h"
 #include "options.h"
 #include "peerbench.h"
+#include "pollbench.h"
 #include "querybench.h"
 #include "receiverbench.h"
 #include "requeuebench.h"
@@ -122,6 +123,7 @@ int main(int argc, char *argv[])
     stage(o.has("peers"), [&] { return bench::runPeerFigures(o, admin, &figures, &error); });
     stage(o.has("receiver"), [&] { return bench::runReceiverFigures(o, admin, &figures, &error); });
     stage(o.has("dispatch"), [&] { return bench::runDispatchFigures(o, admin, &figures, &error); });
+    stage(o.has("poll"), [&] { return bench::runPollFigures(o, admin, &figures, &error); });
 
     context.setDisconnected();
     bench::printReport(figures, header);

@@ -249,9 +249,10 @@ int FakeMarketplace::run(const MarketplaceSettings &settings, quint64 seed)
 FakeMarketplace::FakeMarketplace(const MarketplaceSettings &settings, const Hardships &hardships,
                                  quint64 seed, const QByteArray &ozonKey, const QByteArray &wbToken)
     : m_settings(settings), m_hard(hardships), m_ozonKey(ozonKey), m_wbToken(wbToken),
-      m_orders(MarketOrders::Settings{
-          seed, settings.perMinute, hardships.late ? settings.lateMaxS : 0, 0.25,
-          QDateTime::currentSecsSinceEpoch(), settings.backfillMinutes, settings.statusSpeed}),
+      m_orders(MarketOrders::Settings{seed, settings.perMinute,
+                                      hardships.late ? settings.lateMaxS : 0, 0.25,
+                                      QDateTime::currentSecsSinceEpoch(), settings.backfillMinutes,
+                                      settings.statusSpeed, settings.live}),
       m_crm(FakeCrmQueues::Options{"demo-code", "demo-amo-token", settings.perMinute,
                                    hardships.late ? qMin(settings.lateMaxS, 600) : 0, true},
             seed ^ 0xc0de5ULL,

@@ -67,6 +67,7 @@ struct MarketplaceSettings
     double limitPerMinute = 300;                     // --fake-marketplace-limit
     int burst = 20;                                  // --fake-marketplace-burst
     double statusSpeed = 1;                          // --fake-marketplace-status-speed
+    bool live = true;                                // false: --fake-marketplace-no-live
 };
 
 class FakeMarketplace final : public QObject

@@ -62,6 +62,8 @@ MarketOrders::MarketOrders(const Settings &settings)
 
 void MarketOrders::advanceTo(qint64 nowS)
 {
+    if (!m_settings.live)
+        nowS = std::min(nowS, m_settings.startS);
     while (m_nextArrivalS <= double(nowS)) {
         const qint64 visibleS = qint64(std::floor(m_nextArrivalS));
         const Market market = m_rng.chance(0.5) ? Market::Ozon : Market::Wb;

@@ -72,6 +72,7 @@ public:
         qint64 startS = 0;       // the clock at start
         int backfillMinutes = 0; // history created at start, with times in the past
         double statusSpeed = 1;  // Ozon's status changes this many times faster than life
+        bool live = true;        // false: no orders after the backfill (a fixed book, to time)
     };
 
     explicit MarketOrders(const Settings &settings);

@@ -256,6 +256,9 @@ std::optional<Options> parseOptions(const QStringList &argumentsIn, int *exitCod
             "PER_MINUTE");
     const auto marketBurst =
         opt("fake-marketplace-burst", "Requests at once per API before 429 (default 20).", "N");
+    const auto marketNoLive =
+        opt("fake-marketplace-no-live", "No new orders after the backfill: a fixed book, so a "
+                                        "benchmark reads the same window every round.");
     const auto marketStatusSpeed = opt("fake-marketplace-status-speed",
                                        "Ozon postings go through their statuses X times faster "
                                        "(default 1: packed in minutes, delivered in hours; 60: "
@@ -400,6 +403,7 @@ std::optional<Options> parseOptions(const QStringList &argumentsIn, int *exitCod
     number(marketLimit, 1, 1e6, &o.marketplace.limitPerMinute);
     integer(marketBurst, 1, 100000, &o.marketplace.burst);
     number(marketStatusSpeed, 0.01, 3600, &o.marketplace.statusSpeed);
+    o.marketplace.live = !p.isSet(marketNoLive);
     if (!p.positionalArguments().isEmpty())
         errors << QStringLiteral("unexpected argument %1").arg(p.positionalArguments().first());
     if (errors.isEmpty() && !o.trafficMode() && !o.check && o.checkPolled.isEmpty() &&

@@ -321,6 +321,32 @@ private:
         }
         return figures;
     }
+
+private slots:
+    // The poll stage, briefly (a few seconds): one round reads a window of about 1,000 fake
+    // Ozon postings through the real inbox-poller; every posting is a new event, every figure
+    // printed. Never how fast.
+    void pollStageStoresTheWindowOnce()
+    {
+        QString out;
+        QVERIFY(runBench({QStringLiteral("--events"), QStringLiteral("2000"),
+                          QStringLiteral("--stages"), QStringLiteral("poll"),
+                          QStringLiteral("--rounds"), QStringLiteral("1"),
+                          QStringLiteral("--poll-postings"), QStringLiteral("1000")},
+                         QProcessEnvironment::systemEnvironment(), &out));
+        const QHash<QString, QJsonObject> figures = parseFigures(out);
+        QCOMPARE(figures.size(), 1);
+        const QJsonObject round = figures.value(QStringLiteral("poll_window_ms"))
+                                      .value(QStringLiteral("rounds"))
+                                      .toArray()
+                                      .at(0)
+                                      .toObject();
+        // About 1,000 postings (the fake's arrivals are random), each one new, in a few pages.
+        const double fresh = round.value(QStringLiteral("new")).toDouble();
+        QVERIFY2(fresh > 700 && fresh < 1300, qPrintable(out));
+        QVERIFY2(round.value(QStringLiteral("requests")).toDouble() >= 1, qPrintable(out));
+        QVERIFY2(round.value(QStringLiteral("wall_ms")).toDouble() > 0, qPrintable(out));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestBenchSmoke)

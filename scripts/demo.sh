@@ -248,7 +248,7 @@ metrics_listen = 127.0.0.1:0
 
 [destination orders]
 url = http://127.0.0.1:$handler_port/hook
-sources = ozon, wb, bitrix24-offline, amocrm-events
+sources = ozon, wb, ozon-fbs, wb-orders, bitrix24-offline, amocrm-events
 timeout_ms = 5000
 concurrency = 4
 signing_secret_file = handler.whsec
@@ -258,10 +258,11 @@ EOF
 "$dispatcher" --config "$demo_dir/dispatcher/inbox-dispatcher.conf" >"$demo_dir/dispatcher.log" 2>&1 &
 background+=($!)
 
-# The APIs that push nothing, played by the simulator on one loopback port (Bitrix24's
-# offline event queue and amoCRM's events API; the marketplaces' too): an hour of history,
-# then new events as time goes, some of them late. Its requests are JSON lines in
-# marketplace.log; GET /fake/crm-keys lists every event it made.
+# The APIs that push nothing, played by the simulator on one loopback port (Ozon's postings,
+# Wildberries' orders, Bitrix24's offline event queue and amoCRM's events API): an hour of
+# history, then new ones as time goes, some of them late. Its requests are JSON lines in
+# marketplace.log; GET /fake/orders and /fake/crm-keys list everything it made, and
+# `inbox-sim --check-polled http://127.0.0.1:PORT --db ...` compares that with the inbox.
 : >"$demo_dir/marketplace.out"
 "$sim" --fake-marketplace 127.0.0.1:0 --fake-marketplace-backfill 60 --fake-marketplace-rate 4 \
   --fake-marketplace-log "$demo_dir/marketplace.log" >>"$demo_dir/marketplace.out" 2>&1 &
@@ -284,7 +285,11 @@ fi
 mkdir -p "$demo_dir/poller"
 printf '%s\n' "http://127.0.0.1:$market_port/rest/1/demo-code/" >"$demo_dir/poller/bitrix24.webhook"
 printf '%s\n' demo-amo-token >"$demo_dir/poller/amocrm.token"
-chmod 600 "$demo_dir/poller/bitrix24.webhook" "$demo_dir/poller/amocrm.token"
+printf '%s\n' 123456 >"$demo_dir/poller/ozon.client"
+printf '%s\n' fake-ozon-api-key >"$demo_dir/poller/ozon.key"
+printf '%s\n' fake-wb-token >"$demo_dir/poller/wb.token"
+chmod 600 "$demo_dir/poller/bitrix24.webhook" "$demo_dir/poller/amocrm.token" \
+  "$demo_dir/poller/ozon.client" "$demo_dir/poller/ozon.key" "$demo_dir/poller/wb.token"
 cat >"$demo_dir/poller/inbox-poller.conf" <<EOF
 [poller]
 database = host=$demo_dir dbname=inbox_demo user=demo_poller
@@ -303,6 +308,23 @@ token_file = amocrm.token
 interval = 60
 overlap = 600
 first_window = 3600
+
+[source ozon-fbs]
+adapter = ozon
+base_url = http://127.0.0.1:$market_port
+client_id_file = ozon.client
+api_key_file = ozon.key
+interval = 60
+overlap = 900
+first_window = 3600
+
+[source wb-orders]
+adapter = wb
+base_url = http://127.0.0.1:$market_port
+token_file = wb.token
+interval = 60
+overlap = 900
+first_window = 3600
 EOF
 "$poller" --config "$demo_dir/poller/inbox-poller.conf" >"$demo_dir/poller.log" 2>&1 &
 background+=($!)
@@ -319,7 +341,7 @@ background+=($!)
 echo $! >"$demo_dir/live.pid"
 
 echo "demo: live traffic at ${DEMO_RATE:-2}/s through inbox-receiver; alerts to a fake Telegram"
-echo "demo: inbox-poller reads the fake Bitrix24 and amoCRM (Overview, Polled sources; log: $demo_dir/poller.log)"
+echo "demo: inbox-poller reads the fake Ozon, WB, Bitrix24 and amoCRM (Overview, Polled sources; log: $demo_dir/poller.log)"
 echo "demo: inbox-dispatcher hands ozon, wb and the polled events to a fake handler (its log: $demo_dir/handler.log)"
 echo "demo: (its messages: $demo_dir/telegram.out); opening the console on $conninfo"
 echo "demo: from another terminal, $0 scenario slow-receiver makes repeats jump (normal ends it)"

@@ -254,6 +254,11 @@ private slots:
         QCOMPARE(q.queryItemValue(QStringLiteral("next")), QStringLiteral("12345678901234567891"));
         QCOMPARE(q.queryItemValue(QStringLiteral("dateTo")),
                  QString::number(kNow.toSecsSinceEpoch())); // the same window
+        // A full page that gives back the cursor it was asked with is refused, not repeated.
+        const PolledPage stuck = a->readPage(r.requestCursor, answer);
+        QCOMPARE(stuck.error, QStringLiteral("a full page whose next cursor did not move "
+                                             "(12345678901234567891)"));
+        QVERIFY(stuck.items.isEmpty());
         // A short page is the last.
         p = a->readPage(r.requestCursor, "{\"next\": 12345678901234567891, \"orders\": []}");
         QVERIFY(p.pollDone);

@@ -146,6 +146,13 @@ public:
             page.cursor = finishedCursor(window);
             return page;
         }
+        // A full page whose cursor did not move would be asked for again and again.
+        if (nextText == requestCursor.value(QLatin1String("next")).toString()) {
+            page = PolledPage();
+            page.error =
+                QStringLiteral("a full page whose next cursor did not move (%1)").arg(nextText);
+            return page;
+        }
         page.cursor = withWindow(QJsonObject(), window);
         page.cursor.insert(QLatin1String("next"), nextText);
         return page;

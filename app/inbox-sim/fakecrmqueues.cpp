@@ -34,11 +34,17 @@ QString amoId(qint64 n)
     return QStringLiteral("01fake%1").arg(n, 20, 10, QLatin1Char('0'));
 }
 
+// The first id of a fake started at `start`: 100,000 ids a second of start time.
+qint64 firstId(const QDateTime &start)
+{
+    return start.toSecsSinceEpoch() * 100000 + 1;
+}
+
 } // namespace
 
 FakeCrmQueues::FakeCrmQueues(const Options &options, quint64 seed, const QDateTime &start)
-    : m_options(options), m_rng(seed), m_nextEvent(start.toUTC()), m_bitrixLast(start),
-      m_amoLast(start)
+    : m_options(options), m_rng(seed), m_nextEvent(start.toUTC()), m_nextId(firstId(start)),
+      m_bitrixLast(start), m_amoLast(start)
 {}
 
 void FakeCrmQueues::advance(const QDateTime &now)

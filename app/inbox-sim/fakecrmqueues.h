@@ -102,6 +102,9 @@ private:
     Options m_options;
     Rng m_rng;
     QDateTime m_nextEvent;
+    // Ids start from the fake's start time, so a fake started again (the demo's next run)
+    // makes new keys rather than other contents under the old ones (which the inbox would
+    // rightly call conflicts).
     qint64 m_nextId = 1;
     QList<BitrixRecord> m_bitrix; // not yet cleared, by id
     QList<MadeKey> m_bitrixMade;  // every record ever created

@@ -82,8 +82,8 @@ private slots:
                                         {QStringLiteral("limit"), 5}}),
                             now, &a));
         const QJsonArray other = eventsOf(a);
-        QCOMPARE(other.first().toObject().value(QLatin1String("ID")).toString().toInt(),
-                 first.last().toObject().value(QLatin1String("ID")).toString().toInt() + 1);
+        QCOMPARE(other.first().toObject().value(QLatin1String("ID")).toString().toLongLong(),
+                 first.last().toObject().value(QLatin1String("ID")).toString().toLongLong() + 1);
         // p1 asking again (after a crash) gets its own records again.
         QVERIFY(fake.handle("POST", get, {}, {},
                             bitrixBody({{QStringLiteral("clear"), 0},

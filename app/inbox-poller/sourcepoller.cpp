@@ -225,8 +225,12 @@ void SourcePoller::answered(QNetworkReply *reply, const QJsonObject &requestCurs
         return;
     }
     if (status == 429) {
-        const std::optional<qint64> seconds = dispatch::DeliveryRules::retryAfterSeconds(
+        // Retry-After, or Wildberries' own X-Ratelimit-Retry (seconds) when it sends only that.
+        std::optional<qint64> seconds = dispatch::DeliveryRules::retryAfterSeconds(
             reply->rawHeader("Retry-After"), QDateTime::currentDateTimeUtc());
+        if (!seconds && reply->hasRawHeader("X-Ratelimit-Retry"))
+            seconds = dispatch::DeliveryRules::retryAfterSeconds(
+                reply->rawHeader("X-Ratelimit-Retry"), QDateTime::currentDateTimeUtc());
         fail("http", what, status, false,
              seconds ? qMin(*seconds, kLongestRetryAfterS) * 1000 : -1);
         return;

@@ -235,6 +235,29 @@ private slots:
         QCOMPARE(p.wait(), 0);
     }
 
+    // Wildberries answers a 429 with X-Ratelimit-Retry (seconds) and no Retry-After: that is
+    // waited for too, not the 1 s back-off.
+    void wildberriesRetryHeaderIsHonoured()
+    {
+        FakeShop fake;
+        QVERIFY(fake.listen());
+        fake.add("\"o-1\"", 60000);
+        fake.forced = [](int n) {
+            return n == 0 ? WebhookHandler::Answer{429,
+                                                   "{\"title\":\"too many requests\"}",
+                                                   {{"X-Ratelimit-Retry", "3"}}}
+                          : WebhookHandler::Answer{-1, {}, {}};
+        };
+        PollerProcess p(poller(), fake.port(), "interval = 600\n");
+        p.start();
+        QVERIFY2(waitFor(shop("polls"), QStringLiteral("1")), p.log().constData());
+        QVERIFY(fake.handler.requests.size() >= 2);
+        const qint64 gap = fake.handler.requests.at(1).atMs - fake.handler.requests.at(0).atMs;
+        QVERIFY2(gap >= 2950 && gap < 6000, qPrintable(QString::number(gap)));
+        p.terminate();
+        QCOMPARE(p.wait(), 0);
+    }
+
     void serverErrorsAreRetriedWithGrowingPauses()
     {
         PgSession su(m_db.conninfo());

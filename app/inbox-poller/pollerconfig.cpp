@@ -16,8 +16,9 @@ bool hasControl(const QString &text)
     return text.contains(control);
 }
 
-// A secret named by `entry` (`NAME_file` or `NAME_env`) into settings->secrets[NAME].
-void readSecret(const front::ConfigFile &file, const front::ConfigEntry &entry,
+// A secret named by `entry` (`NAME_file` or `NAME_env`) into settings->secrets[NAME]; false
+// (reported on its line) when it cannot be read.
+bool readSecret(const front::ConfigFile &file, const front::ConfigEntry &entry,
                 AdapterSettings *settings)
 {
     const bool fromFile = entry.key.endsWith(QLatin1String("_file"));
@@ -27,7 +28,7 @@ void readSecret(const front::ConfigFile &file, const front::ConfigEntry &entry,
         QString error;
         if (!front::readSecretFile(file.dir(), entry.value, &secret, &error)) {
             file.fail(entry.line, error);
-            return;
+            return false;
         }
     } else {
         secret = qgetenv(entry.value.toLocal8Bit().constData()).trimmed();
@@ -35,12 +36,13 @@ void readSecret(const front::ConfigFile &file, const front::ConfigEntry &entry,
             file.fail(
                 entry.line,
                 QStringLiteral("the environment variable %1 is not set or empty").arg(entry.value));
-            return;
+            return false;
         }
     }
     if (settings->secrets.contains(name))
         file.fail(entry.line, QStringLiteral("the secret %1 is given twice").arg(name));
     settings->secrets.insert(name, secret);
+    return true;
 }
 
 void readSource(const front::ConfigFile &file, const front::ConfigSection &section, SourceConfig *s)
@@ -81,7 +83,11 @@ void readSource(const front::ConfigFile &file, const front::ConfigSection &secti
                                              "a key"));
         } else if (e.key.endsWith(QLatin1String("_file")) ||
                    e.key.endsWith(QLatin1String("_env"))) {
-            readSecret(file, e, &s->settings);
+            if (!readSecret(file, e, &s->settings)) {
+                // Already said on this line: the adapter's "needs a token" would say it again.
+                const QString name = e.key.left(e.key.lastIndexOf(QLatin1Char('_')));
+                refused << name + QLatin1String("_file") << name + QLatin1String("_env");
+            }
         } else {
             s->settings.options.insert(e.key, e.value);
         }

@@ -121,6 +121,11 @@ private slots:
             << QStringList{QStringLiteral("7: cannot read the secret file %1: No such file or "
                                           "directory")
                                .arg(m_dir.filePath(QStringLiteral("nowhere.token")))};
+        // Said once, on its line: not again as the adapter's "needs a token".
+        QTest::newRow("missing secret an adapter needs")
+            << main + "[source wb-orders]\nadapter = wb\ntoken_env = TST_POLLER_NOT_SET\n"
+            << QStringList{QStringLiteral("5: the environment variable TST_POLLER_NOT_SET is not "
+                                          "set or empty")};
         QTest::newRow("unset environment variable")
             << main + source + "token_env = TST_POLLER_NOT_SET\n"
             << QStringList{QStringLiteral("7: the environment variable TST_POLLER_NOT_SET is not "

@@ -1,6 +1,6 @@
 #pragma once
-// The command line every service takes (inbox-receiver, inbox-alerts, inbox-dispatcher),
-// parsed once by the same rules:
+// The command line every service takes (inbox-receiver, inbox-alerts, inbox-dispatcher,
+// inbox-poller), parsed once by the same rules:
 //
 //   NAME --config FILE [FLAGS...] [--log-level trace|debug|info|warn|error]   run
 //   NAME --check-config FILE                                                validate only

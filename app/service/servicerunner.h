@@ -1,6 +1,6 @@
 #pragma once
-// The run of a service's main() (inbox-receiver, inbox-alerts, inbox-dispatcher), everything
-// but its own work:
+// The run of a service's main() (inbox-receiver, inbox-alerts, inbox-dispatcher, inbox-poller),
+// everything but its own work:
 //
 //   ServiceRunner runner;                    // first: the stop signals blocked, SIGPIPE ignored
 //   QCoreApplication app(argc, argv);

@@ -380,7 +380,8 @@ private:
                                                          "inbox.actions, inbox.leads, "
                                                          "inbox.conflict_bodies, "
                                                          "inbox.duplicate_candidates, "
-                                                         "inbox.event_queue"),
+                                                         "inbox.event_queue, "
+                                                         "inbox.delivery_attempts"),
                                           &m_e))
                 return false;
             if (m_out.frozen)

@@ -24,6 +24,7 @@ private slots:
     void bulkWithTwoGeneratorsIsConsistent();
     void bulkFillIsReproducibleAndFillsNeverCollide();
     void selfCheckFailsOnDoubleDealAndJournalHole();
+    void bulkIntoEmptyTablesTruncatesAndFreezes();
 
 private:
     using Result = SimResult;
@@ -341,6 +342,26 @@ void TestSim::selfCheckFailsOnDoubleDealAndJournalHole()
                  &error),
              qPrintable(error));
     verifyFailsOn(sim(check), QStringLiteral("journal_complete"));
+}
+
+// A large fill into empty tables (200k events and more; here the threshold is lowered to
+// 1,000) TRUNCATEs every table it writes and copies the rows frozen. Every table that
+// references inbox.events must be in that TRUNCATE: since 0025 inbox.delivery_attempts does,
+// and leaving it out made `--bulk 1M` refuse to run while every smaller fill worked.
+void TestSim::bulkIntoEmptyTablesTruncatesAndFreezes()
+{
+    QString error;
+    QVERIFY2(m_db.fresh(&error), qPrintable(error));
+    qputenv("INBOX_SIM_REBUILD_MIN", "1000");
+    const Result r = sim(
+        {QStringLiteral("--db"), m_db.conninfo(), QStringLiteral("--bulk"), QStringLiteral("2k")});
+    qunsetenv("INBOX_SIM_REBUILD_MIN");
+    QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+    QVERIFY2((r.out + r.err).contains(QLatin1String("truncated, rows written frozen")),
+             qPrintable(r.out + r.err));
+    QCOMPARE(scalar(QStringLiteral("SELECT count(*) FROM inbox.events")), qint64(2000));
+    const Result check = sim({QStringLiteral("--db"), m_db.conninfo(), QStringLiteral("--check")});
+    QVERIFY2(check.exitCode == 0, qPrintable(check.out + check.err));
 }
 
 QTEST_GUILESS_MAIN(TestSim)

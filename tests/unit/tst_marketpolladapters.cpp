@@ -259,10 +259,124 @@ private slots:
         QCOMPARE(stuck.error, QStringLiteral("a full page whose next cursor did not move "
                                              "(12345678901234567891)"));
         QVERIFY(stuck.items.isEmpty());
-        // A short page is the last.
+        // A short page is the list's last; the poll goes on with the statuses of the orders
+        // it listed, each watched under its exact id since it was seen.
         p = a->readPage(r.requestCursor, "{\"next\": 12345678901234567891, \"orders\": []}");
+        QVERIFY(!p.pollDone);
+        QCOMPARE(p.cursor.value(QLatin1String("phase")).toString(), QStringLiteral("status"));
+        QCOMPARE(p.cursor.value(QLatin1String("watch")).toObject().keys(),
+                 QStringList({QStringLiteral("12345678901234567890"),
+                              QStringLiteral("12345678901234567891")}));
+        // Without statuses the short page ends the poll.
+        AdapterSettings off = wbSettings();
+        off.options.insert(QStringLiteral("statuses"), QStringLiteral("off"));
+        const auto plain = adapter(QStringLiteral("wb"), off);
+        QVERIFY(plain->nextRequest({}, kNow, &r, &error));
+        p = plain->readPage(r.requestCursor, answer.left(answer.indexOf(",\n")) + "]}");
+        QCOMPARE(p.items.size(), 1);
         QVERIFY(p.pollDone);
         QCOMPARE(p.windowEnd, kNow);
+        QVERIFY(!p.cursor.contains(QLatin1String("watch")));
+    }
+
+    void wbStatusesAreEventsOfTheirOwnAskedInBatches()
+    {
+        const auto a = adapter(QStringLiteral("wb"), wbSettings()); // batches of 2 ids
+        const QString big = QStringLiteral("12345678901234567890");
+        const qint64 nowS = kNow.toSecsSinceEpoch();
+        QJsonObject watch{
+            {big, QJsonArray{double(nowS - 600), QString()}},
+            {QStringLiteral("901"), QJsonArray{double(nowS - 900), QStringLiteral("new/waiting")}},
+            {QStringLiteral("77"), QJsonArray{double(nowS - 60), QString()}}};
+        QJsonObject cursor{{QStringLiteral("since"), isoTime(kNow.addSecs(-1800))},
+                           {QStringLiteral("to"), isoTime(kNow)},
+                           {QStringLiteral("phase"), QStringLiteral("status")},
+                           {QStringLiteral("watch"), watch}};
+        PollRequest r;
+        QString error;
+        QVERIFY2(a->nextRequest(cursor, kNow.addSecs(3), &r, &error), qPrintable(error));
+        QCOMPARE(r.method, QByteArray("POST"));
+        QCOMPARE(r.url.path(), QStringLiteral("/api/v3/orders/status"));
+        QVERIFY(r.headers.contains({"Authorization", "wb-token"}));
+        // In id order, digit for digit: 77 and 901 first, the id past 2^63 in the next batch.
+        QCOMPARE(r.body, QByteArray("{\"orders\":[77,901]}"));
+        PolledPage p = a->readPage(
+            r.requestCursor,
+            "{\"orders\":[{\"id\":901,\"supplierStatus\":\"new\",\"wbStatus\":\"waiting\"},"
+            "{\"id\":77,\"supplierStatus\":\"cancel\",\"wbStatus\":\"canceled\"}]}");
+        QVERIFY2(p.error.isEmpty(), qPrintable(p.error));
+        // 901 still "new/waiting": no event. 77 is cancelled: an event, and no longer watched.
+        QCOMPARE(p.items.size(), 1);
+        QCOMPARE(p.items.at(0).externalId, QStringLiteral("77/cancel/canceled"));
+        QCOMPARE(p.items.at(0).kind, QStringLiteral("wb.order.status"));
+        QCOMPARE(p.items.at(0).body,
+                 QByteArray("{\"id\":77,\"supplierStatus\":\"cancel\",\"wbStatus\":"
+                            "\"canceled\"}"));
+        QVERIFY(!p.pollDone);
+        QCOMPARE(p.cursor.value(QLatin1String("after")).toString(), QStringLiteral("901"));
+        QVERIFY(!p.cursor.value(QLatin1String("watch")).toObject().contains(QLatin1String("77")));
+
+        QVERIFY(a->nextRequest(p.cursor, kNow.addSecs(4), &r, &error));
+        QCOMPARE(r.body, "{\"orders\":[" + big.toLatin1() + "]}");
+        // An id that was not asked about is refused, not stored.
+        QVERIFY(a->readPage(r.requestCursor, "{\"orders\":[{\"id\":901,\"supplierStatus\":\"new\","
+                                             "\"wbStatus\":\"waiting\"}]}")
+                    .error.contains(QLatin1String("not asked about")));
+        QVERIFY(a->readPage(r.requestCursor, "{\"orders\":[{\"id\":" + big.toLatin1() +
+                                                 ",\"supplierStatus\":\"new\"}]}")
+                    .error.contains(QLatin1String("not two plain words")));
+        p = a->readPage(r.requestCursor, "{\"orders\":[{\"id\":" + big.toLatin1() +
+                                             ",\"supplierStatus\":\"confirm\",\"wbStatus\":"
+                                             "\"waiting\"}]}");
+        QVERIFY2(p.error.isEmpty(), qPrintable(p.error));
+        QCOMPARE(p.items.size(), 1);
+        QCOMPARE(p.items.at(0).externalId, big + QStringLiteral("/confirm/waiting"));
+        // The last batch ends the poll; the watch stays for the next one, with what was stored.
+        QVERIFY(p.pollDone);
+        QCOMPARE(p.windowEnd, kNow);
+        const QJsonObject kept = p.cursor.value(QLatin1String("watch")).toObject();
+        QCOMPARE(kept.value(big).toArray().at(1).toString(), QStringLiteral("confirm/waiting"));
+        QCOMPARE(kept.size(), 2);
+        QCOMPARE(p.cursor.value(QLatin1String("polled_to")).toString(), isoTime(kNow));
+
+        // The next poll lists nothing new, asks again, and a status already stored is no event.
+        QVERIFY(a->nextRequest(p.cursor, kNow.addSecs(600), &r, &error));
+        QCOMPARE(r.method, QByteArray("GET"));
+        p = a->readPage(r.requestCursor, "{\"next\":0,\"orders\":[]}");
+        QVERIFY(!p.pollDone);
+        QVERIFY(a->nextRequest(p.cursor, kNow.addSecs(601), &r, &error));
+        p = a->readPage(r.requestCursor,
+                        "{\"orders\":[{\"id\":901,\"supplierStatus\":\"new\",\"wbStatus\":"
+                        "\"waiting\"}]}");
+        QVERIFY(p.items.isEmpty());
+    }
+
+    void wbWatchForgetsOrdersOlderThanStatusDays()
+    {
+        AdapterSettings s = wbSettings();
+        s.options.insert(QStringLiteral("status_days"), QStringLiteral("2"));
+        const auto a = adapter(QStringLiteral("wb"), s);
+        const qint64 nowS = kNow.toSecsSinceEpoch();
+        const QJsonObject watch{
+            {QStringLiteral("5"), QJsonArray{double(nowS - 3 * 86400), QStringLiteral("a/b")}},
+            {QStringLiteral("6"), QJsonArray{double(nowS - 86400), QStringLiteral("a/b")}}};
+        PollRequest r;
+        QString error;
+        QVERIFY(a->nextRequest(QJsonObject{{QStringLiteral("since"), isoTime(kNow.addSecs(-60))},
+                                           {QStringLiteral("to"), isoTime(kNow)},
+                                           {QStringLiteral("phase"), QStringLiteral("status")},
+                                           {QStringLiteral("watch"), watch}},
+                               kNow, &r, &error));
+        const PolledPage p = a->readPage(r.requestCursor, "{\"orders\":[]}");
+        QVERIFY(p.pollDone);
+        QCOMPARE(p.cursor.value(QLatin1String("watch")).toObject().keys(),
+                 QStringList({QStringLiteral("6")}));
+        // A watch it cannot read is an error, never a silent restart.
+        QVERIFY(!a->nextRequest(QJsonObject{{QStringLiteral("polled_to"), isoTime(kNow)},
+                                            {QStringLiteral("watch"),
+                                             QJsonObject{{QStringLiteral("x1"), QJsonArray{}}}}},
+                                kNow, &r, &error));
+        QVERIFY(error.contains(QLatin1String("watch")));
     }
 
     void wbWindowIsAtMostThirtyDaysAndSettingsAreChecked()
@@ -285,6 +399,14 @@ private slots:
         QCOMPARE(problems.size(), 1);
         QCOMPARE(problems.at(0).key, QStringLiteral("token_file"));
         QVERIFY(!problems.at(0).message.contains(QLatin1String("wb-token")));
+        AdapterSettings bad = wbSettings();
+        bad.options.insert(QStringLiteral("statuses"), QStringLiteral("yes"));
+        bad.options.insert(QStringLiteral("status_days"), QStringLiteral("91"));
+        problems.clear();
+        QVERIFY(!adapter(QStringLiteral("wb"), bad, &problems));
+        QCOMPARE(problems.size(), 2);
+        QCOMPARE(problems.at(0).key, QStringLiteral("statuses"));
+        QCOMPARE(problems.at(1).key, QStringLiteral("status_days"));
     }
 };
 

@@ -16,7 +16,21 @@
 // order's list entry does not change with its status (statuses are another method), but the
 // fingerprint takes the fields that name what was bought (id, rid, article, nmId, chrtId,
 // price, convertedPrice, skus) so that a field WB adds to the answer later is not a conflict.
-// Orders' statuses (POST /api/v3/orders/status) are not polled: see docs/poller-adapters.md.
+//
+// Statuses. The list entry never changes, so each order's status is asked for separately:
+//   POST {base_url}/api/v3/orders/status  {"orders": [id, ...]} (at most 1000 ids)
+//   200 {"orders": [{"id": 13833711, "supplierStatus": "confirm", "wbStatus": "waiting"}, ...]}
+// Once a window's list is read to its end, the poll goes on with the statuses of the orders the
+// cursor watches ("watch": id -> [createdAt as unix seconds, "supplierStatus/wbStatus" last
+// stored, "" before the first]), in batches of 1000 ids in id order, and only then is done.
+// Every order listed joins the watch; it leaves when its status is final (wbStatus sold,
+// canceled, canceled_by_client, declined_by_client, defect, canceled_by_missed_call, or
+// supplierStatus cancel) or when it is older than status_days (default 30). A status that
+// differs from the last stored is an event of its own, key "<id>/<supplierStatus>/<wbStatus>",
+// kind "wb.order.status": like Ozon's postings, each change is new and a change seen twice is a
+// repeat. The watch travels in the cursor, stored with the items it covers, so a crash asks
+// again and stores at most a repeat; keeping it there, rather than reading recent ids back from
+// the inbox, leaves the poller's login (inbox_ingest) without the right to read events.
 #include "wbadapter.h"
 
 #include "pollwindow.h"
@@ -28,12 +42,81 @@
 #include <QRegularExpression>
 #include <QUrlQuery>
 
+#include <algorithm>
+
 namespace inbox::poll {
 
 namespace {
 
 constexpr int kMaxLimit = 1000;
+constexpr int kStatusBatch = 1000; // ids in one status request, WB's own limit
 constexpr qint64 kMaxWindowMs = 30LL * 24 * 3600 * 1000;
+constexpr int kDefaultStatusDays = 30;
+
+// Ids are digits of any length: in number order, a shorter one comes first.
+bool idBefore(const QString &a, const QString &b)
+{
+    return a.size() != b.size() ? a.size() < b.size() : a < b;
+}
+
+bool isFinal(const QString &supplierStatus, const QString &wbStatus)
+{
+    static const QStringList finalWb = {QStringLiteral("sold"),
+                                        QStringLiteral("canceled"),
+                                        QStringLiteral("canceled_by_client"),
+                                        QStringLiteral("declined_by_client"),
+                                        QStringLiteral("defect"),
+                                        QStringLiteral("canceled_by_missed_call")};
+    return supplierStatus == QLatin1String("cancel") || finalWb.contains(wbStatus);
+}
+
+// The cursor's watch, checked: every key an id's digits, every value [seconds, "status"].
+bool readWatch(const QJsonObject &cursor, QJsonObject *watch, QString *error)
+{
+    static const QRegularExpression digits(QStringLiteral("^[0-9]{1,20}$"));
+    const QJsonValue value = cursor.value(QLatin1String("watch"));
+    if (value.isUndefined()) {
+        *watch = QJsonObject();
+        return true;
+    }
+    if (!value.isObject()) {
+        *error = QStringLiteral("the cursor's watch is not an object");
+        return false;
+    }
+    *watch = value.toObject();
+    for (auto it = watch->constBegin(); it != watch->constEnd(); ++it) {
+        const QJsonArray entry = it.value().toArray();
+        if (!digits.match(it.key()).hasMatch() || entry.size() != 2 || !entry.at(0).isDouble() ||
+            !entry.at(1).isString()) {
+            *error = QStringLiteral("the cursor's watch entry %1 is not an id with [seconds, "
+                                    "\"status\"]")
+                         .arg(it.key().left(24));
+            return false;
+        }
+    }
+    return true;
+}
+
+// The watched ids after `after` (all of them for an empty one), in id order, at most `count`.
+QStringList idsAfter(const QJsonObject &watch, const QString &after, int count)
+{
+    QStringList ids = watch.keys();
+    std::sort(ids.begin(), ids.end(), idBefore);
+    QStringList out;
+    for (const QString &id : std::as_const(ids)) {
+        if (out.size() >= count)
+            break;
+        if (after.isEmpty() || idBefore(after, id))
+            out << id;
+    }
+    return out;
+}
+
+QString stableHash(const QByteArray &stable)
+{
+    return QString::fromLatin1(
+        QCryptographicHash::hash(stable, QCryptographicHash::Sha256).toHex());
+}
 
 class WbAdapter final : public PollAdapter
 {
@@ -43,7 +126,14 @@ public:
                      ? QUrl(QStringLiteral("https://marketplace-api.wildberries.ru"))
                      : settings.baseUrl),
           m_token(settings.secrets.value(QStringLiteral("token"))),
-          m_limit(settings.pageSize > 0 ? qMin(settings.pageSize, kMaxLimit) : kMaxLimit)
+          m_limit(settings.pageSize > 0 ? qMin(settings.pageSize, kMaxLimit) : kMaxLimit),
+          m_statuses(settings.options.value(QStringLiteral("statuses"), QStringLiteral("on")) ==
+                     QLatin1String("on")),
+          m_statusDays(settings.options.value(QStringLiteral("status_days")).toInt() > 0
+                           ? settings.options.value(QStringLiteral("status_days")).toInt()
+                           : kDefaultStatusDays),
+          m_statusBatch(settings.pageSize > 0 ? qMin(settings.pageSize, kStatusBatch)
+                                              : kStatusBatch)
     {
         m_rules.overlapMs = settings.overlapMs;
         m_rules.firstWindowMs = settings.firstWindowMs;
@@ -61,6 +151,11 @@ public:
         bool isNew = false;
         if (!windowOf(cursor, now, m_rules, &window, &isNew, error))
             return false;
+        QJsonObject watch;
+        if (!readWatch(cursor, &watch, error))
+            return false;
+        if (!isNew && cursor.value(QLatin1String("phase")) == QLatin1String("status"))
+            return statusRequest(cursor, window, watch, out, error);
         QString next = QStringLiteral("0");
         if (!isNew && cursor.contains(QLatin1String("next"))) {
             static const QRegularExpression digits(QStringLiteral("^[0-9]{1,20}$"));
@@ -86,6 +181,8 @@ public:
         out->body.clear();
         QJsonObject fixed = withWindow(QJsonObject(), window);
         fixed.insert(QLatin1String("next"), next);
+        if (m_statuses)
+            fixed.insert(QLatin1String("watch"), watch);
         out->requestCursor = fixed;
         return true;
     }
@@ -96,6 +193,11 @@ public:
         PollWindow window;
         window.since = readIsoTime(requestCursor.value(QLatin1String("since")));
         window.to = readIsoTime(requestCursor.value(QLatin1String("to")));
+        QJsonObject watch;
+        if (!readWatch(requestCursor, &watch, &page.error))
+            return page;
+        if (requestCursor.value(QLatin1String("phase")) == QLatin1String("status"))
+            return readStatuses(requestCursor, window, watch, answer);
         QJsonParseError parseError;
         const QJsonDocument doc = QJsonDocument::fromJson(answer, &parseError);
         if (!doc.isObject()) {
@@ -132,18 +234,26 @@ public:
                     rawjson::find(answer, items.at(i), QString::fromLatin1(field));
                 stable += '\x1f' + (v.found() ? rawjson::compact(answer, v) : QByteArray("null"));
             }
-            item.fingerprint = QString::fromLatin1(
-                QCryptographicHash::hash(stable, QCryptographicHash::Sha256).toHex());
+            item.fingerprint = stableHash(stable);
             page.items.append(item);
+            if (m_statuses && !watch.contains(idText)) {
+                const QDateTime created = item.occurredAt.isValid() ? item.occurredAt : window.to;
+                watch.insert(idText, QJsonArray{double(created.toSecsSinceEpoch()), QString()});
+            }
         }
         const rawjson::Span next = rawjson::find(answer, root, QStringLiteral("next"));
         bool nextOk = false;
         const QString nextText =
             next.found() ? rawjson::scalarText(answer, next, &nextOk) : QString();
         if (items.size() < m_limit || !nextOk || nextText == QLatin1String("0")) {
-            page.pollDone = true;
-            page.windowEnd = window.to;
-            page.cursor = finishedCursor(window);
+            if (m_statuses && !watch.isEmpty()) {
+                // The list is read; the window's poll goes on with the watched orders' statuses.
+                page.cursor = withWindow(QJsonObject(), window);
+                page.cursor.insert(QLatin1String("phase"), QStringLiteral("status"));
+                page.cursor.insert(QLatin1String("watch"), watch);
+                return page;
+            }
+            finish(&page, window, watch);
             return page;
         }
         // A full page whose cursor did not move would be asked for again and again.
@@ -155,13 +265,140 @@ public:
         }
         page.cursor = withWindow(QJsonObject(), window);
         page.cursor.insert(QLatin1String("next"), nextText);
+        if (m_statuses)
+            page.cursor.insert(QLatin1String("watch"), watch);
         return page;
     }
 
 private:
+    bool statusRequest(const QJsonObject &cursor, const PollWindow &window,
+                       const QJsonObject &watch, PollRequest *out, QString *error) const
+    {
+        const QString after = cursor.value(QLatin1String("after")).toString();
+        const QStringList ids = idsAfter(watch, after, m_statusBatch);
+        if (ids.isEmpty()) {
+            *error = QStringLiteral("the cursor asks for statuses, but watches no order after "
+                                    "\"%1\"")
+                         .arg(after.left(24));
+            return false;
+        }
+        QUrl url = m_base;
+        url.setPath(url.path().chopped(url.path().endsWith(QLatin1Char('/')) ? 1 : 0) +
+                    QStringLiteral("/api/v3/orders/status"));
+        out->method = "POST";
+        out->url = url;
+        out->headers = {{"Authorization", m_token},
+                        {"Accept", "application/json"},
+                        {"Content-Type", "application/json"}};
+        // The ids are written as the digits they were read as: no number type in between.
+        out->body = "{\"orders\":[" + ids.join(QLatin1Char(',')).toLatin1() + "]}";
+        QJsonObject fixed = withWindow(QJsonObject(), window);
+        fixed.insert(QLatin1String("phase"), QStringLiteral("status"));
+        if (!after.isEmpty())
+            fixed.insert(QLatin1String("after"), after);
+        fixed.insert(QLatin1String("watch"), watch);
+        out->requestCursor = fixed;
+        return true;
+    }
+
+    PolledPage readStatuses(const QJsonObject &requestCursor, const PollWindow &window,
+                            QJsonObject watch, const QByteArray &answer) const
+    {
+        PolledPage page;
+        const QString after = requestCursor.value(QLatin1String("after")).toString();
+        const QStringList asked = idsAfter(watch, after, m_statusBatch);
+        if (!QJsonDocument::fromJson(answer).isObject()) {
+            page.error = QStringLiteral("the status answer is not a JSON object");
+            return page;
+        }
+        const rawjson::Span orders =
+            rawjson::find(answer, rawjson::root(answer), QStringLiteral("orders"));
+        if (!orders.found() || rawjson::kindOf(answer, orders) != '[') {
+            page.error = QStringLiteral("the status answer has no orders array");
+            return page;
+        }
+        for (const rawjson::Span &entry : rawjson::elements(answer, orders)) {
+            bool idOk = false, supplierOk = false, wbOk = false;
+            const rawjson::Span idSpan = rawjson::find(answer, entry, QStringLiteral("id"));
+            const rawjson::Span supplierSpan =
+                rawjson::find(answer, entry, QStringLiteral("supplierStatus"));
+            const rawjson::Span wbSpan = rawjson::find(answer, entry, QStringLiteral("wbStatus"));
+            const QString id =
+                idSpan.found() ? rawjson::scalarText(answer, idSpan, &idOk) : QString();
+            const QString supplier = supplierSpan.found()
+                                         ? rawjson::scalarText(answer, supplierSpan, &supplierOk)
+                                         : QString();
+            const QString wb =
+                wbSpan.found() ? rawjson::scalarText(answer, wbSpan, &wbOk) : QString();
+            if (!idOk || !asked.contains(id)) {
+                page = PolledPage();
+                page.error = QStringLiteral("the status answer names an order not asked about "
+                                            "(%1)")
+                                 .arg(id.left(24));
+                return page;
+            }
+            if (!supplierOk || !wbOk || supplier.isEmpty() || wb.isEmpty() ||
+                supplier.contains(QLatin1Char('/')) || wb.contains(QLatin1Char('/'))) {
+                page = PolledPage();
+                page.error =
+                    QStringLiteral("order %1's status is not two plain words").arg(id.left(24));
+                return page;
+            }
+            if (!watch.contains(id))
+                continue; // named twice in one answer, and final the first time
+            const QString status = supplier + QLatin1Char('/') + wb;
+            if (watch.value(id).toArray().at(1).toString() != status) {
+                PolledItem item;
+                item.externalId = id + QLatin1Char('/') + status;
+                item.kind = QStringLiteral("wb.order.status");
+                item.body = rawjson::compact(answer, entry);
+                item.fingerprint =
+                    stableHash(id.toUtf8() + '\x1f' + supplier.toUtf8() + '\x1f' + wb.toUtf8());
+                page.items.append(item);
+            }
+            if (isFinal(supplier, wb))
+                watch.remove(id);
+            else
+                watch.insert(id, QJsonArray{watch.value(id).toArray().at(0), status});
+        }
+        // An id WB did not answer for stays watched: it is asked again at the next poll.
+        const QString last = asked.isEmpty() ? after : asked.constLast();
+        if (!idsAfter(watch, last, 1).isEmpty()) {
+            page.cursor = withWindow(QJsonObject(), window);
+            page.cursor.insert(QLatin1String("phase"), QStringLiteral("status"));
+            page.cursor.insert(QLatin1String("after"), last);
+            page.cursor.insert(QLatin1String("watch"), watch);
+            return page;
+        }
+        finish(&page, window, watch);
+        return page;
+    }
+
+    // The window is done: the cursor keeps where it ended and the orders still watched, less
+    // those older than status_days (a status that changes later than that is not asked for).
+    void finish(PolledPage *page, const PollWindow &window, QJsonObject watch) const
+    {
+        page->pollDone = true;
+        page->windowEnd = window.to;
+        page->cursor = finishedCursor(window);
+        if (!m_statuses)
+            return;
+        const double oldest = double(window.to.toSecsSinceEpoch()) - double(m_statusDays) * 86400;
+        for (auto it = watch.begin(); it != watch.end();) {
+            if (it.value().toArray().at(0).toDouble() < oldest)
+                it = watch.erase(it);
+            else
+                ++it;
+        }
+        page->cursor.insert(QLatin1String("watch"), watch);
+    }
+
     QUrl m_base;
     QByteArray m_token;
     int m_limit;
+    bool m_statuses;
+    int m_statusDays;
+    int m_statusBatch;
     WindowRules m_rules;
 };
 
@@ -178,6 +415,16 @@ std::unique_ptr<PollAdapter> makeWbAdapter(const AdapterSettings &settings,
         (!settings.baseUrl.isValid() || settings.baseUrl.host().isEmpty()))
         problems->append(
             {QStringLiteral("base_url"), QStringLiteral("base_url is not an http(s) URL")});
+    const QString statuses = settings.options.value(QStringLiteral("statuses"));
+    if (!statuses.isEmpty() && statuses != QLatin1String("on") && statuses != QLatin1String("off"))
+        problems->append({QStringLiteral("statuses"), QStringLiteral("statuses is on or off")});
+    if (settings.options.contains(QStringLiteral("status_days"))) {
+        bool ok = false;
+        const int days = settings.options.value(QStringLiteral("status_days")).toInt(&ok);
+        if (!ok || days < 1 || days > 90)
+            problems->append({QStringLiteral("status_days"),
+                              QStringLiteral("status_days is a number of days from 1 to 90")});
+    }
     if (problems->size() > before)
         return nullptr;
     return std::make_unique<WbAdapter>(settings);

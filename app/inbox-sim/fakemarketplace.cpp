@@ -4,6 +4,8 @@
 #include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRegularExpression>
+#include <QSet>
 #include <QStringList>
 #include <QTcpServer>
 #include <QTcpSocket>
@@ -29,10 +31,8 @@ void onStopSignal(int)
 }
 
 constexpr qsizetype kMaxRequest = 1024 * 1024;
-constexpr int kMaxLimit = 1000;
 constexpr double kErrorShare = 0.03;
 constexpr double kSlowShare = 0.03;
-constexpr double kBoundaryShare = 0.5;
 
 QByteArray reason(int status)
 {
@@ -60,16 +60,6 @@ QByteArray reason(int status)
     }
 }
 
-QByteArray compact(const QJsonObject &o)
-{
-    return QJsonDocument(o).toJson(QJsonDocument::Compact);
-}
-
-QString iso(qint64 s)
-{
-    return QDateTime::fromSecsSinceEpoch(s, Qt::UTC).toString(Qt::ISODate);
-}
-
 // Ozon's error codes are gRPC's.
 int ozonCode(int status)
 {
@@ -87,69 +77,6 @@ int ozonCode(int status)
     default:
         return 13; // INTERNAL
     }
-}
-
-QString substatus(const QString &status)
-{
-    if (status == QLatin1String("awaiting_packaging"))
-        return QStringLiteral("posting_created");
-    if (status == QLatin1String("awaiting_deliver"))
-        return QStringLiteral("posting_transferring_to_delivery");
-    if (status == QLatin1String("delivering"))
-        return QStringLiteral("posting_in_carriage");
-    if (status == QLatin1String("delivered"))
-        return QStringLiteral("posting_delivered");
-    return QStringLiteral("posting_canceled");
-}
-
-QJsonObject ozonPosting(const MarketOrder &o, qint64 nowS)
-{
-    const QString status = o.statusAt(nowS);
-    QJsonArray products;
-    for (const MarketProduct &p : o.products)
-        products.append(QJsonObject{
-            {QStringLiteral("sku"), p.sku},
-            {QStringLiteral("name"), p.name},
-            {QStringLiteral("quantity"), p.quantity},
-            {QStringLiteral("offer_id"), p.offerId},
-            {QStringLiteral("price"), QString::number(double(p.priceKopecks) / 100.0, 'f', 6)},
-            {QStringLiteral("currency_code"), QStringLiteral("RUB")}});
-    const bool tracked =
-        status == QLatin1String("delivering") || status == QLatin1String("delivered");
-    return QJsonObject{
-        {QStringLiteral("posting_number"), o.key},
-        {QStringLiteral("order_id"), o.id},
-        {QStringLiteral("order_number"), o.number},
-        {QStringLiteral("status"), status},
-        {QStringLiteral("substatus"), substatus(status)},
-        {QStringLiteral("tpl_integration_type"), QStringLiteral("ozon")},
-        {QStringLiteral("tracking_number"), tracked ? o.tracking : QString()},
-        {QStringLiteral("in_process_at"), iso(o.createdS)},
-        {QStringLiteral("shipment_date"), iso(o.createdS + 24 * 3600)},
-        {QStringLiteral("delivery_method"),
-         QJsonObject{{QStringLiteral("warehouse_id"), o.warehouseId},
-                     {QStringLiteral("tpl_provider"), QStringLiteral("Ozon Логистика")}}},
-        {QStringLiteral("products"), products}};
-}
-
-QJsonObject wbOrder(const MarketOrder &o)
-{
-    const MarketProduct &p = o.products.first();
-    // id is a qint64 in the JSON value, written as an exact integer (not through a double).
-    return QJsonObject{{QStringLiteral("id"), o.id},
-                       {QStringLiteral("rid"), o.number},
-                       {QStringLiteral("createdAt"), iso(o.createdS)},
-                       {QStringLiteral("article"), p.offerId},
-                       {QStringLiteral("nmId"), o.nmId},
-                       {QStringLiteral("chrtId"), o.chrtId},
-                       {QStringLiteral("price"), p.priceKopecks},
-                       {QStringLiteral("convertedPrice"), p.priceKopecks},
-                       {QStringLiteral("currencyCode"), 643},
-                       {QStringLiteral("convertedCurrencyCode"), 643},
-                       {QStringLiteral("warehouseId"), o.warehouseId},
-                       {QStringLiteral("cargoType"), 1},
-                       {QStringLiteral("deliveryType"), QStringLiteral("fbs")},
-                       {QStringLiteral("skus"), QJsonArray{o.barcode}}};
 }
 
 bool parseMisbehaviour(const QString &mode, const QString &count, const QString &seconds,
@@ -249,21 +176,22 @@ int FakeMarketplace::run(const MarketplaceSettings &settings, quint64 seed)
 FakeMarketplace::FakeMarketplace(const MarketplaceSettings &settings, const Hardships &hardships,
                                  quint64 seed, const QByteArray &ozonKey, const QByteArray &wbToken)
     : m_settings(settings), m_hard(hardships), m_ozonKey(ozonKey), m_wbToken(wbToken),
-      m_orders(MarketOrders::Settings{seed, settings.perMinute,
-                                      hardships.late ? settings.lateMaxS : 0, 0.25,
-                                      QDateTime::currentSecsSinceEpoch(), settings.backfillMinutes,
-                                      settings.statusSpeed, settings.live}),
+      m_apis(MarketOrders::Settings{seed, settings.perMinute,
+                                    hardships.late ? settings.lateMaxS : 0, 0.25,
+                                    QDateTime::currentSecsSinceEpoch(), settings.backfillMinutes,
+                                    settings.statusSpeed, settings.live},
+             hardships.boundary, settings.lateMaxS, seed ^ 0xb0da7ULL),
       m_crm(FakeCrmQueues::Options{"demo-code", "demo-amo-token", settings.perMinute,
                                    hardships.late ? qMin(settings.lateMaxS, 600) : 0, true},
             seed ^ 0xc0de5ULL,
             QDateTime::currentDateTimeUtc().addSecs(-60 * qint64(settings.backfillMinutes))),
-      m_chaos(seed ^ 0xc4a05ULL), m_boundaryDraw(seed ^ 0xb0da7ULL), m_log(settings.log),
-      m_server(new QTcpServer(this)), m_startedS(QDateTime::currentSecsSinceEpoch())
+      m_chaos(seed ^ 0xc4a05ULL), m_log(settings.log), m_server(new QTcpServer(this)),
+      m_startedS(QDateTime::currentSecsSinceEpoch())
 {
     m_clock.start();
     for (Bucket &b : m_buckets)
         b = Bucket{double(settings.burst), 0};
-    m_orders.advanceTo(m_startedS);
+    m_apis.orders().advanceTo(m_startedS);
     m_crm.advance(QDateTime::currentDateTimeUtc());
     connect(m_server, &QTcpServer::newConnection, this, &FakeMarketplace::onConnection);
 }
@@ -373,11 +301,7 @@ bool FakeMarketplace::handle(QTcpSocket *socket, const Request &request)
         send(socket, a);
         return true;
     }
-    std::optional<Market> market;
-    if (path == "/v3/posting/fbs/list")
-        market = Market::Ozon;
-    else if (path == "/api/v3/orders")
-        market = Market::Wb;
+    const std::optional<Market> market = MarketApis::marketOf(path);
     if (!market) {
         send(socket, Answer{404, R"({"message":"no such method"})", {}, 0});
         return true;
@@ -454,123 +378,14 @@ FakeMarketplace::Answer FakeMarketplace::api(Market market, const Request &reque
     if (mode.isEmpty() && m_hard.slow && draw >= kErrorShare && draw < kErrorShare + kSlowShare)
         delayS = std::uniform_int_distribution<int>(1, 4)(m_chaos);
 
-    const qint64 nowS = QDateTime::currentSecsSinceEpoch();
-    m_orders.advanceTo(nowS);
-    Answer a = market == Market::Ozon ? ozonList(request, nowS) : wbOrders(request, nowS);
-    if (market == Market::Wb && a.status == 200)
+    const MarketAnswer answer = m_apis.answer(request.method, request.target, request.body,
+                                              QDateTime::currentSecsSinceEpoch());
+    if (answer.status != 200)
+        return failure(market, answer.status, answer.refusal);
+    Answer a{200, answer.body, {}, 0};
+    if (market == Market::Wb)
         a.headers += "X-Ratelimit-Remaining: " + QByteArray::number(int(remaining)) + "\r\n";
     a.delayS = delayS;
-    return a;
-}
-
-FakeMarketplace::Answer FakeMarketplace::ozonList(const Request &request, qint64 nowS)
-{
-    if (request.method != "POST")
-        return failure(Market::Ozon, 405, QStringLiteral("POST only"));
-    QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(request.body, &parseError);
-    if (!doc.isObject())
-        return failure(Market::Ozon, 400,
-                       QStringLiteral("invalid JSON: %1").arg(parseError.errorString()));
-    const QJsonObject body = doc.object();
-    const QJsonObject filter = body.value(QLatin1String("filter")).toObject();
-    const QDateTime since =
-        QDateTime::fromString(filter.value(QLatin1String("since")).toString(), Qt::ISODateWithMs);
-    const QDateTime to =
-        QDateTime::fromString(filter.value(QLatin1String("to")).toString(), Qt::ISODateWithMs);
-    const QString dir = body.value(QLatin1String("dir")).toString(QStringLiteral("ASC")).toUpper();
-    const QJsonValue limitValue = body.value(QLatin1String("limit"));
-    const QJsonValue offsetValue = body.value(QLatin1String("offset"));
-    const double limit = limitValue.toDouble(-1);
-    const double offset = offsetValue.isUndefined() ? 0 : offsetValue.toDouble(-1);
-    if (!since.isValid() || !to.isValid())
-        return failure(Market::Ozon, 400,
-                       QStringLiteral("filter.since and filter.to must be RFC 3339 times"));
-    if (limit < 1 || limit > kMaxLimit || limit != std::floor(limit))
-        return failure(Market::Ozon, 400, QStringLiteral("limit must be from 1 to 1000"));
-    if (offset < 0 || offset != std::floor(offset))
-        return failure(Market::Ozon, 400, QStringLiteral("offset must be 0 or more"));
-    if (dir != QLatin1String("ASC") && dir != QLatin1String("DESC"))
-        return failure(Market::Ozon, 400, QStringLiteral("dir must be ASC or DESC"));
-    const QString status = filter.value(QLatin1String("status")).toString();
-    const qint64 sinceS = since.toSecsSinceEpoch();
-    const qint64 toS = to.toSecsSinceEpoch();
-
-    std::vector<const MarketOrder *> matching;
-    for (const MarketOrder &o : m_orders.orders()) {
-        if (o.market == Market::Ozon && o.visibleS <= nowS && o.createdS >= sinceS &&
-            o.createdS <= toS && (status.isEmpty() || o.statusAt(nowS) == status))
-            matching.push_back(&o);
-    }
-    const bool asc = dir == QLatin1String("ASC");
-    std::sort(matching.begin(), matching.end(), [asc](const MarketOrder *a, const MarketOrder *b) {
-        if (a->createdS != b->createdS)
-            return asc ? a->createdS < b->createdS : a->createdS > b->createdS;
-        return asc ? a->key < b->key : a->key > b->key;
-    });
-    const size_t from = std::min(matching.size(), size_t(offset));
-    const size_t end = std::min(matching.size(), from + size_t(limit));
-    QJsonArray postings;
-    for (size_t i = from; i < end; ++i)
-        postings.append(ozonPosting(*matching[i], nowS));
-    const bool hasNext = end < matching.size();
-
-    // The shifting boundary: a posting published now with a time before the end of the page
-    // just given, so everything after it moves one place on. It is late like any late posting,
-    // by at most --fake-marketplace-late-max: a page further back than that is left alone.
-    const qint64 lateFloor = nowS - m_settings.lateMaxS;
-    const qint64 edge = end > from ? matching[end - 1]->createdS : 0;
-    if (m_hard.boundary && hasNext && end > from && (asc ? edge : toS) >= lateFloor &&
-        std::uniform_real_distribution<double>(0, 1)(m_boundaryDraw) < kBoundaryShare) {
-        const qint64 lo = std::max(asc ? sinceS : edge, lateFloor);
-        const qint64 hi = asc ? edge : std::min(toS, nowS);
-        m_orders.inject(Market::Ozon,
-                        lo + qint64(std::uniform_int_distribution<qint64>(
-                                 0, std::max<qint64>(0, hi - lo))(m_boundaryDraw)),
-                        nowS);
-    }
-    Answer a;
-    a.body = compact(QJsonObject{
-        {QStringLiteral("result"), QJsonObject{{QStringLiteral("postings"), postings},
-                                               {QStringLiteral("has_next"), hasNext}}}});
-    return a;
-}
-
-FakeMarketplace::Answer FakeMarketplace::wbOrders(const Request &request, qint64 nowS)
-{
-    if (request.method != "GET")
-        return failure(Market::Wb, 405, QStringLiteral("GET only"));
-    const QUrlQuery q(QUrl(QString::fromLatin1(request.target)));
-    bool limitOk = false, nextOk = false, fromOk = true, toOk = true;
-    const int limit = q.queryItemValue(QStringLiteral("limit")).toInt(&limitOk);
-    const qint64 next = q.queryItemValue(QStringLiteral("next")).toLongLong(&nextOk);
-    const bool hasFrom = q.hasQueryItem(QStringLiteral("dateFrom"));
-    const bool hasTo = q.hasQueryItem(QStringLiteral("dateTo"));
-    const qint64 dateFrom =
-        hasFrom ? q.queryItemValue(QStringLiteral("dateFrom")).toLongLong(&fromOk) : 0;
-    const qint64 dateTo = hasTo ? q.queryItemValue(QStringLiteral("dateTo")).toLongLong(&toOk) : 0;
-    if (!limitOk || limit < 1 || limit > kMaxLimit)
-        return failure(Market::Wb, 400, QStringLiteral("limit must be from 1 to 1000"));
-    if (!nextOk || next < 0)
-        return failure(Market::Wb, 400, QStringLiteral("next must be 0 or a value given"));
-    if (!fromOk || !toOk)
-        return failure(Market::Wb, 400, QStringLiteral("dateFrom and dateTo are Unix seconds"));
-
-    // Orders are kept in the order they were created, and WB ids grow with it: id order.
-    QJsonArray orders;
-    qint64 last = next;
-    for (const MarketOrder &o : m_orders.orders()) {
-        if (orders.size() >= limit)
-            break;
-        if (o.market != Market::Wb || o.visibleS > nowS || o.id <= next ||
-            (hasFrom && o.createdS < dateFrom) || (hasTo && o.createdS > dateTo))
-            continue;
-        orders.append(wbOrder(o));
-        last = o.id;
-    }
-    Answer a;
-    a.body =
-        compact(QJsonObject{{QStringLiteral("next"), last}, {QStringLiteral("orders"), orders}});
     return a;
 }
 
@@ -580,14 +395,14 @@ FakeMarketplace::Answer FakeMarketplace::failure(Market market, int status, cons
     Answer a;
     a.status = status;
     if (market == Market::Ozon) {
-        a.body = compact(QJsonObject{{QStringLiteral("code"), ozonCode(status)},
-                                     {QStringLiteral("message"), message},
-                                     {QStringLiteral("details"), QJsonArray{}}});
+        a.body = MarketApis::compact(QJsonObject{{QStringLiteral("code"), ozonCode(status)},
+                                                 {QStringLiteral("message"), message},
+                                                 {QStringLiteral("details"), QJsonArray{}}});
         if (status == 429 || status == 503)
             a.headers = "Retry-After: " + QByteArray::number(retryAfterS) + "\r\n";
         return a;
     }
-    a.body = compact(QJsonObject{
+    a.body = MarketApis::compact(QJsonObject{
         {QStringLiteral("title"), QString::fromLatin1(reason(status)).toLower()},
         {QStringLiteral("detail"), message},
         {QStringLiteral("code"), QStringLiteral("fake-%1").arg(status)},
@@ -632,7 +447,7 @@ FakeMarketplace::Answer FakeMarketplace::control(const Request &request)
     const QUrl url(QString::fromLatin1(request.target));
     const qint64 nowS = QDateTime::currentSecsSinceEpoch();
     if (url.path() == QLatin1String("/fake/stats")) {
-        m_orders.advanceTo(nowS);
+        m_apis.orders().advanceTo(nowS);
         return Answer{200, statsJson(), {}, 0};
     }
     if (url.path() == QLatin1String("/fake/crm-keys")) {
@@ -642,10 +457,11 @@ FakeMarketplace::Answer FakeMarketplace::control(const Request &request)
         const auto lines = [&](const char *api, const QList<FakeCrmQueues::MadeKey> &made) {
             for (const FakeCrmQueues::MadeKey &m : made) {
                 if (m.visibleAt <= now)
-                    out += compact(QJsonObject{{QStringLiteral("api"), QLatin1String(api)},
-                                               {QStringLiteral("key"), m.key},
-                                               {QStringLiteral("visible_at"),
-                                                m.visibleAt.toString(Qt::ISODateWithMs)}}) +
+                    out += MarketApis::compact(
+                               QJsonObject{{QStringLiteral("api"), QLatin1String(api)},
+                                           {QStringLiteral("key"), m.key},
+                                           {QStringLiteral("visible_at"),
+                                            m.visibleAt.toString(Qt::ISODateWithMs)}}) +
                            '\n';
             }
         };
@@ -654,7 +470,7 @@ FakeMarketplace::Answer FakeMarketplace::control(const Request &request)
         return Answer{200, out, "Content-Type: application/x-ndjson\r\n", 0};
     }
     if (url.path() == QLatin1String("/fake/orders")) {
-        m_orders.advanceTo(nowS);
+        m_apis.orders().advanceTo(nowS);
         return Answer{200, ordersLines(nowS), "Content-Type: application/x-ndjson\r\n", 0};
     }
     if (url.path() != QLatin1String("/fake/misbehave"))
@@ -678,23 +494,24 @@ FakeMarketplace::Answer FakeMarketplace::control(const Request &request)
 QByteArray FakeMarketplace::ordersLines(qint64 nowS) const
 {
     QByteArray out;
-    for (const MarketOrder &o : m_orders.orders()) {
+    for (const MarketOrder &o : m_apis.orders().orders()) {
         if (o.visibleS > nowS)
             continue;
         QJsonArray statuses;
         for (const MarketStatus &s : o.statuses) {
             if (s.atS <= nowS)
                 statuses.append(QJsonObject{{QStringLiteral("status"), s.status},
-                                            {QStringLiteral("at"), iso(s.atS)}});
+                                            {QStringLiteral("at"), MarketApis::iso(s.atS)}});
         }
         // The key is text: a WB id past 2^53 must survive any reader.
-        out += compact(QJsonObject{{QStringLiteral("api"), QLatin1String(marketName(o.market))},
-                                   {QStringLiteral("key"), o.key},
-                                   {QStringLiteral("created_at"), iso(o.createdS)},
-                                   {QStringLiteral("visible_at"), iso(o.visibleS)},
-                                   {QStringLiteral("late"), o.late},
-                                   {QStringLiteral("injected"), o.injected},
-                                   {QStringLiteral("statuses"), statuses}}) +
+        out += MarketApis::compact(
+                   QJsonObject{{QStringLiteral("api"), QLatin1String(marketName(o.market))},
+                               {QStringLiteral("key"), o.key},
+                               {QStringLiteral("created_at"), MarketApis::iso(o.createdS)},
+                               {QStringLiteral("visible_at"), MarketApis::iso(o.visibleS)},
+                               {QStringLiteral("late"), o.late},
+                               {QStringLiteral("injected"), o.injected},
+                               {QStringLiteral("statuses"), statuses}}) +
                '\n';
     }
     return out;
@@ -712,10 +529,10 @@ QByteArray FakeMarketplace::statsJson() const
                       QJsonObject{{QStringLiteral("requests"), s.requests},
                                   {QStringLiteral("answers"), answers},
                                   {QStringLiteral("rate_limited"), s.rateLimited},
-                                  {QStringLiteral("orders"), m_orders.count(market)}});
+                                  {QStringLiteral("orders"), m_apis.orders().count(market)}});
     }
-    perApi.insert(QStringLiteral("started_at"), iso(m_startedS));
-    return compact(perApi);
+    perApi.insert(QStringLiteral("started_at"), MarketApis::iso(m_startedS));
+    return MarketApis::compact(perApi);
 }
 
 void FakeMarketplace::send(QTcpSocket *socket, const Answer &a)
@@ -731,7 +548,7 @@ void FakeMarketplace::record(const QJsonObject &line)
 {
     if (!m_log.isOpen())
         return;
-    m_log.write(compact(line) + '\n');
+    m_log.write(MarketApis::compact(line) + '\n');
     m_log.flush();
 }
 

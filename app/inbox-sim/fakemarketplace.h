@@ -10,6 +10,8 @@
 //         header (the token as is); answers {"next":N,"orders":[...]} ordered by id, where next
 //         is the last id given (a stable cursor). Errors are WB's {"title","detail","code",
 //         "requestId","origin","status","statusText","timestamp"}.
+//         POST /api/v3/orders/status {"orders":[id,...]} (1..1000 ids) answers
+//         {"orders":[{"id","supplierStatus","wbStatus"}]} for the ids it knows, as of now.
 // Each API has its own token bucket (--fake-marketplace-limit per minute, -burst at once), as
 // WB documents for its marketplace methods (300/min, burst 20); past it the answer is 429 with
 // X-Ratelimit-Retry, -Limit, -Reset and -Remaining (WB) or Retry-After (Ozon).
@@ -33,7 +35,7 @@
 // GET /fake/misbehave?api=ozon|wb&mode=429|500|503|401|slow&count=N&seconds=S (no api: both).
 
 #include "fakecrmqueues.h"
-#include "marketorders.h"
+#include "marketapis.h"
 
 #include <QByteArray>
 #include <QElapsedTimer>
@@ -139,8 +141,6 @@ private:
     bool handle(QTcpSocket *socket, const Request &request);
     Answer control(const Request &request);
     Answer api(Market market, const Request &request);
-    Answer ozonList(const Request &request, qint64 nowS);
-    Answer wbOrders(const Request &request, qint64 nowS);
     // The answer to an unwelcome request in each API's own error shape.
     Answer failure(Market market, int status, const QString &message, int retryAfterS = 0) const;
     // Takes a token from market's bucket; false (and the seconds to wait) when it is empty.
@@ -154,10 +154,9 @@ private:
     Hardships m_hard;
     QByteArray m_ozonKey;
     QByteArray m_wbToken;
-    MarketOrders m_orders;
+    MarketApis m_apis;
     FakeCrmQueues m_crm;
     std::mt19937_64 m_chaos;
-    std::mt19937_64 m_boundaryDraw;
     QFile m_log;
     QTcpServer *m_server = nullptr;
     QHash<QTcpSocket *, QByteArray> m_buffers;

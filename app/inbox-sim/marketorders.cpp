@@ -119,10 +119,37 @@ MarketOrder MarketOrders::make(Rng &rng, Market market, qint64 visibleS, qint64 
         o.nmId = rng.between(10000000, 300000000);
         o.chrtId = rng.between(10000000, 400000000);
         o.barcode = QStringLiteral("20%1").arg(rng.between(10000000000LL, 99999999999LL));
-        o.statuses.append({QStringLiteral("new"), visibleS});
+        wbHistory(&o);
     }
     m_keys.insert(o.key);
     return o;
+}
+
+void MarketOrders::wbHistory(MarketOrder *o) const
+{
+    // Its own stream per order, so the statuses leave the seed's arrivals as they were.
+    Rng rng(m_settings.seed ^ quint64(o->id) * 0x9e3779b97f4a7c15ULL);
+    const auto step = [this, &rng](qint64 lo, qint64 hi) {
+        return std::max<qint64>(1, qint64(double(rng.between(lo, hi)) / m_settings.statusSpeed));
+    };
+    qint64 at = o->visibleS;
+    o->statuses.append({QStringLiteral("new/waiting"), at});
+    if (rng.chance(0.05)) {
+        o->statuses.append({QStringLiteral("new/declined_by_client"), at + step(60, 1800)});
+        return;
+    }
+    at += step(60, 900);
+    o->statuses.append({QStringLiteral("confirm/waiting"), at});
+    if (rng.chance(0.03)) {
+        o->statuses.append({QStringLiteral("cancel/canceled"), at + step(60, 1800)});
+        return;
+    }
+    at += step(600, 3600);
+    o->statuses.append({QStringLiteral("complete/waiting"), at});
+    at += step(1800, 4 * 3600);
+    o->statuses.append({QStringLiteral("complete/sorted"), at});
+    at += step(3600, 6 * 3600);
+    o->statuses.append({QStringLiteral("complete/sold"), at});
 }
 
 void MarketOrders::ozonHistory(Rng &rng, MarketOrder *o)

@@ -8,6 +8,9 @@
 //   - an Ozon posting moves through awaiting_packaging -> awaiting_deliver -> delivering ->
 //     delivered (or is cancelled), each change at a time fixed when it is created, and its
 //     tracking number appears only once it is delivering (a volatile field);
+//   - a WB assembly task moves through supplierStatus/wbStatus pairs: new/waiting ->
+//     confirm/waiting -> complete/waiting -> complete/sorted -> complete/sold (or is declined
+//     or cancelled), each change fixed when it is created, like Ozon's;
 //   - WB ids start just below 2^53 and grow by uneven steps, so the ids pass 2^53 after a few
 //     orders and a client reading them through a double loses digits.
 // Nothing here knows about HTTP; fakemarketplace.* serves it.
@@ -49,7 +52,7 @@ struct MarketOrder
     qint64 visibleS = 0;            // when it is listed first
     bool late = false;              // createdS lies before visibleS
     bool injected = false;          // put inside a window being paged (the shifting boundary)
-    QVector<MarketStatus> statuses; // Ozon's history; WB: one "new"
+    QVector<MarketStatus> statuses; // Ozon: status; WB: "supplierStatus/wbStatus"
     QString tracking;               // Ozon: shown from "delivering" on
     QVector<MarketProduct> products;
     qint64 warehouseId = 0;
@@ -89,6 +92,7 @@ public:
 private:
     MarketOrder make(Rng &rng, Market market, qint64 visibleS, qint64 createdS);
     void ozonHistory(Rng &rng, MarketOrder *order);
+    void wbHistory(MarketOrder *order) const;
 
     Settings m_settings;
     Rng m_rng;

@@ -125,13 +125,14 @@ int runPollCheck(const Options &options)
             keys.insert(stored->text(r, 0));
 
         const bool ozon = api == QLatin1String("ozon");
-        QHash<QString, QStringList> known; // key (posting) -> statuses (ozon)
+        const bool wb = api == QLatin1String("wb");
+        QHash<QString, QStringList> known; // key (posting, order) -> statuses (ozon, wb)
         QStringList missing;
         int due = 0;
-        QSet<QString> postingsStored;
-        if (ozon) {
-            for (const QString &k : std::as_const(keys))
-                postingsStored.insert(k.section(QLatin1Char('/'), 0, 0));
+        QSet<QString> withStatus; // postings and orders with at least one status event
+        for (const QString &k : std::as_const(keys)) {
+            if ((ozon || wb) && k.contains(QLatin1Char('/')))
+                withStatus.insert(k.section(QLatin1Char('/'), 0, 0));
         }
         for (const Made &m : made.value(api)) {
             known.insert(m.key, m.statuses);
@@ -141,7 +142,9 @@ int runPollCheck(const Options &options)
                 continue;
             ++due;
             // Each missing key with its times, to tell a late item from a lost page.
-            if (!(ozon ? postingsStored.contains(m.key) : keys.contains(m.key)))
+            // A WB order is its list entry and, asked right after its window, its status.
+            if (!(ozon ? withStatus.contains(m.key)
+                       : keys.contains(m.key) && (!wb || withStatus.contains(m.key))))
                 missing << (m.createdAt.isValid()
                                 ? QStringLiteral("%1 (created %2, visible %3)")
                                       .arg(m.key, m.createdAt.toString(Qt::ISODate),
@@ -151,12 +154,12 @@ int runPollCheck(const Options &options)
         }
         QStringList unknown;
         for (const QString &k : std::as_const(keys)) {
-            if (ozon) {
+            if ((ozon || wb) && k.contains(QLatin1Char('/'))) {
                 const QString posting = k.section(QLatin1Char('/'), 0, 0);
                 const QString status = k.section(QLatin1Char('/'), 1);
                 if (!known.contains(posting) || !known.value(posting).contains(status))
                     unknown << k;
-            } else if (!known.contains(k)) {
+            } else if (ozon || !known.contains(k)) {
                 unknown << k;
             }
         }

@@ -4,8 +4,10 @@
 // compares it with the inbox's events of the sources inbox-poller stores them under
 // (--polled-sources), as of each source's polled_to (what was visible a second before the end
 // of the last window read must be there; the APIs' windows are whole seconds):
-//   bitrix24, amocrm, wb  every key made and visible before polled_to is an event; no event
+//   bitrix24, amocrm      every key made and visible before polled_to is an event; no event
 //                         has a key the fake never made
+//   wb                    the same for the orders, and each has at least one status event
+//                         ("<id>/<supplierStatus>/<wbStatus>"), of a status the order had
 //   ozon                  every posting visible before polled_to has an event
 //                         ("<posting>/<status>", one per status the poller saw); no event
 //                         names a posting or a status the fake never had

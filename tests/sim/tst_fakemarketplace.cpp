@@ -424,6 +424,57 @@ private slots:
         QCOMPARE(wb(port, "limit=10").status, 400);
     }
 
+    void wbStatusesAnswerTheAskedIdsExactly()
+    {
+        // Statuses at a thousand times life's pace, so a backfilled hour has every kind.
+        const int port =
+            start({QStringLiteral("--seed"), QStringLiteral("37"),
+                   QStringLiteral("--fake-marketplace-backfill"), QStringLiteral("60"),
+                   QStringLiteral("--fake-marketplace-rate"), QStringLiteral("20"),
+                   QStringLiteral("--fake-marketplace-status-speed"), QStringLiteral("1000"),
+                   QStringLiteral("--fake-marketplace-no-live")});
+        QVERIFY(port > 0);
+        QHash<QString, QString> statusOf;
+        for (const FakeOrder &o : fakeOrders(port)) {
+            if (o.api == QLatin1String("wb"))
+                statusOf.insert(o.key, o.lastStatus);
+        }
+        QVERIFY(statusOf.size() > 100);
+        QSet<QString> kinds(statusOf.cbegin(), statusOf.cend());
+        QVERIFY2(kinds.contains(QStringLiteral("complete/sold")) && kinds.size() >= 2,
+                 qPrintable(QStringList(kinds.cbegin(), kinds.cend()).join(QLatin1Char(' '))));
+        // Every id the fake made, one that is not its (the first id plus 2^60), in one body.
+        QStringList ids = statusOf.keys();
+        const QString foreign = QString::number(ids.first().toLongLong() + (qint64(1) << 60));
+        const QByteArray body =
+            "{\"orders\": [" +
+            (ids.join(QLatin1Char(',')) + QLatin1Char(',') + foreign).toLatin1() + "]}";
+        const auto post = [port](const QByteArray &b, const QByteArray &token = kWbToken) {
+            return HttpClient::exchange(
+                port,
+                HttpClient::post("/api/v3/orders/status", b,
+                                 {{"Content-Type", "application/json"}, {"Authorization", token}}),
+                15000);
+        };
+        const HttpReply r = post(body);
+        QCOMPARE(r.status, 200);
+        const QRegularExpression entry(QStringLiteral(
+            "\\{\"id\":(\\d+),\"supplierStatus\":\"([a-z_]+)\",\"wbStatus\":\"([a-z_]+)\"\\}"));
+        QHash<QString, QString> answered;
+        for (auto it = entry.globalMatch(QString::fromUtf8(r.body)); it.hasNext();) {
+            const QRegularExpressionMatch m = it.next();
+            answered.insert(m.captured(1), m.captured(2) + QLatin1Char('/') + m.captured(3));
+        }
+        // Digit for digit, ids past 2^53 included, each with its status as of now.
+        QCOMPARE(answered, statusOf);
+        QVERIFY(!answered.contains(foreign));
+
+        QCOMPARE(post("{\"orders\": []}").status, 400);
+        QCOMPARE(post("{\"orders\": [1.5]}").status, 400);
+        QCOMPARE(post("[1,2]").status, 400);
+        QCOMPARE(post(body, "wrong").status, 401);
+    }
+
     void rateLimitAnswers429()
     {
         const int port = start({QStringLiteral("--seed"), QStringLiteral("41"),

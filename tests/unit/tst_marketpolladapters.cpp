@@ -134,7 +134,88 @@ private slots:
         QVERIFY(p.items.at(0).fingerprint != p.items.at(1).fingerprint);
         QVERIFY(p.pollDone);
         QCOMPARE(p.windowEnd, kNow);
+        QCOMPARE(p.cursor.value(QLatin1String("polled_to")).toString(), isoTime(kNow));
+        // The posting is watched in the last status listed; the first poll counts as a sweep.
+        QCOMPARE(p.cursor.value(QLatin1String("watch")).toObject(),
+                 (QJsonObject{{QStringLiteral("1-1"),
+                               QJsonArray{double(kNow.addSecs(-1200).toSecsSinceEpoch()),
+                                          QStringLiteral("delivering")}}}));
+        QCOMPARE(p.cursor.value(QLatin1String("swept_at")).toString(), isoTime(kNow));
+    }
+
+    void ozonSweepStoresOnlyChangesOfWatchedPostings()
+    {
+        const auto a = adapter(QStringLiteral("ozon"), ozonSettings());
+        const double day = double(kNow.addDays(-1).toSecsSinceEpoch());
+        const QJsonObject cursor{
+            {QStringLiteral("polled_to"), isoTime(kNow.addSecs(-600))},
+            {QStringLiteral("swept_at"), isoTime(kNow.addSecs(-3600))},
+            {QStringLiteral("watch"),
+             QJsonObject{
+                 {QStringLiteral("A-1"), QJsonArray{day, QStringLiteral("awaiting_packaging")}},
+                 {QStringLiteral("B-1"), QJsonArray{day, QStringLiteral("delivering")}},
+                 {QStringLiteral("D-1"), QJsonArray{day, QStringLiteral("delivering")}}}}};
+        PollRequest r;
+        QString error;
+        QVERIFY(a->nextRequest(cursor, kNow, &r, &error));
+        // The regular window has nothing new; an hour since the last sweep: one is due.
+        PolledPage p = a->readPage(r.requestCursor, ozonAnswer({}, false));
+        QVERIFY(!p.pollDone);
+        QCOMPARE(p.cursor.value(QLatin1String("phase")).toString(), QStringLiteral("sweep"));
+        QVERIFY(a->nextRequest(p.cursor, kNow.addSecs(1), &r, &error));
+        QJsonObject filter = bodyOf(r).value(QLatin1String("filter")).toObject();
+        QCOMPARE(filter.value(QLatin1String("since")).toString(), isoTime(kNow.addDays(-30)));
+        QCOMPARE(filter.value(QLatin1String("to")).toString(), isoTime(kNow));
+        const QString at = isoTime(kNow.addDays(-1));
+        // Two pages: the sweep pages like a window, by time.
+        p = a->readPage(
+            r.requestCursor,
+            ozonAnswer({posting(QStringLiteral("A-1"), QStringLiteral("awaiting_deliver"), at),
+                        posting(QStringLiteral("B-1"), QStringLiteral("delivering"), at),
+                        posting(QStringLiteral("C-1"), QStringLiteral("delivered"), at)},
+                       true));
+        QVERIFY2(p.error.isEmpty(), qPrintable(p.error));
+        // A changed: an event. B did not; C is not watched (final and stored long ago).
+        QCOMPARE(p.items.size(), 1);
+        QCOMPARE(p.items.at(0).externalId, QStringLiteral("A-1/awaiting_deliver"));
+        QVERIFY(!p.pollDone);
+        QVERIFY(a->nextRequest(p.cursor, kNow.addSecs(2), &r, &error));
+        QCOMPARE(bodyOf(r).value(QLatin1String("filter")).toObject().value(QLatin1String("since")),
+                 QJsonValue(at));
+        p = a->readPage(r.requestCursor,
+                        ozonAnswer({posting(QStringLiteral("D-1"), QStringLiteral("delivered"),
+                                            isoTime(kNow.addSecs(-7200)))},
+                                   false));
+        QCOMPARE(p.items.size(), 1);
+        QCOMPARE(p.items.at(0).externalId, QStringLiteral("D-1/delivered"));
+        QVERIFY(p.pollDone);
+        QCOMPARE(p.windowEnd, kNow);
+        // D is final: no longer watched. A is, in its new status. The sweep is recorded.
+        const QJsonObject watch = p.cursor.value(QLatin1String("watch")).toObject();
+        QCOMPARE(watch.keys(), QStringList({QStringLiteral("A-1"), QStringLiteral("B-1")}));
+        QCOMPARE(watch.value(QLatin1String("A-1")).toArray().at(1).toString(),
+                 QStringLiteral("awaiting_deliver"));
+        QCOMPARE(p.cursor.value(QLatin1String("swept_at")).toString(), isoTime(kNow));
+
+        // Ten minutes later: no sweep due, the window alone ends the poll.
+        QVERIFY(a->nextRequest(p.cursor, kNow.addSecs(600), &r, &error));
+        p = a->readPage(r.requestCursor, ozonAnswer({}, false));
+        QVERIFY(p.pollDone);
+        QCOMPARE(p.cursor.value(QLatin1String("swept_at")).toString(), isoTime(kNow));
+
+        // statuses = off: no watch, no sweep.
+        AdapterSettings off = ozonSettings();
+        off.options.insert(QStringLiteral("statuses"), QStringLiteral("off"));
+        const auto plain = adapter(QStringLiteral("ozon"), off);
+        QVERIFY(plain->nextRequest(cursor, kNow, &r, &error));
+        p = plain->readPage(r.requestCursor, ozonAnswer({}, false));
+        QVERIFY(p.pollDone);
         QCOMPARE(p.cursor, finishedCursor({kNow.addSecs(-1800), kNow}));
+        QList<SettingProblem> problems;
+        off.options.insert(QStringLiteral("status_every"), QStringLiteral("60"));
+        QVERIFY(!adapter(QStringLiteral("ozon"), off, &problems));
+        QCOMPARE(problems.size(), 1);
+        QCOMPARE(problems.at(0).key, QStringLiteral("status_every"));
     }
 
     void ozonPagesByTimeNotByOffset()

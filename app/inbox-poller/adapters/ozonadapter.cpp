@@ -27,13 +27,25 @@
 // whole page shares one instant (more postings than `limit` in one millisecond) does it fall
 // back to offsets within that instant, so a page never repeats forever. The cursor keeps the
 // window ("since", "to"), the page's start ("page_since") and that offset ("offset").
+//
+// Later statuses. The list filters by in_process_at, so the regular windows see a posting only
+// while it is new, and its statuses come for weeks. Every posting listed in a status that is
+// not final (final: delivered, cancelled) is watched (statuswatch.h); once every status_every
+// (default an hour), after a window is read, the poll goes on with a sweep: the same list over
+// the last status_days (default 30), paged the same way ("phase": "sweep"), where only a
+// watched posting whose status changed is an event. A posting that is not watched is either
+// final and stored, or older than the watch: a sweep stores nothing for it, so it costs no
+// repeat in the journal. "swept_at" says when the last sweep ended (the first poll's end, for a
+// source that has not swept yet).
 #include "ozonadapter.h"
 
 #include "pollwindow.h"
+#include "statuswatch.h"
 
 #include <QCryptographicHash>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRegularExpression>
 
 namespace inbox::poll {
 
@@ -59,13 +71,25 @@ QString fingerprintOf(const QJsonObject &posting)
             .toHex());
 }
 
+bool isFinal(const QString &status)
+{
+    return status == QLatin1String("delivered") || status == QLatin1String("cancelled");
+}
+
+// A posting number: the watch's keys.
+const QRegularExpression &postingShape()
+{
+    static const QRegularExpression shape(QStringLiteral("^[0-9A-Za-z-]{1,64}$"));
+    return shape;
+}
+
 class OzonAdapter final : public PollAdapter
 {
 public:
-    explicit OzonAdapter(const AdapterSettings &settings)
+    OzonAdapter(const AdapterSettings &settings, const StatusWatchSettings &statuses)
         : m_base(settings.baseUrl.isEmpty() ? QUrl(QStringLiteral("https://api-seller.ozon.ru"))
                                             : settings.baseUrl),
-          m_clientId(settings.secrets.value(QStringLiteral("client_id"))),
+          m_statuses(statuses), m_clientId(settings.secrets.value(QStringLiteral("client_id"))),
           m_apiKey(settings.secrets.value(QStringLiteral("api_key"))),
           m_limit(settings.pageSize > 0 ? qMin(settings.pageSize, kMaxLimit) : kMaxLimit)
     {
@@ -85,13 +109,17 @@ public:
         bool isNew = false;
         if (!windowOf(cursor, now, m_rules, &window, &isNew, error))
             return false;
-        QDateTime pageSince = window.since;
+        QJsonObject watch;
+        if (!readWatch(cursor, postingShape(), &watch, error))
+            return false;
+        const bool sweep = !isNew && cursor.value(QLatin1String("phase")) == QLatin1String("sweep");
+        const QDateTime from = sweep ? sweepSince(window) : window.since;
+        QDateTime pageSince = from;
         int offset = 0;
         if (!isNew && cursor.contains(QLatin1String("page_since"))) {
             pageSince = readIsoTime(cursor.value(QLatin1String("page_since")));
             offset = cursor.value(QLatin1String("offset")).toInt(-1);
-            if (!pageSince.isValid() || pageSince < window.since || pageSince > window.to ||
-                offset < 0) {
+            if (!pageSince.isValid() || pageSince < from || pageSince > window.to || offset < 0) {
                 *error = QStringLiteral("the cursor's page_since or offset does not fit its "
                                         "window");
                 return false;
@@ -120,6 +148,9 @@ public:
         QJsonObject fixed = withWindow(QJsonObject(), window);
         fixed.insert(QLatin1String("page_since"), isoTime(pageSince));
         fixed.insert(QLatin1String("offset"), offset);
+        keepStatusState(&fixed, cursor, watch);
+        if (sweep)
+            fixed.insert(QLatin1String("phase"), QStringLiteral("sweep"));
         out->requestCursor = fixed;
         return true;
     }
@@ -132,6 +163,10 @@ public:
         window.to = readIsoTime(requestCursor.value(QLatin1String("to")));
         const QDateTime pageSince = readIsoTime(requestCursor.value(QLatin1String("page_since")));
         const int offset = requestCursor.value(QLatin1String("offset")).toInt();
+        const bool sweep = requestCursor.value(QLatin1String("phase")) == QLatin1String("sweep");
+        QJsonObject watch;
+        if (!readWatch(requestCursor, postingShape(), &watch, &page.error))
+            return page;
         QJsonParseError parseError;
         const QJsonDocument doc = QJsonDocument::fromJson(answer, &parseError);
         const QJsonObject result = doc.object().value(QLatin1String("result")).toObject();
@@ -153,23 +188,38 @@ public:
                                  .arg(i + 1);
                 return page;
             }
+            const QDateTime processed = readIsoTime(p.value(QLatin1String("in_process_at")));
+            if (processed.isValid() && (!last.isValid() || processed > last))
+                last = processed;
+            if (m_statuses.on) {
+                const bool watched = watch.contains(number);
+                // A sweep stores only what changed under a watched posting.
+                if (sweep && (!watched || watchedStatus(watch, number) == status))
+                    continue;
+                if (isFinal(status))
+                    watch.remove(number);
+                else if (!sweep || watched)
+                    watchStatus(&watch, number,
+                                processed.isValid() ? processed.toSecsSinceEpoch()
+                                                    : window.to.toSecsSinceEpoch(),
+                                status);
+            }
             PolledItem item;
             item.externalId = number + QLatin1Char('/') + status;
             item.kind = QStringLiteral("ozon.posting.") + status;
             item.body = QJsonDocument(p).toJson(QJsonDocument::Compact);
-            item.occurredAt = readIsoTime(p.value(QLatin1String("in_process_at")));
+            item.occurredAt = processed;
             item.fingerprint = fingerprintOf(p);
-            if (item.occurredAt.isValid() && (!last.isValid() || item.occurredAt > last))
-                last = item.occurredAt;
             page.items.append(item);
         }
         if (!result.value(QLatin1String("has_next")).toBool() || postings.isEmpty()) {
-            page.pollDone = true;
-            page.windowEnd = window.to;
-            page.cursor = finishedCursor(window);
+            finishList(&page, requestCursor, window, watch, sweep);
             return page;
         }
         page.cursor = withWindow(QJsonObject(), window);
+        keepStatusState(&page.cursor, requestCursor, watch);
+        if (sweep)
+            page.cursor.insert(QLatin1String("phase"), QStringLiteral("sweep"));
         if (last.isValid() && last > pageSince) {
             // Keyset: the next page starts at the last instant read, offset 0.
             page.cursor.insert(QLatin1String("page_since"), isoTime(last));
@@ -183,7 +233,50 @@ public:
     }
 
 private:
+    QDateTime sweepSince(const PollWindow &window) const
+    {
+        return window.to.addSecs(-qint64(m_statuses.days) * 86400);
+    }
+
+    // The watch and the last sweep's time travel with every cursor of the source.
+    void keepStatusState(QJsonObject *out, const QJsonObject &from, const QJsonObject &watch) const
+    {
+        if (!m_statuses.on)
+            return;
+        out->insert(QLatin1String("watch"), watch);
+        if (from.contains(QLatin1String("swept_at")))
+            out->insert(QLatin1String("swept_at"), from.value(QLatin1String("swept_at")));
+    }
+
+    // The end of a list: a regular window goes on with a sweep when one is due, else the poll
+    // is done; a sweep's end is the poll's end, and the watch forgets what is too old.
+    void finishList(PolledPage *page, const QJsonObject &requestCursor, const PollWindow &window,
+                    QJsonObject watch, bool sweep) const
+    {
+        const QDateTime sweptAt = readIsoTime(requestCursor.value(QLatin1String("swept_at")));
+        if (m_statuses.on && !sweep && !watch.isEmpty() && sweptAt.isValid() &&
+            sweptAt.secsTo(window.to) >= m_statuses.everyS) {
+            page->cursor = withWindow(QJsonObject(), window);
+            keepStatusState(&page->cursor, requestCursor, watch);
+            page->cursor.insert(QLatin1String("phase"), QStringLiteral("sweep"));
+            page->cursor.insert(QLatin1String("page_since"), isoTime(sweepSince(window)));
+            page->cursor.insert(QLatin1String("offset"), 0);
+            return;
+        }
+        page->pollDone = true;
+        page->windowEnd = window.to;
+        page->cursor = finishedCursor(window);
+        if (!m_statuses.on)
+            return;
+        forgetOlderThan(&watch, sweepSince(window).toSecsSinceEpoch());
+        keepStatusState(&page->cursor, requestCursor, watch);
+        // The first poll counts as a sweep: nothing was watched before it.
+        if (sweep || !sweptAt.isValid())
+            page->cursor.insert(QLatin1String("swept_at"), isoTime(window.to));
+    }
+
     QUrl m_base;
+    StatusWatchSettings m_statuses;
     QByteArray m_clientId;
     QByteArray m_apiKey;
     int m_limit;
@@ -207,9 +300,10 @@ std::unique_ptr<PollAdapter> makeOzonAdapter(const AdapterSettings &settings,
         (!settings.baseUrl.isValid() || settings.baseUrl.host().isEmpty()))
         problems->append(
             {QStringLiteral("base_url"), QStringLiteral("base_url is not an http(s) URL")});
+    const StatusWatchSettings statuses = readStatusWatchSettings(settings, true, problems);
     if (problems->size() > before)
         return nullptr;
-    return std::make_unique<OzonAdapter>(settings);
+    return std::make_unique<OzonAdapter>(settings, statuses);
 }
 
 } // namespace inbox::poll

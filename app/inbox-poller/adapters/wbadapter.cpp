@@ -35,6 +35,7 @@
 
 #include "pollwindow.h"
 #include "rawjson.h"
+#include "statuswatch.h"
 
 #include <QCryptographicHash>
 #include <QJsonArray>
@@ -51,7 +52,6 @@ namespace {
 constexpr int kMaxLimit = 1000;
 constexpr int kStatusBatch = 1000; // ids in one status request, WB's own limit
 constexpr qint64 kMaxWindowMs = 30LL * 24 * 3600 * 1000;
-constexpr int kDefaultStatusDays = 30;
 
 // Ids are digits of any length: in number order, a shorter one comes first.
 bool idBefore(const QString &a, const QString &b)
@@ -70,31 +70,11 @@ bool isFinal(const QString &supplierStatus, const QString &wbStatus)
     return supplierStatus == QLatin1String("cancel") || finalWb.contains(wbStatus);
 }
 
-// The cursor's watch, checked: every key an id's digits, every value [seconds, "status"].
-bool readWatch(const QJsonObject &cursor, QJsonObject *watch, QString *error)
+// A WB id's digits: the watch's keys.
+const QRegularExpression &idShape()
 {
     static const QRegularExpression digits(QStringLiteral("^[0-9]{1,20}$"));
-    const QJsonValue value = cursor.value(QLatin1String("watch"));
-    if (value.isUndefined()) {
-        *watch = QJsonObject();
-        return true;
-    }
-    if (!value.isObject()) {
-        *error = QStringLiteral("the cursor's watch is not an object");
-        return false;
-    }
-    *watch = value.toObject();
-    for (auto it = watch->constBegin(); it != watch->constEnd(); ++it) {
-        const QJsonArray entry = it.value().toArray();
-        if (!digits.match(it.key()).hasMatch() || entry.size() != 2 || !entry.at(0).isDouble() ||
-            !entry.at(1).isString()) {
-            *error = QStringLiteral("the cursor's watch entry %1 is not an id with [seconds, "
-                                    "\"status\"]")
-                         .arg(it.key().left(24));
-            return false;
-        }
-    }
-    return true;
+    return digits;
 }
 
 // The watched ids after `after` (all of them for an empty one), in id order, at most `count`.
@@ -121,17 +101,13 @@ QString stableHash(const QByteArray &stable)
 class WbAdapter final : public PollAdapter
 {
 public:
-    explicit WbAdapter(const AdapterSettings &settings)
+    WbAdapter(const AdapterSettings &settings, const StatusWatchSettings &statuses)
         : m_base(settings.baseUrl.isEmpty()
                      ? QUrl(QStringLiteral("https://marketplace-api.wildberries.ru"))
                      : settings.baseUrl),
           m_token(settings.secrets.value(QStringLiteral("token"))),
           m_limit(settings.pageSize > 0 ? qMin(settings.pageSize, kMaxLimit) : kMaxLimit),
-          m_statuses(settings.options.value(QStringLiteral("statuses"), QStringLiteral("on")) ==
-                     QLatin1String("on")),
-          m_statusDays(settings.options.value(QStringLiteral("status_days")).toInt() > 0
-                           ? settings.options.value(QStringLiteral("status_days")).toInt()
-                           : kDefaultStatusDays),
+          m_statuses(statuses),
           m_statusBatch(settings.pageSize > 0 ? qMin(settings.pageSize, kStatusBatch)
                                               : kStatusBatch)
     {
@@ -152,7 +128,7 @@ public:
         if (!windowOf(cursor, now, m_rules, &window, &isNew, error))
             return false;
         QJsonObject watch;
-        if (!readWatch(cursor, &watch, error))
+        if (!readWatch(cursor, idShape(), &watch, error))
             return false;
         if (!isNew && cursor.value(QLatin1String("phase")) == QLatin1String("status"))
             return statusRequest(cursor, window, watch, out, error);
@@ -181,7 +157,7 @@ public:
         out->body.clear();
         QJsonObject fixed = withWindow(QJsonObject(), window);
         fixed.insert(QLatin1String("next"), next);
-        if (m_statuses)
+        if (m_statuses.on)
             fixed.insert(QLatin1String("watch"), watch);
         out->requestCursor = fixed;
         return true;
@@ -194,7 +170,7 @@ public:
         window.since = readIsoTime(requestCursor.value(QLatin1String("since")));
         window.to = readIsoTime(requestCursor.value(QLatin1String("to")));
         QJsonObject watch;
-        if (!readWatch(requestCursor, &watch, &page.error))
+        if (!readWatch(requestCursor, idShape(), &watch, &page.error))
             return page;
         if (requestCursor.value(QLatin1String("phase")) == QLatin1String("status"))
             return readStatuses(requestCursor, window, watch, answer);
@@ -236,9 +212,9 @@ public:
             }
             item.fingerprint = stableHash(stable);
             page.items.append(item);
-            if (m_statuses && !watch.contains(idText)) {
+            if (m_statuses.on && !watch.contains(idText)) {
                 const QDateTime created = item.occurredAt.isValid() ? item.occurredAt : window.to;
-                watch.insert(idText, QJsonArray{double(created.toSecsSinceEpoch()), QString()});
+                watchStatus(&watch, idText, created.toSecsSinceEpoch(), QString());
             }
         }
         const rawjson::Span next = rawjson::find(answer, root, QStringLiteral("next"));
@@ -246,7 +222,7 @@ public:
         const QString nextText =
             next.found() ? rawjson::scalarText(answer, next, &nextOk) : QString();
         if (items.size() < m_limit || !nextOk || nextText == QLatin1String("0")) {
-            if (m_statuses && !watch.isEmpty()) {
+            if (m_statuses.on && !watch.isEmpty()) {
                 // The list is read; the window's poll goes on with the watched orders' statuses.
                 page.cursor = withWindow(QJsonObject(), window);
                 page.cursor.insert(QLatin1String("phase"), QStringLiteral("status"));
@@ -265,7 +241,7 @@ public:
         }
         page.cursor = withWindow(QJsonObject(), window);
         page.cursor.insert(QLatin1String("next"), nextText);
-        if (m_statuses)
+        if (m_statuses.on)
             page.cursor.insert(QLatin1String("watch"), watch);
         return page;
     }
@@ -347,7 +323,7 @@ private:
             if (!watch.contains(id))
                 continue; // named twice in one answer, and final the first time
             const QString status = supplier + QLatin1Char('/') + wb;
-            if (watch.value(id).toArray().at(1).toString() != status) {
+            if (watchedStatus(watch, id) != status) {
                 PolledItem item;
                 item.externalId = id + QLatin1Char('/') + status;
                 item.kind = QStringLiteral("wb.order.status");
@@ -359,7 +335,7 @@ private:
             if (isFinal(supplier, wb))
                 watch.remove(id);
             else
-                watch.insert(id, QJsonArray{watch.value(id).toArray().at(0), status});
+                watchStatus(&watch, id, 0, status);
         }
         // An id WB did not answer for stays watched: it is asked again at the next poll.
         const QString last = asked.isEmpty() ? after : asked.constLast();
@@ -381,23 +357,16 @@ private:
         page->pollDone = true;
         page->windowEnd = window.to;
         page->cursor = finishedCursor(window);
-        if (!m_statuses)
+        if (!m_statuses.on)
             return;
-        const double oldest = double(window.to.toSecsSinceEpoch()) - double(m_statusDays) * 86400;
-        for (auto it = watch.begin(); it != watch.end();) {
-            if (it.value().toArray().at(0).toDouble() < oldest)
-                it = watch.erase(it);
-            else
-                ++it;
-        }
+        forgetOlderThan(&watch, window.to.toSecsSinceEpoch() - qint64(m_statuses.days) * 86400);
         page->cursor.insert(QLatin1String("watch"), watch);
     }
 
     QUrl m_base;
     QByteArray m_token;
     int m_limit;
-    bool m_statuses;
-    int m_statusDays;
+    StatusWatchSettings m_statuses;
     int m_statusBatch;
     WindowRules m_rules;
 };
@@ -415,19 +384,10 @@ std::unique_ptr<PollAdapter> makeWbAdapter(const AdapterSettings &settings,
         (!settings.baseUrl.isValid() || settings.baseUrl.host().isEmpty()))
         problems->append(
             {QStringLiteral("base_url"), QStringLiteral("base_url is not an http(s) URL")});
-    const QString statuses = settings.options.value(QStringLiteral("statuses"));
-    if (!statuses.isEmpty() && statuses != QLatin1String("on") && statuses != QLatin1String("off"))
-        problems->append({QStringLiteral("statuses"), QStringLiteral("statuses is on or off")});
-    if (settings.options.contains(QStringLiteral("status_days"))) {
-        bool ok = false;
-        const int days = settings.options.value(QStringLiteral("status_days")).toInt(&ok);
-        if (!ok || days < 1 || days > 90)
-            problems->append({QStringLiteral("status_days"),
-                              QStringLiteral("status_days is a number of days from 1 to 90")});
-    }
+    const StatusWatchSettings statuses = readStatusWatchSettings(settings, false, problems);
     if (problems->size() > before)
         return nullptr;
-    return std::make_unique<WbAdapter>(settings);
+    return std::make_unique<WbAdapter>(settings, statuses);
 }
 
 } // namespace inbox::poll

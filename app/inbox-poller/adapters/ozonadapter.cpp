@@ -45,7 +45,6 @@
 #include <QCryptographicHash>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QRegularExpression>
 
 namespace inbox::poll {
 
@@ -76,13 +75,6 @@ bool isFinal(const QString &status)
     return status == QLatin1String("delivered") || status == QLatin1String("cancelled");
 }
 
-// A posting number: the watch's keys.
-const QRegularExpression &postingShape()
-{
-    static const QRegularExpression shape(QStringLiteral("^[0-9A-Za-z-]{1,64}$"));
-    return shape;
-}
-
 class OzonAdapter final : public PollAdapter
 {
 public:
@@ -110,7 +102,7 @@ public:
         if (!windowOf(cursor, now, m_rules, &window, &isNew, error))
             return false;
         QJsonObject watch;
-        if (!readWatch(cursor, postingShape(), &watch, error))
+        if (!readWatch(cursor, isPostingKey, &watch, error))
             return false;
         const bool sweep = !isNew && cursor.value(QLatin1String("phase")) == QLatin1String("sweep");
         const QDateTime from = sweep ? sweepSince(window) : window.since;
@@ -165,7 +157,7 @@ public:
         const int offset = requestCursor.value(QLatin1String("offset")).toInt();
         const bool sweep = requestCursor.value(QLatin1String("phase")) == QLatin1String("sweep");
         QJsonObject watch;
-        if (!readWatch(requestCursor, postingShape(), &watch, &page.error))
+        if (!readWatch(requestCursor, isPostingKey, &watch, &page.error))
             return page;
         QJsonParseError parseError;
         const QJsonDocument doc = QJsonDocument::fromJson(answer, &parseError);

@@ -30,7 +30,32 @@ StatusWatchSettings readStatusWatchSettings(const AdapterSettings &settings, boo
     return out;
 }
 
-bool readWatch(const QJsonObject &cursor, const QRegularExpression &keyShape, QJsonObject *watch,
+bool isIdKey(QStringView key)
+{
+    if (key.isEmpty() || key.size() > 20)
+        return false;
+    for (const QChar c : key) {
+        if (c < QLatin1Char('0') || c > QLatin1Char('9'))
+            return false;
+    }
+    return true;
+}
+
+bool isPostingKey(QStringView key)
+{
+    if (key.isEmpty() || key.size() > 64)
+        return false;
+    for (const QChar c : key) {
+        if (!(c.isDigit() && c.unicode() < 128) &&
+            !((c >= QLatin1Char('a') && c <= QLatin1Char('z')) ||
+              (c >= QLatin1Char('A') && c <= QLatin1Char('Z'))) &&
+            c != QLatin1Char('-'))
+            return false;
+    }
+    return true;
+}
+
+bool readWatch(const QJsonObject &cursor, bool (*keyOk)(QStringView), QJsonObject *watch,
                QString *error)
 {
     const QJsonValue value = cursor.value(QLatin1String("watch"));
@@ -45,7 +70,7 @@ bool readWatch(const QJsonObject &cursor, const QRegularExpression &keyShape, QJ
     *watch = value.toObject();
     for (auto it = watch->constBegin(); it != watch->constEnd(); ++it) {
         const QJsonArray entry = it.value().toArray();
-        if (!keyShape.match(it.key()).hasMatch() || entry.size() != 2 || !entry.at(0).isDouble() ||
+        if (!keyOk(it.key()) || entry.size() != 2 || !entry.at(0).isDouble() ||
             !entry.at(1).isString()) {
             *error = QStringLiteral("the cursor's watch entry %1 is not a key with [seconds, "
                                     "\"status\"]")

@@ -8,8 +8,8 @@
 #include "polladapter.h"
 
 #include <QJsonObject>
-#include <QRegularExpression>
 #include <QString>
+#include <QStringView>
 
 namespace inbox::poll {
 
@@ -24,10 +24,15 @@ struct StatusWatchSettings
 StatusWatchSettings readStatusWatchSettings(const AdapterSettings &settings, bool withEvery,
                                             QList<SettingProblem> *problems);
 
-// The "watch" of a cursor ({} without one). False with *error when an entry's key does not
-// match keyShape or its value is not [seconds, "status"].
-bool readWatch(const QJsonObject &cursor, const QRegularExpression &keyShape, QJsonObject *watch,
+// The "watch" of a cursor ({} without one). False with *error when an entry's key is not
+// keyOk or its value is not [seconds, "status"]. Called for every page, on watches of tens of
+// thousands of entries: keyOk is a plain function, not a regular expression.
+bool readWatch(const QJsonObject &cursor, bool (*keyOk)(QStringView), QJsonObject *watch,
                QString *error);
+
+// Keys: an id's 1-20 digits (wb); letters, digits and '-', 1-64 of them (ozon's postings).
+bool isIdKey(QStringView key);
+bool isPostingKey(QStringView key);
 
 // The status last stored for key ("" before the first, or for a key not watched).
 QString watchedStatus(const QJsonObject &watch, const QString &key);

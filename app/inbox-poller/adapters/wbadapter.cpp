@@ -70,13 +70,6 @@ bool isFinal(const QString &supplierStatus, const QString &wbStatus)
     return supplierStatus == QLatin1String("cancel") || finalWb.contains(wbStatus);
 }
 
-// A WB id's digits: the watch's keys.
-const QRegularExpression &idShape()
-{
-    static const QRegularExpression digits(QStringLiteral("^[0-9]{1,20}$"));
-    return digits;
-}
-
 // The watched ids after `after` (all of them for an empty one), in id order, at most `count`.
 QStringList idsAfter(const QJsonObject &watch, const QString &after, int count)
 {
@@ -128,7 +121,7 @@ public:
         if (!windowOf(cursor, now, m_rules, &window, &isNew, error))
             return false;
         QJsonObject watch;
-        if (!readWatch(cursor, idShape(), &watch, error))
+        if (!readWatch(cursor, isIdKey, &watch, error))
             return false;
         if (!isNew && cursor.value(QLatin1String("phase")) == QLatin1String("status"))
             return statusRequest(cursor, window, watch, out, error);
@@ -170,7 +163,7 @@ public:
         window.since = readIsoTime(requestCursor.value(QLatin1String("since")));
         window.to = readIsoTime(requestCursor.value(QLatin1String("to")));
         QJsonObject watch;
-        if (!readWatch(requestCursor, idShape(), &watch, &page.error))
+        if (!readWatch(requestCursor, isIdKey, &watch, &page.error))
             return page;
         if (requestCursor.value(QLatin1String("phase")) == QLatin1String("status"))
             return readStatuses(requestCursor, window, watch, answer);

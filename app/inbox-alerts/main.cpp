@@ -7,16 +7,15 @@
 // Exit codes: 0 after a clean stop (SIGTERM, SIGINT) or a good --once pass, 1 when it cannot
 // listen, the schema is older than it needs (both versions named) or the --once pass failed, 2
 // for a bad configuration (every error named by file:line, before anything connects). The
-// command line, the signals and the logging are the services' shared run (app/service,
-// ServiceRunner).
+// command line, the signals and the logging are the services' shared run (app/service:
+// runService, ServiceRunner).
 
 #include "alertsconfig.h"
 #include "alertservice.h"
 #include "alertsmetrics.h"
 #include "metricsserver.h"
-#include "schemacheck.h"
-#include "serviceconnectoptions.h"
-#include "servicerunner.h"
+#include "servicemain.h"
+#include "servicework.h"
 
 #include "support/logging.h"
 
@@ -25,66 +24,47 @@
 #include <spdlog/spdlog.h>
 
 #include <cstdio>
+#include <memory>
 
 using namespace inbox;
 using namespace inbox::alerts;
 
-int main(int argc, char **argv)
-{
-    service::ServiceRunner runner;
-    QCoreApplication app(argc, argv);
-    const QString once = QStringLiteral("--once");
-    if (const auto code = runner.parseArguments(QStringLiteral("inbox-alerts"), {once}))
-        return *code;
-    const std::optional<AlertsConfig> loaded = runner.loadConfig<AlertsConfig>();
-    if (!loaded)
-        return 2;
-    const AlertsConfig &config = *loaded;
-    if (runner.commandLine().checkOnly()) {
-        std::printf("%s: ok, Bot API %s, every %d s, group wait %d s\n",
-                    qPrintable(runner.commandLine().configPath()), qPrintable(config.apiBase),
-                    config.intervalS, config.groupWaitS);
-        return 0;
-    }
-    if (!runner.startLogging("alerts"))
-        return 2;
-    const auto log = logger("alerts");
-    QString schemaProblem; // an older schema than the evaluator needs: exit 1, both versions named
-    const bool schemaOk = service::schemaIsNewEnough(
-        service::serviceConnectOptions(config, QStringLiteral("inbox-alerts")),
-        service::kNeededSchemaVersion, QStringLiteral("inbox-alerts"), &schemaProblem);
-    if (!schemaOk) {
-        log->error("{}", schemaProblem.toStdString());
-        flushLogs();
-        return 1;
-    }
-    if (!schemaProblem.isEmpty())
-        log->warn("{}", schemaProblem.toStdString());
+namespace {
+const QString kOnce = QStringLiteral("--once");
 
+void printSummary(const QString &configPath, const AlertsConfig &config)
+{
+    std::printf("%s: ok, Bot API %s, every %d s, group wait %d s\n", qPrintable(configPath),
+                qPrintable(config.apiBase), config.intervalS, config.groupWaitS);
+}
+
+// The evaluator makes its own connections (AlertService), not from the start-up's options.
+int run(service::ServiceRunner &runner, const AlertsConfig &config, const ConnectOptions &)
+{
     AlertsMetrics metrics;
     front::MetricsServer listener(
         config.metricsListen, 16, [&metrics] { return metrics.databaseUp(); },
         [&metrics] { return metrics.render(); });
-    QString error;
-    if (!listener.start(&error)) {
-        log->error("{}", error.toStdString());
-        flushLogs();
-        return 1;
-    }
-    AlertService service(config, metrics);
-    QObject::connect(&service, &AlertService::finished, &app,
-                     [](int code) { QCoreApplication::exit(code); });
-    log->info("running: metrics_port={} interval={}s group_wait={}s api={}", listener.port(),
-              config.intervalS, config.groupWaitS, config.apiBase.toStdString());
-    flushLogs();
+    return service::runServiceWork(
+        runner, "alerts", listener, [&] { return std::make_unique<AlertService>(config, metrics); },
+        [&config, &runner](AlertService &service, int metricsPort) {
+            logger("alerts")->info("running: metrics_port={} interval={}s group_wait={}s api={}",
+                                   metricsPort, config.intervalS, config.groupWaitS,
+                                   config.apiBase.toStdString());
+            flushLogs();
+            service.start(runner.commandLine().has(kOnce));
+        },
+        "finishing the messages in flight");
+}
+} // namespace
 
-    service.start(runner.commandLine().has(once));
-    const int code = runner.exec(&service, [&service, &log](int signalNumber) {
-        log->info("signal {}: finishing the messages in flight", signalNumber);
-        service.stop();
-    });
-    listener.stop();
-    log->info("stopped (exit {})", code);
-    flushLogs();
-    return code;
+int main(int argc, char **argv)
+{
+    return service::runService<AlertsConfig>(argc, argv,
+                                             {QStringLiteral("inbox-alerts"),
+                                              "alerts",
+                                              {kOnce},
+                                              service::kNeededSchemaVersion,
+                                              printSummary,
+                                              run});
 }

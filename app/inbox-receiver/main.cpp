@@ -6,7 +6,7 @@
 // Exit codes: 0 after a clean stop (SIGTERM, SIGINT), 1 when it cannot listen or the schema is
 // older than it needs (both versions named), 2 for a bad configuration (every error named by
 // file:line, before anything listens). The command line, the signals and the logging are the
-// services' shared run (app/service, ServiceRunner).
+// services' shared run (app/service: runService, ServiceRunner).
 
 #include "bodybudget.h"
 #include "deliverywriter.h"
@@ -15,9 +15,7 @@
 #include "metricsserver.h"
 #include "receiverconfig.h"
 #include "refusalledger.h"
-#include "schemacheck.h"
-#include "serviceconnectoptions.h"
-#include "servicerunner.h"
+#include "servicemain.h"
 
 #include "support/logging.h"
 
@@ -32,40 +30,22 @@
 using namespace inbox;
 using namespace inbox::front;
 
-int main(int argc, char **argv)
+namespace {
+void printSummary(const QString &configPath, const ReceiverConfig &config)
 {
-    service::ServiceRunner runner;
-    QCoreApplication app(argc, argv);
-    if (const auto code = runner.parseArguments(QStringLiteral("inbox-receiver"), {}))
-        return *code;
-    const std::optional<ReceiverConfig> loaded = runner.loadConfig<ReceiverConfig>();
-    if (!loaded)
-        return 2;
-    const ReceiverConfig &config = *loaded;
-    if (runner.commandLine().checkOnly()) {
-        QStringList names;
-        for (const SourceConfig &s : config.sources)
-            names.append(s.rules.source + QLatin1Char(' ') + QString::fromUtf8(s.path));
-        std::printf("%s: ok, %lld sources: %s\n", qPrintable(runner.commandLine().configPath()),
-                    static_cast<long long>(config.sources.size()),
-                    qPrintable(names.join(QStringLiteral(", "))));
-        return 0;
-    }
-    if (!runner.startLogging("receiver"))
-        return 2;
-    const auto log = logger("receiver");
-    QString schemaProblem; // an older schema than the receiver needs: exit 1, both versions named
-    const bool schemaOk = service::schemaIsNewEnough(
-        service::serviceConnectOptions(config, QStringLiteral("inbox-receiver")),
-        service::kNeededSchemaVersion, QStringLiteral("inbox-receiver"), &schemaProblem);
-    if (!schemaOk) {
-        log->error("{}", schemaProblem.toStdString());
-        flushLogs();
-        return 1;
-    }
-    if (!schemaProblem.isEmpty())
-        log->warn("{}", schemaProblem.toStdString());
+    QStringList names;
+    for (const SourceConfig &s : config.sources)
+        names.append(s.rules.source + QLatin1Char(' ') + QString::fromUtf8(s.path));
+    std::printf("%s: ok, %lld sources: %s\n", qPrintable(configPath),
+                static_cast<long long>(config.sources.size()),
+                qPrintable(names.join(QStringLiteral(", "))));
+}
 
+// The writers and the refusal ledger make their own connections, not from the start-up's
+// options.
+int run(service::ServiceRunner &runner, const ReceiverConfig &config, const ConnectOptions &)
+{
+    const auto log = logger("receiver");
     Metrics metrics;
     RefusalLedger refusals(config);
     refusals.start();
@@ -94,7 +74,7 @@ int main(int argc, char **argv)
 
     // The work runs on the front's and the writer's own threads; this one only waits.
     int stopSignal = 0;
-    runner.exec(&app, [&stopSignal](int signalNumber) {
+    runner.exec(QCoreApplication::instance(), [&stopSignal](int signalNumber) {
         stopSignal = signalNumber;
         QCoreApplication::exit(0);
     });
@@ -117,4 +97,16 @@ int main(int argc, char **argv)
               abandoned);
     flushLogs();
     return 0;
+}
+} // namespace
+
+int main(int argc, char **argv)
+{
+    return service::runService<ReceiverConfig>(argc, argv,
+                                               {QStringLiteral("inbox-receiver"),
+                                                "receiver",
+                                                {},
+                                                service::kNeededSchemaVersion,
+                                                printSummary,
+                                                run});
 }

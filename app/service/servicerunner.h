@@ -1,6 +1,7 @@
 #pragma once
 // The run of a service's main() (inbox-receiver, inbox-alerts, inbox-dispatcher, inbox-poller),
-// everything but its own work:
+// everything but its own work. runService (servicemain.h) and runServiceWork (servicework.h)
+// make these calls in this order:
 //
 //   ServiceRunner runner;                    // first: the stop signals blocked, SIGPIPE ignored
 //   QCoreApplication app(argc, argv);

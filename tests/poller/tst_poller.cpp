@@ -127,6 +127,20 @@ private:
             .arg(QLatin1String(columns));
     }
     QString poller() const { return m_db.conninfo(QStringLiteral("poller")); }
+    // Starts `p` and waits for it to be under way: until `sql` is `expected` (waitFor).
+    bool startAndWaitFor(PollerProcess &p, const QString &sql, const QString &expected,
+                         int timeoutMs = 30000)
+    {
+        p.start();
+        return waitFor(sql, expected, timeoutMs);
+    }
+    // Asks `p` to stop (SIGTERM) and waits for it: its exit code as PollerProcess::wait gives
+    // it, 0 after a clean stop.
+    static int terminateAndWait(PollerProcess &p)
+    {
+        p.terminate();
+        return p.wait();
+    }
 
 private slots:
     void overlappingWindowsStoreEachOrderOnce()
@@ -138,10 +152,9 @@ private slots:
         for (int i = 2; i <= 5; ++i)
             fake.add("\"o-" + QByteArray::number(i) + '"', (10 - i) * 60000);
         PollerProcess p(poller(), fake.port());
-        p.start();
         // Every second a window from 20 minutes before the last one's end: each sees all five.
-        QVERIFY2(waitFor(QStringLiteral("SELECT polls >= 3 FROM inbox.poll_sources"),
-                         QStringLiteral("t")),
+        QVERIFY2(startAndWaitFor(p, QStringLiteral("SELECT polls >= 3 FROM inbox.poll_sources"),
+                                 QStringLiteral("t")),
                  p.log().constData());
         // An order that shows up late, with a time behind the last window's end: the overlap
         // catches it.
@@ -165,8 +178,7 @@ private slots:
                                   "0\n"));
         QVERIFY(p.get("/readyz").endsWith("200"));
 
-        p.terminate();
-        QCOMPARE(p.wait(), 0);
+        QCOMPARE(terminateAndWait(p), 0);
 
         // Each order once, under its id exactly as the API wrote it, byte for byte compact.
         QCOMPARE(one(su, QStringLiteral("SELECT count(DISTINCT external_id) || '/' || count(*) "
@@ -215,8 +227,7 @@ private slots:
                           : WebhookHandler::Answer{-1, {}, {}};
         };
         PollerProcess p(poller(), fake.port(), "interval = 600\n");
-        p.start();
-        QVERIFY2(waitFor(shop("polls"), QStringLiteral("1")), p.log().constData());
+        QVERIFY2(startAndWaitFor(p, shop("polls"), QStringLiteral("1")), p.log().constData());
         QVERIFY(fake.handler.requests.size() >= 2);
         const qint64 gap = fake.handler.requests.at(1).atMs - fake.handler.requests.at(0).atMs;
         QVERIFY2(gap >= 1950 && gap < 5000, qPrintable(QString::number(gap)));
@@ -231,8 +242,7 @@ private slots:
         QVERIFY2(metrics.contains("inbox_poller_requests_total{source=\"shop\",class=\"429\"} 1\n"),
                  metrics.constData());
         QVERIFY(metrics.contains("inbox_poller_errors_total{source=\"shop\",kind=\"http\"} 1\n"));
-        p.terminate();
-        QCOMPARE(p.wait(), 0);
+        QCOMPARE(terminateAndWait(p), 0);
     }
 
     // Wildberries answers a 429 with X-Ratelimit-Retry (seconds) and no Retry-After: that is
@@ -249,13 +259,11 @@ private slots:
                           : WebhookHandler::Answer{-1, {}, {}};
         };
         PollerProcess p(poller(), fake.port(), "interval = 600\n");
-        p.start();
-        QVERIFY2(waitFor(shop("polls"), QStringLiteral("1")), p.log().constData());
+        QVERIFY2(startAndWaitFor(p, shop("polls"), QStringLiteral("1")), p.log().constData());
         QVERIFY(fake.handler.requests.size() >= 2);
         const qint64 gap = fake.handler.requests.at(1).atMs - fake.handler.requests.at(0).atMs;
         QVERIFY2(gap >= 2950 && gap < 6000, qPrintable(QString::number(gap)));
-        p.terminate();
-        QCOMPARE(p.wait(), 0);
+        QCOMPARE(terminateAndWait(p), 0);
     }
 
     void serverErrorsAreRetriedWithGrowingPauses()
@@ -269,8 +277,7 @@ private slots:
                          : WebhookHandler::Answer{-1, {}, {}};
         };
         PollerProcess p(poller(), fake.port(), "interval = 600\n");
-        p.start();
-        QVERIFY2(waitFor(shop("polls"), QStringLiteral("1")), p.log().constData());
+        QVERIFY2(startAndWaitFor(p, shop("polls"), QStringLiteral("1")), p.log().constData());
         const QList<WebhookHandler::Request> &r = fake.handler.requests;
         QVERIFY(r.size() >= 3);
         // 1 s, then 2 s, each less up to a fifth (the jitter).
@@ -282,8 +289,7 @@ private slots:
                               "new_events || '/' || last_error")),
                  QStringLiteral("500/polling/0/1/HTTP 500: oops"));
         QVERIFY(p.log().contains("HTTP 500: oops (failure 2 in a row"));
-        p.terminate();
-        QCOMPARE(p.wait(), 0);
+        QCOMPARE(terminateAndWait(p), 0);
     }
 
     void unauthorizedStopsTheSourceUntilARestart()
@@ -299,8 +305,8 @@ private slots:
         };
         {
             PollerProcess p(poller(), fake.port());
-            p.start();
-            QVERIFY2(waitFor(shop("state"), QStringLiteral("stopped")), p.log().constData());
+            QVERIFY2(startAndWaitFor(p, shop("state"), QStringLiteral("stopped")),
+                     p.log().constData());
             QVERIFY(p.waitForLog("source shop: stopped: HTTP 401"));
             const QByteArray metrics = p.get("/metrics");
             QVERIFY2(metrics.contains("inbox_poller_source_state{source=\"shop\"} 2\n"),
@@ -314,20 +320,18 @@ private slots:
             QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.journal "
                                                "WHERE entry = 'poll_stopped'")),
                      1);
-            p.terminate();
-            QCOMPARE(p.wait(), 0);
+            QCOMPARE(terminateAndWait(p), 0);
         }
         // The token is fixed and the poller restarted: the source polls again.
         refuse = false;
         PollerProcess p(poller(), fake.port());
-        p.start();
-        QVERIFY2(waitFor(shop("state || '/' || new_events"), QStringLiteral("polling/1")),
-                 p.log().constData());
+        QVERIFY2(
+            startAndWaitFor(p, shop("state || '/' || new_events"), QStringLiteral("polling/1")),
+            p.log().constData());
         QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.journal "
                                            "WHERE entry = 'poll_resumed'")),
                  1);
-        p.terminate();
-        QCOMPARE(p.wait(), 0);
+        QCOMPARE(terminateAndWait(p), 0);
     }
 
     void sigtermAbortsAHungRequestWithoutMovingTheCursor()
@@ -350,8 +354,7 @@ private slots:
         QVERIFY2(cursor.contains(QLatin1String("\"offset\": 1")), qPrintable(cursor));
         QElapsedTimer t;
         t.start();
-        p.terminate();
-        QCOMPARE(p.wait(), 0);
+        QCOMPARE(terminateAndWait(p), 0);
         QVERIFY2(t.elapsed() >= 1900 && t.elapsed() < 10000,
                  qPrintable(QString::number(t.elapsed())));
         QVERIFY(p.log().contains("shutdown limit of 2 s reached"));
@@ -363,11 +366,9 @@ private slots:
             return WebhookHandler::Answer{-1, {}, {}};
         };
         PollerProcess again(poller(), fake.port(), "interval = 600\n");
-        again.start();
-        QVERIFY2(waitFor(shop("polls || '/' || new_events"), QStringLiteral("1/3")),
+        QVERIFY2(startAndWaitFor(again, shop("polls || '/' || new_events"), QStringLiteral("1/3")),
                  again.log().constData());
-        again.terminate();
-        QCOMPARE(again.wait(), 0);
+        QCOMPARE(terminateAndWait(again), 0);
     }
 
     void sigtermStoresThePageInHand()
@@ -385,8 +386,7 @@ private slots:
         PollerProcess p(poller(), fake.port(), "interval = 600\n");
         p.start();
         QVERIFY(QTest::qWaitFor([&] { return fake.handler.requests.size() == 2; }, 20000));
-        p.terminate();
-        QCOMPARE(p.wait(), 0);
+        QCOMPARE(terminateAndWait(p), 0);
         // That page (o-2, o-3) was stored with its cursor, and nothing was asked after it.
         QCOMPARE(fake.handler.requests.size(), 2);
         QCOMPARE(one(su, shop("current_items || '/' || new_events || '/' || (cursor->>'offset')")),
@@ -408,8 +408,7 @@ private slots:
         QVERIFY(p.get("/metrics").contains("inbox_poller_source_state{source=\"shop\"} 2\n"));
         QCOMPARE(fake.handler.requests.size(), 0);
         QCOMPARE(one(su, shop("adapter || '/' || cursor::text")), QStringLiteral("ozon/{}"));
-        p.terminate();
-        QCOMPARE(p.wait(), 0);
+        QCOMPARE(terminateAndWait(p), 0);
     }
 
     void aSlowAnswerTimesOutAndIsRetried()
@@ -423,8 +422,7 @@ private slots:
             return n == 0 ? 5000 : 0;
         };
         PollerProcess p(poller(), fake.port(), "interval = 600\ntimeout = 1\n");
-        p.start();
-        QVERIFY2(waitFor(shop("polls || '/' || new_events"), QStringLiteral("1/1")),
+        QVERIFY2(startAndWaitFor(p, shop("polls || '/' || new_events"), QStringLiteral("1/1")),
                  p.log().constData());
         QVERIFY(p.log().contains("source shop: no answer within 1 s (failure 1 in a row"));
         const QList<WebhookHandler::Request> &r = fake.handler.requests;
@@ -434,8 +432,7 @@ private slots:
         QCOMPARE(one(su, QStringLiteral("SELECT detail->>'error' FROM inbox.journal "
                                         "WHERE entry = 'poll_failing'")),
                  QStringLiteral("no answer within 1 s"));
-        p.terminate();
-        QCOMPARE(p.wait(), 0);
+        QCOMPARE(terminateAndWait(p), 0);
     }
 
     void sigkillMidWindowThenARestartSkipsNothing()
@@ -461,8 +458,7 @@ private slots:
             return 0;
         };
         PollerProcess again(poller(), fake.port(), "interval = 600\n");
-        again.start();
-        QVERIFY2(waitFor(shop("polls || '/' || new_events"), QStringLiteral("1/5")),
+        QVERIFY2(startAndWaitFor(again, shop("polls || '/' || new_events"), QStringLiteral("1/5")),
                  again.log().constData());
         // The window resumed at the page that was lost, not at a new window.
         QCOMPARE(QJsonDocument::fromJson(fake.handler.requests.at(3).body)
@@ -473,8 +469,7 @@ private slots:
         QCOMPARE(one(su, QStringLiteral("SELECT count(DISTINCT external_id) || '/' || count(*) "
                                         "FROM inbox.events WHERE source = 'shop'")),
                  QStringLiteral("5/5"));
-        again.terminate();
-        QCOMPARE(again.wait(), 0);
+        QCOMPARE(terminateAndWait(again), 0);
     }
 
     void aDatabaseRestartIsRiddenOut()
@@ -483,9 +478,8 @@ private slots:
         QVERIFY(fake.listen());
         fake.add("\"o-1\"", 60000);
         PollerProcess p(poller(), fake.port());
-        p.start();
-        QVERIFY2(waitFor(QStringLiteral("SELECT polls >= 1 FROM inbox.poll_sources"),
-                         QStringLiteral("t")),
+        QVERIFY2(startAndWaitFor(p, QStringLiteral("SELECT polls >= 1 FROM inbox.poll_sources"),
+                                 QStringLiteral("t")),
                  p.log().constData());
         QString error;
         QVERIFY2(m_db.cluster().restart(QStringLiteral("fast"), &error), qPrintable(error));
@@ -502,8 +496,7 @@ private slots:
         QCOMPARE(one(su, QStringLiteral("SELECT count(DISTINCT external_id) || '/' || count(*) "
                                         "FROM inbox.events WHERE source = 'shop'")),
                  QStringLiteral("2/2"));
-        p.terminate();
-        QCOMPARE(p.wait(), 0);
+        QCOMPARE(terminateAndWait(p), 0);
     }
 
     void theRateLimitSpacesTheRequests()
@@ -515,8 +508,7 @@ private slots:
         // Two at once, then one every two seconds: 5 orders in pages of two, each re-reading
         // the last item of the one before, are 5 requests.
         PollerProcess p(poller(), fake.port(), "interval = 600\nrate_per_minute = 30\nburst = 2\n");
-        p.start();
-        QVERIFY2(waitFor(shop("polls || '/' || new_events"), QStringLiteral("1/5")),
+        QVERIFY2(startAndWaitFor(p, shop("polls || '/' || new_events"), QStringLiteral("1/5")),
                  p.log().constData());
         const QList<WebhookHandler::Request> &r = fake.handler.requests;
         QCOMPARE(r.size(), 5);
@@ -533,8 +525,7 @@ private slots:
                                     .arg(since)
                                     .arg(gap)));
         }
-        p.terminate();
-        QCOMPARE(p.wait(), 0);
+        QCOMPARE(terminateAndWait(p), 0);
     }
 
     void aPageTheDatabaseDidNotTakeIsFetchedAgain()
@@ -578,8 +569,7 @@ private slots:
         const QByteArray metrics = p.get("/metrics");
         QVERIFY2(metrics.contains("inbox_poller_errors_total{source=\"shop\",kind=\"database\"}"),
                  metrics.constData());
-        p.terminate();
-        QCOMPARE(p.wait(), 0);
+        QCOMPARE(terminateAndWait(p), 0);
     }
 
     void tenThousandOrdersInOnePoll()
@@ -590,8 +580,8 @@ private slots:
         for (int i = 0; i < 10000; ++i)
             fake.add("\"order-" + QByteArray::number(i) + '"', 1000 + (10000 - i) * 100);
         PollerProcess p(poller(), fake.port(), "interval = 600\npage_size = 1000\n");
-        p.start();
-        QVERIFY2(waitFor(shop("polls || '/' || new_events"), QStringLiteral("1/10000"), 120000),
+        QVERIFY2(startAndWaitFor(p, shop("polls || '/' || new_events"), QStringLiteral("1/10000"),
+                                 120000),
                  p.log().constData());
         // The figure is 2 s on this machine; the bound here only catches a collapse
         // (the test machine is shared), the figure itself is printed.
@@ -602,8 +592,7 @@ private slots:
               int(fake.handler.requests.size()), ms, wall);
         QVERIFY2(ms < 20000, qPrintable(QString::number(ms)));
         QCOMPARE(oneInt(su, shop("last_repeats")), qint64(10));
-        p.terminate();
-        QCOMPARE(p.wait(), 0);
+        QCOMPARE(terminateAndWait(p), 0);
     }
 
     void checkConfigNamesEveryErrorAndExits2()
@@ -652,14 +641,12 @@ private slots:
                           : WebhookHandler::Answer{-1, {}, {}};
         };
         PollerProcess p(poller(), fake.port(), "interval = 600\n");
-        p.start();
-        QVERIFY2(waitFor(shop("polls || '/' || new_events"), QStringLiteral("1/1")),
+        QVERIFY2(startAndWaitFor(p, shop("polls || '/' || new_events"), QStringLiteral("1/1")),
                  p.log().constData());
         QCOMPARE(one(su, QStringLiteral("SELECT detail->>'error' FROM inbox.journal "
                                         "WHERE entry = 'poll_failing'")),
                  QStringLiteral("the answer cannot be read: the answer has no result.items"));
-        p.terminate();
-        QCOMPARE(p.wait(), 0);
+        QCOMPARE(terminateAndWait(p), 0);
     }
 };
 

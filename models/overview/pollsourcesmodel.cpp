@@ -4,6 +4,7 @@
 #include "db/querychannel.h"
 #include "support/duration.h"
 #include "support/logging.h"
+#include "support/timetext.h"
 
 #include <QLocale>
 
@@ -14,17 +15,6 @@ namespace inbox {
 namespace {
 
 constexpr int kColumns = 20;
-
-QString whenText(const QDateTime &at)
-{
-    if (!at.isValid())
-        return {};
-    const QDateTime local = at.toLocalTime();
-    const QLocale locale;
-    if (local.date() == QDate::currentDate())
-        return local.time().toString(QStringLiteral("HH:mm"));
-    return locale.toString(local, QLocale::ShortFormat);
-}
 
 } // namespace
 
@@ -166,7 +156,7 @@ QVariant PollSourcesModel::cell(const PolledSource &row, const QModelIndex &inde
         case State:
             return stateText(row);
         case LastSuccess:
-            return row.lastSuccessAt.isValid() ? whenText(row.lastSuccessAt) : tr("never");
+            return row.lastSuccessAt.isValid() ? timeTextToday(row.lastSuccessAt) : tr("never");
         case Lag:
             return row.lagSeconds >= 0 ? formatDuration(row.lagSeconds) : QString();
         case LastPoll:
@@ -177,10 +167,10 @@ QVariant PollSourcesModel::cell(const PolledSource &row, const QModelIndex &inde
                 return QString();
             return row.lastHttpStatus > 0
                        ? tr("%1 · HTTP %2: %3")
-                             .arg(whenText(row.lastErrorAt))
+                             .arg(timeTextToday(row.lastErrorAt))
                              .arg(row.lastHttpStatus)
                              .arg(row.lastError.left(200))
-                       : tr("%1: %2").arg(whenText(row.lastErrorAt), row.lastError.left(200));
+                       : tr("%1: %2").arg(timeTextToday(row.lastErrorAt), row.lastError.left(200));
         default:
             return {};
         }
@@ -207,7 +197,7 @@ QVariant PollSourcesModel::cell(const PolledSource &row, const QModelIndex &inde
         case LastError:
             return row.lastError.isEmpty()
                        ? QString()
-                       : tr("%1 (at %2)").arg(row.lastError, whenText(row.lastErrorAt));
+                       : tr("%1 (at %2)").arg(row.lastError, timeTextToday(row.lastErrorAt));
         default:
             return {};
         }

@@ -92,9 +92,7 @@ public:
     PolledPage readPage(const QJsonObject &requestCursor, const QByteArray &answer) const override
     {
         PolledPage page;
-        PollWindow window;
-        window.since = readIsoTime(requestCursor.value(QLatin1String("since")));
-        window.to = readIsoTime(requestCursor.value(QLatin1String("to")));
+        const PollWindow window = requestWindow(requestCursor);
         const int pageNo = requestCursor.value(QLatin1String("page")).toInt(1);
         QJsonArray events;
         bool hasNext = false;

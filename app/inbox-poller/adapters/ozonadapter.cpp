@@ -42,7 +42,6 @@
 #include "pollwindow.h"
 #include "statuswatch.h"
 
-#include <QCryptographicHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -64,10 +63,7 @@ QString fingerprintOf(const QJsonObject &posting)
     }
     const QJsonArray stable{posting.value(QLatin1String("posting_number")),
                             posting.value(QLatin1String("status")), products};
-    return QString::fromLatin1(
-        QCryptographicHash::hash(QJsonDocument(stable).toJson(QJsonDocument::Compact),
-                                 QCryptographicHash::Sha256)
-            .toHex());
+    return sha256Hex(QJsonDocument(stable).toJson(QJsonDocument::Compact));
 }
 
 bool isFinal(const QString &status)
@@ -150,9 +146,7 @@ public:
     PolledPage readPage(const QJsonObject &requestCursor, const QByteArray &answer) const override
     {
         PolledPage page;
-        PollWindow window;
-        window.since = readIsoTime(requestCursor.value(QLatin1String("since")));
-        window.to = readIsoTime(requestCursor.value(QLatin1String("to")));
+        const PollWindow window = requestWindow(requestCursor);
         const QDateTime pageSince = readIsoTime(requestCursor.value(QLatin1String("page_since")));
         const int offset = requestCursor.value(QLatin1String("offset")).toInt();
         const bool sweep = requestCursor.value(QLatin1String("phase")) == QLatin1String("sweep");

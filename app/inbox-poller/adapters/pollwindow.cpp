@@ -1,5 +1,7 @@
 #include "pollwindow.h"
 
+#include <QCryptographicHash>
+
 namespace inbox::poll {
 
 QString isoTime(const QDateTime &time)
@@ -59,6 +61,18 @@ QJsonObject withWindow(QJsonObject cursor, const PollWindow &window)
     cursor.insert(QLatin1String("since"), isoTime(window.since));
     cursor.insert(QLatin1String("to"), isoTime(window.to));
     return cursor;
+}
+
+PollWindow requestWindow(const QJsonObject &requestCursor)
+{
+    return PollWindow{readIsoTime(requestCursor.value(QLatin1String("since"))),
+                      readIsoTime(requestCursor.value(QLatin1String("to")))};
+}
+
+QString sha256Hex(const QByteArray &stable)
+{
+    return QString::fromLatin1(
+        QCryptographicHash::hash(stable, QCryptographicHash::Sha256).toHex());
 }
 
 QJsonObject finishedCursor(const PollWindow &window)

@@ -37,6 +37,12 @@ bool windowOf(const QJsonObject &cursor, const QDateTime &now, const WindowRules
 // The cursor with the window fixed: the given cursor plus "since" and "to".
 QJsonObject withWindow(QJsonObject cursor, const PollWindow &window);
 
+// The window a request fixed in its requestCursor ("since", "to"), for readPage.
+PollWindow requestWindow(const QJsonObject &requestCursor);
+
+// The hex SHA-256 of an item's stable fields: a fingerprint (PolledItem::fingerprint).
+QString sha256Hex(const QByteArray &stable);
+
 // The cursor after a window is read to its end: only {"polled_to": window.to}.
 QJsonObject finishedCursor(const PollWindow &window);
 

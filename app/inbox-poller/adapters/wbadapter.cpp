@@ -37,7 +37,6 @@
 #include "rawjson.h"
 #include "statuswatch.h"
 
-#include <QCryptographicHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
@@ -83,12 +82,6 @@ QStringList idsAfter(const QJsonObject &watch, const QString &after, int count)
             out << id;
     }
     return out;
-}
-
-QString stableHash(const QByteArray &stable)
-{
-    return QString::fromLatin1(
-        QCryptographicHash::hash(stable, QCryptographicHash::Sha256).toHex());
 }
 
 class WbAdapter final : public PollAdapter
@@ -159,9 +152,7 @@ public:
     PolledPage readPage(const QJsonObject &requestCursor, const QByteArray &answer) const override
     {
         PolledPage page;
-        PollWindow window;
-        window.since = readIsoTime(requestCursor.value(QLatin1String("since")));
-        window.to = readIsoTime(requestCursor.value(QLatin1String("to")));
+        const PollWindow window = requestWindow(requestCursor);
         QJsonObject watch;
         if (!readWatch(requestCursor, isIdKey, &watch, &page.error))
             return page;
@@ -203,7 +194,7 @@ public:
                     rawjson::find(answer, items.at(i), QString::fromLatin1(field));
                 stable += '\x1f' + (v.found() ? rawjson::compact(answer, v) : QByteArray("null"));
             }
-            item.fingerprint = stableHash(stable);
+            item.fingerprint = sha256Hex(stable);
             page.items.append(item);
             if (m_statuses.on && !watch.contains(idText)) {
                 const QDateTime created = item.occurredAt.isValid() ? item.occurredAt : window.to;
@@ -322,7 +313,7 @@ private:
                 item.kind = QStringLiteral("wb.order.status");
                 item.body = rawjson::compact(answer, entry);
                 item.fingerprint =
-                    stableHash(id.toUtf8() + '\x1f' + supplier.toUtf8() + '\x1f' + wb.toUtf8());
+                    sha256Hex(id.toUtf8() + '\x1f' + supplier.toUtf8() + '\x1f' + wb.toUtf8());
                 page.items.append(item);
             }
             if (isFinal(supplier, wb))

@@ -281,7 +281,8 @@ if [ -z "$market_port" ]; then
 fi
 
 # inbox-poller (login demo_poller) reads them every minute, each window from ten minutes
-# before the last one's end (the demo's short version of "the last 30 minutes every 10").
+# before the last one's end (the demo's short version of "the last 30 minutes every 10"); WB's
+# order statuses after each window, Ozon's later statuses by a sweep every ten minutes.
 mkdir -p "$demo_dir/poller"
 printf '%s\n' "http://127.0.0.1:$market_port/rest/1/demo-code/" >"$demo_dir/poller/bitrix24.webhook"
 printf '%s\n' demo-amo-token >"$demo_dir/poller/amocrm.token"
@@ -317,6 +318,7 @@ api_key_file = ozon.key
 interval = 60
 overlap = 900
 first_window = 3600
+status_every = 600
 
 [source wb-orders]
 adapter = wb

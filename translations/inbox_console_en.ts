@@ -4866,6 +4866,219 @@ Click to list that day&apos;s events in the journal.</translation>
     </message>
 </context>
 <context>
+    <name>inbox::cli</name>
+    <message>
+        <source>there is no baseline %1</source>
+        <translation>there is no baseline %1</translation>
+    </message>
+    <message>
+        <source>Baseline %1 &quot;%2&quot;: %3 rows from %4 (%5), %6 unreadable lines, %7 .. %8 (UTC), imported by %9</source>
+        <translation>Baseline %1 &quot;%2&quot;: %3 rows from %4 (%5), %6 unreadable lines, %7 .. %8 (UTC), imported by %9</translation>
+    </message>
+    <message>
+        <source>Duplicates within %1 hours (the rows beyond the first of each group):</source>
+        <translation>Duplicates within %1 hours (the rows beyond the first of each group):</translation>
+    </message>
+    <message>
+        <source>source</source>
+        <translation>source</translation>
+    </message>
+    <message>
+        <source>rows</source>
+        <translation>rows</translation>
+    </message>
+    <message>
+        <source>by external id</source>
+        <translation>by external id</translation>
+    </message>
+    <message>
+        <source>by phone</source>
+        <translation>by phone</translation>
+    </message>
+    <message>
+        <source>by e-mail</source>
+        <translation>by e-mail</translation>
+    </message>
+    <message>
+        <source>duplicates</source>
+        <translation>duplicates</translation>
+    </message>
+    <message>
+        <source>share</source>
+        <translation>share</translation>
+    </message>
+    <message>
+        <source>total</source>
+        <translation>total</translation>
+    </message>
+    <message>
+        <source>--map takes FIELD=COLUMN, FIELD one of source, external_id, created_at, phone, email, name; got %1</source>
+        <translation>--map takes FIELD=COLUMN, FIELD one of source, external_id, created_at, phone, email, name; got %1</translation>
+    </message>
+    <message>
+        <source>the file has no column &quot;%1&quot;</source>
+        <translation>the file has no column &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>no column for: %1 (map them with --map FIELD=COLUMN, or give --source NAME)</source>
+        <translation>no column for: %1 (map them with --map FIELD=COLUMN, or give --source NAME)</translation>
+    </message>
+    <message>
+        <source>line %1: %2</source>
+        <translation>line %1: %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 rows read, %3 unreadable lines</source>
+        <translation>%1: %2 rows read, %3 unreadable lines</translation>
+    </message>
+    <message>
+        <source>no row could be read, nothing was stored</source>
+        <translation>no row could be read, nothing was stored</translation>
+    </message>
+    <message>
+        <source>give --baseline ID --from YYYY-MM-DD --to YYYY-MM-DD</source>
+        <translation>give --baseline ID --from YYYY-MM-DD --to YYYY-MM-DD</translation>
+    </message>
+    <message>
+        <source>Baseline %1 against the inbox, UTC days %2 .. %3:</source>
+        <translation>Baseline %1 against the inbox, UTC days %2 .. %3:</translation>
+    </message>
+    <message>
+        <source>baseline rows</source>
+        <translation>baseline rows</translation>
+    </message>
+    <message>
+        <source>baseline duplicates</source>
+        <translation>baseline duplicates</translation>
+    </message>
+    <message>
+        <source>deliveries</source>
+        <translation>deliveries</translation>
+    </message>
+    <message>
+        <source>repeats absorbed</source>
+        <translation>repeats absorbed</translation>
+    </message>
+    <message>
+        <source>conflicts</source>
+        <translation>conflicts</translation>
+    </message>
+    <message>
+        <source>possible duplicates flagged</source>
+        <translation>possible duplicates flagged</translation>
+    </message>
+    <message>
+        <source>merged</source>
+        <translation>merged</translation>
+    </message>
+    <message>
+        <source>rejected</source>
+        <translation>rejected</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation>refused</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>failed</translation>
+    </message>
+    <message>
+        <source>Refused and failed, by reason:</source>
+        <translation>Refused and failed, by reason:</translation>
+    </message>
+    <message>
+        <source>what</source>
+        <translation>what</translation>
+    </message>
+    <message>
+        <source>reason</source>
+        <translation>reason</translation>
+    </message>
+    <message>
+        <source>count</source>
+        <translation>count</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>error</translation>
+    </message>
+    <message>
+        <source>written: %1</source>
+        <translation>written: %1</translation>
+    </message>
+    <message>
+        <source>The Report from the command line.
+
+  report import FILE   read a CRM export (CSV), list the lines it cannot read,
+                       store it as a baseline and print its duplicates
+  report compare       print a baseline and the inbox&apos;s figures of a period
+                       side by side</source>
+        <translation>The Report from the command line.
+
+  report import FILE   read a CRM export (CSV), list the lines it cannot read,
+                       store it as a baseline and print its duplicates
+  report compare       print a baseline and the inbox&apos;s figures of a period
+                       side by side</translation>
+    </message>
+    <message>
+        <source>Connect to CONNINFO.</source>
+        <translation>Connect to CONNINFO.</translation>
+    </message>
+    <message>
+        <source>import: the baseline&apos;s name (default: the file&apos;s).</source>
+        <translation>import: the baseline&apos;s name (default: the file&apos;s).</translation>
+    </message>
+    <message>
+        <source>import: the layout&apos;s name stored with the baseline (default: the recognised one).</source>
+        <translation>import: the layout&apos;s name stored with the baseline (default: the recognised one).</translation>
+    </message>
+    <message>
+        <source>import: take FIELD (source, external_id, created_at, phone, email, name) from the column named COLUMN; repeat for each field.</source>
+        <translation>import: take FIELD (source, external_id, created_at, phone, email, name) from the column named COLUMN; repeat for each field.</translation>
+    </message>
+    <message>
+        <source>import: the source of every row, when no column has it.</source>
+        <translation>import: the source of every row, when no column has it.</translation>
+    </message>
+    <message>
+        <source>The duplicate window in hours (default 24).</source>
+        <translation>The duplicate window in hours (default 24).</translation>
+    </message>
+    <message>
+        <source>compare: the baseline&apos;s id.</source>
+        <translation>compare: the baseline&apos;s id.</translation>
+    </message>
+    <message>
+        <source>compare: the first UTC day of the period.</source>
+        <translation>compare: the first UTC day of the period.</translation>
+    </message>
+    <message>
+        <source>compare: the last UTC day of the period.</source>
+        <translation>compare: the last UTC day of the period.</translation>
+    </message>
+    <message>
+        <source>compare: also write the table to FILE as CSV.</source>
+        <translation>compare: also write the table to FILE as CSV.</translation>
+    </message>
+    <message>
+        <source>Language of the output: en or ru.</source>
+        <translation>Language of the output: en or ru.</translation>
+    </message>
+    <message>
+        <source>import FILE, or compare</source>
+        <translation>import FILE, or compare</translation>
+    </message>
+    <message>
+        <source>--window takes hours, 1 to 2160</source>
+        <translation>--window takes hours, 1 to 2160</translation>
+    </message>
+    <message>
+        <source>use: report import FILE, or report compare (try report --help)</source>
+        <translation>use: report import FILE, or report compare (try report --help)</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Console for the shared inbox database.
@@ -4888,16 +5101,16 @@ The database is given the libpq way: --db with a connection string (key=value or
         <translation>Interface language: en or ru (default: the system&apos;s).</translation>
     </message>
     <message>
-        <source>migrate: apply pending schema migrations and exit.</source>
-        <translation>migrate: apply pending schema migrations and exit.</translation>
-    </message>
-    <message>
         <source>Once connected, save a picture of every screen into DIR and exit.</source>
         <translation>Once connected, save a picture of every screen into DIR and exit.</translation>
     </message>
     <message>
         <source>Open LINK (inbox-console://open?..., from Copy link) at its place, connecting with the saved connection profile it names.</source>
         <translation>Open LINK (inbox-console://open?..., from Copy link) at its place, connecting with the saved connection profile it names.</translation>
+    </message>
+    <message>
+        <source>migrate: apply pending schema migrations and exit. report: the Report (see report --help).</source>
+        <translation>migrate: apply pending schema migrations and exit. report: the Report (see report --help).</translation>
     </message>
 </context>
 </TS>

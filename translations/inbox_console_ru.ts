@@ -4912,6 +4912,219 @@ Click to list that day&apos;s events in the journal.</source>
     </message>
 </context>
 <context>
+    <name>inbox::cli</name>
+    <message>
+        <source>there is no baseline %1</source>
+        <translation>базы сравнения %1 нет</translation>
+    </message>
+    <message>
+        <source>Baseline %1 &quot;%2&quot;: %3 rows from %4 (%5), %6 unreadable lines, %7 .. %8 (UTC), imported by %9</source>
+        <translation>База сравнения %1 «%2»: строк — %3, файл %4 (%5), нечитаемых строк — %6, %7 .. %8 (UTC), загрузил %9</translation>
+    </message>
+    <message>
+        <source>Duplicates within %1 hours (the rows beyond the first of each group):</source>
+        <translation>Дубли в пределах %1 ч (строки группы после первой):</translation>
+    </message>
+    <message>
+        <source>source</source>
+        <translation>источник</translation>
+    </message>
+    <message>
+        <source>rows</source>
+        <translation>строк</translation>
+    </message>
+    <message>
+        <source>by external id</source>
+        <translation>по внешнему id</translation>
+    </message>
+    <message>
+        <source>by phone</source>
+        <translation>по телефону</translation>
+    </message>
+    <message>
+        <source>by e-mail</source>
+        <translation>по e-mail</translation>
+    </message>
+    <message>
+        <source>duplicates</source>
+        <translation>дублей</translation>
+    </message>
+    <message>
+        <source>share</source>
+        <translation>доля</translation>
+    </message>
+    <message>
+        <source>total</source>
+        <translation>итого</translation>
+    </message>
+    <message>
+        <source>--map takes FIELD=COLUMN, FIELD one of source, external_id, created_at, phone, email, name; got %1</source>
+        <translation>--map принимает ПОЛЕ=СТОЛБЕЦ, где ПОЛЕ — source, external_id, created_at, phone, email или name; получено %1</translation>
+    </message>
+    <message>
+        <source>the file has no column &quot;%1&quot;</source>
+        <translation>в файле нет столбца «%1»</translation>
+    </message>
+    <message>
+        <source>no column for: %1 (map them with --map FIELD=COLUMN, or give --source NAME)</source>
+        <translation>нет столбца для: %1 (укажите их через --map ПОЛЕ=СТОЛБЕЦ или задайте --source ИМЯ)</translation>
+    </message>
+    <message>
+        <source>line %1: %2</source>
+        <translation>строка %1: %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 rows read, %3 unreadable lines</source>
+        <translation>%1: прочитано строк — %2, нечитаемых строк — %3</translation>
+    </message>
+    <message>
+        <source>no row could be read, nothing was stored</source>
+        <translation>не прочитано ни одной строки, ничего не сохранено</translation>
+    </message>
+    <message>
+        <source>give --baseline ID --from YYYY-MM-DD --to YYYY-MM-DD</source>
+        <translation>укажите --baseline ID --from ГГГГ-ММ-ДД --to ГГГГ-ММ-ДД</translation>
+    </message>
+    <message>
+        <source>Baseline %1 against the inbox, UTC days %2 .. %3:</source>
+        <translation>База сравнения %1 и inbox за дни (UTC) %2 .. %3:</translation>
+    </message>
+    <message>
+        <source>baseline rows</source>
+        <translation>строк в базе</translation>
+    </message>
+    <message>
+        <source>baseline duplicates</source>
+        <translation>дублей в базе</translation>
+    </message>
+    <message>
+        <source>deliveries</source>
+        <translation>доставок</translation>
+    </message>
+    <message>
+        <source>repeats absorbed</source>
+        <translation>повторов поглощено</translation>
+    </message>
+    <message>
+        <source>conflicts</source>
+        <translation>конфликтов</translation>
+    </message>
+    <message>
+        <source>possible duplicates flagged</source>
+        <translation>возможных дублей отмечено</translation>
+    </message>
+    <message>
+        <source>merged</source>
+        <translation>объединено</translation>
+    </message>
+    <message>
+        <source>rejected</source>
+        <translation>отклонено</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation>отказано</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>с ошибкой</translation>
+    </message>
+    <message>
+        <source>Refused and failed, by reason:</source>
+        <translation>Отказы и ошибки по причинам:</translation>
+    </message>
+    <message>
+        <source>what</source>
+        <translation>что</translation>
+    </message>
+    <message>
+        <source>reason</source>
+        <translation>причина</translation>
+    </message>
+    <message>
+        <source>count</source>
+        <translation>число</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>ошибка</translation>
+    </message>
+    <message>
+        <source>written: %1</source>
+        <translation>записано: %1</translation>
+    </message>
+    <message>
+        <source>The Report from the command line.
+
+  report import FILE   read a CRM export (CSV), list the lines it cannot read,
+                       store it as a baseline and print its duplicates
+  report compare       print a baseline and the inbox&apos;s figures of a period
+                       side by side</source>
+        <translation>Отчёт из командной строки.
+
+  report import ФАЙЛ   прочитать выгрузку CRM (CSV), перечислить нечитаемые строки,
+                       сохранить её как базу сравнения и вывести её дубли
+  report compare       вывести базу сравнения и цифры inbox за период
+                       рядом</translation>
+    </message>
+    <message>
+        <source>Connect to CONNINFO.</source>
+        <translation>Подключиться к CONNINFO.</translation>
+    </message>
+    <message>
+        <source>import: the baseline&apos;s name (default: the file&apos;s).</source>
+        <translation>import: имя базы сравнения (по умолчанию — имя файла).</translation>
+    </message>
+    <message>
+        <source>import: the layout&apos;s name stored with the baseline (default: the recognised one).</source>
+        <translation>import: имя формата, сохраняемое с базой сравнения (по умолчанию — распознанный формат).</translation>
+    </message>
+    <message>
+        <source>import: take FIELD (source, external_id, created_at, phone, email, name) from the column named COLUMN; repeat for each field.</source>
+        <translation>import: брать ПОЛЕ (source, external_id, created_at, phone, email, name) из столбца с именем СТОЛБЕЦ; повторите для каждого поля.</translation>
+    </message>
+    <message>
+        <source>import: the source of every row, when no column has it.</source>
+        <translation>import: источник всех строк, если его нет ни в одном столбце.</translation>
+    </message>
+    <message>
+        <source>The duplicate window in hours (default 24).</source>
+        <translation>Окно поиска дублей в часах (по умолчанию 24).</translation>
+    </message>
+    <message>
+        <source>compare: the baseline&apos;s id.</source>
+        <translation>compare: id базы сравнения.</translation>
+    </message>
+    <message>
+        <source>compare: the first UTC day of the period.</source>
+        <translation>compare: первый день периода (UTC).</translation>
+    </message>
+    <message>
+        <source>compare: the last UTC day of the period.</source>
+        <translation>compare: последний день периода (UTC).</translation>
+    </message>
+    <message>
+        <source>compare: also write the table to FILE as CSV.</source>
+        <translation>compare: также записать таблицу в ФАЙЛ в формате CSV.</translation>
+    </message>
+    <message>
+        <source>Language of the output: en or ru.</source>
+        <translation>Язык вывода: en или ru.</translation>
+    </message>
+    <message>
+        <source>import FILE, or compare</source>
+        <translation>import ФАЙЛ или compare</translation>
+    </message>
+    <message>
+        <source>--window takes hours, 1 to 2160</source>
+        <translation>--window принимает часы, от 1 до 2160</translation>
+    </message>
+    <message>
+        <source>use: report import FILE, or report compare (try report --help)</source>
+        <translation>используйте: report import ФАЙЛ или report compare (см. report --help)</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Console for the shared inbox database.
@@ -4934,16 +5147,16 @@ The database is given the libpq way: --db with a connection string (key=value or
         <translation>Язык интерфейса: en или ru (по умолчанию системный).</translation>
     </message>
     <message>
-        <source>migrate: apply pending schema migrations and exit.</source>
-        <translation>migrate: применить ожидающие миграции схемы и выйти.</translation>
-    </message>
-    <message>
         <source>Once connected, save a picture of every screen into DIR and exit.</source>
         <translation>После подключения сохранить снимок каждого экрана в каталог DIR и выйти.</translation>
     </message>
     <message>
         <source>Open LINK (inbox-console://open?..., from Copy link) at its place, connecting with the saved connection profile it names.</source>
         <translation>Открыть ССЫЛКУ (inbox-console://open?..., из «Копировать ссылку») на её месте, подключившись с сохранённым профилем, который она называет.</translation>
+    </message>
+    <message>
+        <source>migrate: apply pending schema migrations and exit. report: the Report (see report --help).</source>
+        <translation>migrate: применить ожидающие миграции схемы и выйти. report: отчёт (см. report --help).</translation>
     </message>
 </context>
 </TS>

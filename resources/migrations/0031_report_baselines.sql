@@ -72,28 +72,30 @@ CREATE INDEX duplicate_candidates_created_idx ON inbox.duplicate_candidates (cre
 -- are one group whatever their times; the rows sharing a normalized phone (or e-mail) form
 -- chains in which each row follows the previous one by at most p_window. first_line names the
 -- group (its first row); pos is the row's place in it, so the rows with pos > 1 are the
--- duplicates.
+-- duplicates. The keys come from one scan of the baseline's rows (its primary key range).
 CREATE FUNCTION inbox._baseline_chains(p_baseline_id bigint, p_window interval)
 RETURNS TABLE(kind text, key text, line int, source text, created_at timestamptz,
               first_line int, pos bigint)
 LANGUAGE sql STABLE SET search_path = pg_catalog, pg_temp
 AS $$
+    -- One sort: both windows have the same partition and order. A group starts where brk is
+    -- 1; the running max of (row number << 32 | line) over the starts so far is the current
+    -- group's start, which gives its first line and each row's place in it.
     WITH e AS (
-        SELECT 'external_id'::text AS kind, r.source || E'\x1f' || r.external_id AS pkey,
-               r.external_id::text AS key, r.line, r.source::text AS source, r.created_at,
-               false AS windowed
+        SELECT k.kind, k.pkey COLLATE "C" AS pkey, k.key, r.line, r.source::text AS source,
+               r.created_at, k.kind <> 'external_id' AS windowed
           FROM inbox.baseline_rows r
-         WHERE r.baseline_id = p_baseline_id AND r.external_id IS NOT NULL
-        UNION ALL
-        SELECT 'phone', k.v, k.v, r.line, r.source, r.created_at, true
-          FROM inbox.baseline_rows r CROSS JOIN LATERAL unnest(r.phone_norms) AS k(v)
-         WHERE r.baseline_id = p_baseline_id
-        UNION ALL
-        SELECT 'email', k.v, k.v, r.line, r.source, r.created_at, true
-          FROM inbox.baseline_rows r CROSS JOIN LATERAL unnest(r.email_norms) AS k(v)
+         CROSS JOIN LATERAL (
+               SELECT 'external_id'::text AS kind, r.source || E'\x1f' || r.external_id AS pkey,
+                      r.external_id::text AS key
+                WHERE r.external_id IS NOT NULL
+               UNION ALL
+               SELECT 'phone', v.v, v.v FROM unnest(r.phone_norms) AS v(v)
+               UNION ALL
+               SELECT 'email', v.v, v.v FROM unnest(r.email_norms) AS v(v)) k
          WHERE r.baseline_id = p_baseline_id
     ), b AS (
-        SELECT e.*,
+        SELECT e.*, row_number() OVER w AS rn,
                CASE WHEN NOT e.windowed AND lag(e.line) OVER w IS NOT NULL THEN 0
                     WHEN e.windowed AND e.created_at - lag(e.created_at) OVER w <= p_window
                       THEN 0
@@ -101,17 +103,51 @@ AS $$
           FROM e
         WINDOW w AS (PARTITION BY e.kind, e.pkey ORDER BY e.created_at, e.line)
     ), c AS (
-        SELECT b.*, sum(b.brk) OVER (PARTITION BY b.kind, b.pkey ORDER BY b.created_at, b.line)
-                    AS chain
+        SELECT b.*, max(CASE WHEN b.brk = 1 THEN (b.rn << 32) | b.line END)
+                        OVER (PARTITION BY b.kind, b.pkey ORDER BY b.created_at, b.line) AS start
           FROM b
     )
-    SELECT c.kind, c.key, c.line, c.source, c.created_at,
-           first_value(c.line) OVER g, row_number() OVER g
-      FROM c
-    WINDOW g AS (PARTITION BY c.kind, c.pkey, c.chain ORDER BY c.created_at, c.line);
+    SELECT c.kind, c.key, c.line, c.source, c.created_at, (c.start & 4294967295)::int,
+           c.rn - (c.start >> 32) + 1
+      FROM c;
 $$;
 
 REVOKE ALL ON FUNCTION inbox._baseline_chains(bigint, interval) FROM PUBLIC;
+
+-- The rows that are duplicates, and of which kind: what the summary and the days count. The
+-- same rule as _baseline_chains (a row is not first in its group when the previous row of its
+-- key is in the same group), for one window pass instead of two.
+CREATE FUNCTION inbox._baseline_dups(p_baseline_id bigint, p_window interval)
+RETURNS TABLE(line int, d_ext boolean, d_phone boolean, d_email boolean)
+LANGUAGE sql STABLE SET search_path = pg_catalog, pg_temp
+AS $$
+    WITH e AS (
+        SELECT k.kind, k.pkey COLLATE "C" AS pkey, r.line, r.created_at
+          FROM inbox.baseline_rows r
+         CROSS JOIN LATERAL (
+               SELECT 'external_id'::text AS kind, r.source || E'\x1f' || r.external_id AS pkey
+                WHERE r.external_id IS NOT NULL
+               UNION ALL
+               SELECT 'phone', v.v FROM unnest(r.phone_norms) AS v(v)
+               UNION ALL
+               SELECT 'email', v.v FROM unnest(r.email_norms) AS v(v)) k
+         WHERE r.baseline_id = p_baseline_id
+    ), b AS (
+        SELECT e.kind, e.line,
+               CASE WHEN e.kind = 'external_id' THEN lag(e.line) OVER w IS NOT NULL
+                    ELSE coalesce(e.created_at - lag(e.created_at) OVER w <= p_window, false)
+               END AS dup
+          FROM e
+        WINDOW w AS (PARTITION BY e.kind, e.pkey ORDER BY e.created_at, e.line)
+    )
+    SELECT b.line, bool_or(b.kind = 'external_id' AND b.dup), bool_or(b.kind = 'phone' AND b.dup),
+           bool_or(b.kind = 'email' AND b.dup)
+      FROM b
+     WHERE b.dup
+     GROUP BY b.line;
+$$;
+
+REVOKE ALL ON FUNCTION inbox._baseline_dups(bigint, interval) FROM PUBLIC;
 
 -- The argument checks every reader shares: the baseline exists, the window is sane.
 CREATE FUNCTION inbox._check_baseline(p_baseline_id bigint, p_window interval)
@@ -263,25 +299,36 @@ BEGIN
     RETURNING id INTO v_id;
 
     -- Phones and e-mails arrive one string per row, several values separated by line breaks
-    -- (which no phone or address contains); each distinct raw value is normalized once.
+    -- (which no phone or address contains). Most rows have one, which is normalized without a
+    -- subquery; each value is normalized once.
     INSERT INTO inbox.baseline_rows (baseline_id, line, source, external_id, created_at, phones,
                                      emails, name, phone_norms, email_norms)
-    SELECT v_id, x.l, x.s, nullif(btrim(x.e), ''), x.c, p.raw, m.raw, nullif(btrim(x.n), ''),
-           coalesce(p.norm, '{}'), coalesce(m.norm, '{}')
+    SELECT v_id, x.l, x.s, nullif(btrim(x.e), ''), x.c,
+           CASE WHEN coalesce(btrim(x.ph), '') = '' THEN '{}'::text[]
+                WHEN strpos(x.ph, E'\n') = 0 THEN ARRAY[x.ph]
+                ELSE ARRAY(SELECT v.v FROM unnest(string_to_array(x.ph, E'\n'))
+                                  WITH ORDINALITY AS v(v, o)
+                            WHERE btrim(v.v) <> '' ORDER BY v.o) END,
+           CASE WHEN coalesce(btrim(x.em), '') = '' THEN '{}'::text[]
+                WHEN strpos(x.em, E'\n') = 0 THEN ARRAY[x.em]
+                ELSE ARRAY(SELECT v.v FROM unnest(string_to_array(x.em, E'\n'))
+                                  WITH ORDINALITY AS v(v, o)
+                            WHERE btrim(v.v) <> '' ORDER BY v.o) END,
+           nullif(btrim(x.n), ''),
+           CASE WHEN coalesce(btrim(x.ph), '') = '' THEN '{}'::text[]
+                WHEN strpos(x.ph, E'\n') = 0
+                  THEN array_remove(ARRAY[inbox.normalize_phone(x.ph)], NULL)
+                ELSE ARRAY(SELECT DISTINCT n.n FROM unnest(string_to_array(x.ph, E'\n')) AS v(v)
+                                  CROSS JOIN LATERAL inbox.normalize_phone(v.v) AS n(n)
+                            WHERE n.n IS NOT NULL ORDER BY n.n) END,
+           CASE WHEN coalesce(btrim(x.em), '') = '' THEN '{}'::text[]
+                WHEN strpos(x.em, E'\n') = 0
+                  THEN array_remove(ARRAY[inbox.normalize_email(x.em)], NULL)
+                ELSE ARRAY(SELECT DISTINCT n.n FROM unnest(string_to_array(x.em, E'\n')) AS v(v)
+                                  CROSS JOIN LATERAL inbox.normalize_email(v.v) AS n(n)
+                            WHERE n.n IS NOT NULL ORDER BY n.n) END
       FROM unnest(p_lines, p_sources, p_external_ids, p_created_ats, p_phones, p_emails, p_names)
-           AS x(l, s, e, c, ph, em, n)
-      CROSS JOIN LATERAL (
-            SELECT coalesce(array_agg(v.v ORDER BY v.o), '{}') AS raw,
-                   array_agg(DISTINCT v.nv) FILTER (WHERE v.nv IS NOT NULL) AS norm
-              FROM (SELECT u.v, u.o, inbox.normalize_phone(u.v) AS nv
-                      FROM unnest(string_to_array(x.ph, E'\n')) WITH ORDINALITY AS u(v, o)
-                     WHERE btrim(u.v) <> '') v) p
-      CROSS JOIN LATERAL (
-            SELECT coalesce(array_agg(v.v ORDER BY v.o), '{}') AS raw,
-                   array_agg(DISTINCT v.nv) FILTER (WHERE v.nv IS NOT NULL) AS norm
-              FROM (SELECT u.v, u.o, inbox.normalize_email(u.v) AS nv
-                      FROM unnest(string_to_array(x.em, E'\n')) WITH ORDINALITY AS u(v, o)
-                     WHERE btrim(u.v) <> '') v) m;
+           AS x(l, s, e, c, ph, em, n);
 
     INSERT INTO inbox.journal (entry, detail, by_person)
     VALUES ('baseline_imported',
@@ -355,13 +402,8 @@ BEGIN
     PERFORM inbox._check_baseline(p_baseline_id, p_window);
     RETURN QUERY
     WITH m AS (
-        SELECT c.line,
-               bool_or(c.kind = 'external_id' AND c.pos > 1) AS d_ext,
-               bool_or(c.kind = 'phone' AND c.pos > 1) AS d_phone,
-               bool_or(c.kind = 'email' AND c.pos > 1) AS d_email
-          FROM inbox._baseline_chains(p_baseline_id, p_window) c
-         GROUP BY c.line
-        HAVING bool_or(c.pos > 1)
+        SELECT d.line, d.d_ext, d.d_phone, d.d_email
+          FROM inbox._baseline_dups(p_baseline_id, p_window) d
     ), s AS (
         SELECT r.source::text AS source, count(*) AS n,
                count(*) FILTER (WHERE m.d_ext) AS d_ext,
@@ -394,13 +436,8 @@ BEGIN
     PERFORM inbox._check_baseline(p_baseline_id, p_window);
     RETURN QUERY
     WITH m AS (
-        SELECT c.line,
-               bool_or(c.kind = 'external_id' AND c.pos > 1) AS d_ext,
-               bool_or(c.kind = 'phone' AND c.pos > 1) AS d_phone,
-               bool_or(c.kind = 'email' AND c.pos > 1) AS d_email
-          FROM inbox._baseline_chains(p_baseline_id, p_window) c
-         GROUP BY c.line
-        HAVING bool_or(c.pos > 1)
+        SELECT d.line, d.d_ext, d.d_phone, d.d_email
+          FROM inbox._baseline_dups(p_baseline_id, p_window) d
     )
     SELECT (r.created_at AT TIME ZONE 'UTC')::date, r.source::text, count(*),
            count(*) FILTER (WHERE m.d_ext), count(*) FILTER (WHERE m.d_phone),

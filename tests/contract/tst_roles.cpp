@@ -254,6 +254,8 @@ QMap<QString, QString> calls()
          QStringLiteral("SELECT * FROM inbox.remeasure_reasons(current_date, current_date)")},
         {QStringLiteral("_baseline_chains"),
          QStringLiteral("SELECT * FROM inbox._baseline_chains(0, '1 day')")},
+        {QStringLiteral("_baseline_dups"),
+         QStringLiteral("SELECT * FROM inbox._baseline_dups(0, '1 day')")},
         {QStringLiteral("_check_baseline"),
          QStringLiteral("SELECT inbox._check_baseline(0, '1 day')")},
         {QStringLiteral("_check_period"),

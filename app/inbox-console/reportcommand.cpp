@@ -13,6 +13,7 @@
 #include <QSaveFile>
 
 #include <cstdio>
+#include <optional>
 
 namespace inbox::cli {
 
@@ -74,8 +75,9 @@ private:
     QString m_text;
 };
 
-// A plain text table: the first column left-aligned, the others right-aligned.
-void printTable(const QVector<QStringList> &rows)
+// A plain text table: the first column (and the last, when `textLast`) left-aligned, the
+// others right-aligned.
+void printTable(const QVector<QStringList> &rows, bool textLast = false)
 {
     QVector<int> widths;
     for (const QStringList &row : rows)
@@ -89,9 +91,12 @@ void printTable(const QVector<QStringList> &rows)
         for (int c = 0; c < row.size(); ++c) {
             if (c > 0)
                 line += QStringLiteral("  ");
-            line += c == 0 ? row[c].leftJustified(widths[c]) : row[c].rightJustified(widths[c]);
+            const bool left = c == 0 || (textLast && c == row.size() - 1);
+            line += left ? row[c].leftJustified(widths[c]) : row[c].rightJustified(widths[c]);
         }
-        say(line.trimmed().isEmpty() ? QString() : line);
+        while (line.endsWith(QLatin1Char(' ')))
+            line.chop(1);
+        say(line);
     }
 }
 
@@ -139,8 +144,10 @@ QString windowText(int hours)
     return QStringLiteral("%1 hours").arg(hours);
 }
 
-// The baseline's header line and per-source figures, as printed after an import.
-int printBaseline(PgConnection &db, qint64 id, int windowHours, const QString &what)
+// The baseline's header line and per-source figures, as printed after an import; the summary's
+// rows (source, rows, by id, by phone, by e-mail, duplicates) in `summary` when given.
+int printBaseline(PgConnection &db, qint64 id, int windowHours, const QString &what,
+                  std::optional<PgRows> *summary = nullptr)
 {
     DbError error;
     const auto head = db.exec(
@@ -158,7 +165,7 @@ int printBaseline(PgConnection &db, qint64 id, int windowHours, const QString &w
             .arg(QString::number(id), head->text(0, 0), head->text(0, 3), head->text(0, 1),
                  head->text(0, 2), head->text(0, 4), head->text(0, 5), head->text(0, 6),
                  head->text(0, 7)));
-    const auto rows = db.exec(
+    auto rows = db.exec(
         QStringLiteral("SELECT source, rows, dup_external_id, dup_phone, dup_email, duplicates"
                        " FROM inbox.baseline_summary($1, $2::interval)"),
         {PgParam(id), PgParam(windowText(windowHours))}, &error);
@@ -186,6 +193,8 @@ int printBaseline(PgConnection &db, qint64 id, int windowHours, const QString &w
     line << share(total[4], total[0]);
     table << line;
     printTable(table);
+    if (summary)
+        *summary = std::move(rows);
     return 0;
 }
 
@@ -328,19 +337,15 @@ int compare(const QCommandLineParser &parser, int windowHours)
     PgConnection db;
     if (!connect(db, parser.value(QStringLiteral("db")), what))
         return 2;
-    if (const int rc = printBaseline(db, id, windowHours, what); rc != 0)
+    std::optional<PgRows> base;
+    if (const int rc = printBaseline(db, id, windowHours, what, &base); rc != 0)
         return rc;
     DbError error;
-    const auto base = db.exec(QStringLiteral("SELECT source, rows, duplicates"
-                                             " FROM inbox.baseline_summary($1, $2::interval)"),
-                              {PgParam(id), PgParam(windowText(windowHours))}, &error);
     const auto now =
-        base ? db.exec(QStringLiteral("SELECT source, deliveries, repeats, conflicts, flagged,"
-                                      " merged, rejected, refused, failed"
-                                      " FROM inbox.remeasure($1::date, $2::date)"),
-                       {PgParam(from.toString(Qt::ISODate)), PgParam(to.toString(Qt::ISODate))},
-                       &error)
-             : std::nullopt;
+        db.exec(QStringLiteral("SELECT source, deliveries, repeats, conflicts, flagged,"
+                               " merged, rejected, refused, failed"
+                               " FROM inbox.remeasure($1::date, $2::date)"),
+                {PgParam(from.toString(Qt::ISODate)), PgParam(to.toString(Qt::ISODate))}, &error);
     const auto reasons =
         now ? db.exec(QStringLiteral("SELECT source, kind, reason, coalesce(error, ''), n"
                                      " FROM inbox.remeasure_reasons($1::date, $2::date)"),
@@ -360,8 +365,8 @@ int compare(const QCommandLineParser &parser, int windowHours)
         QStringList &line = bySource[base->text(r, 0)];
         line = QStringList(kBase + kNow);
         line[0] = base->text(r, 1);
-        line[1] = base->text(r, 2);
-        line[2] = share(base->toInt(r, 2), base->toInt(r, 1));
+        line[1] = base->text(r, 5);
+        line[2] = share(base->toInt(r, 5), base->toInt(r, 1));
     }
     for (int r = 0; r < now->rows(); ++r) {
         QStringList &line = bySource[now->text(r, 0)];
@@ -378,8 +383,16 @@ int compare(const QCommandLineParser &parser, int windowHours)
                                    tr("share"), tr("deliveries"), tr("repeats absorbed"),
                                    tr("conflicts"), tr("possible duplicates flagged"), tr("merged"),
                                    tr("rejected"), tr("refused"), tr("failed")}};
-    for (auto it = bySource.cbegin(); it != bySource.cend(); ++it)
+    qint64 total[kBase + kNow] = {};
+    for (auto it = bySource.cbegin(); it != bySource.cend(); ++it) {
         table << (QStringList{it.key()} + it.value());
+        for (int c = 0; c < kBase + kNow; ++c)
+            total[c] += it.value().at(c).toLongLong();
+    }
+    QStringList totalLine = {tr("total")};
+    for (int c = 0; c < kBase + kNow; ++c)
+        totalLine << (c == 2 ? share(total[1], total[0]) : QString::number(total[c]));
+    table << totalLine;
     printTable(table);
     if (reasons->rows() > 0) {
         say(QString());
@@ -391,7 +404,7 @@ int compare(const QCommandLineParser &parser, int windowHours)
                                reasons->text(r, 1) == QLatin1String("refused") ? tr("refused")
                                                                                : tr("failed"),
                                reasons->text(r, 2), reasons->text(r, 4), reasons->text(r, 3)};
-        printTable(why);
+        printTable(why, true);
     }
     if (parser.isSet(QStringLiteral("csv"))) {
         QString csvError;

@@ -72,8 +72,10 @@ CREATE INDEX duplicate_candidates_created_idx ON inbox.duplicate_candidates (cre
 -- are one group whatever their times; the rows sharing a normalized phone (or e-mail) form
 -- chains in which each row follows the previous one by at most p_window. first_line names the
 -- group (its first row); pos is the row's place in it, so the rows with pos > 1 are the
--- duplicates. The keys come from one scan of the baseline's rows (its primary key range).
-CREATE FUNCTION inbox._baseline_chains(p_baseline_id bigint, p_window interval)
+-- duplicates. The keys come from one scan of the baseline's rows (its primary key range);
+-- p_kind and p_key, when given, keep only that kind's (that key's) rows before the sort.
+CREATE FUNCTION inbox._baseline_chains(p_baseline_id bigint, p_window interval,
+                                       p_kind text DEFAULT NULL, p_key text DEFAULT NULL)
 RETURNS TABLE(kind text, key text, line int, source text, created_at timestamptz,
               first_line int, pos bigint)
 LANGUAGE sql STABLE SET search_path = pg_catalog, pg_temp
@@ -93,7 +95,8 @@ AS $$
                SELECT 'phone', v.v, v.v FROM unnest(r.phone_norms) AS v(v)
                UNION ALL
                SELECT 'email', v.v, v.v FROM unnest(r.email_norms) AS v(v)) k
-         WHERE r.baseline_id = p_baseline_id
+         WHERE r.baseline_id = p_baseline_id AND (p_kind IS NULL OR k.kind = p_kind)
+           AND (p_key IS NULL OR k.key = p_key)
     ), b AS (
         SELECT e.*, row_number() OVER w AS rn,
                CASE WHEN NOT e.windowed AND lag(e.line) OVER w IS NOT NULL THEN 0
@@ -112,7 +115,7 @@ AS $$
       FROM c;
 $$;
 
-REVOKE ALL ON FUNCTION inbox._baseline_chains(bigint, interval) FROM PUBLIC;
+REVOKE ALL ON FUNCTION inbox._baseline_chains(bigint, interval, text, text) FROM PUBLIC;
 
 -- The rows that are duplicates, and of which kind: what the summary and the days count. The
 -- same rule as _baseline_chains (a row is not first in its group when the previous row of its
@@ -476,8 +479,7 @@ BEGIN
     RETURN QUERY
     SELECT c.kind, c.key, c.first_line, count(*),
            array_agg(DISTINCT c.source ORDER BY c.source), min(c.created_at), max(c.created_at)
-      FROM inbox._baseline_chains(p_baseline_id, p_window) c
-     WHERE p_kind IS NULL OR c.kind = p_kind
+      FROM inbox._baseline_chains(p_baseline_id, p_window, p_kind) c
      GROUP BY c.kind, c.key, c.first_line
     HAVING count(*) > 1
      ORDER BY count(*) DESC, c.kind, c.key, c.first_line
@@ -513,9 +515,9 @@ BEGIN
     RETURN QUERY
     SELECT c.pos, r.line, r.source::text, r.external_id::text, r.created_at, r.phones, r.emails,
            r.name
-      FROM inbox._baseline_chains(p_baseline_id, p_window) c
+      FROM inbox._baseline_chains(p_baseline_id, p_window, p_kind, p_key) c
       JOIN inbox.baseline_rows r ON r.baseline_id = p_baseline_id AND r.line = c.line
-     WHERE c.kind = p_kind AND c.key = p_key AND c.first_line = p_first_line
+     WHERE c.first_line = p_first_line
      ORDER BY c.pos;
 END;
 $$;

@@ -422,10 +422,10 @@ $$;
 
 
 --
--- Name: _baseline_chains(bigint, interval); Type: FUNCTION; Schema: inbox; Owner: -
+-- Name: _baseline_chains(bigint, interval, text, text); Type: FUNCTION; Schema: inbox; Owner: -
 --
 
-CREATE FUNCTION inbox._baseline_chains(p_baseline_id bigint, p_window interval) RETURNS TABLE(kind text, key text, line integer, source text, created_at timestamp with time zone, first_line integer, pos bigint)
+CREATE FUNCTION inbox._baseline_chains(p_baseline_id bigint, p_window interval, p_kind text DEFAULT NULL::text, p_key text DEFAULT NULL::text) RETURNS TABLE(kind text, key text, line integer, source text, created_at timestamp with time zone, first_line integer, pos bigint)
     LANGUAGE sql STABLE
     SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
@@ -444,7 +444,8 @@ CREATE FUNCTION inbox._baseline_chains(p_baseline_id bigint, p_window interval) 
                SELECT 'phone', v.v, v.v FROM unnest(r.phone_norms) AS v(v)
                UNION ALL
                SELECT 'email', v.v, v.v FROM unnest(r.email_norms) AS v(v)) k
-         WHERE r.baseline_id = p_baseline_id
+         WHERE r.baseline_id = p_baseline_id AND (p_kind IS NULL OR k.kind = p_kind)
+           AND (p_key IS NULL OR k.key = p_key)
     ), b AS (
         SELECT e.*, row_number() OVER w AS rn,
                CASE WHEN NOT e.windowed AND lag(e.line) OVER w IS NOT NULL THEN 0
@@ -1460,9 +1461,9 @@ BEGIN
     RETURN QUERY
     SELECT c.pos, r.line, r.source::text, r.external_id::text, r.created_at, r.phones, r.emails,
            r.name
-      FROM inbox._baseline_chains(p_baseline_id, p_window) c
+      FROM inbox._baseline_chains(p_baseline_id, p_window, p_kind, p_key) c
       JOIN inbox.baseline_rows r ON r.baseline_id = p_baseline_id AND r.line = c.line
-     WHERE c.kind = p_kind AND c.key = p_key AND c.first_line = p_first_line
+     WHERE c.first_line = p_first_line
      ORDER BY c.pos;
 END;
 $$;
@@ -1492,8 +1493,7 @@ BEGIN
     RETURN QUERY
     SELECT c.kind, c.key, c.first_line, count(*),
            array_agg(DISTINCT c.source ORDER BY c.source), min(c.created_at), max(c.created_at)
-      FROM inbox._baseline_chains(p_baseline_id, p_window) c
-     WHERE p_kind IS NULL OR c.kind = p_kind
+      FROM inbox._baseline_chains(p_baseline_id, p_window, p_kind) c
      GROUP BY c.kind, c.key, c.first_line
     HAVING count(*) > 1
      ORDER BY count(*) DESC, c.kind, c.key, c.first_line
@@ -6221,10 +6221,10 @@ REVOKE ALL ON FUNCTION inbox._alert_settle(p_episode_id bigint) FROM PUBLIC;
 
 
 --
--- Name: FUNCTION _baseline_chains(p_baseline_id bigint, p_window interval); Type: ACL; Schema: inbox; Owner: -
+-- Name: FUNCTION _baseline_chains(p_baseline_id bigint, p_window interval, p_kind text, p_key text); Type: ACL; Schema: inbox; Owner: -
 --
 
-REVOKE ALL ON FUNCTION inbox._baseline_chains(p_baseline_id bigint, p_window interval) FROM PUBLIC;
+REVOKE ALL ON FUNCTION inbox._baseline_chains(p_baseline_id bigint, p_window interval, p_kind text, p_key text) FROM PUBLIC;
 
 
 --

@@ -263,7 +263,7 @@ QString ScreenGuide::reportGuide()
 
 QString ScreenGuide::generalGuide()
 {
-    return tr("<h2>Inbox Console</h2><p>Choose a screen with its tab or Alt+1 to Alt+6, then "
+    return tr("<h2>Inbox Console</h2><p>Choose a screen with its tab or Alt+1 to Alt+7, then "
               "press F1 for its guide. Help > Keyboard shortcuts lists every key.</p>");
 }
 

@@ -11,7 +11,7 @@ class QValueAxis;
 namespace inbox {
 
 // The Report's chart: duplicates that reached a person and the manager hours they cost, per
-// 30 days, before the inbox and after it, side by side.
+// 30 days, before the inbox and after it, side by side (the summary line says it in words).
 class ReportChart final : public QChartView
 {
     Q_OBJECT
@@ -20,7 +20,12 @@ public:
     void setFigures(const ReportFigures &figures);
     void retranslate();
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    void applyTheme();
+
     QBarSet *m_before;
     QBarSet *m_after;
     QBarCategoryAxis *m_categories;

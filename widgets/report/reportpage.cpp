@@ -117,9 +117,10 @@ ReportPage::ReportPage(ConsoleContext *context, QWidget *parent)
     m_table->setModel(m_comparison);
     m_groupTable->setModel(m_groups);
     m_rowTable->setModel(m_groupRows);
-    const int em = m_table->fontMetrics().horizontalAdvance(QLatin1Char('m'));
-    m_table->setColumnWidth(ComparisonModel::Source, 12 * em);
-    m_groupTable->setColumnWidth(DuplicateGroupsModel::Key, 18 * em);
+    // A handful of rows: every header and figure whole, the table scrolls sideways if need be.
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_groupTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_rowTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
 
     auto *controls = new QHBoxLayout;
     controls->addWidget(labelFor(m_baseline, tr("&Baseline:"), this));

@@ -165,6 +165,14 @@ SQL
 # so the next run keeps what the demo user did.
 "$sim" --db "host=$demo_dir dbname=inbox_demo user=postgres" --history 14 --if-empty
 
+# The Report's baseline: a month of leads as a Bitrix24 export from before the inbox, with the
+# seeds' duplicates, imported by the demo's manager (once: a baseline is kept until deleted).
+if [ "$(psql_admin -d inbox_demo -tAc 'SELECT count(*) FROM inbox.baselines')" = 0 ]; then
+  "$sim" --crm-export "$demo_dir/leads-before.csv" >/dev/null
+  "$console" report import "$demo_dir/leads-before.csv" --name "Before the inbox" \
+    --db "$conninfo" >/dev/null
+fi
+
 background=()
 stop_background() {
   local pid

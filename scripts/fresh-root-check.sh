@@ -145,7 +145,7 @@ failed=$(sed -E 's/.* ([0-9]+) tests failed.*/\1/' <<<"$summary")
 
 # The README's demo command under a virtual display, once per language, each time taking a
 # picture of every screen: each must be a real image with more than a handful of colours.
-expected=(connection overview journal attention duplicates audit)
+expected=(connection overview journal attention duplicates audit report)
 missing=0
 for lang in en ru; do
   log "the README's demo command under xvfb-run: scripts/demo.sh --lang $lang --screenshots"
@@ -162,7 +162,7 @@ for lang in en ru; do
   done
 done
 shots=$(ls "$root/tmp/shots")
-unknown=$(grep -cv -E "^(en|ru)-0[1-6]-($(IFS='|'; echo "${expected[*]}"))\.png$" <<<"$shots" || true)
+unknown=$(grep -cv -E "^(en|ru)-0[1-7]-($(IFS='|'; echo "${expected[*]}"))\.png$" <<<"$shots" || true)
 [ "$unknown" -eq 0 ] || { log "screenshots of screens this check does not know: $shots" >&2; missing=1; }
 if [ -n "${FRESH_ROOT_SHOTS:-}" ]; then mkdir -p "$FRESH_ROOT_SHOTS" && cp "$root"/tmp/shots/*.png "$FRESH_ROOT_SHOTS/"; fi
 as_newcomer "scripts/demo.sh stop" >/dev/null

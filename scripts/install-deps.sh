@@ -31,6 +31,8 @@ packages=(
   libmicrohttpd-dev curl wrk
   # The libFuzzer target (fuzz_bodydecoder) and its sanitizer runtime.
   clang-14 libclang-rt-14-dev
+  # tst_reportpage reads the Report's PDF back with pdftotext.
+  poppler-utils
 )
 
 missing=()

@@ -190,6 +190,29 @@
     </message>
 </context>
 <context>
+    <name>ReportDocument</name>
+    <message>
+        <source>Duplicates before and after the inbox</source>
+        <translation>Duplicates before and after the inbox</translation>
+    </message>
+    <message>
+        <source>Baseline: %1, file %2, %3 rows from %4 to %5 (%6 unreadable lines), imported by %7 on %8. Duplicates by external id, and by phone or e-mail within %9 hours.</source>
+        <translation>Baseline: %1, file %2, %3 rows from %4 to %5 (%6 unreadable lines), imported by %7 on %8. Duplicates by external id, and by phone or e-mail within %9 hours.</translation>
+    </message>
+    <message>
+        <source>With the inbox: %1 to %2 (UTC days, %3 days).</source>
+        <translation>With the inbox: %1 to %2 (UTC days, %3 days).</translation>
+    </message>
+    <message>
+        <source>Repeats absorbed: deliveries of a key the inbox already had, which no longer reach anyone. Possible duplicates: similar leads flagged for a manager, who merged or rejected them. The baseline&apos;s sources are named as in the CRM&apos;s export, the inbox&apos;s by their senders: compare the totals.</source>
+        <translation>Repeats absorbed: deliveries of a key the inbox already had, which no longer reach anyone. Possible duplicates: similar leads flagged for a manager, who merged or rejected them. The baseline&apos;s sources are named as in the CRM&apos;s export, the inbox&apos;s by their senders: compare the totals.</translation>
+    </message>
+    <message>
+        <source>Before the inbox: %1 of %2 rows were duplicates, %3 for a person per 30 days, %4 hours of a manager at %5 minutes each. With the inbox: repeats absorbed %6 (%7 of %8 deliveries), possible duplicates for a person %9 per 30 days, %10 hours.</source>
+        <translation>Before the inbox: %1 of %2 rows were duplicates, %3 for a person per 30 days, %4 hours of a manager at %5 minutes each. With the inbox: repeats absorbed %6 (%7 of %8 deliveries), possible duplicates for a person %9 per 30 days, %10 hours.</translation>
+    </message>
+</context>
+<context>
     <name>inbox::AboutDialog</name>
     <message>
         <source>About Inbox Console</source>
@@ -1402,6 +1425,132 @@
     </message>
 </context>
 <context>
+    <name>inbox::BaselinesModel</name>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>File</translation>
+    </message>
+    <message>
+        <source>Period</source>
+        <translation>Period</translation>
+    </message>
+    <message>
+        <source>The first and last row&apos;s day</source>
+        <translation>The first and last row&apos;s day</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>Rows</translation>
+    </message>
+    <message>
+        <source>Unreadable lines</source>
+        <translation>Unreadable lines</translation>
+    </message>
+    <message>
+        <source>Imported by</source>
+        <translation>Imported by</translation>
+    </message>
+    <message>
+        <source>Imported at</source>
+        <translation>Imported at</translation>
+    </message>
+    <message>
+        <source>%1 (%2 – %3, %4 rows)</source>
+        <translation>%1 (%2 – %3, %4 rows)</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::ComparisonModel</name>
+    <message>
+        <source>Source</source>
+        <translation>Source</translation>
+    </message>
+    <message>
+        <source>Rows before</source>
+        <translation>Rows before</translation>
+    </message>
+    <message>
+        <source>Rows of the imported export</source>
+        <translation>Rows of the imported export</translation>
+    </message>
+    <message>
+        <source>Duplicates before</source>
+        <translation>Duplicates before</translation>
+    </message>
+    <message>
+        <source>Rows beyond the first of a group: the same external id, or the same phone or e-mail within the window</source>
+        <translation>Rows beyond the first of a group: the same external id, or the same phone or e-mail within the window</translation>
+    </message>
+    <message>
+        <source>Share before</source>
+        <translation>Share before</translation>
+    </message>
+    <message>
+        <source>Duplicates before as a share of the rows</source>
+        <translation>Duplicates before as a share of the rows</translation>
+    </message>
+    <message>
+        <source>Deliveries after</source>
+        <translation>Deliveries after</translation>
+    </message>
+    <message>
+        <source>Everything the senders delivered to the inbox in the period</source>
+        <translation>Everything the senders delivered to the inbox in the period</translation>
+    </message>
+    <message>
+        <source>Repeats absorbed</source>
+        <translation>Repeats absorbed</translation>
+    </message>
+    <message>
+        <source>Deliveries of a key the inbox already had: the duplicates that no longer reach anyone</source>
+        <translation>Deliveries of a key the inbox already had: the duplicates that no longer reach anyone</translation>
+    </message>
+    <message>
+        <source>Possible duplicates</source>
+        <translation>Possible duplicates</translation>
+    </message>
+    <message>
+        <source>Similar leads the inbox flagged for a manager in the period</source>
+        <translation>Similar leads the inbox flagged for a manager in the period</translation>
+    </message>
+    <message>
+        <source>Merged</source>
+        <translation>Merged</translation>
+    </message>
+    <message>
+        <source>Rejected</source>
+        <translation>Rejected</translation>
+    </message>
+    <message>
+        <source>Flagged pairs a manager said were different</source>
+        <translation>Flagged pairs a manager said were different</translation>
+    </message>
+    <message>
+        <source>Refused</source>
+        <translation>Refused</translation>
+    </message>
+    <message>
+        <source>Deliveries the receivers refused at the door</source>
+        <translation>Deliveries the receivers refused at the door</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Failed</translation>
+    </message>
+    <message>
+        <source>Events of the period that failed</source>
+        <translation>Events of the period that failed</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Total</translation>
+    </message>
+</context>
+<context>
     <name>inbox::ConnectionPage</name>
     <message>
         <source>&amp;Connect</source>
@@ -2050,6 +2199,53 @@ Click to list that day&apos;s events in the journal.</translation>
     <message>
         <source>Could not read the handlers: %1</source>
         <translation>Could not read the handlers: %1</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::DuplicateGroupsModel</name>
+    <message>
+        <source>By</source>
+        <translation>By</translation>
+    </message>
+    <message>
+        <source>What the rows share</source>
+        <translation>What the rows share</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Value</translation>
+    </message>
+    <message>
+        <source>The external id, or the phone or e-mail as normalized</source>
+        <translation>The external id, or the phone or e-mail as normalized</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>Rows</translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation>Sources</translation>
+    </message>
+    <message>
+        <source>First</source>
+        <translation>First</translation>
+    </message>
+    <message>
+        <source>Last</source>
+        <translation>Last</translation>
+    </message>
+    <message>
+        <source>external id</source>
+        <translation>external id</translation>
+    </message>
+    <message>
+        <source>phone</source>
+        <translation>phone</translation>
+    </message>
+    <message>
+        <source>e-mail</source>
+        <translation>e-mail</translation>
     </message>
 </context>
 <context>
@@ -3148,6 +3344,41 @@ Click to list that day&apos;s events in the journal.</translation>
     </message>
 </context>
 <context>
+    <name>inbox::GroupRowsModel</name>
+    <message>
+        <source>Line</source>
+        <translation>Line</translation>
+    </message>
+    <message>
+        <source>The line of the imported file</source>
+        <translation>The line of the imported file</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Source</translation>
+    </message>
+    <message>
+        <source>External id</source>
+        <translation>External id</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Created</translation>
+    </message>
+    <message>
+        <source>Phones</source>
+        <translation>Phones</translation>
+    </message>
+    <message>
+        <source>E-mails</source>
+        <translation>E-mails</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+</context>
+<context>
     <name>inbox::HelpMenu</name>
     <message>
         <source>&amp;Guide to this screen</source>
@@ -3785,6 +4016,10 @@ Click to list that day&apos;s events in the journal.</translation>
         <source>Link copied: %1</source>
         <translation>Link copied: %1</translation>
     </message>
+    <message>
+        <source>Report</source>
+        <translation>Report</translation>
+    </message>
 </context>
 <context>
     <name>inbox::MultiSelectButton</name>
@@ -4340,6 +4575,171 @@ Click to list that day&apos;s events in the journal.</translation>
     </message>
 </context>
 <context>
+    <name>inbox::ReportChart</name>
+    <message>
+        <source>Before the inbox</source>
+        <translation>Before the inbox</translation>
+    </message>
+    <message>
+        <source>With the inbox</source>
+        <translation>With the inbox</translation>
+    </message>
+    <message>
+        <source>Per 30 days</source>
+        <translation>Per 30 days</translation>
+    </message>
+    <message>
+        <source>Duplicates</source>
+        <translation>Duplicates</translation>
+    </message>
+    <message>
+        <source>Hours</source>
+        <translation>Hours</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::ReportLoader</name>
+    <message>
+        <source>The baseline %1 is no longer there (deleted by someone else?).</source>
+        <translation>The baseline %1 is no longer there (deleted by someone else?).</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::ReportPage</name>
+    <message>
+        <source>Export &amp;PDF...</source>
+        <translation>Export &amp;PDF...</translation>
+    </message>
+    <message>
+        <source>Export &amp;CSV...</source>
+        <translation>Export &amp;CSV...</translation>
+    </message>
+    <message>
+        <source>Duplicates before and after the inbox, by source</source>
+        <translation>Duplicates before and after the inbox, by source</translation>
+    </message>
+    <message>
+        <source>The baseline&apos;s largest duplicate groups</source>
+        <translation>The baseline&apos;s largest duplicate groups</translation>
+    </message>
+    <message>
+        <source>The rows of the selected group</source>
+        <translation>The rows of the selected group</translation>
+    </message>
+    <message>
+        <source>Baseline</source>
+        <translation>Baseline</translation>
+    </message>
+    <message>
+        <source>An export from before the inbox (inbox-console report import)</source>
+        <translation>An export from before the inbox (inbox-console report import)</translation>
+    </message>
+    <message>
+        <source> h</source>
+        <translation> h</translation>
+    </message>
+    <message>
+        <source>Rows with the same phone or e-mail this close in time are one duplicate group; further apart they are a regular customer</source>
+        <translation>Rows with the same phone or e-mail this close in time are one duplicate group; further apart they are a regular customer</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> min</translation>
+    </message>
+    <message>
+        <source>A manager&apos;s minutes for each duplicate (the seeds: 5 to 10)</source>
+        <translation>A manager&apos;s minutes for each duplicate (the seeds: 5 to 10)</translation>
+    </message>
+    <message>
+        <source>The first day with the inbox to count (UTC)</source>
+        <translation>The first day with the inbox to count (UTC)</translation>
+    </message>
+    <message>
+        <source>The last day with the inbox to count (UTC)</source>
+        <translation>The last day with the inbox to count (UTC)</translation>
+    </message>
+    <message>
+        <source>Groups by</source>
+        <translation>Groups by</translation>
+    </message>
+    <message>
+        <source>All groups</source>
+        <translation>All groups</translation>
+    </message>
+    <message>
+        <source>&amp;Baseline:</source>
+        <translation>&amp;Baseline:</translation>
+    </message>
+    <message>
+        <source>&amp;Window:</source>
+        <translation>&amp;Window:</translation>
+    </message>
+    <message>
+        <source>&amp;Cost:</source>
+        <translation>&amp;Cost:</translation>
+    </message>
+    <message>
+        <source>With the inbox &amp;from:</source>
+        <translation>With the inbox &amp;from:</translation>
+    </message>
+    <message>
+        <source>&amp;to:</source>
+        <translation>&amp;to:</translation>
+    </message>
+    <message>
+        <source>The baseline&apos;s duplicate groups (largest first; select one to check its rows):</source>
+        <translation>The baseline&apos;s duplicate groups (largest first; select one to check its rows):</translation>
+    </message>
+    <message>
+        <source>B&amp;y:</source>
+        <translation>B&amp;y:</translation>
+    </message>
+    <message>
+        <source>No baseline yet. Import a month&apos;s CRM export from before the inbox with: inbox-console report import FILE</source>
+        <translation>No baseline yet. Import a month&apos;s CRM export from before the inbox with: inbox-console report import FILE</translation>
+    </message>
+    <message>
+        <source>The period ends before it starts.</source>
+        <translation>The period ends before it starts.</translation>
+    </message>
+    <message>
+        <source>Counting...</source>
+        <translation>Counting...</translation>
+    </message>
+    <message>
+        <source>This login may not read the Report: a manager, or a support login given the inbox_report role, may.</source>
+        <translation>This login may not read the Report: a manager, or a support login given the inbox_report role, may.</translation>
+    </message>
+    <message>
+        <source>The report could not be read: %1</source>
+        <translation>The report could not be read: %1</translation>
+    </message>
+    <message>
+        <source>Export the report as PDF</source>
+        <translation>Export the report as PDF</translation>
+    </message>
+    <message>
+        <source>PDF files (*.pdf)</source>
+        <translation>PDF files (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Export</translation>
+    </message>
+    <message>
+        <source>%1 was not written: %2</source>
+        <translation>%1 was not written: %2</translation>
+    </message>
+    <message>
+        <source>Export the report as CSV</source>
+        <translation>Export the report as CSV</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV files (*.csv)</translation>
+    </message>
+</context>
+<context>
     <name>inbox::RequeueDialog</name>
     <message>
         <source>Requeue</source>
@@ -4673,10 +5073,6 @@ Click to list that day&apos;s events in the journal.</translation>
         <translation>Reading the audit needs the &lt;b&gt;inbox_support&lt;/b&gt; role (or one that includes it). Nothing here changes data.</translation>
     </message>
     <message>
-        <source>&lt;h2&gt;Inbox Console&lt;/h2&gt;&lt;p&gt;Choose a screen with its tab or Alt+1 to Alt+6, then press F1 for its guide. Help &gt; Keyboard shortcuts lists every key.&lt;/p&gt;</source>
-        <translation>&lt;h2&gt;Inbox Console&lt;/h2&gt;&lt;p&gt;Choose a screen with its tab or Alt+1 to Alt+6, then press F1 for its guide. Help &gt; Keyboard shortcuts lists every key.&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>&lt;p&gt;Every figure leads to what it counts, of the source chosen: click a tile (or Tab to it and press Enter or Space). &lt;b&gt;Waiting&lt;/b&gt; and &lt;b&gt;Due now&lt;/b&gt; open the journal on the waiting (received) events, &lt;b&gt;Processing&lt;/b&gt; on the events being processed, &lt;b&gt;Stuck&lt;/b&gt; and &lt;b&gt;Failed&lt;/b&gt; open Needs attention on the stuck or the failed events, &lt;b&gt;Oldest due&lt;/b&gt; opens that event in the journal and &lt;b&gt;Open duplicates&lt;/b&gt; the Duplicates screen. A day&apos;s bar, or its row in &lt;i&gt;Per day&lt;/i&gt; (a click, or Enter), opens the journal on that UTC day and source. Hover a bar for its day and count.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Every figure leads to what it counts, of the source chosen: click a tile (or Tab to it and press Enter or Space). &lt;b&gt;Waiting&lt;/b&gt; and &lt;b&gt;Due now&lt;/b&gt; open the journal on the waiting (received) events, &lt;b&gt;Processing&lt;/b&gt; on the events being processed, &lt;b&gt;Stuck&lt;/b&gt; and &lt;b&gt;Failed&lt;/b&gt; open Needs attention on the stuck or the failed events, &lt;b&gt;Oldest due&lt;/b&gt; opens that event in the journal and &lt;b&gt;Open duplicates&lt;/b&gt; the Duplicates screen. A day&apos;s bar, or its row in &lt;i&gt;Per day&lt;/i&gt; (a click, or Enter), opens the journal on that UTC day and source. Hover a bar for its day and count.&lt;/p&gt;</translation>
     </message>
@@ -4695,6 +5091,18 @@ Click to list that day&apos;s events in the journal.</translation>
     <message>
         <source>&lt;p&gt;The detail&apos;s last tab, &lt;i&gt;Handler&lt;/i&gt;, lists each request inbox-dispatcher made to hand the event to the team&apos;s handler: when, to which handler, the attempt, the HTTP status (or no answer), how long it took, what became of the event, and the first bytes of the answer or the error. Every attempt carried the same Idempotency-Key.&lt;/p&gt;</source>
         <translation>&lt;p&gt;The detail&apos;s last tab, &lt;i&gt;Handler&lt;/i&gt;, lists each request inbox-dispatcher made to hand the event to the team&apos;s handler: when, to which handler, the attempt, the HTTP status (or no answer), how long it took, what became of the event, and the first bytes of the answer or the error. Every attempt carried the same Idempotency-Key.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;Report&lt;/h2&gt;&lt;p&gt;How many duplicates the shop had before the inbox, and how many reach a person now. The &lt;b&gt;baseline&lt;/b&gt; is a month&apos;s export of leads or deals from the CRM, from before the inbox, imported with &lt;code&gt;inbox-console report import FILE&lt;/code&gt; (Bitrix24 and amoCRM exports as they are; any other CSV with &lt;code&gt;--map&lt;/code&gt;). Its duplicates are the rows beyond the first of a group: the same external id, or the same phone or e-mail (normalized as the inbox normalizes them) within the &lt;b&gt;window&lt;/b&gt;. Rows further apart are a regular customer&apos;s next order, not a duplicate.&lt;/p&gt;&lt;p&gt;&lt;b&gt;With the inbox&lt;/b&gt; counts the chosen days from the inbox itself: deliveries, the repeats it absorbed (duplicates that no longer reach anyone), the possible duplicates it flagged for a manager and what became of them, what the receivers refused and what failed. The chart and the summary put both per 30 days and price each duplicate a person handles at the &lt;b&gt;cost&lt;/b&gt; in minutes.&lt;/p&gt;&lt;p&gt;Below, the baseline&apos;s largest groups: select one to read its rows, and check a sample before believing the figure. Nothing is merged or deleted from a report. &lt;b&gt;Export PDF&lt;/b&gt; writes the report for an owner who has never seen the console; &lt;b&gt;Export CSV&lt;/b&gt; the table for a spreadsheet.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;Report&lt;/h2&gt;&lt;p&gt;How many duplicates the shop had before the inbox, and how many reach a person now. The &lt;b&gt;baseline&lt;/b&gt; is a month&apos;s export of leads or deals from the CRM, from before the inbox, imported with &lt;code&gt;inbox-console report import FILE&lt;/code&gt; (Bitrix24 and amoCRM exports as they are; any other CSV with &lt;code&gt;--map&lt;/code&gt;). Its duplicates are the rows beyond the first of a group: the same external id, or the same phone or e-mail (normalized as the inbox normalizes them) within the &lt;b&gt;window&lt;/b&gt;. Rows further apart are a regular customer&apos;s next order, not a duplicate.&lt;/p&gt;&lt;p&gt;&lt;b&gt;With the inbox&lt;/b&gt; counts the chosen days from the inbox itself: deliveries, the repeats it absorbed (duplicates that no longer reach anyone), the possible duplicates it flagged for a manager and what became of them, what the receivers refused and what failed. The chart and the summary put both per 30 days and price each duplicate a person handles at the &lt;b&gt;cost&lt;/b&gt; in minutes.&lt;/p&gt;&lt;p&gt;Below, the baseline&apos;s largest groups: select one to read its rows, and check a sample before believing the figure. Nothing is merged or deleted from a report. &lt;b&gt;Export PDF&lt;/b&gt; writes the report for an owner who has never seen the console; &lt;b&gt;Export CSV&lt;/b&gt; the table for a spreadsheet.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Managers import and delete baselines (from the command line) and read the Report; a support login given the inbox_report role reads it too. Operators do not see its figures.</source>
+        <translation>Managers import and delete baselines (from the command line) and read the Report; a support login given the inbox_report role reads it too. Operators do not see its figures.</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;Inbox Console&lt;/h2&gt;&lt;p&gt;Choose a screen with its tab or Alt+1 to Alt+7, then press F1 for its guide. Help &gt; Keyboard shortcuts lists every key.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;Inbox Console&lt;/h2&gt;&lt;p&gt;Choose a screen with its tab or Alt+1 to Alt+7, then press F1 for its guide. Help &gt; Keyboard shortcuts lists every key.&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -4866,6 +5274,219 @@ Click to list that day&apos;s events in the journal.</translation>
     </message>
 </context>
 <context>
+    <name>inbox::cli</name>
+    <message>
+        <source>there is no baseline %1</source>
+        <translation>there is no baseline %1</translation>
+    </message>
+    <message>
+        <source>Baseline %1 &quot;%2&quot;: %3 rows from %4 (%5), %6 unreadable lines, %7 .. %8 (UTC), imported by %9</source>
+        <translation>Baseline %1 &quot;%2&quot;: %3 rows from %4 (%5), %6 unreadable lines, %7 .. %8 (UTC), imported by %9</translation>
+    </message>
+    <message>
+        <source>Duplicates within %1 hours (the rows beyond the first of each group):</source>
+        <translation>Duplicates within %1 hours (the rows beyond the first of each group):</translation>
+    </message>
+    <message>
+        <source>source</source>
+        <translation>source</translation>
+    </message>
+    <message>
+        <source>rows</source>
+        <translation>rows</translation>
+    </message>
+    <message>
+        <source>by external id</source>
+        <translation>by external id</translation>
+    </message>
+    <message>
+        <source>by phone</source>
+        <translation>by phone</translation>
+    </message>
+    <message>
+        <source>by e-mail</source>
+        <translation>by e-mail</translation>
+    </message>
+    <message>
+        <source>duplicates</source>
+        <translation>duplicates</translation>
+    </message>
+    <message>
+        <source>share</source>
+        <translation>share</translation>
+    </message>
+    <message>
+        <source>total</source>
+        <translation>total</translation>
+    </message>
+    <message>
+        <source>--map takes FIELD=COLUMN, FIELD one of source, external_id, created_at, phone, email, name; got %1</source>
+        <translation>--map takes FIELD=COLUMN, FIELD one of source, external_id, created_at, phone, email, name; got %1</translation>
+    </message>
+    <message>
+        <source>the file has no column &quot;%1&quot;</source>
+        <translation>the file has no column &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>no column for: %1 (map them with --map FIELD=COLUMN, or give --source NAME)</source>
+        <translation>no column for: %1 (map them with --map FIELD=COLUMN, or give --source NAME)</translation>
+    </message>
+    <message>
+        <source>line %1: %2</source>
+        <translation>line %1: %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 rows read, %3 unreadable lines</source>
+        <translation>%1: %2 rows read, %3 unreadable lines</translation>
+    </message>
+    <message>
+        <source>no row could be read, nothing was stored</source>
+        <translation>no row could be read, nothing was stored</translation>
+    </message>
+    <message>
+        <source>give --baseline ID --from YYYY-MM-DD --to YYYY-MM-DD</source>
+        <translation>give --baseline ID --from YYYY-MM-DD --to YYYY-MM-DD</translation>
+    </message>
+    <message>
+        <source>Baseline %1 against the inbox, UTC days %2 .. %3:</source>
+        <translation>Baseline %1 against the inbox, UTC days %2 .. %3:</translation>
+    </message>
+    <message>
+        <source>baseline rows</source>
+        <translation>baseline rows</translation>
+    </message>
+    <message>
+        <source>baseline duplicates</source>
+        <translation>baseline duplicates</translation>
+    </message>
+    <message>
+        <source>deliveries</source>
+        <translation>deliveries</translation>
+    </message>
+    <message>
+        <source>repeats absorbed</source>
+        <translation>repeats absorbed</translation>
+    </message>
+    <message>
+        <source>conflicts</source>
+        <translation>conflicts</translation>
+    </message>
+    <message>
+        <source>possible duplicates flagged</source>
+        <translation>possible duplicates flagged</translation>
+    </message>
+    <message>
+        <source>merged</source>
+        <translation>merged</translation>
+    </message>
+    <message>
+        <source>rejected</source>
+        <translation>rejected</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation>refused</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>failed</translation>
+    </message>
+    <message>
+        <source>Refused and failed, by reason:</source>
+        <translation>Refused and failed, by reason:</translation>
+    </message>
+    <message>
+        <source>what</source>
+        <translation>what</translation>
+    </message>
+    <message>
+        <source>reason</source>
+        <translation>reason</translation>
+    </message>
+    <message>
+        <source>count</source>
+        <translation>count</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>error</translation>
+    </message>
+    <message>
+        <source>written: %1</source>
+        <translation>written: %1</translation>
+    </message>
+    <message>
+        <source>The Report from the command line.
+
+  report import FILE   read a CRM export (CSV), list the lines it cannot read,
+                       store it as a baseline and print its duplicates
+  report compare       print a baseline and the inbox&apos;s figures of a period
+                       side by side</source>
+        <translation>The Report from the command line.
+
+  report import FILE   read a CRM export (CSV), list the lines it cannot read,
+                       store it as a baseline and print its duplicates
+  report compare       print a baseline and the inbox&apos;s figures of a period
+                       side by side</translation>
+    </message>
+    <message>
+        <source>Connect to CONNINFO.</source>
+        <translation>Connect to CONNINFO.</translation>
+    </message>
+    <message>
+        <source>import: the baseline&apos;s name (default: the file&apos;s).</source>
+        <translation>import: the baseline&apos;s name (default: the file&apos;s).</translation>
+    </message>
+    <message>
+        <source>import: the layout&apos;s name stored with the baseline (default: the recognised one).</source>
+        <translation>import: the layout&apos;s name stored with the baseline (default: the recognised one).</translation>
+    </message>
+    <message>
+        <source>import: take FIELD (source, external_id, created_at, phone, email, name) from the column named COLUMN; repeat for each field.</source>
+        <translation>import: take FIELD (source, external_id, created_at, phone, email, name) from the column named COLUMN; repeat for each field.</translation>
+    </message>
+    <message>
+        <source>import: the source of every row, when no column has it.</source>
+        <translation>import: the source of every row, when no column has it.</translation>
+    </message>
+    <message>
+        <source>The duplicate window in hours (default 24).</source>
+        <translation>The duplicate window in hours (default 24).</translation>
+    </message>
+    <message>
+        <source>compare: the baseline&apos;s id.</source>
+        <translation>compare: the baseline&apos;s id.</translation>
+    </message>
+    <message>
+        <source>compare: the first UTC day of the period.</source>
+        <translation>compare: the first UTC day of the period.</translation>
+    </message>
+    <message>
+        <source>compare: the last UTC day of the period.</source>
+        <translation>compare: the last UTC day of the period.</translation>
+    </message>
+    <message>
+        <source>compare: also write the table to FILE as CSV.</source>
+        <translation>compare: also write the table to FILE as CSV.</translation>
+    </message>
+    <message>
+        <source>Language of the output: en or ru.</source>
+        <translation>Language of the output: en or ru.</translation>
+    </message>
+    <message>
+        <source>import FILE, or compare</source>
+        <translation>import FILE, or compare</translation>
+    </message>
+    <message>
+        <source>--window takes hours, 1 to 2160</source>
+        <translation>--window takes hours, 1 to 2160</translation>
+    </message>
+    <message>
+        <source>use: report import FILE, or report compare (try report --help)</source>
+        <translation>use: report import FILE, or report compare (try report --help)</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Console for the shared inbox database.
@@ -4888,16 +5509,16 @@ The database is given the libpq way: --db with a connection string (key=value or
         <translation>Interface language: en or ru (default: the system&apos;s).</translation>
     </message>
     <message>
-        <source>migrate: apply pending schema migrations and exit.</source>
-        <translation>migrate: apply pending schema migrations and exit.</translation>
-    </message>
-    <message>
         <source>Once connected, save a picture of every screen into DIR and exit.</source>
         <translation>Once connected, save a picture of every screen into DIR and exit.</translation>
     </message>
     <message>
         <source>Open LINK (inbox-console://open?..., from Copy link) at its place, connecting with the saved connection profile it names.</source>
         <translation>Open LINK (inbox-console://open?..., from Copy link) at its place, connecting with the saved connection profile it names.</translation>
+    </message>
+    <message>
+        <source>migrate: apply pending schema migrations and exit. report: the Report (see report --help).</source>
+        <translation>migrate: apply pending schema migrations and exit. report: the Report (see report --help).</translation>
     </message>
 </context>
 </TS>

@@ -192,6 +192,29 @@
     </message>
 </context>
 <context>
+    <name>ReportDocument</name>
+    <message>
+        <source>Duplicates before and after the inbox</source>
+        <translation>Дубли до и после inbox</translation>
+    </message>
+    <message>
+        <source>Baseline: %1, file %2, %3 rows from %4 to %5 (%6 unreadable lines), imported by %7 on %8. Duplicates by external id, and by phone or e-mail within %9 hours.</source>
+        <translation>База сравнения: %1, файл %2, строк %3 с %4 по %5 (нечитаемых строк %6), импортировал %7 %8. Дубли по внешнему id, а также по телефону или e-mail в пределах %9 ч.</translation>
+    </message>
+    <message>
+        <source>With the inbox: %1 to %2 (UTC days, %3 days).</source>
+        <translation>С inbox: с %1 по %2 (дни по UTC, дней: %3).</translation>
+    </message>
+    <message>
+        <source>Repeats absorbed: deliveries of a key the inbox already had, which no longer reach anyone. Possible duplicates: similar leads flagged for a manager, who merged or rejected them. The baseline&apos;s sources are named as in the CRM&apos;s export, the inbox&apos;s by their senders: compare the totals.</source>
+        <translation>Поглощённые повторы: доставки ключа, который в inbox уже был; до людей они больше не доходят. Возможные дубли: похожие лиды, отмеченные для менеджера, который их объединил или отклонил. Источники базы сравнения названы так, как в выгрузке CRM, источники inbox — по отправителям: сравнивайте итоги.</translation>
+    </message>
+    <message>
+        <source>Before the inbox: %1 of %2 rows were duplicates, %3 for a person per 30 days, %4 hours of a manager at %5 minutes each. With the inbox: repeats absorbed %6 (%7 of %8 deliveries), possible duplicates for a person %9 per 30 days, %10 hours.</source>
+        <translation>До inbox: %1 из %2 строк были дублями, %3 на человека за 30 дней, %4 ч работы менеджера по %5 мин на каждый. С inbox: поглощено повторов %6 (%7 из %8 доставок), возможных дублей для человека %9 за 30 дней, %10 ч.</translation>
+    </message>
+</context>
+<context>
     <name>inbox::AboutDialog</name>
     <message>
         <source>About Inbox Console</source>
@@ -1416,6 +1439,132 @@
     </message>
 </context>
 <context>
+    <name>inbox::BaselinesModel</name>
+    <message>
+        <source>Name</source>
+        <translation>Название</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Файл</translation>
+    </message>
+    <message>
+        <source>Period</source>
+        <translation>Период</translation>
+    </message>
+    <message>
+        <source>The first and last row&apos;s day</source>
+        <translation>День первой и последней строки</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>Строк</translation>
+    </message>
+    <message>
+        <source>Unreadable lines</source>
+        <translation>Нечитаемых строк</translation>
+    </message>
+    <message>
+        <source>Imported by</source>
+        <translation>Импортировал</translation>
+    </message>
+    <message>
+        <source>Imported at</source>
+        <translation>Импортировано</translation>
+    </message>
+    <message>
+        <source>%1 (%2 – %3, %4 rows)</source>
+        <translation>%1 (%2 – %3, строк: %4)</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::ComparisonModel</name>
+    <message>
+        <source>Source</source>
+        <translation>Источник</translation>
+    </message>
+    <message>
+        <source>Rows before</source>
+        <translation>Строк до</translation>
+    </message>
+    <message>
+        <source>Rows of the imported export</source>
+        <translation>Строки импортированной выгрузки</translation>
+    </message>
+    <message>
+        <source>Duplicates before</source>
+        <translation>Дублей до</translation>
+    </message>
+    <message>
+        <source>Rows beyond the first of a group: the same external id, or the same phone or e-mail within the window</source>
+        <translation>Строки группы после первой: тот же внешний id или тот же телефон либо e-mail в пределах окна</translation>
+    </message>
+    <message>
+        <source>Share before</source>
+        <translation>Доля до</translation>
+    </message>
+    <message>
+        <source>Duplicates before as a share of the rows</source>
+        <translation>Дубли до как доля от строк</translation>
+    </message>
+    <message>
+        <source>Deliveries after</source>
+        <translation>Доставок после</translation>
+    </message>
+    <message>
+        <source>Everything the senders delivered to the inbox in the period</source>
+        <translation>Всё, что отправители доставили в inbox за период</translation>
+    </message>
+    <message>
+        <source>Repeats absorbed</source>
+        <translation>Поглощено повторов</translation>
+    </message>
+    <message>
+        <source>Deliveries of a key the inbox already had: the duplicates that no longer reach anyone</source>
+        <translation>Доставки ключа, который в inbox уже был: дубли, которые больше ни до кого не доходят</translation>
+    </message>
+    <message>
+        <source>Possible duplicates</source>
+        <translation>Возможных дублей</translation>
+    </message>
+    <message>
+        <source>Similar leads the inbox flagged for a manager in the period</source>
+        <translation>Похожие лиды, отмеченные inbox для менеджера за период</translation>
+    </message>
+    <message>
+        <source>Merged</source>
+        <translation>Объединено</translation>
+    </message>
+    <message>
+        <source>Rejected</source>
+        <translation>Отклонено</translation>
+    </message>
+    <message>
+        <source>Flagged pairs a manager said were different</source>
+        <translation>Отмеченные пары, которые менеджер признал разными</translation>
+    </message>
+    <message>
+        <source>Refused</source>
+        <translation>Отклонено на входе</translation>
+    </message>
+    <message>
+        <source>Deliveries the receivers refused at the door</source>
+        <translation>Доставки, отклонённые приёмником на входе</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>С ошибкой</translation>
+    </message>
+    <message>
+        <source>Events of the period that failed</source>
+        <translation>События периода, завершившиеся ошибкой</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Итого</translation>
+    </message>
+</context>
+<context>
     <name>inbox::ConnectionPage</name>
     <message>
         <source>&amp;Connect</source>
@@ -2070,6 +2219,53 @@ Click to list that day&apos;s events in the journal.</source>
     <message>
         <source>Could not read the handlers: %1</source>
         <translation>Не удалось прочитать обработчики: %1</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::DuplicateGroupsModel</name>
+    <message>
+        <source>By</source>
+        <translation>По</translation>
+    </message>
+    <message>
+        <source>What the rows share</source>
+        <translation>Что у строк общего</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Значение</translation>
+    </message>
+    <message>
+        <source>The external id, or the phone or e-mail as normalized</source>
+        <translation>Внешний id либо телефон или e-mail после нормализации</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>Строк</translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation>Источники</translation>
+    </message>
+    <message>
+        <source>First</source>
+        <translation>Первая</translation>
+    </message>
+    <message>
+        <source>Last</source>
+        <translation>Последняя</translation>
+    </message>
+    <message>
+        <source>external id</source>
+        <translation>внешний id</translation>
+    </message>
+    <message>
+        <source>phone</source>
+        <translation>телефон</translation>
+    </message>
+    <message>
+        <source>e-mail</source>
+        <translation>e-mail</translation>
     </message>
 </context>
 <context>
@@ -3170,6 +3366,41 @@ Click to list that day&apos;s events in the journal.</source>
     </message>
 </context>
 <context>
+    <name>inbox::GroupRowsModel</name>
+    <message>
+        <source>Line</source>
+        <translation>Строка</translation>
+    </message>
+    <message>
+        <source>The line of the imported file</source>
+        <translation>Строка импортированного файла</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Источник</translation>
+    </message>
+    <message>
+        <source>External id</source>
+        <translation>Внешний id</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Создан</translation>
+    </message>
+    <message>
+        <source>Phones</source>
+        <translation>Телефоны</translation>
+    </message>
+    <message>
+        <source>E-mails</source>
+        <translation>E-mail</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Имя</translation>
+    </message>
+</context>
+<context>
     <name>inbox::HelpMenu</name>
     <message>
         <source>&amp;Guide to this screen</source>
@@ -3817,6 +4048,10 @@ Click to list that day&apos;s events in the journal.</source>
         <source>Link copied: %1</source>
         <translation>Ссылка скопирована: %1</translation>
     </message>
+    <message>
+        <source>Report</source>
+        <translation>Отчёт</translation>
+    </message>
 </context>
 <context>
     <name>inbox::MultiSelectButton</name>
@@ -4376,6 +4611,171 @@ Click to list that day&apos;s events in the journal.</source>
     </message>
 </context>
 <context>
+    <name>inbox::ReportChart</name>
+    <message>
+        <source>Before the inbox</source>
+        <translation>До inbox</translation>
+    </message>
+    <message>
+        <source>With the inbox</source>
+        <translation>С inbox</translation>
+    </message>
+    <message>
+        <source>Per 30 days</source>
+        <translation>За 30 дней</translation>
+    </message>
+    <message>
+        <source>Duplicates</source>
+        <translation>Дубли</translation>
+    </message>
+    <message>
+        <source>Hours</source>
+        <translation>Часы</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::ReportLoader</name>
+    <message>
+        <source>The baseline %1 is no longer there (deleted by someone else?).</source>
+        <translation>Базы сравнения %1 больше нет (её удалил кто-то другой?).</translation>
+    </message>
+</context>
+<context>
+    <name>inbox::ReportPage</name>
+    <message>
+        <source>Export &amp;PDF...</source>
+        <translation>Экспорт в &amp;PDF...</translation>
+    </message>
+    <message>
+        <source>Export &amp;CSV...</source>
+        <translation>Экспорт в &amp;CSV...</translation>
+    </message>
+    <message>
+        <source>Duplicates before and after the inbox, by source</source>
+        <translation>Дубли до и после inbox по источникам</translation>
+    </message>
+    <message>
+        <source>The baseline&apos;s largest duplicate groups</source>
+        <translation>Крупнейшие группы дублей базы сравнения</translation>
+    </message>
+    <message>
+        <source>The rows of the selected group</source>
+        <translation>Строки выбранной группы</translation>
+    </message>
+    <message>
+        <source>Baseline</source>
+        <translation>База сравнения</translation>
+    </message>
+    <message>
+        <source>An export from before the inbox (inbox-console report import)</source>
+        <translation>Выгрузка за время до inbox (inbox-console report import)</translation>
+    </message>
+    <message>
+        <source> h</source>
+        <translation> ч</translation>
+    </message>
+    <message>
+        <source>Rows with the same phone or e-mail this close in time are one duplicate group; further apart they are a regular customer</source>
+        <translation>Строки с тем же телефоном или e-mail, настолько близкие по времени, — одна группа дублей; если дальше друг от друга — это постоянный клиент</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> мин</translation>
+    </message>
+    <message>
+        <source>A manager&apos;s minutes for each duplicate (the seeds: 5 to 10)</source>
+        <translation>Минуты менеджера на каждый дубль (по исходным данным — от 5 до 10)</translation>
+    </message>
+    <message>
+        <source>The first day with the inbox to count (UTC)</source>
+        <translation>Первый учитываемый день с inbox (UTC)</translation>
+    </message>
+    <message>
+        <source>The last day with the inbox to count (UTC)</source>
+        <translation>Последний учитываемый день с inbox (UTC)</translation>
+    </message>
+    <message>
+        <source>Groups by</source>
+        <translation>Группы по</translation>
+    </message>
+    <message>
+        <source>All groups</source>
+        <translation>Все группы</translation>
+    </message>
+    <message>
+        <source>&amp;Baseline:</source>
+        <translation>&amp;База сравнения:</translation>
+    </message>
+    <message>
+        <source>&amp;Window:</source>
+        <translation>&amp;Окно:</translation>
+    </message>
+    <message>
+        <source>&amp;Cost:</source>
+        <translation>&amp;Цена:</translation>
+    </message>
+    <message>
+        <source>With the inbox &amp;from:</source>
+        <translation>С inbox &amp;с:</translation>
+    </message>
+    <message>
+        <source>&amp;to:</source>
+        <translation>&amp;по:</translation>
+    </message>
+    <message>
+        <source>The baseline&apos;s duplicate groups (largest first; select one to check its rows):</source>
+        <translation>Группы дублей базы сравнения (сначала крупные; выберите группу, чтобы проверить её строки):</translation>
+    </message>
+    <message>
+        <source>B&amp;y:</source>
+        <translation>П&amp;о:</translation>
+    </message>
+    <message>
+        <source>No baseline yet. Import a month&apos;s CRM export from before the inbox with: inbox-console report import FILE</source>
+        <translation>Базы сравнения пока нет. Импортируйте выгрузку CRM за месяц до inbox командой: inbox-console report import ФАЙЛ</translation>
+    </message>
+    <message>
+        <source>The period ends before it starts.</source>
+        <translation>Период заканчивается раньше, чем начинается.</translation>
+    </message>
+    <message>
+        <source>Counting...</source>
+        <translation>Подсчёт...</translation>
+    </message>
+    <message>
+        <source>This login may not read the Report: a manager, or a support login given the inbox_report role, may.</source>
+        <translation>Этому пользователю отчёт недоступен: его может читать менеджер или пользователь поддержки, которому выдана роль inbox_report.</translation>
+    </message>
+    <message>
+        <source>The report could not be read: %1</source>
+        <translation>Отчёт не удалось прочитать: %1</translation>
+    </message>
+    <message>
+        <source>Export the report as PDF</source>
+        <translation>Экспорт отчёта в PDF</translation>
+    </message>
+    <message>
+        <source>PDF files (*.pdf)</source>
+        <translation>Файлы PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Экспорт</translation>
+    </message>
+    <message>
+        <source>%1 was not written: %2</source>
+        <translation>%1 не записан: %2</translation>
+    </message>
+    <message>
+        <source>Export the report as CSV</source>
+        <translation>Экспорт отчёта в CSV</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>Файлы CSV (*.csv)</translation>
+    </message>
+</context>
+<context>
     <name>inbox::RequeueDialog</name>
     <message>
         <source>Requeue</source>
@@ -4719,10 +5119,6 @@ Click to list that day&apos;s events in the journal.</source>
         <translation>Для чтения аудита нужна роль &lt;b&gt;inbox_support&lt;/b&gt; (или включающая её). Ничто на этом экране не изменяет данные.</translation>
     </message>
     <message>
-        <source>&lt;h2&gt;Inbox Console&lt;/h2&gt;&lt;p&gt;Choose a screen with its tab or Alt+1 to Alt+6, then press F1 for its guide. Help &gt; Keyboard shortcuts lists every key.&lt;/p&gt;</source>
-        <translation>&lt;h2&gt;Inbox Console&lt;/h2&gt;&lt;p&gt;Выберите экран вкладкой или клавишами Alt+1 – Alt+6, затем нажмите F1, чтобы открыть справку по нему. В меню «Справка &gt; Сочетания клавиш» перечислены все клавиши.&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>&lt;p&gt;Every figure leads to what it counts, of the source chosen: click a tile (or Tab to it and press Enter or Space). &lt;b&gt;Waiting&lt;/b&gt; and &lt;b&gt;Due now&lt;/b&gt; open the journal on the waiting (received) events, &lt;b&gt;Processing&lt;/b&gt; on the events being processed, &lt;b&gt;Stuck&lt;/b&gt; and &lt;b&gt;Failed&lt;/b&gt; open Needs attention on the stuck or the failed events, &lt;b&gt;Oldest due&lt;/b&gt; opens that event in the journal and &lt;b&gt;Open duplicates&lt;/b&gt; the Duplicates screen. A day&apos;s bar, or its row in &lt;i&gt;Per day&lt;/i&gt; (a click, or Enter), opens the journal on that UTC day and source. Hover a bar for its day and count.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Каждая цифра ведёт к тому, что она считает, по выбранному источнику: щёлкните по плитке (или дойдите до неё клавишей Tab и нажмите Enter или пробел). &lt;b&gt;Ожидают&lt;/b&gt; и &lt;b&gt;Готовы сейчас&lt;/b&gt; открывают журнал на ожидающих (полученных) событиях, &lt;b&gt;В обработке&lt;/b&gt; — на событиях в обработке, &lt;b&gt;Зависли&lt;/b&gt; и &lt;b&gt;С ошибкой&lt;/b&gt; открывают «Требует внимания» на зависших или на событиях с ошибкой, &lt;b&gt;Дольше всех ждёт&lt;/b&gt; открывает это событие в журнале, &lt;b&gt;Открытые дубли&lt;/b&gt; — экран «Дубли». Столбик дня или его строка в таблице &lt;i&gt;По дням&lt;/i&gt; (щелчок или Enter) открывает журнал за этот день (UTC) и источник. Наведите указатель на столбик, чтобы увидеть его день и число.&lt;/p&gt;</translation>
     </message>
@@ -4741,6 +5137,18 @@ Click to list that day&apos;s events in the journal.</source>
     <message>
         <source>&lt;p&gt;The detail&apos;s last tab, &lt;i&gt;Handler&lt;/i&gt;, lists each request inbox-dispatcher made to hand the event to the team&apos;s handler: when, to which handler, the attempt, the HTTP status (or no answer), how long it took, what became of the event, and the first bytes of the answer or the error. Every attempt carried the same Idempotency-Key.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Последняя вкладка подробностей, &lt;i&gt;Обработчик&lt;/i&gt;, перечисляет каждый запрос, которым inbox-dispatcher передавал событие обработчику команды: когда, какому обработчику, номер попытки, HTTP-статус (или отсутствие ответа), сколько это длилось, что стало с событием и первые байты ответа или ошибку. Каждая попытка несла тот же Idempotency-Key.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;Report&lt;/h2&gt;&lt;p&gt;How many duplicates the shop had before the inbox, and how many reach a person now. The &lt;b&gt;baseline&lt;/b&gt; is a month&apos;s export of leads or deals from the CRM, from before the inbox, imported with &lt;code&gt;inbox-console report import FILE&lt;/code&gt; (Bitrix24 and amoCRM exports as they are; any other CSV with &lt;code&gt;--map&lt;/code&gt;). Its duplicates are the rows beyond the first of a group: the same external id, or the same phone or e-mail (normalized as the inbox normalizes them) within the &lt;b&gt;window&lt;/b&gt;. Rows further apart are a regular customer&apos;s next order, not a duplicate.&lt;/p&gt;&lt;p&gt;&lt;b&gt;With the inbox&lt;/b&gt; counts the chosen days from the inbox itself: deliveries, the repeats it absorbed (duplicates that no longer reach anyone), the possible duplicates it flagged for a manager and what became of them, what the receivers refused and what failed. The chart and the summary put both per 30 days and price each duplicate a person handles at the &lt;b&gt;cost&lt;/b&gt; in minutes.&lt;/p&gt;&lt;p&gt;Below, the baseline&apos;s largest groups: select one to read its rows, and check a sample before believing the figure. Nothing is merged or deleted from a report. &lt;b&gt;Export PDF&lt;/b&gt; writes the report for an owner who has never seen the console; &lt;b&gt;Export CSV&lt;/b&gt; the table for a spreadsheet.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;Отчёт&lt;/h2&gt;&lt;p&gt;Сколько дублей было у магазина до inbox и сколько доходит до людей теперь. &lt;b&gt;База сравнения&lt;/b&gt; — выгрузка лидов или сделок из CRM за месяц до inbox, импортированная командой &lt;code&gt;inbox-console report import ФАЙЛ&lt;/code&gt; (выгрузки Битрикс24 и amoCRM как есть; любой другой CSV — с &lt;code&gt;--map&lt;/code&gt;). Её дубли — строки группы после первой: тот же внешний id или тот же телефон либо e-mail (нормализованные так же, как их нормализует inbox) в пределах &lt;b&gt;окна&lt;/b&gt;. Строки дальше друг от друга — следующий заказ постоянного клиента, а не дубль.&lt;/p&gt;&lt;p&gt;&lt;b&gt;С inbox&lt;/b&gt; — выбранные дни по данным самого inbox: доставки, поглощённые повторы (дубли, которые больше ни до кого не доходят), возможные дубли, отмеченные для менеджера, и что с ними стало, что приёмники отклонили на входе и что завершилось ошибкой. Диаграмма и сводка приводят обе стороны к 30 дням и оценивают каждый дубль, который обрабатывает человек, по &lt;b&gt;цене&lt;/b&gt; в минутах.&lt;/p&gt;&lt;p&gt;Ниже — крупнейшие группы базы сравнения: выберите группу, чтобы прочитать её строки, и проверьте выборку, прежде чем верить цифре. Отчёт ничего не объединяет и не удаляет. &lt;b&gt;Экспорт в PDF&lt;/b&gt; записывает отчёт для владельца, который никогда не видел консоль; &lt;b&gt;экспорт в CSV&lt;/b&gt; — таблицу для электронной таблицы.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Managers import and delete baselines (from the command line) and read the Report; a support login given the inbox_report role reads it too. Operators do not see its figures.</source>
+        <translation>Менеджеры импортируют и удаляют базы сравнения (из командной строки) и читают отчёт; пользователь поддержки с ролью inbox_report тоже может его читать. Операторам его цифры недоступны.</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;Inbox Console&lt;/h2&gt;&lt;p&gt;Choose a screen with its tab or Alt+1 to Alt+7, then press F1 for its guide. Help &gt; Keyboard shortcuts lists every key.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;Inbox Console&lt;/h2&gt;&lt;p&gt;Выберите экран вкладкой или клавишами Alt+1 – Alt+7, затем нажмите F1, чтобы открыть справку по нему. В меню «Справка &gt; Сочетания клавиш» перечислены все клавиши.&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -4912,6 +5320,219 @@ Click to list that day&apos;s events in the journal.</source>
     </message>
 </context>
 <context>
+    <name>inbox::cli</name>
+    <message>
+        <source>there is no baseline %1</source>
+        <translation>базы сравнения %1 нет</translation>
+    </message>
+    <message>
+        <source>Baseline %1 &quot;%2&quot;: %3 rows from %4 (%5), %6 unreadable lines, %7 .. %8 (UTC), imported by %9</source>
+        <translation>База сравнения %1 «%2»: строк — %3, файл %4 (%5), нечитаемых строк — %6, %7 .. %8 (UTC), загрузил %9</translation>
+    </message>
+    <message>
+        <source>Duplicates within %1 hours (the rows beyond the first of each group):</source>
+        <translation>Дубли в пределах %1 ч (строки группы после первой):</translation>
+    </message>
+    <message>
+        <source>source</source>
+        <translation>источник</translation>
+    </message>
+    <message>
+        <source>rows</source>
+        <translation>строк</translation>
+    </message>
+    <message>
+        <source>by external id</source>
+        <translation>по внешнему id</translation>
+    </message>
+    <message>
+        <source>by phone</source>
+        <translation>по телефону</translation>
+    </message>
+    <message>
+        <source>by e-mail</source>
+        <translation>по e-mail</translation>
+    </message>
+    <message>
+        <source>duplicates</source>
+        <translation>дублей</translation>
+    </message>
+    <message>
+        <source>share</source>
+        <translation>доля</translation>
+    </message>
+    <message>
+        <source>total</source>
+        <translation>итого</translation>
+    </message>
+    <message>
+        <source>--map takes FIELD=COLUMN, FIELD one of source, external_id, created_at, phone, email, name; got %1</source>
+        <translation>--map принимает ПОЛЕ=СТОЛБЕЦ, где ПОЛЕ — source, external_id, created_at, phone, email или name; получено %1</translation>
+    </message>
+    <message>
+        <source>the file has no column &quot;%1&quot;</source>
+        <translation>в файле нет столбца «%1»</translation>
+    </message>
+    <message>
+        <source>no column for: %1 (map them with --map FIELD=COLUMN, or give --source NAME)</source>
+        <translation>нет столбца для: %1 (укажите их через --map ПОЛЕ=СТОЛБЕЦ или задайте --source ИМЯ)</translation>
+    </message>
+    <message>
+        <source>line %1: %2</source>
+        <translation>строка %1: %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 rows read, %3 unreadable lines</source>
+        <translation>%1: прочитано строк — %2, нечитаемых строк — %3</translation>
+    </message>
+    <message>
+        <source>no row could be read, nothing was stored</source>
+        <translation>не прочитано ни одной строки, ничего не сохранено</translation>
+    </message>
+    <message>
+        <source>give --baseline ID --from YYYY-MM-DD --to YYYY-MM-DD</source>
+        <translation>укажите --baseline ID --from ГГГГ-ММ-ДД --to ГГГГ-ММ-ДД</translation>
+    </message>
+    <message>
+        <source>Baseline %1 against the inbox, UTC days %2 .. %3:</source>
+        <translation>База сравнения %1 и inbox за дни (UTC) %2 .. %3:</translation>
+    </message>
+    <message>
+        <source>baseline rows</source>
+        <translation>строк в базе</translation>
+    </message>
+    <message>
+        <source>baseline duplicates</source>
+        <translation>дублей в базе</translation>
+    </message>
+    <message>
+        <source>deliveries</source>
+        <translation>доставок</translation>
+    </message>
+    <message>
+        <source>repeats absorbed</source>
+        <translation>повторов поглощено</translation>
+    </message>
+    <message>
+        <source>conflicts</source>
+        <translation>конфликтов</translation>
+    </message>
+    <message>
+        <source>possible duplicates flagged</source>
+        <translation>возможных дублей отмечено</translation>
+    </message>
+    <message>
+        <source>merged</source>
+        <translation>объединено</translation>
+    </message>
+    <message>
+        <source>rejected</source>
+        <translation>отклонено</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation>отказано</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>с ошибкой</translation>
+    </message>
+    <message>
+        <source>Refused and failed, by reason:</source>
+        <translation>Отказы и ошибки по причинам:</translation>
+    </message>
+    <message>
+        <source>what</source>
+        <translation>что</translation>
+    </message>
+    <message>
+        <source>reason</source>
+        <translation>причина</translation>
+    </message>
+    <message>
+        <source>count</source>
+        <translation>число</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>ошибка</translation>
+    </message>
+    <message>
+        <source>written: %1</source>
+        <translation>записано: %1</translation>
+    </message>
+    <message>
+        <source>The Report from the command line.
+
+  report import FILE   read a CRM export (CSV), list the lines it cannot read,
+                       store it as a baseline and print its duplicates
+  report compare       print a baseline and the inbox&apos;s figures of a period
+                       side by side</source>
+        <translation>Отчёт из командной строки.
+
+  report import ФАЙЛ   прочитать выгрузку CRM (CSV), перечислить нечитаемые строки,
+                       сохранить её как базу сравнения и вывести её дубли
+  report compare       вывести базу сравнения и цифры inbox за период
+                       рядом</translation>
+    </message>
+    <message>
+        <source>Connect to CONNINFO.</source>
+        <translation>Подключиться к CONNINFO.</translation>
+    </message>
+    <message>
+        <source>import: the baseline&apos;s name (default: the file&apos;s).</source>
+        <translation>import: имя базы сравнения (по умолчанию — имя файла).</translation>
+    </message>
+    <message>
+        <source>import: the layout&apos;s name stored with the baseline (default: the recognised one).</source>
+        <translation>import: имя формата, сохраняемое с базой сравнения (по умолчанию — распознанный формат).</translation>
+    </message>
+    <message>
+        <source>import: take FIELD (source, external_id, created_at, phone, email, name) from the column named COLUMN; repeat for each field.</source>
+        <translation>import: брать ПОЛЕ (source, external_id, created_at, phone, email, name) из столбца с именем СТОЛБЕЦ; повторите для каждого поля.</translation>
+    </message>
+    <message>
+        <source>import: the source of every row, when no column has it.</source>
+        <translation>import: источник всех строк, если его нет ни в одном столбце.</translation>
+    </message>
+    <message>
+        <source>The duplicate window in hours (default 24).</source>
+        <translation>Окно поиска дублей в часах (по умолчанию 24).</translation>
+    </message>
+    <message>
+        <source>compare: the baseline&apos;s id.</source>
+        <translation>compare: id базы сравнения.</translation>
+    </message>
+    <message>
+        <source>compare: the first UTC day of the period.</source>
+        <translation>compare: первый день периода (UTC).</translation>
+    </message>
+    <message>
+        <source>compare: the last UTC day of the period.</source>
+        <translation>compare: последний день периода (UTC).</translation>
+    </message>
+    <message>
+        <source>compare: also write the table to FILE as CSV.</source>
+        <translation>compare: также записать таблицу в ФАЙЛ в формате CSV.</translation>
+    </message>
+    <message>
+        <source>Language of the output: en or ru.</source>
+        <translation>Язык вывода: en или ru.</translation>
+    </message>
+    <message>
+        <source>import FILE, or compare</source>
+        <translation>import ФАЙЛ или compare</translation>
+    </message>
+    <message>
+        <source>--window takes hours, 1 to 2160</source>
+        <translation>--window принимает часы, от 1 до 2160</translation>
+    </message>
+    <message>
+        <source>use: report import FILE, or report compare (try report --help)</source>
+        <translation>используйте: report import ФАЙЛ или report compare (см. report --help)</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Console for the shared inbox database.
@@ -4934,16 +5555,16 @@ The database is given the libpq way: --db with a connection string (key=value or
         <translation>Язык интерфейса: en или ru (по умолчанию системный).</translation>
     </message>
     <message>
-        <source>migrate: apply pending schema migrations and exit.</source>
-        <translation>migrate: применить ожидающие миграции схемы и выйти.</translation>
-    </message>
-    <message>
         <source>Once connected, save a picture of every screen into DIR and exit.</source>
         <translation>После подключения сохранить снимок каждого экрана в каталог DIR и выйти.</translation>
     </message>
     <message>
         <source>Open LINK (inbox-console://open?..., from Copy link) at its place, connecting with the saved connection profile it names.</source>
         <translation>Открыть ССЫЛКУ (inbox-console://open?..., из «Копировать ссылку») на её месте, подключившись с сохранённым профилем, который она называет.</translation>
+    </message>
+    <message>
+        <source>migrate: apply pending schema migrations and exit. report: the Report (see report --help).</source>
+        <translation>migrate: применить ожидающие миграции схемы и выйти. report: отчёт (см. report --help).</translation>
     </message>
 </context>
 </TS>

@@ -2,6 +2,7 @@
 #include "commandline.h"
 #include "common/translations.h"
 #include "navigation/consolelink.h"
+#include "reportcommand.h"
 #include "support/logging.h"
 #include "window/mainwindow.h"
 #include "window/screenshottour.h"
@@ -21,8 +22,8 @@ bool isHeadless(int argc, char **argv)
 {
     for (int i = 1; i < argc; ++i) {
         const QByteArray a(argv[i]);
-        if (a == "migrate" || a == "--self-test" || a == "--version" || a == "-v" ||
-            a == "--help" || a == "-h" || a == "--help-all")
+        if (a == "migrate" || a == "report" || a == "--self-test" || a == "--version" ||
+            a == "-v" || a == "--help" || a == "-h" || a == "--help-all")
             return true;
     }
     return false;
@@ -38,6 +39,11 @@ int main(int argc, char **argv)
     QCoreApplication::setOrganizationName(QStringLiteral("inbox-console"));
     QCoreApplication::setApplicationName(QStringLiteral("inbox-console"));
     QCoreApplication::setApplicationVersion(QStringLiteral(INBOX_VERSION));
+    // `report` has options of its own (reportcommand.h).
+    if (app->arguments().contains(QStringLiteral("report"))) {
+        inbox::setupLogging(QStringLiteral("inbox-console"), false);
+        return inbox::cli::report(app->arguments());
+    }
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QCoreApplication::translate(
@@ -78,8 +84,9 @@ int main(int argc, char **argv)
     parser.addOption(screenshotsOption);
     parser.addPositionalArgument(
         QStringLiteral("command"),
-        QCoreApplication::translate("main", "migrate: apply pending schema migrations and exit."),
-        QStringLiteral("[migrate]"));
+        QCoreApplication::translate("main", "migrate: apply pending schema migrations and exit. "
+                                            "report: the Report (see report --help)."),
+        QStringLiteral("[migrate | report]"));
     parser.process(inbox::cli::withoutEmptyOpen(app->arguments()));
 
     const QString conninfo = parser.value(dbOption);

@@ -1,6 +1,7 @@
 // inbox-sim: the traffic simulator and volume filler, and the fakes of what lies around the
 // inbox (Telegram, the dispatcher's handler, Ozon's and Wildberries' seller APIs); see --help
 // and README.md.
+#include "crmexport.h"
 #include "fakehandler.h"
 #include "fakemarketplace.h"
 #include "faketelegram.h"
@@ -58,6 +59,9 @@ int main(int argc, char **argv)
         return inbox::sim::runCheck(*options);
     if (!options->checkPolled.isEmpty())
         return inbox::sim::runPollCheck(*options);
+    if (!options->crmExport.isEmpty())
+        return inbox::sim::writeCrmExport(inbox::sim::CrmExportSettings{
+            options->crmExport, 30, 200, 0.04, options->seed ? options->seed : 1});
     if (options->historyDays > 0 || options->bulk > 0) {
         const int code = inbox::sim::runFill(*options);
         if (code != 0)

@@ -34,6 +34,7 @@ const char *kDescription =
     "  --run SECONDS     senders and workers for SECONDS, then the self-check; exit 0 only\n"
     "                    when every check holds, 1 naming the checks that failed\n"
     "  --check           the self-check's database checks on the whole database\n"
+    "  --crm-export FILE a month of leads as Bitrix24 exports them, for the Report\n"
     "  --fake-telegram, --fake-handler, --fake-marketplace ADDRESS:PORT\n"
     "                    play the Telegram Bot API, the dispatcher's handler, or Ozon's and\n"
     "                    Wildberries' seller APIs (orders created continuously, late items, a\n"
@@ -133,6 +134,11 @@ std::optional<Options> parseOptions(const QStringList &argumentsIn, int *exitCod
             "of the polled sources, as of each source's last window, and exit (0: nothing "
             "missing or unknown).",
             "URL");
+    const auto crmExport =
+        opt("crm-export",
+            "Write a month of leads as Bitrix24 exports them (CSV, Russian headers), with the "
+            "seeds' duplicates, for the Report's baseline (inbox-console report import), and exit.",
+            "FILE");
     const auto polledSources = opt("polled-sources",
                                    "The inbox source of each fake API for --check-polled "
                                    "(default ozon=ozon-fbs,wb=wb-orders,bitrix24=bitrix24-"
@@ -372,6 +378,7 @@ std::optional<Options> parseOptions(const QStringList &argumentsIn, int *exitCod
     o.fakeHandlerMisbehave = p.value(fakeHandlerMisbehave);
     o.fakeHandlerChaos = p.isSet(fakeHandlerChaos);
     o.checkPolled = p.value(checkPolled);
+    o.crmExport = p.value(crmExport);
     if (p.isSet(polledSources)) {
         o.polledSources.clear();
         for (const QString &pair :
@@ -407,11 +414,11 @@ std::optional<Options> parseOptions(const QStringList &argumentsIn, int *exitCod
     if (!p.positionalArguments().isEmpty())
         errors << QStringLiteral("unexpected argument %1").arg(p.positionalArguments().first());
     if (errors.isEmpty() && !o.trafficMode() && !o.check && o.checkPolled.isEmpty() &&
-        o.historyDays == 0 && o.bulk == 0 && o.fakeTelegram.isEmpty() && o.fakeHandler.isEmpty() &&
-        o.marketplace.listen.isEmpty())
+        o.crmExport.isEmpty() && o.historyDays == 0 && o.bulk == 0 && o.fakeTelegram.isEmpty() &&
+        o.fakeHandler.isEmpty() && o.marketplace.listen.isEmpty())
         errors << QStringLiteral("nothing to do: give --history, --bulk, --live, --run, --check, "
-                                 "--check-polled, --fake-telegram, --fake-handler or "
-                                 "--fake-marketplace");
+                                 "--check-polled, --crm-export, --fake-telegram, --fake-handler "
+                                 "or --fake-marketplace");
     if (!errors.isEmpty()) {
         for (const QString &e : errors)
             std::fprintf(stderr, "inbox-sim: %s\n", qPrintable(e));

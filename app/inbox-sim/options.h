@@ -25,6 +25,7 @@ struct Options
     int runSeconds = 0;   // --run SECONDS
     double rate = 20;     // --rate (for --run without --live)
     bool check = false;   // --check
+    QString crmExport;    // --crm-export FILE: a month of leads as Bitrix24 exports them
     QString checkPolled;  // --check-polled URL: the pull door's self-check (pollcheck.h)
     // --polled-sources: the fake API (ozon, wb, bitrix24, amocrm) -> the inbox source
     QMap<QString, QString> polledSources{

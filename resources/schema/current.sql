@@ -422,6 +422,85 @@ $$;
 
 
 --
+-- Name: _baseline_chains(bigint, interval, text, text); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox._baseline_chains(p_baseline_id bigint, p_window interval, p_kind text DEFAULT NULL::text, p_key text DEFAULT NULL::text) RETURNS TABLE(kind text, key text, line integer, source text, created_at timestamp with time zone, first_line integer, pos bigint)
+    LANGUAGE sql STABLE
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+    -- One sort: both windows have the same partition and order. A group starts where brk is
+    -- 1; the running max of (row number << 32 | line) over the starts so far is the current
+    -- group's start, which gives its first line and each row's place in it.
+    WITH e AS (
+        SELECT k.kind, k.pkey COLLATE "C" AS pkey, k.key, r.line, r.source::text AS source,
+               r.created_at, k.kind <> 'external_id' AS windowed
+          FROM inbox.baseline_rows r
+         CROSS JOIN LATERAL (
+               SELECT 'external_id'::text AS kind, r.source || E'\x1f' || r.external_id AS pkey,
+                      r.external_id::text AS key
+                WHERE r.external_id IS NOT NULL
+               UNION ALL
+               SELECT 'phone', v.v, v.v FROM unnest(r.phone_norms) AS v(v)
+               UNION ALL
+               SELECT 'email', v.v, v.v FROM unnest(r.email_norms) AS v(v)) k
+         WHERE r.baseline_id = p_baseline_id AND (p_kind IS NULL OR k.kind = p_kind)
+           AND (p_key IS NULL OR k.key = p_key)
+    ), b AS (
+        SELECT e.*, row_number() OVER w AS rn,
+               CASE WHEN NOT e.windowed AND lag(e.line) OVER w IS NOT NULL THEN 0
+                    WHEN e.windowed AND e.created_at - lag(e.created_at) OVER w <= p_window
+                      THEN 0
+                    ELSE 1 END AS brk
+          FROM e
+        WINDOW w AS (PARTITION BY e.kind, e.pkey ORDER BY e.created_at, e.line)
+    ), c AS (
+        SELECT b.*, max(CASE WHEN b.brk = 1 THEN (b.rn << 32) | b.line END)
+                        OVER (PARTITION BY b.kind, b.pkey ORDER BY b.created_at, b.line) AS start
+          FROM b
+    )
+    SELECT c.kind, c.key, c.line, c.source, c.created_at, (c.start & 4294967295)::int,
+           c.rn - (c.start >> 32) + 1
+      FROM c;
+$$;
+
+
+--
+-- Name: _baseline_dups(bigint, interval); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox._baseline_dups(p_baseline_id bigint, p_window interval) RETURNS TABLE(line integer, d_ext boolean, d_phone boolean, d_email boolean)
+    LANGUAGE sql STABLE
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+    WITH e AS (
+        SELECT k.kind, k.pkey COLLATE "C" AS pkey, r.line, r.created_at
+          FROM inbox.baseline_rows r
+         CROSS JOIN LATERAL (
+               SELECT 'external_id'::text AS kind, r.source || E'\x1f' || r.external_id AS pkey
+                WHERE r.external_id IS NOT NULL
+               UNION ALL
+               SELECT 'phone', v.v FROM unnest(r.phone_norms) AS v(v)
+               UNION ALL
+               SELECT 'email', v.v FROM unnest(r.email_norms) AS v(v)) k
+         WHERE r.baseline_id = p_baseline_id
+    ), b AS (
+        SELECT e.kind, e.line,
+               CASE WHEN e.kind = 'external_id' THEN lag(e.line) OVER w IS NOT NULL
+                    ELSE coalesce(e.created_at - lag(e.created_at) OVER w <= p_window, false)
+               END AS dup
+          FROM e
+        WINDOW w AS (PARTITION BY e.kind, e.pkey ORDER BY e.created_at, e.line)
+    )
+    SELECT b.line, bool_or(b.kind = 'external_id' AND b.dup), bool_or(b.kind = 'phone' AND b.dup),
+           bool_or(b.kind = 'email' AND b.dup)
+      FROM b
+     WHERE b.dup
+     GROUP BY b.line;
+$$;
+
+
+--
 -- Name: _bump_daily(text, integer, integer, integer, integer, integer, integer); Type: FUNCTION; Schema: inbox; Owner: -
 --
 
@@ -458,6 +537,33 @@ $$;
 
 
 --
+-- Name: _check_baseline(bigint, interval); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox._check_baseline(p_baseline_id bigint, p_window interval) RETURNS void
+    LANGUAGE plpgsql STABLE
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+BEGIN
+    IF p_baseline_id IS NULL THEN
+        RAISE EXCEPTION 'p_baseline_id must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_window IS NULL THEN
+        RAISE EXCEPTION 'p_window must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_window <= interval '0' OR p_window > interval '90 days' THEN
+        RAISE EXCEPTION 'p_window must be more than 0 and at most 90 days, got %', p_window
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF NOT EXISTS (SELECT 1 FROM inbox.baselines b WHERE b.id = p_baseline_id) THEN
+        RAISE EXCEPTION 'p_baseline_id: there is no baseline %', p_baseline_id
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+END;
+$$;
+
+
+--
 -- Name: _check_name(text, text, integer); Type: FUNCTION; Schema: inbox; Owner: -
 --
 
@@ -478,6 +584,33 @@ BEGIN
     END IF;
     IF p_value ~ '[\x01-\x1f\x7f]' THEN
         RAISE EXCEPTION '% must not contain control characters', p_arg
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+END;
+$$;
+
+
+--
+-- Name: _check_period(date, date); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox._check_period(p_from date, p_to date) RETURNS void
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+BEGIN
+    IF p_from IS NULL THEN
+        RAISE EXCEPTION 'p_from must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_to IS NULL THEN
+        RAISE EXCEPTION 'p_to must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_to < p_from THEN
+        RAISE EXCEPTION 'p_to must not be before p_from, got % .. %', p_from, p_to
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF p_to - p_from >= 3660 THEN
+        RAISE EXCEPTION 'p_to must be less than 3660 days after p_from, got % .. %', p_from, p_to
             USING ERRCODE = 'invalid_parameter_value';
     END IF;
 END;
@@ -1271,6 +1404,149 @@ BEGIN
             true);
     PERFORM inbox._notify('alerts');
     RETURN 'acknowledged';
+END;
+$$;
+
+
+--
+-- Name: baseline_daily(bigint, interval); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.baseline_daily(p_baseline_id bigint, p_window interval DEFAULT '24:00:00'::interval) RETURNS TABLE(day date, source text, rows bigint, dup_external_id bigint, dup_phone bigint, dup_email bigint, duplicates bigint)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+BEGIN
+    PERFORM inbox._check_baseline(p_baseline_id, p_window);
+    RETURN QUERY
+    WITH m AS (
+        SELECT d.line, d.d_ext, d.d_phone, d.d_email
+          FROM inbox._baseline_dups(p_baseline_id, p_window) d
+    )
+    SELECT (r.created_at AT TIME ZONE 'UTC')::date, r.source::text, count(*),
+           count(*) FILTER (WHERE m.d_ext), count(*) FILTER (WHERE m.d_phone),
+           count(*) FILTER (WHERE m.d_email), count(m.line)
+      FROM inbox.baseline_rows r
+      LEFT JOIN m ON m.line = r.line
+     WHERE r.baseline_id = p_baseline_id
+     GROUP BY 1, 2
+     ORDER BY 1, 2;
+END;
+$$;
+
+
+--
+-- Name: baseline_group_rows(bigint, text, text, integer, interval); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.baseline_group_rows(p_baseline_id bigint, p_kind text, p_key text, p_first_line integer, p_window interval DEFAULT '24:00:00'::interval) RETURNS TABLE(pos bigint, line integer, source text, external_id text, created_at timestamp with time zone, phones text[], emails text[], name text)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+BEGIN
+    PERFORM inbox._check_baseline(p_baseline_id, p_window);
+    IF p_kind IS NULL THEN
+        RAISE EXCEPTION 'p_kind must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_kind NOT IN ('external_id', 'phone', 'email') THEN
+        RAISE EXCEPTION 'p_kind must be external_id, phone or email, got %', p_kind
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF p_key IS NULL THEN
+        RAISE EXCEPTION 'p_key must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_first_line IS NULL THEN
+        RAISE EXCEPTION 'p_first_line must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    RETURN QUERY
+    SELECT c.pos, r.line, r.source::text, r.external_id::text, r.created_at, r.phones, r.emails,
+           r.name
+      FROM inbox._baseline_chains(p_baseline_id, p_window, p_kind, p_key) c
+      JOIN inbox.baseline_rows r ON r.baseline_id = p_baseline_id AND r.line = c.line
+     WHERE c.first_line = p_first_line
+     ORDER BY c.pos;
+END;
+$$;
+
+
+--
+-- Name: baseline_groups(bigint, interval, text, integer); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.baseline_groups(p_baseline_id bigint, p_window interval DEFAULT '24:00:00'::interval, p_kind text DEFAULT NULL::text, p_limit integer DEFAULT 1000) RETURNS TABLE(kind text, key text, first_line integer, rows bigint, sources text[], first_at timestamp with time zone, last_at timestamp with time zone)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+BEGIN
+    PERFORM inbox._check_baseline(p_baseline_id, p_window);
+    IF p_kind NOT IN ('external_id', 'phone', 'email') THEN
+        RAISE EXCEPTION 'p_kind must be external_id, phone, email or NULL, got %', p_kind
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF p_limit IS NULL THEN
+        RAISE EXCEPTION 'p_limit must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_limit < 1 OR p_limit > 100000 THEN
+        RAISE EXCEPTION 'p_limit must be between 1 and 100000, got %', p_limit
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    RETURN QUERY
+    SELECT c.kind, c.key, c.first_line, count(*),
+           array_agg(DISTINCT c.source ORDER BY c.source), min(c.created_at), max(c.created_at)
+      FROM inbox._baseline_chains(p_baseline_id, p_window, p_kind) c
+     GROUP BY c.kind, c.key, c.first_line
+    HAVING count(*) > 1
+     ORDER BY count(*) DESC, c.kind, c.key, c.first_line
+     LIMIT p_limit;
+END;
+$$;
+
+
+--
+-- Name: baseline_list(); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.baseline_list() RETURNS TABLE(id bigint, name text, file_name text, layout_name text, imported_by text, imported_at timestamp with time zone, period_first timestamp with time zone, period_last timestamp with time zone, row_count integer, unreadable_lines integer)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+    SELECT b.id, b.name, b.file_name, b.layout_name, b.imported_by, b.imported_at,
+           b.period_first, b.period_last, b.row_count, b.unreadable_lines
+      FROM inbox.baselines b
+     ORDER BY b.imported_at DESC, b.id DESC;
+$$;
+
+
+--
+-- Name: baseline_summary(bigint, interval); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.baseline_summary(p_baseline_id bigint, p_window interval DEFAULT '24:00:00'::interval) RETURNS TABLE(source text, rows bigint, dup_external_id bigint, dup_phone bigint, dup_email bigint, duplicates bigint, share_external_id numeric, share_phone numeric, share_email numeric, share numeric)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+BEGIN
+    PERFORM inbox._check_baseline(p_baseline_id, p_window);
+    RETURN QUERY
+    WITH m AS (
+        SELECT d.line, d.d_ext, d.d_phone, d.d_email
+          FROM inbox._baseline_dups(p_baseline_id, p_window) d
+    ), s AS (
+        SELECT r.source::text AS source, count(*) AS n,
+               count(*) FILTER (WHERE m.d_ext) AS d_ext,
+               count(*) FILTER (WHERE m.d_phone) AS d_phone,
+               count(*) FILTER (WHERE m.d_email) AS d_email,
+               count(m.line) AS d_any
+          FROM inbox.baseline_rows r
+          LEFT JOIN m ON m.line = r.line
+         WHERE r.baseline_id = p_baseline_id
+         GROUP BY r.source
+    )
+    SELECT s.source, s.n, s.d_ext, s.d_phone, s.d_email, s.d_any,
+           round(s.d_ext::numeric / s.n, 4), round(s.d_phone::numeric / s.n, 4),
+           round(s.d_email::numeric / s.n, 4), round(s.d_any::numeric / s.n, 4)
+      FROM s
+     ORDER BY s.source;
 END;
 $$;
 
@@ -2369,6 +2645,36 @@ $$;
 
 
 --
+-- Name: delete_baseline(bigint); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.delete_baseline(p_baseline_id bigint) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+DECLARE
+    b inbox.baselines;
+BEGIN
+    IF p_baseline_id IS NULL THEN
+        RAISE EXCEPTION 'p_baseline_id must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    DELETE FROM inbox.baselines x WHERE x.id = p_baseline_id RETURNING x.* INTO b;
+    IF b.id IS NULL THEN
+        RETURN false;
+    END IF;
+    INSERT INTO inbox.journal (entry, detail, by_person)
+    VALUES ('baseline_deleted',
+            jsonb_build_object('baseline_id', b.id, 'name', b.name, 'file_name', b.file_name,
+                               'rows', b.row_count, 'imported_by', b.imported_by,
+                               'imported_at', b.imported_at),
+            true);
+    PERFORM inbox._notify('baselines');
+    RETURN true;
+END;
+$$;
+
+
+--
 -- Name: due_alert_messages(); Type: FUNCTION; Schema: inbox; Owner: -
 --
 
@@ -3057,6 +3363,176 @@ $$;
 
 
 --
+-- Name: import_baseline(text, text, text, integer, integer[], text[], text[], timestamp with time zone[], text[], text[], text[]); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.import_baseline(p_name text, p_file_name text, p_layout_name text, p_unreadable_lines integer, p_lines integer[], p_sources text[], p_external_ids text[], p_created_ats timestamp with time zone[], p_phones text[], p_emails text[], p_names text[]) RETURNS bigint
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+DECLARE
+    v_n   int;
+    v_bad text;
+    v_id  bigint;
+    v_first timestamptz;
+    v_last  timestamptz;
+BEGIN
+    IF p_name IS NULL THEN
+        RAISE EXCEPTION 'p_name must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF btrim(p_name) = '' OR char_length(btrim(p_name)) > 200 THEN
+        RAISE EXCEPTION 'p_name must be 1..200 characters'
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF p_file_name IS NULL THEN
+        RAISE EXCEPTION 'p_file_name must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_file_name = '' OR char_length(p_file_name) > 1000 THEN
+        RAISE EXCEPTION 'p_file_name must be 1..1000 characters'
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF char_length(p_layout_name) > 200 THEN
+        RAISE EXCEPTION 'p_layout_name must be at most 200 characters'
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF p_unreadable_lines IS NULL THEN
+        RAISE EXCEPTION 'p_unreadable_lines must not be NULL'
+            USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_unreadable_lines < 0 THEN
+        RAISE EXCEPTION 'p_unreadable_lines must not be negative, got %', p_unreadable_lines
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF p_lines IS NULL THEN
+        RAISE EXCEPTION 'p_lines must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_sources IS NULL THEN
+        RAISE EXCEPTION 'p_sources must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_external_ids IS NULL THEN
+        RAISE EXCEPTION 'p_external_ids must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_created_ats IS NULL THEN
+        RAISE EXCEPTION 'p_created_ats must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_phones IS NULL THEN
+        RAISE EXCEPTION 'p_phones must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_emails IS NULL THEN
+        RAISE EXCEPTION 'p_emails must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_names IS NULL THEN
+        RAISE EXCEPTION 'p_names must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    v_n := coalesce(cardinality(p_lines), 0);
+    IF array_ndims(p_lines) > 1 OR array_ndims(p_sources) > 1 OR array_ndims(p_external_ids) > 1
+       OR array_ndims(p_created_ats) > 1 OR array_ndims(p_phones) > 1
+       OR array_ndims(p_emails) > 1 OR array_ndims(p_names) > 1
+       OR coalesce(cardinality(p_sources), 0) <> v_n
+       OR coalesce(cardinality(p_external_ids), 0) <> v_n
+       OR coalesce(cardinality(p_created_ats), 0) <> v_n
+       OR coalesce(cardinality(p_phones), 0) <> v_n
+       OR coalesce(cardinality(p_emails), 0) <> v_n
+       OR coalesce(cardinality(p_names), 0) <> v_n THEN
+        RAISE EXCEPTION 'the arrays must have the same length (p_lines has %)', v_n
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF v_n = 0 OR v_n > 1000000 THEN
+        RAISE EXCEPTION 'p_lines must hold 1..1000000 rows, got %', v_n
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+
+    SELECT CASE WHEN x.l IS NULL THEN 'p_lines[' || x.i || '] must not be NULL'
+                WHEN x.s IS NULL THEN 'p_sources[' || x.i || '] must not be NULL'
+                WHEN x.c IS NULL THEN 'p_created_ats[' || x.i || '] must not be NULL'
+           END
+      INTO v_bad
+      FROM unnest(p_lines, p_sources, p_created_ats) WITH ORDINALITY AS x(l, s, c, i)
+     WHERE x.l IS NULL OR x.s IS NULL OR x.c IS NULL
+     ORDER BY x.i
+     LIMIT 1;
+    IF v_bad IS NOT NULL THEN
+        RAISE EXCEPTION '%', v_bad USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    SELECT CASE WHEN x.l < 1 THEN 'p_lines[' || x.i || '] must be positive, got ' || x.l
+                WHEN x.s = '' OR char_length(x.s) > 64 OR x.s ~ '[\x01-\x1f\x7f]'
+                  THEN 'p_sources[' || x.i || '] must be 1..64 characters without control characters'
+                WHEN char_length(x.e) > 1024
+                  THEN 'p_external_ids[' || x.i || '] must be at most 1024 characters'
+           END
+      INTO v_bad
+      FROM unnest(p_lines, p_sources, p_external_ids) WITH ORDINALITY AS x(l, s, e, i)
+     WHERE x.l < 1 OR x.s = '' OR char_length(x.s) > 64 OR x.s ~ '[\x01-\x1f\x7f]'
+        OR char_length(x.e) > 1024
+     ORDER BY x.i
+     LIMIT 1;
+    IF v_bad IS NOT NULL THEN
+        RAISE EXCEPTION '%', v_bad USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    SELECT 'p_lines has line ' || x.l || ' more than once'
+      INTO v_bad
+      FROM unnest(p_lines) AS x(l)
+     GROUP BY x.l
+    HAVING count(*) > 1
+     ORDER BY x.l
+     LIMIT 1;
+    IF v_bad IS NOT NULL THEN
+        RAISE EXCEPTION '%', v_bad USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+
+    SELECT min(x.c), max(x.c) INTO v_first, v_last FROM unnest(p_created_ats) AS x(c);
+    INSERT INTO inbox.baselines (name, file_name, layout_name, period_first, period_last,
+                                 row_count, unreadable_lines)
+    VALUES (btrim(p_name), p_file_name, nullif(btrim(p_layout_name), ''), v_first, v_last, v_n,
+            p_unreadable_lines)
+    RETURNING id INTO v_id;
+
+    -- Phones and e-mails arrive one string per row, several values separated by line breaks
+    -- (which no phone or address contains). Most rows have one, which is normalized without a
+    -- subquery; each value is normalized once.
+    INSERT INTO inbox.baseline_rows (baseline_id, line, source, external_id, created_at, phones,
+                                     emails, name, phone_norms, email_norms)
+    SELECT v_id, x.l, x.s, nullif(btrim(x.e), ''), x.c,
+           CASE WHEN coalesce(btrim(x.ph), '') = '' THEN '{}'::text[]
+                WHEN strpos(x.ph, E'\n') = 0 THEN ARRAY[x.ph]
+                ELSE ARRAY(SELECT v.v FROM unnest(string_to_array(x.ph, E'\n'))
+                                  WITH ORDINALITY AS v(v, o)
+                            WHERE btrim(v.v) <> '' ORDER BY v.o) END,
+           CASE WHEN coalesce(btrim(x.em), '') = '' THEN '{}'::text[]
+                WHEN strpos(x.em, E'\n') = 0 THEN ARRAY[x.em]
+                ELSE ARRAY(SELECT v.v FROM unnest(string_to_array(x.em, E'\n'))
+                                  WITH ORDINALITY AS v(v, o)
+                            WHERE btrim(v.v) <> '' ORDER BY v.o) END,
+           nullif(btrim(x.n), ''),
+           CASE WHEN coalesce(btrim(x.ph), '') = '' THEN '{}'::text[]
+                WHEN strpos(x.ph, E'\n') = 0
+                  THEN array_remove(ARRAY[inbox.normalize_phone(x.ph)], NULL)
+                ELSE ARRAY(SELECT DISTINCT n.n FROM unnest(string_to_array(x.ph, E'\n')) AS v(v)
+                                  CROSS JOIN LATERAL inbox.normalize_phone(v.v) AS n(n)
+                            WHERE n.n IS NOT NULL ORDER BY n.n) END,
+           CASE WHEN coalesce(btrim(x.em), '') = '' THEN '{}'::text[]
+                WHEN strpos(x.em, E'\n') = 0
+                  THEN array_remove(ARRAY[inbox.normalize_email(x.em)], NULL)
+                ELSE ARRAY(SELECT DISTINCT n.n FROM unnest(string_to_array(x.em, E'\n')) AS v(v)
+                                  CROSS JOIN LATERAL inbox.normalize_email(v.v) AS n(n)
+                            WHERE n.n IS NOT NULL ORDER BY n.n) END
+      FROM unnest(p_lines, p_sources, p_external_ids, p_created_ats, p_phones, p_emails, p_names)
+           AS x(l, s, e, c, ph, em, n);
+
+    INSERT INTO inbox.journal (entry, detail, by_person)
+    VALUES ('baseline_imported',
+            jsonb_build_object('baseline_id', v_id, 'name', btrim(p_name), 'file_name',
+                               p_file_name, 'layout_name', nullif(btrim(p_layout_name), ''),
+                               'rows', v_n, 'unreadable_lines', p_unreadable_lines,
+                               'period_first', v_first, 'period_last', v_last),
+            true);
+    PERFORM inbox._notify('baselines');
+    RETURN v_id;
+END;
+$$;
+
+
+--
 -- Name: max_attempts(text); Type: FUNCTION; Schema: inbox; Owner: -
 --
 
@@ -3649,6 +4125,94 @@ BEGIN
         PERFORM inbox._notify('duplicates');
     END IF;
     RETURN v_lead;
+END;
+$$;
+
+
+--
+-- Name: remeasure(date, date); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.remeasure(p_from date, p_to date) RETURNS TABLE(source text, received bigint, repeats bigint, conflicts bigint, deliveries bigint, flagged bigint, merged bigint, rejected bigint, still_open bigint, refused bigint, failed bigint)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+DECLARE
+    v_lo timestamptz;
+    v_hi timestamptz;
+BEGIN
+    PERFORM inbox._check_period(p_from, p_to);
+    v_lo := p_from::timestamp AT TIME ZONE 'UTC';
+    v_hi := (p_to + 1)::timestamp AT TIME ZONE 'UTC';
+    RETURN QUERY
+    WITH d AS (
+        SELECT x.source, sum(x.received) AS received, sum(x.repeats) AS repeats,
+               sum(x.conflicts) AS conflicts, sum(x.failed) AS failed
+          FROM inbox.daily_stats x
+         WHERE x.day BETWEEN p_from AND p_to
+         GROUP BY x.source
+    ), c AS (
+        SELECT coalesce(x.lead_channel, '') COLLATE "C" AS source, count(*) AS flagged,
+               count(*) FILTER (WHERE x.status = 'merged') AS merged,
+               count(*) FILTER (WHERE x.status = 'rejected') AS rejected,
+               count(*) FILTER (WHERE x.status = 'open') AS still_open
+          FROM inbox.duplicate_candidates x
+         WHERE x.created_at >= v_lo AND x.created_at < v_hi
+         GROUP BY 1
+    ), f AS (
+        SELECT x.source, sum(x.n) AS refused
+          FROM inbox.refusals x
+         WHERE x.day BETWEEN p_from AND p_to
+         GROUP BY x.source
+    ), s AS (
+        SELECT d.source FROM d UNION SELECT c.source FROM c UNION SELECT f.source FROM f
+    )
+    SELECT s.source::text, coalesce(d.received, 0)::bigint, coalesce(d.repeats, 0)::bigint,
+           coalesce(d.conflicts, 0)::bigint,
+           (coalesce(d.received, 0) + coalesce(d.repeats, 0) + coalesce(d.conflicts, 0))::bigint,
+           coalesce(c.flagged, 0), coalesce(c.merged, 0), coalesce(c.rejected, 0),
+           coalesce(c.still_open, 0), coalesce(f.refused, 0)::bigint,
+           coalesce(d.failed, 0)::bigint
+      FROM s
+      LEFT JOIN d ON d.source = s.source
+      LEFT JOIN c ON c.source = s.source
+      LEFT JOIN f ON f.source = s.source
+     ORDER BY s.source;
+END;
+$$;
+
+
+--
+-- Name: remeasure_reasons(date, date); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.remeasure_reasons(p_from date, p_to date) RETURNS TABLE(source text, kind text, reason text, error text, n bigint)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+DECLARE
+    v_lo timestamptz;
+    v_hi timestamptz;
+BEGIN
+    PERFORM inbox._check_period(p_from, p_to);
+    v_lo := p_from::timestamp AT TIME ZONE 'UTC';
+    v_hi := (p_to + 1)::timestamp AT TIME ZONE 'UTC';
+    RETURN QUERY
+    SELECT x.source::text, 'refused'::text, x.reason::text, NULL::text, sum(x.n)::bigint
+      FROM inbox.refusals x
+     WHERE x.day BETWEEN p_from AND p_to
+     GROUP BY x.source, x.reason
+    UNION ALL
+    SELECT q.source::text, 'failed'::text,
+           CASE WHEN e.last_error LIKE 'lock of % expired on the last attempt' THEN 'lock_expired'
+                WHEN e.error_retryable IS false THEN 'not_retryable'
+                ELSE 'out_of_attempts' END,
+           left(e.last_error, 200), count(*)
+      FROM inbox.event_queue q
+      JOIN inbox.events e ON e.id = q.id
+     WHERE q.status = 'failed' AND q.received_at >= v_lo AND q.received_at < v_hi
+     GROUP BY 1, 3, 4
+     ORDER BY 1, 2, 5 DESC, 3, 4;
 END;
 $$;
 
@@ -4508,6 +5072,62 @@ ALTER TABLE inbox.alert_rules ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
 
 
 --
+-- Name: baseline_rows; Type: TABLE; Schema: inbox; Owner: -
+--
+
+CREATE TABLE inbox.baseline_rows (
+    baseline_id bigint NOT NULL,
+    line integer NOT NULL,
+    source text NOT NULL COLLATE pg_catalog."C",
+    external_id text COLLATE pg_catalog."C",
+    created_at timestamp with time zone NOT NULL,
+    phones text[] DEFAULT '{}'::text[] NOT NULL,
+    emails text[] DEFAULT '{}'::text[] NOT NULL,
+    name text,
+    phone_norms text[] DEFAULT '{}'::text[] NOT NULL,
+    email_norms text[] DEFAULT '{}'::text[] NOT NULL,
+    CONSTRAINT baseline_rows_line_check CHECK ((line > 0))
+);
+
+
+--
+-- Name: baselines; Type: TABLE; Schema: inbox; Owner: -
+--
+
+CREATE TABLE inbox.baselines (
+    id bigint NOT NULL,
+    name text NOT NULL,
+    file_name text NOT NULL,
+    layout_name text,
+    imported_by text DEFAULT SESSION_USER NOT NULL,
+    imported_at timestamp with time zone DEFAULT now() NOT NULL,
+    period_first timestamp with time zone NOT NULL,
+    period_last timestamp with time zone NOT NULL,
+    row_count integer NOT NULL,
+    unreadable_lines integer NOT NULL,
+    CONSTRAINT baselines_file_name_check CHECK (((char_length(file_name) >= 1) AND (char_length(file_name) <= 1000))),
+    CONSTRAINT baselines_layout_name_check CHECK ((char_length(layout_name) <= 200)),
+    CONSTRAINT baselines_name_check CHECK (((char_length(name) >= 1) AND (char_length(name) <= 200))),
+    CONSTRAINT baselines_row_count_check CHECK ((row_count > 0)),
+    CONSTRAINT baselines_unreadable_lines_check CHECK ((unreadable_lines >= 0))
+);
+
+
+--
+-- Name: baselines_id_seq; Type: SEQUENCE; Schema: inbox; Owner: -
+--
+
+ALTER TABLE inbox.baselines ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME inbox.baselines_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+
+--
 -- Name: conflict_bodies; Type: TABLE; Schema: inbox; Owner: -
 --
 
@@ -4924,6 +5544,22 @@ ALTER TABLE ONLY inbox.alert_rules
 
 
 --
+-- Name: baseline_rows baseline_rows_pkey; Type: CONSTRAINT; Schema: inbox; Owner: -
+--
+
+ALTER TABLE ONLY inbox.baseline_rows
+    ADD CONSTRAINT baseline_rows_pkey PRIMARY KEY (baseline_id, line);
+
+
+--
+-- Name: baselines baselines_pkey; Type: CONSTRAINT; Schema: inbox; Owner: -
+--
+
+ALTER TABLE ONLY inbox.baselines
+    ADD CONSTRAINT baselines_pkey PRIMARY KEY (id);
+
+
+--
 -- Name: conflict_bodies conflict_bodies_pkey; Type: CONSTRAINT; Schema: inbox; Owner: -
 --
 
@@ -5142,6 +5778,13 @@ CREATE INDEX delivery_attempts_destination_idx ON inbox.delivery_attempts USING 
 --
 
 CREATE INDEX delivery_attempts_event_idx ON inbox.delivery_attempts USING btree (event_id, id);
+
+
+--
+-- Name: duplicate_candidates_created_idx; Type: INDEX; Schema: inbox; Owner: -
+--
+
+CREATE INDEX duplicate_candidates_created_idx ON inbox.duplicate_candidates USING btree (created_at);
 
 
 --
@@ -5414,6 +6057,14 @@ ALTER TABLE ONLY inbox.alert_episodes
 
 
 --
+-- Name: baseline_rows baseline_rows_baseline_id_fkey; Type: FK CONSTRAINT; Schema: inbox; Owner: -
+--
+
+ALTER TABLE ONLY inbox.baseline_rows
+    ADD CONSTRAINT baseline_rows_baseline_id_fkey FOREIGN KEY (baseline_id) REFERENCES inbox.baselines(id) ON DELETE CASCADE;
+
+
+--
 -- Name: conflict_bodies conflict_bodies_event_id_fkey; Type: FK CONSTRAINT; Schema: inbox; Owner: -
 --
 
@@ -5468,6 +6119,7 @@ ALTER TABLE ONLY inbox.leads
 GRANT USAGE ON SCHEMA inbox TO inbox_ingest;
 GRANT USAGE ON SCHEMA inbox TO inbox_worker;
 GRANT USAGE ON SCHEMA inbox TO inbox_support;
+GRANT USAGE ON SCHEMA inbox TO inbox_report;
 
 
 --
@@ -5569,6 +6221,20 @@ REVOKE ALL ON FUNCTION inbox._alert_settle(p_episode_id bigint) FROM PUBLIC;
 
 
 --
+-- Name: FUNCTION _baseline_chains(p_baseline_id bigint, p_window interval, p_kind text, p_key text); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox._baseline_chains(p_baseline_id bigint, p_window interval, p_kind text, p_key text) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION _baseline_dups(p_baseline_id bigint, p_window interval); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox._baseline_dups(p_baseline_id bigint, p_window interval) FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION _bump_daily(p_source text, p_received integer, p_repeats integer, p_conflicts integer, p_done integer, p_failed integer, p_requeued integer); Type: ACL; Schema: inbox; Owner: -
 --
 
@@ -5583,10 +6249,24 @@ REVOKE ALL ON FUNCTION inbox._candidate_channels() FROM PUBLIC;
 
 
 --
+-- Name: FUNCTION _check_baseline(p_baseline_id bigint, p_window interval); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox._check_baseline(p_baseline_id bigint, p_window interval) FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION _check_name(p_value text, p_arg text, p_max integer); Type: ACL; Schema: inbox; Owner: -
 --
 
 REVOKE ALL ON FUNCTION inbox._check_name(p_value text, p_arg text, p_max integer) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION _check_period(p_from date, p_to date); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox._check_period(p_from date, p_to date) FROM PUBLIC;
 
 
 --
@@ -5698,6 +6378,46 @@ GRANT ALL ON FUNCTION inbox.acknowledge_alert(p_episode_id bigint, p_note text) 
 
 
 --
+-- Name: FUNCTION baseline_daily(p_baseline_id bigint, p_window interval); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.baseline_daily(p_baseline_id bigint, p_window interval) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.baseline_daily(p_baseline_id bigint, p_window interval) TO inbox_report;
+
+
+--
+-- Name: FUNCTION baseline_group_rows(p_baseline_id bigint, p_kind text, p_key text, p_first_line integer, p_window interval); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.baseline_group_rows(p_baseline_id bigint, p_kind text, p_key text, p_first_line integer, p_window interval) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.baseline_group_rows(p_baseline_id bigint, p_kind text, p_key text, p_first_line integer, p_window interval) TO inbox_report;
+
+
+--
+-- Name: FUNCTION baseline_groups(p_baseline_id bigint, p_window interval, p_kind text, p_limit integer); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.baseline_groups(p_baseline_id bigint, p_window interval, p_kind text, p_limit integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.baseline_groups(p_baseline_id bigint, p_window interval, p_kind text, p_limit integer) TO inbox_report;
+
+
+--
+-- Name: FUNCTION baseline_list(); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.baseline_list() FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.baseline_list() TO inbox_report;
+
+
+--
+-- Name: FUNCTION baseline_summary(p_baseline_id bigint, p_window interval); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.baseline_summary(p_baseline_id bigint, p_window interval) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.baseline_summary(p_baseline_id bigint, p_window interval) TO inbox_report;
+
+
+--
 -- Name: FUNCTION begin_action(p_event_id bigint, p_kind text, p_operation_key text); Type: ACL; Schema: inbox; Owner: -
 --
 
@@ -5801,6 +6521,14 @@ GRANT ALL ON FUNCTION inbox.decide_duplicate(p_candidate_id bigint, p_decision t
 
 
 --
+-- Name: FUNCTION delete_baseline(p_baseline_id bigint); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.delete_baseline(p_baseline_id bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.delete_baseline(p_baseline_id bigint) TO inbox_manager;
+
+
+--
 -- Name: FUNCTION due_alert_messages(); Type: ACL; Schema: inbox; Owner: -
 --
 
@@ -5897,6 +6625,14 @@ GRANT ALL ON FUNCTION inbox.heartbeat(p_event_id bigint, p_worker text, p_lock_t
 
 
 --
+-- Name: FUNCTION import_baseline(p_name text, p_file_name text, p_layout_name text, p_unreadable_lines integer, p_lines integer[], p_sources text[], p_external_ids text[], p_created_ats timestamp with time zone[], p_phones text[], p_emails text[], p_names text[]); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.import_baseline(p_name text, p_file_name text, p_layout_name text, p_unreadable_lines integer, p_lines integer[], p_sources text[], p_external_ids text[], p_created_ats timestamp with time zone[], p_phones text[], p_emails text[], p_names text[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.import_baseline(p_name text, p_file_name text, p_layout_name text, p_unreadable_lines integer, p_lines integer[], p_sources text[], p_external_ids text[], p_created_ats timestamp with time zone[], p_phones text[], p_emails text[], p_names text[]) TO inbox_manager;
+
+
+--
 -- Name: FUNCTION max_attempts(p_source text); Type: ACL; Schema: inbox; Owner: -
 --
 
@@ -5967,6 +6703,22 @@ GRANT ALL ON FUNCTION inbox.prune_alerts(p_older_than interval) TO inbox_alerts;
 
 REVOKE ALL ON FUNCTION inbox.record_lead(p_event_id bigint, p_phone text, p_email text, p_name text, p_summary text, p_deal_ref text) FROM PUBLIC;
 GRANT ALL ON FUNCTION inbox.record_lead(p_event_id bigint, p_phone text, p_email text, p_name text, p_summary text, p_deal_ref text) TO inbox_worker;
+
+
+--
+-- Name: FUNCTION remeasure(p_from date, p_to date); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.remeasure(p_from date, p_to date) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.remeasure(p_from date, p_to date) TO inbox_report;
+
+
+--
+-- Name: FUNCTION remeasure_reasons(p_from date, p_to date); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.remeasure_reasons(p_from date, p_to date) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.remeasure_reasons(p_from date, p_to date) TO inbox_report;
 
 
 --

@@ -13,11 +13,12 @@ using namespace contract;
 
 namespace {
 
-// Logins, one per group role (l_alerts: the alert evaluator), plus one with no inbox role.
+// Logins, one per group role (l_alerts: the alert evaluator), plus one with no inbox role,
+// and l_reader: a support login given inbox_report (0031), as contract.md says to.
 const QStringList kLogins = {QStringLiteral("l_ingest"),  QStringLiteral("l_worker"),
                              QStringLiteral("l_support"), QStringLiteral("l_operator"),
                              QStringLiteral("l_manager"), QStringLiteral("l_nobody"),
-                             QStringLiteral("l_alerts")};
+                             QStringLiteral("l_alerts"),  QStringLiteral("l_reader")};
 
 QSet<QString> logins(std::initializer_list<const char *> names)
 {
@@ -33,12 +34,15 @@ QSet<QString> logins(std::initializer_list<const char *> names)
 QMap<QString, QSet<QString>> expectedExecute()
 {
     const QSet<QString> worker = logins({"l_worker"});
-    const QSet<QString> readers = logins({"l_support", "l_operator", "l_manager", "l_alerts"});
+    const QSet<QString> readers =
+        logins({"l_support", "l_operator", "l_manager", "l_alerts", "l_reader"});
     const QSet<QString> alerts = logins({"l_alerts"});
     const QSet<QString> manager = logins({"l_manager"});
     const QSet<QString> everyone(kLogins.cbegin(), kLogins.cend());
-    const QSet<QString> everyRole =
-        logins({"l_ingest", "l_worker", "l_support", "l_operator", "l_manager", "l_alerts"});
+    const QSet<QString> everyRole = logins(
+        {"l_ingest", "l_worker", "l_support", "l_operator", "l_manager", "l_alerts", "l_reader"});
+    // 0031: the Report's readers are inbox_report's members, not support's (operators are).
+    const QSet<QString> report = logins({"l_manager", "l_reader"});
     return {
         {QStringLiteral("schema_version"), everyRole}, // 0024: clients check the version
         {QStringLiteral("settings"), everyRole},
@@ -55,7 +59,7 @@ QMap<QString, QSet<QString>> expectedExecute()
         {QStringLiteral("finish_deliveries"), worker},
         {QStringLiteral("report_destination"), worker},
         {QStringLiteral("route_backlog"),
-         logins({"l_worker", "l_support", "l_operator", "l_manager", "l_alerts"})},
+         logins({"l_worker", "l_support", "l_operator", "l_manager", "l_alerts", "l_reader"})},
         {QStringLiteral("pause_destination"), logins({"l_operator", "l_manager"})},
         {QStringLiteral("resume_destination"), logins({"l_operator", "l_manager"})},
         {QStringLiteral("poll_open"), logins({"l_ingest"})}, // 0029: the poller
@@ -87,7 +91,16 @@ QMap<QString, QSet<QString>> expectedExecute()
         {QStringLiteral("acknowledge_alert"), logins({"l_operator", "l_manager"})}, // 0023
         {QStringLiteral("normalize_phone"), everyone}, // pure; granted to PUBLIC
         {QStringLiteral("normalize_email"), everyone},
-        {QStringLiteral("_name_key"), everyone}, // pure; PUBLIC since 0015 (journal search)
+        {QStringLiteral("_name_key"), everyone},      // pure; PUBLIC since 0015 (journal search)
+        {QStringLiteral("import_baseline"), manager}, // 0031: the Report
+        {QStringLiteral("delete_baseline"), manager},
+        {QStringLiteral("baseline_list"), report},
+        {QStringLiteral("baseline_summary"), report},
+        {QStringLiteral("baseline_daily"), report},
+        {QStringLiteral("baseline_groups"), report},
+        {QStringLiteral("baseline_group_rows"), report},
+        {QStringLiteral("remeasure"), report},
+        {QStringLiteral("remeasure_reasons"), report},
     };
 }
 
@@ -223,6 +236,30 @@ QMap<QString, QString> calls()
         {QStringLiteral("_alert_settle"), QStringLiteral("SELECT inbox._alert_settle(0)")},
         {QStringLiteral("acknowledge_alert"), QStringLiteral("SELECT inbox.acknowledge_alert(0)")},
         {QStringLiteral("prune_alerts"), QStringLiteral("SELECT inbox.prune_alerts()")},
+        {QStringLiteral("import_baseline"),
+         QStringLiteral("SELECT inbox.import_baseline('roles', 'roles.csv', NULL, 0, '{1}',"
+                        " '{roles}', '{1}', ARRAY[now()], '{}', '{}', '{}')")},
+        {QStringLiteral("delete_baseline"), QStringLiteral("SELECT inbox.delete_baseline(0)")},
+        {QStringLiteral("baseline_list"), QStringLiteral("SELECT * FROM inbox.baseline_list()")},
+        {QStringLiteral("baseline_summary"),
+         QStringLiteral("SELECT * FROM inbox.baseline_summary(0)")},
+        {QStringLiteral("baseline_daily"), QStringLiteral("SELECT * FROM inbox.baseline_daily(0)")},
+        {QStringLiteral("baseline_groups"),
+         QStringLiteral("SELECT * FROM inbox.baseline_groups(0)")},
+        {QStringLiteral("baseline_group_rows"),
+         QStringLiteral("SELECT * FROM inbox.baseline_group_rows(0, 'phone', '1', 1)")},
+        {QStringLiteral("remeasure"),
+         QStringLiteral("SELECT * FROM inbox.remeasure(current_date, current_date)")},
+        {QStringLiteral("remeasure_reasons"),
+         QStringLiteral("SELECT * FROM inbox.remeasure_reasons(current_date, current_date)")},
+        {QStringLiteral("_baseline_chains"),
+         QStringLiteral("SELECT * FROM inbox._baseline_chains(0, '1 day')")},
+        {QStringLiteral("_baseline_dups"),
+         QStringLiteral("SELECT * FROM inbox._baseline_dups(0, '1 day')")},
+        {QStringLiteral("_check_baseline"),
+         QStringLiteral("SELECT inbox._check_baseline(0, '1 day')")},
+        {QStringLiteral("_check_period"),
+         QStringLiteral("SELECT inbox._check_period(current_date, current_date)")},
     };
 }
 
@@ -250,13 +287,15 @@ class TestRoles : public DatabaseTestCase
 
 public:
     TestRoles()
-        : DatabaseTestCase{{kLogins.at(0), {QStringLiteral("inbox_ingest")}},
-                           {kLogins.at(1), {QStringLiteral("inbox_worker")}},
-                           {kLogins.at(2), {QStringLiteral("inbox_support")}},
-                           {kLogins.at(3), {QStringLiteral("inbox_operator")}},
-                           {kLogins.at(4), {QStringLiteral("inbox_manager")}},
-                           {kLogins.at(5), QStringList{}},
-                           {kLogins.at(6), {QStringLiteral("inbox_alerts")}}}
+        : DatabaseTestCase{
+              {kLogins.at(0), {QStringLiteral("inbox_ingest")}},
+              {kLogins.at(1), {QStringLiteral("inbox_worker")}},
+              {kLogins.at(2), {QStringLiteral("inbox_support")}},
+              {kLogins.at(3), {QStringLiteral("inbox_operator")}},
+              {kLogins.at(4), {QStringLiteral("inbox_manager")}},
+              {kLogins.at(5), QStringList{}},
+              {kLogins.at(6), {QStringLiteral("inbox_alerts")}},
+              {kLogins.at(7), {QStringLiteral("inbox_support"), QStringLiteral("inbox_report")}}}
     {}
 
 private:
@@ -280,8 +319,8 @@ private slots:
         QCOMPARE(
             one(su, QStringLiteral("SELECT string_agg(rolname, ',' ORDER BY rolname) FROM pg_roles"
                                    " WHERE rolname LIKE 'inbox\\_%' AND NOT rolcanlogin")),
-            QStringLiteral("inbox_alerts,inbox_ingest,inbox_manager,inbox_operator,inbox_support,"
-                           "inbox_worker"));
+            QStringLiteral("inbox_alerts,inbox_ingest,inbox_manager,inbox_operator,inbox_report,"
+                           "inbox_support,inbox_worker"));
         QCOMPARE(
             one(su, QStringLiteral("SELECT pg_has_role('l_manager', 'inbox_support', 'USAGE')"
                                    " AND pg_has_role('l_manager', 'inbox_operator', 'USAGE')"
@@ -295,6 +334,11 @@ private slots:
                                    " AND NOT pg_has_role('l_alerts', 'inbox_worker', 'USAGE')"
                                    // ... and no person's or worker's role is an evaluator
                                    " AND NOT pg_has_role('l_manager', 'inbox_alerts', 'USAGE')"
+                                   // 0031: managers read the Report, operators do not
+                                   " AND pg_has_role('l_manager', 'inbox_report', 'USAGE')"
+                                   " AND NOT pg_has_role('l_operator', 'inbox_report', 'USAGE')"
+                                   " AND NOT pg_has_role('l_support', 'inbox_report', 'USAGE')"
+                                   " AND NOT pg_has_role('l_alerts', 'inbox_report', 'USAGE')"
                                    " AND NOT pg_has_role('l_worker', 'inbox_alerts', 'USAGE')")),
             QStringLiteral("t"));
     }
@@ -369,16 +413,25 @@ private slots:
         const QStringList tables = inboxTables(su);
         for (const QString &t : kContractTables)
             QVERIFY2(tables.contains(t), qPrintable(t));
-        const QSet<QString> readers = logins({"l_support", "l_operator", "l_manager", "l_alerts"});
+        const QSet<QString> readers =
+            logins({"l_support", "l_operator", "l_manager", "l_alerts", "l_reader"});
+        // 0031: the baselines are read through the Report's functions only, so that support's
+        // SELECT on every table does not hand them to operators.
+        const QSet<QString> functionsOnly = {QStringLiteral("baselines"),
+                                             QStringLiteral("baseline_rows")};
+        for (const QString &t : functionsOnly)
+            QVERIFY2(tables.contains(t), qPrintable(t));
         for (const QString &login : kLogins) {
             for (const QString &t : tables) {
                 const QString rel = QStringLiteral("inbox.") + t;
                 const QString what = login + QLatin1Char(' ') + rel;
-                QCOMPARE(
+                QVERIFY2(
                     one(su,
                         QStringLiteral("SELECT has_table_privilege($1::name, $2::text, 'SELECT')"),
-                        {login, rel}),
-                    readers.contains(login) ? QStringLiteral("t") : QStringLiteral("f"));
+                        {login, rel}) == (readers.contains(login) && !functionsOnly.contains(t)
+                                              ? QStringLiteral("t")
+                                              : QStringLiteral("f")),
+                    qPrintable(what));
                 QVERIFY2(
                     one(su,
                         QStringLiteral("SELECT has_table_privilege($1::name, $2::text,"

@@ -6,6 +6,7 @@
 #include "duplicates/duplicatespage.h"
 #include "journal/journalpage.h"
 #include "overview/overviewpage.h"
+#include "report/reportpage.h"
 
 namespace inbox {
 
@@ -33,6 +34,8 @@ QString ScreenGuide::html(const QWidget *screen)
         return duplicatesGuide();
     if (qobject_cast<const AuditPage *>(screen))
         return auditGuide();
+    if (qobject_cast<const ReportPage *>(screen))
+        return reportGuide();
     return generalGuide();
 }
 
@@ -232,9 +235,35 @@ QString ScreenGuide::auditGuide()
                     "includes it). Nothing here changes data."));
 }
 
+QString ScreenGuide::reportGuide()
+{
+    return tr("<h2>Report</h2>"
+              "<p>How many duplicates the shop had before the inbox, and how many reach a person "
+              "now. The <b>baseline</b> is a month's export of leads or deals from the CRM, from "
+              "before the inbox, imported with <code>inbox-console report import FILE</code> "
+              "(Bitrix24 and amoCRM exports as they are; any other CSV with "
+              "<code>--map</code>). Its duplicates are the rows beyond the first of a group: "
+              "the same external id, or the same phone or e-mail (normalized as the inbox "
+              "normalizes them) within the <b>window</b>. Rows further apart are a regular "
+              "customer's next order, not a duplicate.</p>"
+              "<p><b>With the inbox</b> counts the chosen days from the inbox itself: "
+              "deliveries, the repeats it absorbed (duplicates that no longer reach anyone), "
+              "the possible duplicates it flagged for a manager and what became of them, what "
+              "the receivers refused and what failed. The chart and the summary put both per "
+              "30 days and price each duplicate a person handles at the <b>cost</b> in "
+              "minutes.</p>"
+              "<p>Below, the baseline's largest groups: select one to read its rows, and check "
+              "a sample before believing the figure. Nothing is merged or deleted from a "
+              "report. <b>Export PDF</b> writes the report for an owner who has never seen the "
+              "console; <b>Export CSV</b> the table for a spreadsheet.</p>") +
+           roles(tr("Managers import and delete baselines (from the command line) and read the "
+                    "Report; a support login given the inbox_report role reads it too. "
+                    "Operators do not see its figures."));
+}
+
 QString ScreenGuide::generalGuide()
 {
-    return tr("<h2>Inbox Console</h2><p>Choose a screen with its tab or Alt+1 to Alt+6, then "
+    return tr("<h2>Inbox Console</h2><p>Choose a screen with its tab or Alt+1 to Alt+7, then "
               "press F1 for its guide. Help > Keyboard shortcuts lists every key.</p>");
 }
 

@@ -22,6 +22,7 @@ public:
     static QString attentionGuide();
     static QString duplicatesGuide();
     static QString auditGuide();
+    static QString reportGuide();
     static QString generalGuide();
 };
 

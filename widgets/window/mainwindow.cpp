@@ -14,6 +14,7 @@
 #include "journal/eventdetailpane.h"
 #include "journal/journalpage.h"
 #include "overview/overviewpage.h"
+#include "report/reportpage.h"
 #include "settings/connectionprofiles.h"
 #include "support/logging.h"
 #include "window/settingsdialog.h"
@@ -44,7 +45,7 @@ MainWindow::MainWindow(QWidget *parent)
       m_overview(new OverviewPage(m_context, this)), m_journal(new JournalPage(m_context, this)),
       m_attention(new AttentionPage(m_context, this)),
       m_duplicates(new DuplicatesPage(m_context, this)), m_audit(new AuditPage(m_context, this)),
-      m_copyLink(new QAction(tr("Copy &link"), this))
+      m_report(new ReportPage(m_context, this)), m_copyLink(new QAction(tr("Copy &link"), this))
 {
     setWindowTitle(tr("Inbox Console"));
     // At most 90 % of the screen: at a scale factor of 2 a 1200 x 760 window would not fit.
@@ -81,6 +82,7 @@ MainWindow::MainWindow(QWidget *parent)
         journal->openEvent(eventId);
         m_tabs->setCurrentWidget(journal);
     });
+    addScreen(m_report, tr("Report"));
     // The Overview's figures lead to the screens that list what they count.
     connect(m_overview, &OverviewPage::openPlace, this, &MainWindow::open);
     // "Copy link" on an event's pane and an audit entry; Edit > Copy link on any screen.

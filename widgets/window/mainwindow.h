@@ -14,6 +14,7 @@ namespace inbox {
 
 class AttentionPage;
 class AuditPage;
+class ReportPage;
 class ConnectionPage;
 class ConsoleContext;
 class DuplicatesPage;
@@ -73,6 +74,7 @@ private:
     AttentionPage *m_attention;
     DuplicatesPage *m_duplicates;
     AuditPage *m_audit;
+    ReportPage *m_report;
     QAction *m_copyLink;
     QString m_conninfo;                   // of the working connection, as it was given
     std::optional<ConsoleLink> m_pending; // opens once connected

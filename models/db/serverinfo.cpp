@@ -25,7 +25,7 @@ SELECT current_setting('server_version'),
        (SELECT string_agg(r.rolname, ',' ORDER BY r.rolname)
           FROM pg_roles r
          WHERE r.rolname IN ('inbox_ingest', 'inbox_worker', 'inbox_support',
-                             'inbox_operator', 'inbox_manager')
+                             'inbox_operator', 'inbox_manager', 'inbox_report')
            AND pg_has_role(session_user, r.oid, 'MEMBER')),
        CASE WHEN n.oid IS NULL THEN has_database_privilege(current_database(), 'CREATE')
             ELSE pg_has_role(session_user, n.nspowner, 'USAGE') END,

@@ -43,6 +43,10 @@ struct ServerInfo
     {
         return mayRequeue() || hasRole(QStringLiteral("inbox_manager"));
     }
+    // The Report (0031): inbox_report reads baselines (managers are members of it; a support
+    // login may be given it), managers import and delete them.
+    bool mayReadReport() const { return hasRole(QStringLiteral("inbox_report")); }
+    bool mayImportBaseline() const { return hasRole(QStringLiteral("inbox_manager")); }
 };
 
 // Reads ServerInfo over a raw libpq connection. Works on a database without the schema.

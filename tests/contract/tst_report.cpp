@@ -7,6 +7,8 @@
 // neither, ingest and worker nothing.
 #include "contract_util.h"
 #include "databasetestcase.h"
+#include "db/dberror.h"
+#include "db/serverinfo.h"
 
 #include <QtTest>
 
@@ -570,6 +572,25 @@ private slots:
             QVERIFY2(errorOf(s.exec(remove)) == QLatin1String("!ERROR 42501"), login);
         }
         QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.baselines")), 1);
+
+        // What the console reads of the session's roles says the same.
+        const struct
+        {
+            const char *login;
+            bool read;
+            bool import;
+        } consoleRoles[] = {{"rp_manager", true, true},
+                            {"rp_reader", true, false},
+                            {"rp_support", false, false},
+                            {"rp_operator", false, false}};
+        for (const auto &c : consoleRoles) {
+            PgSession s(m_db.conninfo(QString::fromLatin1(c.login)));
+            inbox::DbError error;
+            const auto info = inbox::readServerInfo(s.raw(), &error);
+            QVERIFY2(info, qPrintable(error.oneLine()));
+            QVERIFY2(info->mayReadReport() == c.read, c.login);
+            QVERIFY2(info->mayImportBaseline() == c.import, c.login);
+        }
 
         QCOMPARE(one(mgr, remove), QStringLiteral("t"));
         QCOMPARE(one(mgr, remove), QStringLiteral("f"));

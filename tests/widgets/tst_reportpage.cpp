@@ -108,6 +108,9 @@ private slots:
         inbox::ConsoleContext context;
         inbox::ReportPage page(&context);
         QVERIFY(ConsoleHarness::show(&page, {1400, 860}));
+        // The screen never widens the window past the other screens' 1,024 pixels.
+        QVERIFY2(page.minimumSizeHint().width() <= 1024,
+                 qPrintable(QString::number(page.minimumSizeHint().width())));
         ModelCheck comparisonCheck(page.comparison());
         ModelCheck groupsCheck(page.groups());
         ModelCheck rowsCheck(page.groupRows());

@@ -73,7 +73,8 @@ ReportPage::ReportPage(ConsoleContext *context, QWidget *parent)
     m_baseline->setObjectName(QStringLiteral("baseline"));
     m_baseline->setAccessibleName(tr("Baseline"));
     m_baseline->setToolTip(tr("An export from before the inbox (inbox-console report import)"));
-    m_baseline->setMinimumContentsLength(30);
+    m_baseline->setMinimumContentsLength(16);
+    m_baseline->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_window->setObjectName(QStringLiteral("window"));
     m_window->setRange(1, 720);
     m_window->setValue(24);
@@ -122,6 +123,7 @@ ReportPage::ReportPage(ConsoleContext *context, QWidget *parent)
     m_groupTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_rowTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
 
+    // Two rows, so the screen never widens the window (the other screens fit in 1,024 pixels).
     auto *controls = new QHBoxLayout;
     controls->addWidget(labelFor(m_baseline, tr("&Baseline:"), this));
     controls->addWidget(m_baseline, 1);
@@ -129,12 +131,14 @@ ReportPage::ReportPage(ConsoleContext *context, QWidget *parent)
     controls->addWidget(m_window);
     controls->addWidget(labelFor(m_minutes, tr("&Cost:"), this));
     controls->addWidget(m_minutes);
-    controls->addWidget(labelFor(m_from, tr("With the inbox &from:"), this));
-    controls->addWidget(m_from);
-    controls->addWidget(labelFor(m_to, tr("&to:"), this));
-    controls->addWidget(m_to);
-    controls->addWidget(m_pdf);
-    controls->addWidget(m_csv);
+    auto *period = new QHBoxLayout;
+    period->addWidget(labelFor(m_from, tr("With the inbox &from:"), this));
+    period->addWidget(m_from);
+    period->addWidget(labelFor(m_to, tr("&to:"), this));
+    period->addWidget(m_to);
+    period->addStretch(1);
+    period->addWidget(m_pdf);
+    period->addWidget(m_csv);
 
     auto *figures = new QWidget(this);
     auto *figuresLayout = new QHBoxLayout(figures);
@@ -166,6 +170,7 @@ ReportPage::ReportPage(ConsoleContext *context, QWidget *parent)
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(controls);
+    layout->addLayout(period);
     layout->addWidget(m_summary);
     layout->addWidget(m_status);
     layout->addWidget(splitter, 1);

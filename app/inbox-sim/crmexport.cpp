@@ -65,15 +65,18 @@ int writeCrmExport(const CrmExportSettings &s)
         Lead lead;
         lead.id = nextId++;
         lead.createdS = startS + rng.between(0, endS - startS - 1);
-        if (!customers.isEmpty() && rng.chance(0.05)) {
-            // A regular customer's next order: same phone and e-mail, far apart in time.
-            const Lead &before = rng.pick(customers);
-            lead.first = before.first;
-            lead.last = before.last;
-            lead.phone = before.phone;
-            lead.email = before.email;
-            lead.source = before.source;
-            lead.createdS = std::min(endS - 1, before.createdS + rng.between(7, 20) * 86400);
+        const Lead *before =
+            customers.isEmpty() || !rng.chance(0.05) ? nullptr : &rng.pick(customers);
+        const qint64 againS = before ? before->createdS + rng.between(7, 20) * 86400 : 0;
+        if (before && againS < endS) {
+            // A regular customer's next order: same phone and e-mail, weeks later (within the
+            // month, or it would pile up at its end).
+            lead.first = before->first;
+            lead.last = before->last;
+            lead.phone = before->phone;
+            lead.email = before->email;
+            lead.source = before->source;
+            lead.createdS = againS;
         } else {
             lead.first = QString::fromUtf8(kFirstNames[rng.between(0, 9)]);
             lead.last = QString::fromUtf8(kLastNames[rng.between(0, 9)]);

@@ -1,9 +1,8 @@
 #include "bodies.h"
 
+#include "jsonwriter.h"
+
 #include <QCryptographicHash>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QTimeZone>
 #include <QUrlQuery>
 
@@ -49,11 +48,6 @@ const Source *sourceByName(const QString &name)
 namespace bodies {
 
 namespace {
-
-QByteArray compact(const QJsonObject &o)
-{
-    return QJsonDocument(o).toJson(QJsonDocument::Compact);
-}
 
 QString firstName(const QString &name)
 {
@@ -135,25 +129,45 @@ QString isoUtc(const QDateTime &t)
 Message webForm(const Person &p, const QString &formKey, const QDateTime &openedAt,
                 const QDateTime &submittedAt, Rng &rng)
 {
-    QJsonObject o;
-    o.insert(QStringLiteral("form_key"), formKey);
-    o.insert(QStringLiteral("form"), rng.pick(Texts::forms()));
-    o.insert(QStringLiteral("page"), rng.pick(Texts::pages()));
-    o.insert(QStringLiteral("name"), p.name);
-    o.insert(QStringLiteral("phone"), p.placeholder || p.badPhone
-                                          ? p.phone
-                                          : People::spellPhone(p.phone, rng, p.office >= 0));
-    o.insert(QStringLiteral("email"), p.placeholder ? p.email : People::spellEmail(p.email, rng));
-    o.insert(QStringLiteral("message"), message(p, rng));
-    o.insert(QStringLiteral("utm_source"), rng.pick(Texts::utmSources()));
-    o.insert(QStringLiteral("opened_at"), isoUtc(openedAt));
-    o.insert(QStringLiteral("submitted_at"), isoUtc(submittedAt));
+    // Drawn in this order (the same --seed gives the same bodies), written in the keys' order.
+    const QString &form = rng.pick(Texts::forms());
+    const QString &page = rng.pick(Texts::pages());
+    const QString phone =
+        p.placeholder || p.badPhone ? p.phone : People::spellPhone(p.phone, rng, p.office >= 0);
+    const QString email = p.placeholder ? p.email : People::spellEmail(p.email, rng);
+    const QString text = message(p, rng);
+    const QString &utm = rng.pick(Texts::utmSources());
+    QByteArray body;
+    body.reserve(512);
+    JsonWriter(body)
+        .object()
+        .key("email")
+        .string(email)
+        .key("form")
+        .string(form)
+        .key("form_key")
+        .string(formKey)
+        .key("message")
+        .string(text)
+        .key("name")
+        .string(p.name)
+        .key("opened_at")
+        .string(isoUtc(openedAt))
+        .key("page")
+        .string(page)
+        .key("phone")
+        .string(phone)
+        .key("submitted_at")
+        .string(isoUtc(submittedAt))
+        .key("utm_source")
+        .string(utm)
+        .endObject();
     return {QStringLiteral("web_form"),
             formKey,
             QStringLiteral("lead.form"),
             QStringLiteral("application/json"),
             QString(),
-            compact(o),
+            body,
             submittedAt};
 }
 
@@ -168,27 +182,27 @@ Message telegram(const Person &p, qint64 updateId, const QDateTime &at, Rng &rng
                                              : People::spellPhone(p.phone, rng, p.office >= 0));
     if (!p.email.isEmpty() && (x >= 0.7 || rng.chance(0.2)))
         text += QStringLiteral(" ") + (p.placeholder ? p.email : People::spellEmail(p.email, rng));
-    QJsonObject from{
-        {QStringLiteral("id"), userId},
-        {QStringLiteral("is_bot"), false},
-        {QStringLiteral("first_name"), firstName(p.name)},
-        {QStringLiteral("language_code"), p.russian ? QStringLiteral("ru") : QStringLiteral("en")}};
-    if (!lastName(p.name).isEmpty())
-        from.insert(QStringLiteral("last_name"), lastName(p.name));
-    const QJsonObject msg{
-        {QStringLiteral("message_id"), qint64(rng.between(1000, 999999))},
-        {QStringLiteral("from"), from},
-        {QStringLiteral("chat"), QJsonObject{{QStringLiteral("id"), userId},
-                                             {QStringLiteral("type"), QStringLiteral("private")}}},
-        {QStringLiteral("date"), at.toSecsSinceEpoch()},
-        {QStringLiteral("text"), text}};
-    const QJsonObject o{{QStringLiteral("update_id"), updateId}, {QStringLiteral("message"), msg}};
+    const qint64 messageId = rng.between(1000, 999999);
+    const QString last = lastName(p.name);
+    QByteArray body;
+    body.reserve(512);
+    JsonWriter w(body);
+    w.object().key("message").object();
+    w.key("chat").object().key("id").integer(userId).key("type").string(QStringLiteral("private"));
+    w.endObject().key("date").integer(at.toSecsSinceEpoch());
+    w.key("from").object().key("first_name").string(firstName(p.name)).key("id").integer(userId);
+    w.key("is_bot").boolean(false).key("language_code");
+    w.string(p.russian ? QStringLiteral("ru") : QStringLiteral("en"));
+    if (!last.isEmpty())
+        w.key("last_name").string(last);
+    w.endObject().key("message_id").integer(messageId).key("text").string(text);
+    w.endObject().key("update_id").integer(updateId).endObject();
     return {QStringLiteral("telegram"),
             QString::number(updateId),
             QStringLiteral("message"),
             QStringLiteral("application/json"),
             QString(),
-            compact(o),
+            body,
             at};
 }
 
@@ -229,26 +243,30 @@ Message email(const Person &p, qint64 u, const QDateTime &at, Rng &rng)
 }
 
 namespace {
-QJsonArray orderLines(Rng &rng, bool unknownOffer, bool wbStyle)
+// An order's lines: Ozon's as an array of objects into `w`, Wildberries' only drawn (the
+// same draws), for the first line's offer id, which is returned.
+QString orderLines(Rng &rng, bool unknownOffer, JsonWriter *w)
 {
-    QJsonArray lines;
+    QString first;
     const int n = rng.chance(0.8) ? 1 : int(rng.between(2, 3));
+    if (w)
+        w->array();
     for (int i = 0; i < n; ++i) {
         const Product &p = rng.pick(Catalog::products());
-        const QString offer =
+        const QString &offer =
             unknownOffer && i == 0 ? rng.pick(Catalog::unknownOffers()) : p.offerId;
-        if (wbStyle) {
-            lines.append(offer);
-        } else {
-            lines.append(
-                QJsonObject{{QStringLiteral("sku"), p.sku},
-                            {QStringLiteral("offer_id"), offer},
-                            {QStringLiteral("name"), p.name},
-                            {QStringLiteral("quantity"), int(rng.between(1, 3))},
-                            {QStringLiteral("price"), money(p.priceRub) + QStringLiteral("00")}});
+        if (i == 0)
+            first = offer;
+        if (w) {
+            const qint64 quantity = rng.between(1, 3);
+            w->object().key("name").string(p.name).key("offer_id").string(offer);
+            w->key("price").string(money(p.priceRub) + QStringLiteral("00"));
+            w->key("quantity").integer(quantity).key("sku").integer(p.sku).endObject();
         }
     }
-    return lines;
+    if (w)
+        w->endArray();
+    return first;
 }
 } // namespace
 
@@ -258,40 +276,48 @@ Message ozon(qint64 u, const QDateTime &createdAt, Rng &rng, bool unknownOffer)
                                     .arg(u / 10000, 8, 10, QLatin1Char('0'))
                                     .arg(u % 10000, 4, 10, QLatin1Char('0'));
     const QString posting = orderNumber + QStringLiteral("-1");
-    const QJsonObject o{{QStringLiteral("posting_number"), posting},
-                        {QStringLiteral("order_id"), u},
-                        {QStringLiteral("order_number"), orderNumber},
-                        {QStringLiteral("status"), QStringLiteral("awaiting_packaging")},
-                        {QStringLiteral("in_process_at"), isoUtc(createdAt)},
-                        {QStringLiteral("shipment_date"), isoUtc(createdAt.addDays(2))},
-                        {QStringLiteral("products"), orderLines(rng, unknownOffer, false)}};
+    QByteArray body;
+    body.reserve(512);
+    JsonWriter w(body);
+    w.object().key("in_process_at").string(isoUtc(createdAt)).key("order_id").integer(u);
+    w.key("order_number").string(orderNumber).key("posting_number").string(posting);
+    w.key("products");
+    orderLines(rng, unknownOffer, &w);
+    w.key("shipment_date").string(isoUtc(createdAt.addDays(2)));
+    w.key("status").string(QStringLiteral("awaiting_packaging")).endObject();
     return {QStringLiteral("ozon"),
             posting,
             QStringLiteral("order.created"),
             QStringLiteral("application/json"),
             QString(),
-            compact(o),
+            body,
             createdAt};
 }
 
 Message wb(qint64 u, const QDateTime &createdAt, Rng &rng, bool unknownOffer)
 {
-    const QJsonArray articles = orderLines(rng, unknownOffer, true);
+    const QString article = orderLines(rng, unknownOffer, nullptr);
     const Product &p = rng.pick(Catalog::products());
-    const QJsonObject o{{QStringLiteral("id"), u},
-                        {QStringLiteral("rid"), rng.hex(32)},
-                        {QStringLiteral("createdAt"), isoUtc(createdAt)},
-                        {QStringLiteral("warehouseId"), qint64(rng.between(100000, 999999))},
-                        {QStringLiteral("article"), articles.first().toString()},
-                        {QStringLiteral("skus"), QJsonArray{QStringLiteral("20%1").arg(p.sku)}},
-                        {QStringLiteral("price"), p.priceRub * 100},
-                        {QStringLiteral("nmId"), p.sku + 7000000}};
+    const QString rid = rng.hex(32);
+    const qint64 warehouse = rng.between(100000, 999999);
+    QByteArray body;
+    body.reserve(384);
+    JsonWriter w(body);
+    w.object().key("article").string(article).key("createdAt").string(isoUtc(createdAt));
+    w.key("id")
+        .integer(u)
+        .key("nmId")
+        .integer(p.sku + 7000000)
+        .key("price")
+        .integer(qint64(p.priceRub) * 100);
+    w.key("rid").string(rid).key("skus").array().string(QStringLiteral("20%1").arg(p.sku));
+    w.endArray().key("warehouseId").integer(warehouse).endObject();
     return {QStringLiteral("wb"),
             QString::number(u),
             QStringLiteral("order.created"),
             QStringLiteral("application/json"),
             QString(),
-            compact(o),
+            body,
             createdAt};
 }
 
@@ -300,28 +326,26 @@ Message payment(const QString &paymentId, const QString &event, qint64 orderNo, 
 {
     const Product &p = rng.pick(Catalog::products());
     const bool succeeded = event == QLatin1String("payment.succeeded");
-    QJsonObject object{
-        {QStringLiteral("id"), paymentId},
-        {QStringLiteral("status"),
-         succeeded ? QStringLiteral("succeeded") : QStringLiteral("waiting_for_capture")},
-        {QStringLiteral("paid"), true},
-        {QStringLiteral("amount"),
-         QJsonObject{{QStringLiteral("value"), money(p.priceRub)},
-                     {QStringLiteral("currency"), QStringLiteral("RUB")}}},
-        {QStringLiteral("created_at"), isoUtc(at.addSecs(-rng.between(5, 90)))},
-        {QStringLiteral("metadata"),
-         QJsonObject{{QStringLiteral("order_id"), QStringLiteral("ORD-%1").arg(orderNo)}}}};
+    const QString createdAt = isoUtc(at.addSecs(-rng.between(5, 90)));
+    QByteArray body;
+    body.reserve(512);
+    JsonWriter w(body);
+    w.object().key("event").string(event).key("object").object();
+    w.key("amount").object().key("currency").string(QStringLiteral("RUB"));
+    w.key("value").string(money(p.priceRub)).endObject();
     if (succeeded)
-        object.insert(QStringLiteral("captured_at"), isoUtc(at));
-    const QJsonObject o{{QStringLiteral("type"), QStringLiteral("notification")},
-                        {QStringLiteral("event"), event},
-                        {QStringLiteral("object"), object}};
+        w.key("captured_at").string(isoUtc(at));
+    w.key("created_at").string(createdAt).key("id").string(paymentId);
+    w.key("metadata").object().key("order_id").string(QStringLiteral("ORD-%1").arg(orderNo));
+    w.endObject().key("paid").boolean(true).key("status");
+    w.string(succeeded ? QStringLiteral("succeeded") : QStringLiteral("waiting_for_capture"));
+    w.endObject().key("type").string(QStringLiteral("notification")).endObject();
     return {QStringLiteral("payments"),
             paymentId + QLatin1Char(':') + event,
             event,
             QStringLiteral("application/json"),
             QString(),
-            compact(o),
+            body,
             at};
 }
 
@@ -336,20 +360,23 @@ Message crmEvent(qint64 eventId, const QDateTime &at, Rng &rng)
                                          QStringLiteral("Дмитрий Орлов"),
                                          QStringLiteral("Sarah Walker")};
     const QString event = rng.pick(events);
-    const QJsonObject o{{QStringLiteral("event_id"), eventId},
-                        {QStringLiteral("event"), event},
-                        {QStringLiteral("occurred_at"), isoUtc(at)},
-                        {QStringLiteral("deal"),
-                         QJsonObject{{QStringLiteral("id"), qint64(rng.between(100000, 999999))},
-                                     {QStringLiteral("status"), rng.pick(statuses)},
-                                     {QStringLiteral("amount"), qint64(rng.between(5, 500)) * 1000},
-                                     {QStringLiteral("responsible"), rng.pick(managers)}}}};
+    const qint64 dealId = rng.between(100000, 999999);
+    const QString &status = rng.pick(statuses);
+    const qint64 amount = qint64(rng.between(5, 500)) * 1000;
+    const QString &responsible = rng.pick(managers);
+    QByteArray body;
+    body.reserve(256);
+    JsonWriter w(body);
+    w.object().key("deal").object().key("amount").integer(amount).key("id").integer(dealId);
+    w.key("responsible").string(responsible).key("status").string(status).endObject();
+    w.key("event").string(event).key("event_id").integer(eventId);
+    w.key("occurred_at").string(isoUtc(at)).endObject();
     return {QStringLiteral("crm_events"),
             QString::number(eventId),
             event,
             QStringLiteral("application/json"),
             QString(),
-            compact(o),
+            body,
             at};
 }
 
@@ -398,12 +425,13 @@ Message crmForm(const FormFields &f, const QDateTime &sentAt, Rng &rng)
 Message pbx(const Person &p, const QDateTime &startedAt, Rng &rng)
 {
     const QString caller = People::spellPhone(p.phone, rng, false);
-    const QJsonObject o{{QStringLiteral("event"), QStringLiteral("call.missed")},
-                        {QStringLiteral("caller"), caller},
-                        {QStringLiteral("called"), QStringLiteral("+7 (495) 000-12-34")},
-                        {QStringLiteral("line"), QStringLiteral("sales")},
-                        {QStringLiteral("started_at"), isoUtc(startedAt)},
-                        {QStringLiteral("duration"), 0}};
+    QByteArray body;
+    body.reserve(192);
+    JsonWriter w(body);
+    w.object().key("called").string(QStringLiteral("+7 (495) 000-12-34")).key("caller");
+    w.string(caller).key("duration").integer(0).key("event").string(QStringLiteral("call.missed"));
+    w.key("line").string(QStringLiteral("sales")).key("started_at").string(isoUtc(startedAt));
+    w.endObject();
     // No id at all: the caller and the minute of the call are what stays the same when the
     // PBX sends the notification again.
     const QString key = p.phone + QLatin1Char('@') +
@@ -414,7 +442,7 @@ Message pbx(const Person &p, const QDateTime &startedAt, Rng &rng)
             QStringLiteral("call.missed"),
             QStringLiteral("application/json"),
             QString(),
-            compact(o),
+            body,
             startedAt};
 }
 

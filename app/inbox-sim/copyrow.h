@@ -27,7 +27,13 @@ public:
         return *this;
     }
     CopyRow &text(const QString &s) { return s.isNull() ? null() : text(s.toUtf8()); }
-    CopyRow &text(const char *s) { return text(QByteArray(s)); }
+    CopyRow &text(const char *s)
+    {
+        const qsizetype n = qsizetype(qstrlen(s));
+        be32(qint32(n));
+        m_out.append(s, n);
+        return *this;
+    }
     CopyRow &i8(qint64 v)
     {
         be32(8);
@@ -60,6 +66,31 @@ public:
         m_out += char(1); // jsonb binary format version
         m_out += json;
         return *this;
+    }
+
+    // A jsonb field whose text the caller appends to the buffer itself, then closes with
+    // endJsonb(out, the position returned here).
+    qsizetype beginJsonb()
+    {
+        const qsizetype at = m_out.size();
+        be32(0);
+        m_out += char(1); // jsonb binary format version
+        return at;
+    }
+    static void endJsonb(QByteArray &out, qsizetype at)
+    {
+        const quint32 n = quint32(out.size() - at - 4);
+        char *p = out.data() + at;
+        p[0] = char(n >> 24);
+        p[1] = char(n >> 16);
+        p[2] = char(n >> 8);
+        p[3] = char(n);
+    }
+    // The last field of a row already begun, when the CopyRow is gone.
+    static void appendBoolean(QByteArray &out, bool v)
+    {
+        out.append("\0\0\0\1", 4);
+        out += char(v ? 1 : 0);
     }
 
     static void begin(QByteArray &out)

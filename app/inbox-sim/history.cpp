@@ -79,7 +79,6 @@ PastChunk Past::chunk(qint64 from, qint64 to, quint64 seed)
     c.leads.reserve(n * 200);
     for (QByteArray *b : {&c.events, &c.journal, &c.actions, &c.leads, &c.conflicts})
         CopyRow::begin(*b);
-    QVector<PastEvent::Entry> entries; // reused: one journal's rows at a time
     for (qint64 g = from; g < to; ++g) {
         PastEvent e(m_config, g, eventTime(g), rng);
         e.drawSource(m_sourceCuts);
@@ -91,7 +90,7 @@ PastChunk Past::chunk(qint64 from, qint64 to, quint64 seed)
         e.readBody();
         e.takeIds(*this);
         e.writeEvent(c);
-        e.writeJournal(*this, entries, c);
+        e.writeJournal(*this, c);
         e.writeAction(c);
         e.writeLead(c);
         e.writeConflict(c);

@@ -316,111 +316,176 @@ void PastEvent::writeEvent(PastChunk &c) const
     ++c.nEvents;
 }
 
-// Its journal, in order.
-void PastEvent::writeJournal(Past &past, QVector<Entry> &entries, PastChunk &c)
+namespace {
+
+// Decimal digits of a non-negative number, appended.
+void appendNumber(QByteArray &out, qint64 v)
 {
-    const QString &worker = m_worker;
-    const QString &err = m_err;
+    char b[24];
+    char *p = b + sizeof b;
+    do {
+        *--p = char('0' + v % 10);
+        v /= 10;
+    } while (v > 0);
+    out.append(p, qsizetype(b + sizeof b - p));
+}
+
+} // namespace
+
+// Its journal, in order: the rows' details written straight into the COPY buffer (no entry
+// list, no detail built by concatenation first).
+void PastEvent::writeJournal(Past &past, PastChunk &c)
+{
     const Story story = m_story;
-    entries.clear();
-    const QByteArray opKey = jsonString(m_act + QLatin1Char(':') + m_key);
-    const auto actionDetail = [&](int begunNow) {
-        return "{\"action_id\": " + QByteArray::number(m_actionId) +
-               ", \"kind\": " + jsonString(m_act) + ", \"operation_key\": " + opKey +
-               ", \"begun\": " + QByteArray::number(begunNow) + "}";
+    const int actionRows = m_hasAction ? 2 : 0;
+    // The rows below, counted first: their ids are taken in one block.
+    qint64 rows = 1 + qint64(m_fails) * (2 + actionRows) + (m_requeued ? 1 : 0) +
+                  (story == Stuck ? 1 : 0) + m_repeats + (m_conflict ? 1 : 0);
+    if (m_success)
+        rows += 2 + actionRows + (m_leadId > 0 ? 1 : 0) + (m_review ? 1 : 0);
+    qint64 journalId = past.nextJournal.fetch_add(rows);
+    const qint64 firstId = journalId;
+    QByteArray &out = c.journal;
+    const QByteArray worker = m_worker.toUtf8();
+    const QByteArray receiver = QByteArrayLiteral("receiver");
+    const QByteArray integration = QByteArrayLiteral("integration");
+    qsizetype detailAt = 0;
+    // A row up to its detail, whose length is filled in by `end`.
+    const auto begin = [&](qint64 at, const char *entry, const QByteArray &actor) {
+        CopyRow r(out, 7);
+        r.i8(journalId++).i8(m_id).ts(at).text(entry).text(actor);
+        detailAt = r.beginJsonb();
     };
-    entries.append({m_t0, "received", QStringLiteral("receiver"),
-                    "{\"bytes\": " + QByteArray::number(m_message.body.size()) +
-                        ", \"fingerprint\": \"" + m_fp.toLatin1() + "\"}",
-                    false});
+    const auto end = [&](bool byPerson) {
+        CopyRow::endJsonb(out, detailAt);
+        CopyRow::appendBoolean(out, byPerson);
+    };
+    const QByteArray kind = jsonString(m_act);
+    const QByteArray opKey = jsonString(m_act + QLatin1Char(':') + m_key);
+    const QByteArray err = jsonString(m_err);
+    const auto actionRow = [&](qint64 at, const char *entry, int begunNow) {
+        begin(at, entry, integration);
+        out += "{\"action_id\": ";
+        appendNumber(out, m_actionId);
+        out += ", \"kind\": ";
+        out += kind;
+        out += ", \"operation_key\": ";
+        out += opKey;
+        out += ", \"begun\": ";
+        appendNumber(out, begunNow);
+        out += '}';
+        end(false);
+    };
+    const auto attemptRow = [&](qint64 at, const char *entry, int attempt) {
+        begin(at, entry, worker);
+        out += "{\"attempt\": ";
+        appendNumber(out, attempt);
+        out += '}';
+        end(false);
+    };
+    begin(m_t0, "received", receiver);
+    out += "{\"bytes\": ";
+    appendNumber(out, m_message.body.size());
+    out += ", \"fingerprint\": \"";
+    out += m_fp.toLatin1();
+    out += "\"}";
+    end(false);
     for (int k = 1; k <= m_fails; ++k) {
         const qint64 at = claimAt(k);
-        entries.append(
-            {at, "claimed", worker, "{\"attempt\": " + QByteArray::number(k) + "}", false});
+        attemptRow(at, "claimed", k);
         if (m_hasAction) {
-            entries.append({at + micros(0.05), "action_started", QStringLiteral("integration"),
-                            actionDetail(k), false});
-            entries.append({at + micros(0.4), "action_failed", QStringLiteral("integration"),
-                            actionDetail(k), false});
+            actionRow(at + micros(0.05), "action_started", k);
+            actionRow(at + micros(0.4), "action_failed", k);
         }
-        if (k == m_fails && m_finalFail)
-            entries.append({at + micros(0.45), "failed", worker,
-                            "{\"attempt\": " + QByteArray::number(k) +
-                                ", \"error\": " + jsonString(err) + ", \"retryable\": " +
-                                (story == Exhausted ? "true" : "false") + ", \"reason\": \"" +
-                                (story == Exhausted ? "out_of_attempts" : "not_retryable") + "\"}",
-                            false});
-        else
-            entries.append({at + micros(0.45), "retry_scheduled", worker,
-                            "{\"attempt\": " + QByteArray::number(k) +
-                                ", \"error\": " + jsonString(err) + ", \"delay_seconds\": " +
-                                QByteArray::number(kDelay[k - 1] * m_jit, 'f', 1) + "}",
-                            false});
+        const bool final = k == m_fails && m_finalFail;
+        begin(at + micros(0.45), final ? "failed" : "retry_scheduled", worker);
+        out += "{\"attempt\": ";
+        appendNumber(out, k);
+        out += ", \"error\": ";
+        out += err;
+        if (final) {
+            out += ", \"retryable\": ";
+            out += story == Exhausted ? "true" : "false";
+            out += ", \"reason\": \"";
+            out += story == Exhausted ? "out_of_attempts" : "not_retryable";
+            out += "\"}";
+        } else {
+            out += ", \"delay_seconds\": ";
+            out += QByteArray::number(kDelay[k - 1] * m_jit, 'f', 1);
+            out += '}';
+        }
+        end(false);
     }
-    if (m_requeued)
-        entries.append(
-            {m_rq, "requeued", QStringLiteral("anna.operator"),
-             "{\"reason\": \"исправили данные в CRM, повторить\", \"batch\": \"" +
-                 m_rng.uuid().toLatin1() +
-                 "\", \"previous_status\": \"failed\", \"previous_error\": " + jsonString(err) +
-                 ", \"previous_attempts\": " + QByteArray::number(m_fails) +
-                 ", \"previous_locked_by\": null}",
-             true});
+    if (m_requeued) {
+        begin(m_rq, "requeued", QByteArrayLiteral("anna.operator"));
+        out += "{\"reason\": \"исправили данные в CRM, повторить\", \"batch\": \"";
+        out += m_rng.uuid().toLatin1();
+        out += "\", \"previous_status\": \"failed\", \"previous_error\": ";
+        out += err;
+        out += ", \"previous_attempts\": ";
+        appendNumber(out, m_fails);
+        out += ", \"previous_locked_by\": null}";
+        end(true);
+    }
     if (m_success) {
-        entries.append({m_tSucc, "claimed", worker,
-                        "{\"attempt\": " + QByteArray::number(m_attSucc) + "}", false});
+        attemptRow(m_tSucc, "claimed", m_attSucc);
         if (m_hasAction) {
-            entries.append({m_tSucc + micros(0.05), "action_started", QStringLiteral("integration"),
-                            actionDetail(m_begun), false});
-            entries.append({m_tSucc + micros(0.35), "action_done", QStringLiteral("integration"),
-                            actionDetail(m_begun), false});
+            actionRow(m_tSucc + micros(0.05), "action_started", m_begun);
+            actionRow(m_tSucc + micros(0.35), "action_done", m_begun);
         }
-        if (m_leadId > 0)
-            entries.append({m_tSucc + micros(0.4), "lead_recorded", QStringLiteral("integration"),
-                            "{\"lead_id\": " + QByteArray::number(m_leadId) +
-                                ", \"has_phone\": " + (m_phoneNorm.isEmpty() ? "false" : "true") +
-                                ", \"has_email\": " + (m_emailNorm.isEmpty() ? "false" : "true") +
-                                ", \"deal_ref\": " +
-                                (m_entity.isEmpty() ? QByteArray("null") : jsonString(m_entity)) +
-                                "}",
-                            false});
-        if (m_review) // the worker flags the lead for a person before it completes
-            entries.append({m_doneAt, "review_flagged", worker,
-                            "{\"reason\": \"" + QByteArray(kEnrichmentFailed) + "\"}", false});
-        entries.append({m_doneAt, "done", worker,
-                        "{\"attempt\": " + QByteArray::number(m_attSucc) + "}", false});
+        if (m_leadId > 0) {
+            begin(m_tSucc + micros(0.4), "lead_recorded", integration);
+            out += "{\"lead_id\": ";
+            appendNumber(out, m_leadId);
+            out += ", \"has_phone\": ";
+            out += m_phoneNorm.isEmpty() ? "false" : "true";
+            out += ", \"has_email\": ";
+            out += m_emailNorm.isEmpty() ? "false" : "true";
+            out += ", \"deal_ref\": ";
+            out += m_entity.isEmpty() ? QByteArray("null") : jsonString(m_entity);
+            out += '}';
+            end(false);
+        }
+        if (m_review) { // the worker flags the lead for a person before it completes
+            begin(m_doneAt, "review_flagged", worker);
+            out += "{\"reason\": \"";
+            out += kEnrichmentFailed;
+            out += "\"}";
+            end(false);
+        }
+        attemptRow(m_doneAt, "done", m_attSucc);
     }
     if (story == Stuck)
-        entries.append({m_t0 + micros(m_lag), "claimed", worker, "{\"attempt\": 1}", false});
-    for (int k = 1; k <= m_repeats; ++k)
-        entries.append({m_t0 + micros(k * m_repGap * m_jit), "duplicate",
-                        QStringLiteral("receiver"),
-                        "{\"delivery\": " + QByteArray::number(k + 1) + ", \"status\": \"" +
-                            (story == Due || story == Waiting ? "received" : "done") + "\"}",
-                        false});
+        attemptRow(m_t0 + micros(m_lag), "claimed", 1);
+    for (int k = 1; k <= m_repeats; ++k) {
+        begin(m_t0 + micros(k * m_repGap * m_jit), "duplicate", receiver);
+        out += "{\"delivery\": ";
+        appendNumber(out, k + 1);
+        out += ", \"status\": \"";
+        out += story == Due || story == Waiting ? "received" : "done";
+        out += "\"}";
+        end(false);
+    }
     if (m_conflict) {
         m_other = bodies::crmEvent(m_u, m_at0.addSecs(300), m_rng);
         m_fp2 = sha256Hex(m_other.body);
-        entries.append({m_t0 + micros(300 * m_jit), "conflict", QStringLiteral("receiver"),
-                        "{\"delivery\": " + QByteArray::number(m_deliveries) +
-                            ", \"fingerprint\": \"" + m_fp2.toLatin1() +
-                            "\", \"stored_fingerprint\": \"" + m_fp.toLatin1() +
-                            "\", \"conflict_body_id\": " + QByteArray::number(m_conflictId) +
-                            ", \"bytes\": " + QByteArray::number(m_other.body.size()) + "}",
-                        false});
+        begin(m_t0 + micros(300 * m_jit), "conflict", receiver);
+        out += "{\"delivery\": ";
+        appendNumber(out, m_deliveries);
+        out += ", \"fingerprint\": \"";
+        out += m_fp2.toLatin1();
+        out += "\", \"stored_fingerprint\": \"";
+        out += m_fp.toLatin1();
+        out += "\", \"conflict_body_id\": ";
+        appendNumber(out, m_conflictId);
+        out += ", \"bytes\": ";
+        appendNumber(out, m_other.body.size());
+        out += '}';
+        end(false);
     }
-    qint64 journalId = past.nextJournal.fetch_add(entries.size());
-    for (const Entry &e : entries) {
-        CopyRow r(c.journal, 7);
-        r.i8(journalId++)
-            .i8(m_id)
-            .ts(e.at)
-            .text(e.entry)
-            .text(e.actor)
-            .jsonb(e.detail)
-            .boolean(e.byPerson);
-    }
-    c.nJournal += entries.size();
+    Q_ASSERT(journalId == firstId + rows);
+    Q_UNUSED(firstId)
+    c.nJournal += rows;
 }
 
 void PastEvent::writeAction(PastChunk &c) const

@@ -20,16 +20,6 @@ class Rng;
 class PastEvent final
 {
 public:
-    // One journal row before it has its id.
-    struct Entry
-    {
-        qint64 at = 0;
-        const char *entry = "";
-        QString actor;
-        QByteArray detail;
-        bool byPerson = false;
-    };
-
     PastEvent(const PastConfig &config, qint64 g, qint64 receivedAt, Rng &rng);
 
     void drawSource(const QVector<double> &sourceCuts);
@@ -41,7 +31,7 @@ public:
     void readBody();
     void takeIds(Past &past);
     void writeEvent(PastChunk &c) const;
-    void writeJournal(Past &past, QVector<Entry> &entries, PastChunk &c);
+    void writeJournal(Past &past, PastChunk &c);
     void writeAction(PastChunk &c) const;
     void writeLead(PastChunk &c) const;
     void writeConflict(PastChunk &c) const;

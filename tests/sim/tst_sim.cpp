@@ -7,6 +7,7 @@
 #include "simprocess.h"
 
 #include <QDateTime>
+#include <QJsonDocument>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QtTest>
@@ -25,6 +26,7 @@ private slots:
     void bulkFillIsReproducibleAndFillsNeverCollide();
     void selfCheckFailsOnDoubleDealAndJournalHole();
     void bulkIntoEmptyTablesTruncatesAndFreezes();
+    void bulkRowsAreWhatTheyWereAndBodiesAreQtJson();
 
 private:
     using Result = SimResult;
@@ -362,6 +364,55 @@ void TestSim::bulkIntoEmptyTablesTruncatesAndFreezes()
     QCOMPARE(scalar(QStringLiteral("SELECT count(*) FROM inbox.events")), qint64(2000));
     const Result check = sim({QStringLiteral("--db"), m_db.conninfo(), QStringLiteral("--check")});
     QVERIFY2(check.exitCode == 0, qPrintable(check.out + check.err));
+}
+
+// The fill composes bodies and journal rows by hand rather than through QJsonObject (issue
+// 30 point 21): what it writes must not change. One seed, one clock and one generator thread
+// write the same rows every time; the md5s are those of the fill before that change (commit
+// 033c832, the same fill). A change meant to alter the rows updates them.
+void TestSim::bulkRowsAreWhatTheyWereAndBodiesAreQtJson()
+{
+    QString error;
+    QVERIFY2(m_db.fresh(&error), qPrintable(error));
+    const Result r =
+        sim({QStringLiteral("--db"), m_db.conninfo(), QStringLiteral("--bulk"),
+             QStringLiteral("2k"), QStringLiteral("--bulk-days"), QStringLiteral("10"),
+             QStringLiteral("--seed"), QStringLiteral("7"), QStringLiteral("--fill-now"),
+             QStringLiteral("1796000000"), QStringLiteral("--fill-sessions"), QStringLiteral("1")});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+    PgSession s(m_db.conninfo());
+    // Times as epochs: the session's time zone does not enter.
+    const PgResult md5 = s.exec(QStringLiteral(
+        "SELECT (SELECT md5(string_agg(concat_ws(':', id, external_id, idempotency_key, status, "
+        "extract(epoch FROM occurred_at), fingerprint, encode(body, 'base64')), ',' ORDER BY id)) "
+        "FROM inbox.events), "
+        "(SELECT md5(string_agg(concat_ws(':', id, event_id, extract(epoch FROM at), entry, "
+        "actor, detail), ',' ORDER BY id)) FROM inbox.journal), "
+        "(SELECT md5(string_agg(concat_ws(':', id, event_id, name, phone_raw, phone_norm, "
+        "email_raw, email_norm, summary, deal_ref, extract(epoch FROM created_at)), ',' ORDER BY "
+        "id)) FROM inbox.leads)"));
+    QCOMPARE(md5.value(0, 0), QStringLiteral("608645ff69f5f6b6d915f420930e7f12"));
+    QCOMPARE(md5.value(0, 1), QStringLiteral("c616b5485a678b54d842b67373a3aa30"));
+    QCOMPARE(md5.value(0, 2), QStringLiteral("a1dc779ece04469cd22ea8cc45d45d17"));
+
+    // Every JSON body is byte for byte what QJsonDocument writes for it (its fingerprint is
+    // the hash of those bytes), and every kind of JSON body is there.
+    const PgResult bodies =
+        s.exec(QStringLiteral("SELECT source, encode(body, 'base64') FROM inbox.events "
+                              "WHERE content_type = 'application/json' ORDER BY id"));
+    QSet<QString> sources;
+    for (int i = 0; i < bodies.rows(); ++i) {
+        const QByteArray body = QByteArray::fromBase64(bodies.value(i, 1).toLatin1());
+        QJsonParseError parse;
+        const QJsonDocument doc = QJsonDocument::fromJson(body, &parse);
+        QVERIFY2(parse.error == QJsonParseError::NoError, body.constData());
+        QCOMPARE(doc.toJson(QJsonDocument::Compact), body);
+        sources.insert(bodies.value(i, 0));
+    }
+    QCOMPARE(sources.size(), 7); // all but email and crm_forms, which are not JSON
+    QCOMPARE(scalar(QStringLiteral("SELECT count(*) FROM inbox.events WHERE source <> "
+                                   "'crm_forms' AND fingerprint <> encode(sha256(body), 'hex')")),
+             qint64(0));
 }
 
 QTEST_GUILESS_MAIN(TestSim)

@@ -1,5 +1,6 @@
 #include "commandline.h"
 
+#include "clioutput.h"
 #include "db/migrator.h"
 #include "db/pgconnection.h"
 #include "db/serverinfo.h"
@@ -7,36 +8,6 @@
 #include <cstdio>
 
 namespace inbox::cli {
-
-namespace {
-
-void say(const QString &line)
-{
-    std::fputs(qPrintable(line + QLatin1Char('\n')), stdout);
-    std::fflush(stdout);
-}
-
-void complain(const QString &what, const QString &reason)
-{
-    std::fputs(qPrintable(QStringLiteral("inbox-console: %1: %2\n").arg(what, reason)), stderr);
-}
-
-// Opens the CLI's connection; prints the reason and returns false when it cannot.
-bool connect(PgConnection &db, const QString &conninfo, const QString &what)
-{
-    ConnectOptions options;
-    options.conninfo = conninfo;
-    options.applicationName = QStringLiteral("inbox-console %1").arg(what);
-    options.statementTimeoutMs = 0; // migrations may take long on a big table
-    DbError error;
-    if (!db.connect(options, &error)) {
-        complain(what, error.oneLine());
-        return false;
-    }
-    return true;
-}
-
-} // namespace
 
 int migrate(const QString &conninfo)
 {

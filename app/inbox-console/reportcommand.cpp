@@ -1,5 +1,6 @@
 #include "reportcommand.h"
 
+#include "clioutput.h"
 #include "common/translations.h"
 #include "db/pgconnection.h"
 #include "report/exportreader.h"
@@ -22,31 +23,6 @@ namespace {
 QString tr(const char *text)
 {
     return QCoreApplication::translate("inbox::cli", text);
-}
-
-void say(const QString &line)
-{
-    std::fputs(qPrintable(line + QLatin1Char('\n')), stdout);
-    std::fflush(stdout);
-}
-
-void complain(const QString &what, const QString &reason)
-{
-    std::fputs(qPrintable(QStringLiteral("inbox-console: %1: %2\n").arg(what, reason)), stderr);
-}
-
-bool connect(PgConnection &db, const QString &conninfo, const QString &what)
-{
-    ConnectOptions options;
-    options.conninfo = conninfo;
-    options.applicationName = QStringLiteral("inbox-console %1").arg(what);
-    options.statementTimeoutMs = 0; // a large export's import takes seconds
-    DbError error;
-    if (!db.connect(options, &error)) {
-        complain(what, error.oneLine());
-        return false;
-    }
-    return true;
 }
 
 // A PostgreSQL array literal of text elements (a null QString is NULL), for one bound value.

@@ -178,12 +178,20 @@ ReportPage::ReportPage(ConsoleContext *context, QWidget *parent)
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(250);
     connect(m_debounce, &QTimer::timeout, this, &ReportPage::reload);
-    connect(m_baseline, &QComboBox::currentIndexChanged, this, &ReportPage::scheduleReload);
-    connect(m_window, &QSpinBox::valueChanged, this, &ReportPage::scheduleReload);
-    connect(m_minutes, &QSpinBox::valueChanged, this, &ReportPage::scheduleReload);
-    connect(m_from, &QDateEdit::dateChanged, this, &ReportPage::scheduleReload);
-    connect(m_to, &QDateEdit::dateChanged, this, &ReportPage::scheduleReload);
-    connect(m_kind, &QComboBox::currentIndexChanged, this, &ReportPage::scheduleReload);
+    // Each control re-reads only what depends on it: the groups do not depend on the period,
+    // the figures not on the kind of group, and the cost is arithmetic on figures in hand.
+    const auto reloadBoth = [this] {
+        scheduleReload(true, true);
+    };
+    connect(m_baseline, &QComboBox::currentIndexChanged, this, reloadBoth);
+    connect(m_window, &QSpinBox::valueChanged, this, reloadBoth);
+    connect(m_from, &QDateEdit::dateChanged, this, [this] { scheduleReload(true, false); });
+    connect(m_to, &QDateEdit::dateChanged, this, [this] { scheduleReload(true, false); });
+    connect(m_kind, &QComboBox::currentIndexChanged, this, [this] { scheduleReload(false, true); });
+    connect(m_minutes, &QSpinBox::valueChanged, this, [this] {
+        if (m_hasFigures)
+            showFigures(m_comparison->figures());
+    });
     connect(m_baselines, &BaselinesModel::updated, this, &ReportPage::fillBaselines);
     connect(m_baselines, &BaselinesModel::failed, this, &ReportPage::showError);
     connect(m_loader, &ReportLoader::loaded, this, &ReportPage::showFigures);
@@ -221,11 +229,13 @@ void ReportPage::fillBaselines()
         m_csv->setEnabled(false);
         return;
     }
-    scheduleReload();
+    scheduleReload(true, true);
 }
 
-void ReportPage::scheduleReload()
+void ReportPage::scheduleReload(bool figures, bool groups)
 {
+    m_reloadFigures = m_reloadFigures || figures;
+    m_reloadGroups = m_reloadGroups || groups;
     m_debounce->start();
 }
 
@@ -234,20 +244,28 @@ void ReportPage::reload()
     const qint64 id = baselineId();
     if (id <= 0 || !m_context->isConnected())
         return;
+    if (m_reloadGroups) {
+        m_groups->load(id, m_window->value(), m_kind->currentData().toString());
+        m_groupRows->clear();
+        m_reloadGroups = false;
+    }
+    if (!m_reloadFigures)
+        return;
     if (m_from->date() > m_to->date()) {
         m_status->setText(tr("The period ends before it starts."));
         Theme::setLook(m_status, Theme::Look::AlertText);
-        return;
+        return; // the figures are read once the period is mended
     }
     m_status->setText(tr("Counting..."));
     Theme::setLook(m_status, Theme::Look::Plain);
     m_loader->load(id, m_window->value(), m_minutes->value(), m_from->date(), m_to->date());
-    m_groups->load(id, m_window->value(), m_kind->currentData().toString());
-    m_groupRows->clear();
+    m_reloadFigures = false;
 }
 
-void ReportPage::showFigures(const ReportFigures &figures)
+void ReportPage::showFigures(ReportFigures figures)
 {
+    // The cost shown is the control's now, also for figures read before it changed.
+    figures.minutesPerDuplicate = m_minutes->value();
     m_comparison->setFigures(figures);
     m_chart->setFigures(figures);
     m_summary->setText(ReportDocument::summary(figures));

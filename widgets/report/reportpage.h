@@ -52,8 +52,9 @@ signals:
 
 private:
     void reload();
-    void scheduleReload();
-    void showFigures(const ReportFigures &figures);
+    // Re-reads the figures, the groups, or both, once the controls are still for a moment.
+    void scheduleReload(bool figures, bool groups);
+    void showFigures(ReportFigures figures);
     void showError(const DbError &error);
     void fillBaselines();
     void showGroupRows();
@@ -83,6 +84,8 @@ private:
     QTableView *m_rowTable;
     QTimer *m_debounce;
     bool m_hasFigures = false;
+    bool m_reloadFigures = false;
+    bool m_reloadGroups = false;
 };
 
 } // namespace inbox

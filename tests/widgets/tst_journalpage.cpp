@@ -12,6 +12,7 @@
 #include "journal/journalpage.h"
 #include "pgcluster.h"
 #include "pgsession.h"
+#include "waitfor.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -349,8 +350,8 @@ private slots:
         connectPage();
         // The page's other queries (filter options) finish first: only the search may wait.
         // (A precondition, not a promise: CI once saw one still running at 10 s.)
-        QTRY_VERIFY2_WITH_TIMEOUT(activeConsoleQueries() == 0, qPrintable(activeQueryTexts()),
-                                  30000);
+        QVERIFY2(inbox::test::waitFor([&] { return activeConsoleQueries() == 0; }, 30000),
+                 qPrintable(activeQueryTexts()));
         PgSession locker(m_db.conninfo());
         QVERIFY_SQL(locker.exec(QStringLiteral("BEGIN")));
         QVERIFY_SQL(

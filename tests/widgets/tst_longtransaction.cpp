@@ -8,6 +8,7 @@
 #include "journal/journalpage.h"
 #include "pgcluster.h"
 #include "pgsession.h"
+#include "waitfor.h"
 
 #include <QLabel>
 #include <QLineEdit>
@@ -72,7 +73,8 @@ private slots:
         QVERIFY_SQL(m_locker->exec(QStringLiteral("ROLLBACK")));
         m_locker.reset();
         m_context->requestReread();
-        QTRY_VERIFY_WITH_TIMEOUT(model()->rowCount() == 3 && activeConsoleQueries() == 0, 10000);
+        QVERIFY(inbox::test::waitFor(
+            [&] { return model()->rowCount() == 3 && activeConsoleQueries() == 0; }, 10000));
     }
 
     // With a short statement timeout the wait ends by itself, and the page says why: the
@@ -117,7 +119,7 @@ private:
         }));
         QCOMPARE(model()->rowCount(), 3);
         // The page's other queries (filter options) finish first: only the search may wait.
-        QTRY_COMPARE_WITH_TIMEOUT(activeConsoleQueries(), 0, 10000);
+        QVERIFY(inbox::test::waitFor([&] { return activeConsoleQueries() == 0; }, 10000));
     }
 
     void lockEvents()

@@ -1,7 +1,8 @@
 #pragma once
-// The poller's one working connection, used from its one thread: the three contract calls of
-// every source (inbox.poll_open, poll_store, poll_failed), one statement at a time (each is
-// short; the HTTP requests are what takes time, and they run concurrently on the event loop).
+// A working connection of the poller, used from one thread at a time, for the contract's
+// calls: the poller's shared one makes every source's inbox.poll_open and poll_failed on the
+// main thread, and each source's PageStore has one of its own for poll_store, so a page is
+// stored while the next is fetched. One statement at a time.
 // A lost connection is opened again at the next call, after a pause that grows from 1 s to
 // 30 s while the database stays away, so a restarted database costs a few calls and a dead
 // one is not hammered.

@@ -18,8 +18,8 @@ Poller::Poller(const PollerConfig &config, const ConnectOptions &options, Poller
         // The configuration was checked with the same call: it cannot fail here.
         std::unique_ptr<PollAdapter> adapter = makeAdapter(s.adapter, s.settings, &problems);
         Q_ASSERT(adapter);
-        m_sources.push_back(
-            std::make_unique<SourcePoller>(s, std::move(adapter), m_db, metrics, m_network));
+        m_sources.push_back(std::make_unique<SourcePoller>(s, std::move(adapter), m_db, options,
+                                                           config.worker, metrics, m_network));
         connect(m_sources.back().get(), &SourcePoller::idle, this, &Poller::sourceIdle);
     }
     m_shutdownLimit.setSingleShot(true);

@@ -1,7 +1,8 @@
 #pragma once
 // The poller's work: one SourcePoller per [source NAME], sharing one database connection
-// (PollDatabase) and one QNetworkAccessManager on the main thread. stop() (SIGTERM) lets each
-// source finish the request in flight and store its page, up to the shutdown limit, then
+// (PollDatabase: poll_open, poll_failed) and one QNetworkAccessManager on the main thread; each
+// source stores its pages on a thread and connection of its own (PageStore). stop() (SIGTERM) lets
+// each source finish the request in flight and store its page, up to the shutdown limit, then
 // aborts what is left (those pages are fetched again by the next start); `finished` follows.
 
 #include "polldatabase.h"

@@ -46,10 +46,11 @@ QString answerExcerpt(const QByteArray &body)
 } // namespace
 
 SourcePoller::SourcePoller(const SourceConfig &config, std::unique_ptr<PollAdapter> adapter,
-                           PollDatabase &db, PollerMetrics &metrics, QNetworkAccessManager &network,
-                           QObject *parent)
+                           PollDatabase &db, const ConnectOptions &options, const QString &worker,
+                           PollerMetrics &metrics, QNetworkAccessManager &network, QObject *parent)
     : QObject(parent), m_config(config), m_name(config.name.toUtf8()),
-      m_adapter(std::move(adapter)), m_db(db), m_metrics(metrics), m_network(network),
+      m_adapter(std::move(adapter)), m_db(db), m_store(options, worker), m_metrics(metrics),
+      m_network(network),
       m_bucket(config.ratePerMinute > 0 ? config.ratePerMinute : m_adapter->defaultRatePerMinute(),
                config.burst > 0 ? config.burst : m_adapter->defaultBurst())
 {
@@ -80,10 +81,9 @@ void SourcePoller::schedule(qint64 ms)
 void SourcePoller::stop()
 {
     m_stopping = true;
-    if (!m_reply) {
+    if (!m_reply)
         m_timer.stop();
-        finishIfStopping();
-    }
+    finishIfStopping();
 }
 
 void SourcePoller::abort()
@@ -91,6 +91,7 @@ void SourcePoller::abort()
     m_aborting = true;
     m_stopping = true;
     m_timer.stop();
+    m_held.reset();
     if (m_reply)
         m_reply->abort(); // answered() follows, synchronously, and ends it
     else
@@ -99,7 +100,7 @@ void SourcePoller::abort()
 
 void SourcePoller::finishIfStopping()
 {
-    if (!m_stopping || m_idleSent || m_reply)
+    if (!m_stopping || m_idleSent || m_reply || m_storing)
         return;
     m_idleSent = true;
     m_timer.stop();
@@ -113,6 +114,9 @@ void SourcePoller::step()
         finishIfStopping();
         return;
     }
+    // A page is being stored or its successor is on its way: the store's end goes on.
+    if (m_storing || m_reply)
+        return;
     const auto log = logger("poller");
     if (!m_opened) {
         DbError error;
@@ -148,17 +152,25 @@ void SourcePoller::step()
         log->info("source {}: open, adapter {}, state {}", m_config.name.toStdString(),
                   m_adapter->name().toStdString(), opened->state.toStdString());
     }
+    send(m_cursor, false);
+}
 
+bool SourcePoller::send(const QJsonObject &cursor, bool readAhead)
+{
     PollRequest request;
     QString error;
-    if (!m_adapter->nextRequest(m_cursor, QDateTime::currentDateTimeUtc(), &request, &error)) {
-        fail("cursor", QStringLiteral("the stored cursor cannot be read: %1").arg(error), 0, false);
-        return;
+    if (!m_adapter->nextRequest(cursor, QDateTime::currentDateTimeUtc(), &request, &error)) {
+        // Read ahead, the stored cursor's own request reports it once the page is stored.
+        if (!readAhead)
+            fail("cursor", QStringLiteral("the stored cursor cannot be read: %1").arg(error), 0,
+                 false);
+        return false;
     }
     const qint64 wait = m_bucket.take(m_clock.elapsed());
     if (wait > 0) {
-        schedule(wait);
-        return;
+        if (!readAhead)
+            schedule(wait);
+        return false;
     }
     QNetworkRequest http(request.url);
     http.setTransferTimeout(m_config.timeoutS * 1000);
@@ -180,6 +192,19 @@ void SourcePoller::step()
     });
     connect(reply, &QNetworkReply::finished, this,
             [this, reply, requestCursor] { answered(reply, requestCursor); });
+    return true;
+}
+
+void SourcePoller::dropReadAhead()
+{
+    m_held.reset();
+    if (!m_reply)
+        return;
+    QNetworkReply *reply = m_reply;
+    m_reply = nullptr;
+    disconnect(reply, nullptr, this, nullptr);
+    reply->abort();
+    reply->deleteLater();
 }
 
 void SourcePoller::answered(QNetworkReply *reply, const QJsonObject &requestCursor)
@@ -192,38 +217,49 @@ void SourcePoller::answered(QNetworkReply *reply, const QJsonObject &requestCurs
         finishIfStopping();
         return;
     }
-    // 204 (amoCRM: nothing in the window) is read as an empty answer.
-    if ((status == 200 || status == 204) && reply->error() == QNetworkReply::NoError) {
-        const PolledPage page =
-            m_adapter->readPage(requestCursor, status == 204 ? QByteArray() : reply->readAll());
-        if (!page.error.isEmpty()) {
-            fail("answer", QStringLiteral("the answer cannot be read: %1").arg(page.error), status,
-                 false);
-            return;
-        }
-        storePage(page);
+    Answer answer = readAnswer(reply, status, requestCursor);
+    if (m_storing) {
+        // Read while the page before is stored; handled once that one is committed, since
+        // this page's cursor comes after it.
+        m_held = std::move(answer);
         return;
     }
+    handle(answer);
+}
+
+SourcePoller::Answer SourcePoller::readAnswer(QNetworkReply *reply, int status,
+                                              const QJsonObject &requestCursor) const
+{
+    Answer answer;
+    answer.httpStatus = status;
+    // 204 (amoCRM: nothing in the window) is read as an empty answer.
+    if ((status == 200 || status == 204) && reply->error() == QNetworkReply::NoError) {
+        answer.page =
+            m_adapter->readPage(requestCursor, status == 204 ? QByteArray() : reply->readAll());
+        if (!answer.page.error.isEmpty()) {
+            answer.failure = "answer";
+            answer.what = QStringLiteral("the answer cannot be read: %1").arg(answer.page.error);
+        }
+        return answer;
+    }
+    answer.failure = "http";
     const QByteArray body = reply->readAll();
     if (m_timedOut || reply->error() == QNetworkReply::OperationCanceledError ||
         reply->error() == QNetworkReply::TimeoutError) {
-        fail("http", QStringLiteral("no answer within %1 s").arg(m_config.timeoutS), 0, false);
-        return;
+        answer.httpStatus = 0;
+        answer.what = QStringLiteral("no answer within %1 s").arg(m_config.timeoutS);
+        return answer;
     }
     if (status == 0) {
         // The error's name, not errorString(): Qt's text can quote the URL, and a URL may
         // carry a key.
         const char *name =
             QMetaEnum::fromType<QNetworkReply::NetworkError>().valueToKey(reply->error());
-        fail("http", QStringLiteral("no answer: %1").arg(QLatin1String(name ? name : "error")), 0,
-             false);
-        return;
+        answer.what = QStringLiteral("no answer: %1").arg(QLatin1String(name ? name : "error"));
+        return answer;
     }
-    const QString what = QStringLiteral("HTTP %1: %2").arg(status).arg(answerExcerpt(body));
-    if (status == 401 || status == 403) {
-        fail("http", what, status, true);
-        return;
-    }
+    answer.what = QStringLiteral("HTTP %1: %2").arg(status).arg(answerExcerpt(body));
+    answer.stopSource = status == 401 || status == 403;
     if (status == 429) {
         // Retry-After, or Wildberries' own X-Ratelimit-Retry (seconds) when it sends only that.
         std::optional<qint64> seconds = dispatch::DeliveryRules::retryAfterSeconds(
@@ -231,24 +267,44 @@ void SourcePoller::answered(QNetworkReply *reply, const QJsonObject &requestCurs
         if (!seconds && reply->hasRawHeader("X-Ratelimit-Retry"))
             seconds = dispatch::DeliveryRules::retryAfterSeconds(
                 reply->rawHeader("X-Ratelimit-Retry"), QDateTime::currentDateTimeUtc());
-        fail("http", what, status, false,
-             seconds ? qMin(*seconds, kLongestRetryAfterS) * 1000 : -1);
+        if (seconds)
+            answer.waitMs = qMin(*seconds, kLongestRetryAfterS) * 1000;
+    }
+    return answer;
+}
+
+void SourcePoller::handle(const Answer &answer)
+{
+    if (!answer.failure.isEmpty()) {
+        fail(answer.failure, answer.what, answer.httpStatus, answer.stopSource, answer.waitMs);
         return;
     }
-    fail("http", what, status, false);
+    storePage(answer.page);
 }
 
 void SourcePoller::storePage(const PolledPage &page)
 {
+    m_storing = true;
+    m_store.store(m_config.name, page,
+                  [this, page](const StoreOutcome &outcome) { stored(page, outcome); });
+    // Read ahead: the next page's request goes out while this one is stored.
+    if (!page.pollDone && m_adapter->readsAhead() && !m_stopping && !m_dead)
+        send(page.cursor, true);
+}
+
+void SourcePoller::stored(const PolledPage &page, const StoreOutcome &outcome)
+{
+    m_storing = false;
     const auto log = logger("poller");
-    DbError error;
-    const std::optional<StoredPage> stored = m_db.store(m_config.name, page, &error);
-    m_metrics.setDatabaseUp(m_db.up());
-    if (!stored) {
-        // The cursor stays: the same page is fetched again once the database is back.
+    m_metrics.setDatabaseUp(outcome.databaseUp);
+    if (!outcome.stored) {
+        // The cursor stays: the same page is fetched again once the database is back, and
+        // what was read ahead of it is dropped.
+        dropReadAhead();
         m_metrics.error(m_name, "database");
         log->warn("source {}: a page of {} items is not stored, it will be fetched again: {}",
-                  m_config.name.toStdString(), page.items.size(), error.oneLine().toStdString());
+                  m_config.name.toStdString(), page.items.size(),
+                  outcome.error.oneLine().toStdString());
         if (m_stopping) {
             finishIfStopping();
             return;
@@ -256,13 +312,31 @@ void SourcePoller::storePage(const PolledPage &page)
         schedule(backoffMs(++m_failures, QRandomGenerator::global()->generateDouble()));
         return;
     }
+    const StoredPage &counts = *outcome.stored;
     m_cursor = page.cursor;
     m_failures = 0;
-    m_metrics.stored(m_name, stored->fresh, stored->repeats, stored->conflicts);
+    m_metrics.stored(m_name, counts.fresh, counts.repeats, counts.conflicts);
     m_metrics.setState(m_name, PollerMetrics::State::Polling);
     log->debug("source {}: page stored: {} items, {} new, {} repeats, {} conflicts",
-               m_config.name.toStdString(), page.items.size(), stored->fresh, stored->repeats,
-               stored->conflicts);
+               m_config.name.toStdString(), page.items.size(), counts.fresh, counts.repeats,
+               counts.conflicts);
+    if (page.pollDone) {
+        m_metrics.pollDone(m_name, page.windowEnd);
+        log->info("source {}: polled to {}", m_config.name.toStdString(),
+                  page.windowEnd.toUTC().toString(Qt::ISODateWithMs).toStdString());
+    }
+    if (m_aborting) {
+        finishIfStopping();
+        return;
+    }
+    if (m_held) {
+        const Answer held = std::move(*m_held);
+        m_held.reset();
+        handle(held);
+        return;
+    }
+    if (m_reply)
+        return; // the page read ahead goes on when it is answered
     if (m_stopping) {
         finishIfStopping();
         return;
@@ -271,10 +345,7 @@ void SourcePoller::storePage(const PolledPage &page)
         schedule(0);
         return;
     }
-    m_metrics.pollDone(m_name, page.windowEnd);
     const qint64 behindMs = page.windowEnd.msecsTo(QDateTime::currentDateTimeUtc());
-    log->info("source {}: polled to {}", m_config.name.toStdString(),
-              page.windowEnd.toUTC().toString(Qt::ISODateWithMs).toStdString());
     // Behind by more than an interval (a window the API limits, or a poller that was down):
     // the next window now, not after a pause.
     schedule(behindMs > qint64(m_config.intervalS) * 1000 ? 0 : qint64(m_config.intervalS) * 1000);

@@ -196,6 +196,9 @@ private slots:
     {
         const auto a = adapter(QStringLiteral("bitrix24"), bitrixSettings());
         QVERIFY(a);
+        // Its next request clears what the page before committed: never sent before that.
+        QVERIFY(!a->readsAhead());
+        QVERIFY(adapter(QStringLiteral("amocrm"), amoSettings())->readsAhead());
         PollRequest r;
         QString error;
         QVERIFY(a->nextRequest({}, kNow, &r, &error));

@@ -48,6 +48,7 @@ public:
     }
 
     QString name() const override { return QStringLiteral("amocrm"); }
+    bool readsAhead() const override { return true; }
     // amoCRM allows 7 requests a second per account; beyond it answers 429.
     int defaultRatePerMinute() const override { return 7 * 60; }
     int defaultBurst() const override { return 7; }

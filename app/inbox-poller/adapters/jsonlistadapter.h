@@ -41,6 +41,7 @@ public:
                                                  QList<SettingProblem> *problems);
 
     QString name() const override { return QStringLiteral("json_list"); }
+    bool readsAhead() const override { return true; }
     bool nextRequest(const QJsonObject &cursor, const QDateTime &now, PollRequest *out,
                      QString *error) const override;
     PolledPage readPage(const QJsonObject &requestCursor, const QByteArray &answer) const override;

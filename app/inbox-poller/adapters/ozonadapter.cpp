@@ -87,6 +87,7 @@ public:
     }
 
     QString name() const override { return QStringLiteral("ozon"); }
+    bool readsAhead() const override { return true; }
     int defaultRatePerMinute() const override { return 300; }
     int defaultBurst() const override { return 20; }
 

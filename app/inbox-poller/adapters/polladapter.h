@@ -75,6 +75,10 @@ public:
     virtual PolledPage readPage(const QJsonObject &requestCursor,
                                 const QByteArray &answer) const = 0;
 
+    // True when the next page's request may be sent before this page is stored: the request
+    // only reads. Bitrix24's next request clears what the page before committed, so it waits.
+    virtual bool readsAhead() const { return false; }
+
     // The API's published request limit: the defaults of the source's rate_per_minute and
     // burst (a token bucket), when the configuration gives none.
     virtual int defaultRatePerMinute() const { return 60; }

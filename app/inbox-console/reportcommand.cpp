@@ -3,6 +3,7 @@
 #include "clioutput.h"
 #include "common/translations.h"
 #include "db/pgconnection.h"
+#include "report/baselinebatch.h"
 #include "report/exportreader.h"
 
 #include <QCommandLineParser>
@@ -24,32 +25,6 @@ QString tr(const char *text)
 {
     return QCoreApplication::translate("inbox::cli", text);
 }
-
-// A PostgreSQL array literal of text elements (a null QString is NULL), for one bound value.
-class ArrayLiteral final
-{
-public:
-    void add(const QString &value)
-    {
-        if (!m_text.isEmpty())
-            m_text += QLatin1Char(',');
-        if (value.isNull()) {
-            m_text += QLatin1String("NULL");
-            return;
-        }
-        m_text += QLatin1Char('"');
-        for (const QChar c : value) {
-            if (c == QLatin1Char('"') || c == QLatin1Char('\\'))
-                m_text += QLatin1Char('\\');
-            m_text += c;
-        }
-        m_text += QLatin1Char('"');
-    }
-    QString text() const { return QLatin1Char('{') + m_text + QLatin1Char('}'); }
-
-private:
-    QString m_text;
-};
 
 // A plain text table: the first column (and the last, when `textLast`) left-aligned, the
 // others right-aligned.
@@ -187,21 +162,6 @@ std::optional<ExportField> fieldByName(const QString &name)
     return it == fields.cend() ? std::nullopt : std::optional<ExportField>(*it);
 }
 
-QString layoutName(ExportLayout::Kind kind)
-{
-    switch (kind) {
-    case ExportLayout::Kind::Bitrix24Leads:
-        return QStringLiteral("bitrix24_leads");
-    case ExportLayout::Kind::Bitrix24Deals:
-        return QStringLiteral("bitrix24_deals");
-    case ExportLayout::Kind::AmoCrmDeals:
-        return QStringLiteral("amocrm_deals");
-    case ExportLayout::Kind::Custom:
-        break;
-    }
-    return QStringLiteral("custom");
-}
-
 int importFile(const QCommandLineParser &parser, const QString &path, int windowHours)
 {
     const QString what = QStringLiteral("report import");
@@ -245,32 +205,14 @@ int importFile(const QCommandLineParser &parser, const QString &path, int window
     }
     reader.setLayout(layout);
 
-    ArrayLiteral lines, sources, ids, times, phones, emails, names;
-    int rowCount = 0;
-    int unreadable = 0;
-    ExportRow row;
-    QVector<ImportProblem> problems;
-    for (;;) {
-        const ExportReader::Next next = reader.next(&row, &problems);
-        if (next == ExportReader::Next::End)
-            break;
-        if (next == ExportReader::Next::Problems) {
-            ++unreadable;
-            for (const ImportProblem &p : problems)
-                say(tr("line %1: %2").arg(p.line).arg(p.text()));
-            continue;
-        }
-        ++rowCount;
-        lines.add(QString::number(row.line));
-        sources.add(row.source);
-        ids.add(row.externalId.isEmpty() ? QString() : row.externalId);
-        times.add(row.createdAt.toUTC().toString(Qt::ISODateWithMs));
-        phones.add(row.phones.isEmpty() ? QString() : row.phones.join(QLatin1Char('\n')));
-        emails.add(row.emails.isEmpty() ? QString() : row.emails.join(QLatin1Char('\n')));
-        names.add(row.name.isEmpty() ? QString() : row.name);
-    }
-    say(tr("%1: %2 rows read, %3 unreadable lines").arg(path).arg(rowCount).arg(unreadable));
-    if (rowCount == 0) {
+    const BaselineBatch batch = BaselineBatch::read(reader);
+    for (const ImportProblem &p : batch.problems())
+        say(tr("line %1: %2").arg(p.line).arg(p.text()));
+    say(tr("%1: %2 rows read, %3 unreadable lines")
+            .arg(path)
+            .arg(batch.rows())
+            .arg(batch.unreadable()));
+    if (batch.rows() == 0) {
         complain(what, tr("no row could be read, nothing was stored"));
         return 1;
     }
@@ -282,16 +224,13 @@ int importFile(const QCommandLineParser &parser, const QString &path, int window
                                                               : QFileInfo(path).completeBaseName();
     const QString layoutText = parser.isSet(QStringLiteral("layout"))
                                    ? parser.value(QStringLiteral("layout"))
-                                   : layoutName(layout.kind());
+                                   : BaselineBatch::layoutName(layout.kind());
+    QVector<PgParam> params;
+    for (const QVariant &value : batch.storeParams(name, QFileInfo(path).fileName(), layoutText))
+        params.append(value.metaType().id() == QMetaType::Int ? PgParam(value.toInt())
+                                                              : PgParam(value.toString()));
     DbError error;
-    const auto stored = db.exec(
-        QStringLiteral("SELECT inbox.import_baseline($1, $2, $3, $4, $5::int[], $6::text[],"
-                       " $7::text[], $8::timestamptz[], $9::text[], $10::text[], $11::text[])"),
-        {PgParam(name), PgParam(QFileInfo(path).fileName()), PgParam(layoutText),
-         PgParam(unreadable), PgParam(lines.text()), PgParam(sources.text()), PgParam(ids.text()),
-         PgParam(times.text()), PgParam(phones.text()), PgParam(emails.text()),
-         PgParam(names.text())},
-        &error);
+    const auto stored = db.exec(BaselineBatch::storeSql(), params, &error);
     if (!stored) {
         complain(what, error.oneLine());
         return 1;

@@ -9,13 +9,16 @@
 #include "modelcheck.h"
 #include "widgettestcase.h"
 
+#include "common/multiselectbutton.h"
 #include "common/theme.h"
 #include "db/consolecontext.h"
 #include "pgsession.h"
+#include "report/baselineimporter.h"
 #include "report/baselinesmodel.h"
 #include "report/comparisonmodel.h"
 #include "report/duplicategroupsmodel.h"
 #include "report/grouprowsmodel.h"
+#include "report/importdialog.h"
 #include "report/reportpage.h"
 #include "testdatabase.h"
 #include "testlanguage.h"
@@ -24,8 +27,12 @@
 #include <QDateEdit>
 #include <QFile>
 #include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QProcess>
+#include <QPushButton>
 #include <QTableView>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -200,6 +207,97 @@ private slots:
             }
             QFile::copy(pdf, QStringLiteral("%1/report-%2.pdf").arg(grab, language));
         }
+    }
+
+    // Import from the screen: a layout the console does not know, mapped by hand, with a line
+    // it cannot read. The preview follows the mapping; the import stores every good row and
+    // lists the bad line; the page shows the new baseline; the next file with the same header
+    // opens with that mapping. An operator's Import button is disabled.
+    void importFromTheScreen()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("crm-month.csv"));
+        {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write("Ref;When;Tel;Mail;Who\n"
+                       "A-1;01.10.2026 10:00:00;+7 916 111-11-11;a@x.ru;Anna\n"
+                       "A-2;01.10.2026 10:30:00;8 916 111 11 11;;Anna\n"
+                       "A-3;someday;;b@x.ru;Boris\n"
+                       "A-4;02.10.2026 09:00:00;;c@x.ru;Clara\n");
+        }
+        inbox::ConsoleContext context;
+        inbox::ReportPage page(&context);
+        QVERIFY(ConsoleHarness::show(&page, {1200, 800}));
+        auto *importButton = page.findChild<QPushButton *>(QStringLiteral("importExport"));
+        QVERIFY(importButton);
+        context.setConnected(m_db.options(QStringLiteral("rep_op")),
+                             ConsoleHarness::assumedInfo(QStringLiteral("rep_op"),
+                                                         {QStringLiteral("inbox_operator")}));
+        QVERIFY(!importButton->isEnabled());
+        context.setConnected(m_db.options(QStringLiteral("rep_mgr")),
+                             ConsoleHarness::assumedInfo(QStringLiteral("rep_mgr"),
+                                                         {QStringLiteral("inbox_manager")}));
+        QVERIFY(importButton->isEnabled());
+
+        inbox::ImportDialog *dialog = page.openImport(path);
+        QSignalSpy shown(dialog, &inbox::ImportDialog::previewShown);
+        QVERIFY(shown.wait(10000));
+        auto *start = dialog->findChild<QPushButton *>(QStringLiteral("startImport"));
+        auto *status = dialog->findChild<QLabel *>(QStringLiteral("importStatus"));
+        // Nothing says which column is the id or the time: the import waits for a mapping.
+        QVERIFY(!start->isEnabled());
+        QVERIFY2(status->text().contains(QLatin1String("External id")), qPrintable(status->text()));
+
+        dialog->findChild<QComboBox *>(QStringLiteral("mapExternalId"))->setCurrentIndex(1);
+        dialog->findChild<QComboBox *>(QStringLiteral("mapCreatedAt"))->setCurrentIndex(2);
+        dialog->findChild<inbox::MultiSelectButton *>(QStringLiteral("mapPhones"))
+            ->setSelected({QStringLiteral("2")});
+        dialog->findChild<QLineEdit *>(QStringLiteral("constantSource"))
+            ->setText(QStringLiteral("crm"));
+        QVERIFY2(start->isEnabled(), qPrintable(status->text()));
+        auto *rows = dialog->findChild<QTableWidget *>(QStringLiteral("previewRows"));
+        QCOMPARE(rows->rowCount(), 4);
+        QCOMPARE(rows->item(0, 1)->text(), QStringLiteral("crm"));
+        QCOMPARE(rows->item(0, 2)->text(), QStringLiteral("A-1"));
+        QCOMPARE(rows->item(1, 4)->text(), QStringLiteral("8 916 111 11 11"));
+        QVERIFY(rows->item(1, 7)->text().isEmpty());
+        QVERIFY2(!rows->item(2, 7)->text().isEmpty(), "the unreadable time is named");
+        QCOMPARE(rows->item(2, 0)->text(), QStringLiteral("4"));
+
+        QSignalSpy imported(dialog, &inbox::ImportDialog::imported);
+        QTest::mouseClick(start, Qt::LeftButton);
+        QVERIFY(imported.wait(20000));
+        const qint64 id = imported.first().at(0).toLongLong();
+        const PgResult stored = m_db.su().exec(
+            QStringLiteral("SELECT row_count, unreadable_lines, file_name FROM inbox.baselines "
+                           "WHERE id = %1")
+                .arg(id));
+        QVERIFY2(stored.ok, qPrintable(stored.message));
+        QCOMPARE(stored.value(0, 0), QStringLiteral("3"));
+        QCOMPARE(stored.value(0, 1), QStringLiteral("1"));
+        QCOMPARE(stored.value(0, 2), QStringLiteral("crm-month.csv"));
+        auto *problems = dialog->findChild<QPlainTextEdit *>(QStringLiteral("importProblems"));
+        QVERIFY(problems->isVisible());
+        QVERIFY2(problems->toPlainText().startsWith(QLatin1String("line 4: ")),
+                 qPrintable(problems->toPlainText()));
+        // The two calls of one phone half an hour apart are the baseline's one duplicate.
+        QTRY_COMPARE_WITH_TIMEOUT(
+            page.findChild<QComboBox *>(QStringLiteral("baseline"))->currentData().toLongLong(), id,
+            10000);
+        const PgResult summary = m_db.su().exec(
+            QStringLiteral("SELECT sum(duplicates) FROM inbox.baseline_summary(%1)").arg(id));
+        QCOMPARE(summary.value(0, 0), QStringLiteral("1"));
+        dialog->close();
+
+        // The next month's file of the same header opens with the mapping made by hand.
+        inbox::ImportDialog *again = page.openImport(path);
+        QSignalSpy shownAgain(again, &inbox::ImportDialog::previewShown);
+        QVERIFY(shownAgain.wait(10000));
+        QCOMPARE(again->layout().columns(inbox::ExportField::ExternalId), QVector<int>{0});
+        QCOMPARE(again->layout().constantSource(), QStringLiteral("crm"));
+        QVERIFY(again->findChild<QPushButton *>(QStringLiteral("startImport"))->isEnabled());
+        again->close();
     }
 
     // An operator is not given the Report: the screen says so instead of empty tables.

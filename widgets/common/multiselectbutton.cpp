@@ -128,6 +128,12 @@ void MultiSelectButton::fitList()
     m_list->setFixedHeight(height + 2 * m_list->frameWidth() + 4);
 }
 
+void MultiSelectButton::setNothingText(const QString &text)
+{
+    m_nothingText = text;
+    updateText();
+}
+
 void MultiSelectButton::updateText()
 {
     QStringList labels;
@@ -135,9 +141,11 @@ void MultiSelectButton::updateText()
         if (m_list->item(i)->checkState() == Qt::Checked)
             labels << m_list->item(i)->text();
     }
-    QString text = labels.isEmpty()
-                       ? tr("%1: all").arg(m_title)
-                       : QStringLiteral("%1: %2").arg(m_title, labels.join(QStringLiteral(", ")));
+    QString text =
+        labels.isEmpty()
+            ? (m_nothingText.isEmpty() ? tr("%1: all").arg(m_title)
+                                       : QStringLiteral("%1: %2").arg(m_title, m_nothingText))
+            : QStringLiteral("%1: %2").arg(m_title, labels.join(QStringLiteral(", ")));
     setToolTip(text);
     setText(fontMetrics().elidedText(text, Qt::ElideRight, 220));
 }

@@ -25,6 +25,8 @@ public:
     QStringList options() const;
     QStringList selected() const;
     void setSelected(const QStringList &values); // emits selectionChanged if it changed
+    // What the button says when nothing is ticked, where that means "none" rather than "all".
+    void setNothingText(const QString &text);
     QListWidget *list() const { return m_list; }
 
 signals:
@@ -35,6 +37,7 @@ private:
     void fitList(); // the list as tall as its rows (up to 14)
 
     QString m_title;
+    QString m_nothingText;
     QListWidget *m_list;
     QStringList m_last;
     bool m_filling = false;

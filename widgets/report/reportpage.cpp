@@ -6,6 +6,7 @@
 #include "report/comparisonmodel.h"
 #include "report/duplicategroupsmodel.h"
 #include "report/grouprowsmodel.h"
+#include "report/importdialog.h"
 #include "report/reportchart.h"
 #include "report/reportdocument.h"
 #include "report/reportloader.h"
@@ -59,7 +60,8 @@ ReportPage::ReportPage(ConsoleContext *context, QWidget *parent)
       m_groupRows(new GroupRowsModel(context, this)), m_baseline(new QComboBox(this)),
       m_window(new QSpinBox(this)), m_minutes(new QSpinBox(this)), m_from(new QDateEdit(this)),
       m_to(new QDateEdit(this)), m_pdf(new QPushButton(tr("Export &PDF..."), this)),
-      m_csv(new QPushButton(tr("Export &CSV..."), this)), m_summary(new QLabel(this)),
+      m_csv(new QPushButton(tr("Export &CSV..."), this)),
+      m_import(new QPushButton(tr("&Import an export..."), this)), m_summary(new QLabel(this)),
       m_status(new QLabel(this)), m_chart(new ReportChart(this)),
       m_table(table(this, QStringLiteral("reportTable"),
                     tr("Duplicates before and after the inbox, by source"))),
@@ -72,7 +74,8 @@ ReportPage::ReportPage(ConsoleContext *context, QWidget *parent)
 {
     m_baseline->setObjectName(QStringLiteral("baseline"));
     m_baseline->setAccessibleName(tr("Baseline"));
-    m_baseline->setToolTip(tr("An export from before the inbox (inbox-console report import)"));
+    m_baseline->setToolTip(tr("An export from before the inbox (Import an export..., or "
+                              "inbox-console report import)"));
     m_baseline->setMinimumContentsLength(16);
     m_baseline->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_window->setObjectName(QStringLiteral("window"));
@@ -102,6 +105,7 @@ ReportPage::ReportPage(ConsoleContext *context, QWidget *parent)
     m_csv->setObjectName(QStringLiteral("exportCsv"));
     m_pdf->setEnabled(false);
     m_csv->setEnabled(false);
+    m_import->setObjectName(QStringLiteral("importExport"));
     m_kind->setObjectName(QStringLiteral("groupKind"));
     m_kind->setAccessibleName(tr("Groups by"));
     m_kind->addItem(tr("All groups"), QString());
@@ -131,6 +135,7 @@ ReportPage::ReportPage(ConsoleContext *context, QWidget *parent)
     controls->addWidget(m_window);
     controls->addWidget(labelFor(m_minutes, tr("&Cost:"), this));
     controls->addWidget(m_minutes);
+    controls->addWidget(m_import);
     auto *period = new QHBoxLayout;
     period->addWidget(labelFor(m_from, tr("With the inbox &from:"), this));
     period->addWidget(m_from);
@@ -202,6 +207,10 @@ ReportPage::ReportPage(ConsoleContext *context, QWidget *parent)
             &ReportPage::showGroupRows);
     connect(m_pdf, &QPushButton::clicked, this, &ReportPage::exportPdf);
     connect(m_csv, &QPushButton::clicked, this, &ReportPage::exportCsv);
+    connect(m_import, &QPushButton::clicked, this, &ReportPage::chooseImport);
+    connect(m_context, &ConsoleContext::connected, this, &ReportPage::updateImportButton);
+    connect(m_context, &ConsoleContext::disconnected, this, &ReportPage::updateImportButton);
+    updateImportButton();
     m_context->whenConnected(m_baselines, &BaselinesModel::refresh);
     connect(m_context, &ConsoleContext::reread, m_baselines, &BaselinesModel::refresh);
     fillBaselines();
@@ -214,7 +223,8 @@ qint64 ReportPage::baselineId() const
 
 void ReportPage::fillBaselines()
 {
-    const qint64 keep = baselineId();
+    const qint64 keep = m_selectAfterRefresh > 0 ? m_selectAfterRefresh : baselineId();
+    m_selectAfterRefresh = 0;
     const QSignalBlocker blocker(m_baseline);
     m_baseline->clear();
     for (const BaselineInfo &b : m_baselines->baselines())
@@ -223,7 +233,8 @@ void ReportPage::fillBaselines()
     m_baseline->setCurrentIndex(row >= 0 ? row : 0);
     if (m_baseline->count() == 0) {
         m_summary->setText(tr("No baseline yet. Import a month's CRM export from before the inbox "
-                              "with: inbox-console report import FILE"));
+                              "with \"Import an export...\" (or: inbox-console report import "
+                              "FILE)."));
         m_status->clear();
         m_pdf->setEnabled(false);
         m_csv->setEnabled(false);
@@ -304,6 +315,37 @@ bool ReportPage::writePdf(const QString &path, QString *error) const
 bool ReportPage::writeCsv(const QString &path, QString *error) const
 {
     return ReportDocument::writeCsv(*m_comparison, path, error);
+}
+
+void ReportPage::updateImportButton()
+{
+    const bool connected = m_context->isConnected();
+    const bool may = connected && m_context->info().mayImportBaseline();
+    m_import->setEnabled(may);
+    m_import->setToolTip(may ? tr("Read a month's CRM export (CSV) from before the inbox and "
+                                  "count its duplicates")
+                         : connected ? tr("Only a manager login imports a baseline")
+                                     : tr("Connect first"));
+}
+
+void ReportPage::chooseImport()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Import a CRM export"), QString(),
+                                                      tr("CSV files (*.csv *.txt);;All files (*)"));
+    if (!path.isEmpty())
+        openImport(path);
+}
+
+ImportDialog *ReportPage::openImport(const QString &path)
+{
+    auto *dialog = new ImportDialog(m_context, path, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &ImportDialog::imported, this, [this](qint64 id) {
+        m_selectAfterRefresh = id;
+        m_baselines->refresh();
+    });
+    dialog->show();
+    return dialog;
 }
 
 void ReportPage::exportPdf()

@@ -20,16 +20,17 @@ class ComparisonModel;
 class ConsoleContext;
 class DuplicateGroupsModel;
 class GroupRowsModel;
+class ImportDialog;
 class ReportChart;
 class ReportLoader;
 
-// Screen 7: the Report. A baseline (a month's CRM export from before the inbox, imported with
-// `inbox-console report import`) counted for duplicates, beside the inbox's own figures for a
-// period after the change, with the seeds' cost arithmetic (minutes of a manager per
-// duplicate), as a chart and a table; below, the baseline's largest duplicate groups and the
-// rows of the one selected, so a manager checks a sample before believing the figure. Export
-// writes the same figures as PDF (for an owner who has never seen the console) or CSV.
-// Every read runs on the models' own channels; a change of any control re-reads (debounced).
+// Screen 7: the Report. A baseline (a month's CRM export from before the inbox, imported here
+// with ImportDialog or with `inbox-console report import`) counted for duplicates, beside the
+// inbox's own figures for a period after the change, with the seeds' cost arithmetic (minutes of a
+// manager per duplicate), as a chart and a table; below, the baseline's largest duplicate groups
+// and the rows of the one selected, so a manager checks a sample before believing the figure.
+// Export writes the same figures as PDF (for an owner who has never seen the console) or CSV. Every
+// read runs on the models' own channels; a change of any control re-reads (debounced).
 class ReportPage final : public QWidget
 {
     Q_OBJECT
@@ -47,6 +48,9 @@ public:
     bool writePdf(const QString &path, QString *error) const;
     bool writeCsv(const QString &path, QString *error) const;
 
+    // The import dialog for `path`, shown (the Import button asks for the file first).
+    ImportDialog *openImport(const QString &path);
+
 signals:
     void figuresShown();
 
@@ -60,6 +64,8 @@ private:
     void showGroupRows();
     void exportPdf();
     void exportCsv();
+    void chooseImport();
+    void updateImportButton();
     qint64 baselineId() const;
 
     ConsoleContext *m_context;
@@ -75,6 +81,7 @@ private:
     QDateEdit *m_to;
     QPushButton *m_pdf;
     QPushButton *m_csv;
+    QPushButton *m_import;
     QLabel *m_summary;
     QLabel *m_status;
     ReportChart *m_chart;
@@ -84,6 +91,7 @@ private:
     QTableView *m_rowTable;
     QTimer *m_debounce;
     bool m_hasFigures = false;
+    qint64 m_selectAfterRefresh = 0; // a baseline just imported, chosen once it is listed
     bool m_reloadFigures = false;
     bool m_reloadGroups = false;
 };

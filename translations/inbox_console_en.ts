@@ -1425,6 +1425,32 @@
     </message>
 </context>
 <context>
+    <name>inbox::BaselineImporter</name>
+    <message>
+        <source>An import is already running.</source>
+        <translation>An import is already running.</translation>
+    </message>
+    <message>
+        <source>%1 cannot be opened: %2</source>
+        <translation>%1 cannot be opened: %2</translation>
+    </message>
+    <message>
+        <source>Reading %1...</source>
+        <translation>Reading %1...</translation>
+    </message>
+    <message>
+        <source>No row could be read, nothing was stored.</source>
+        <translation>No row could be read, nothing was stored.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Storing %Ln row(s) and counting their duplicates...</source>
+        <translation>
+            <numerusform>Storing %Ln row and counting their duplicates...</numerusform>
+            <numerusform>Storing %Ln rows and counting their duplicates...</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>inbox::BaselinesModel</name>
     <message>
         <source>Name</source>
@@ -3421,6 +3447,170 @@ Click to list that day&apos;s events in the journal.</translation>
     </message>
 </context>
 <context>
+    <name>inbox::ImportDialog</name>
+    <message>
+        <source>no column</source>
+        <translation>no column</translation>
+    </message>
+    <message>
+        <source>&amp;Import</source>
+        <translation>&amp;Import</translation>
+    </message>
+    <message>
+        <source>Import a CRM export as a baseline</source>
+        <translation>Import a CRM export as a baseline</translation>
+    </message>
+    <message>
+        <source>Reading %1...</source>
+        <translation>Reading %1...</translation>
+    </message>
+    <message>
+        <source>e.g. bitrix24</source>
+        <translation>e.g. bitrix24</translation>
+    </message>
+    <message>
+        <source>The source of every row whose source column is empty, or of every row when no column holds it</source>
+        <translation>The source of every row whose source column is empty, or of every row when no column holds it</translation>
+    </message>
+    <message>
+        <source>The first records as the mapping reads them</source>
+        <translation>The first records as the mapping reads them</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>Line</translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation>Problem</translation>
+    </message>
+    <message>
+        <source>Lines that could not be read</source>
+        <translation>Lines that could not be read</translation>
+    </message>
+    <message>
+        <source>or every row:</source>
+        <translation>or every row:</translation>
+    </message>
+    <message>
+        <source>&amp;Source:</source>
+        <translation>&amp;Source:</translation>
+    </message>
+    <message>
+        <source>E&amp;xternal id:</source>
+        <translation>E&amp;xternal id:</translation>
+    </message>
+    <message>
+        <source>C&amp;reated at:</source>
+        <translation>C&amp;reated at:</translation>
+    </message>
+    <message>
+        <source>Contacts:</source>
+        <translation>Contacts:</translation>
+    </message>
+    <message>
+        <source>Baseline &amp;name:</source>
+        <translation>Baseline &amp;name:</translation>
+    </message>
+    <message>
+        <source>The first records as this mapping reads them:</source>
+        <translation>The first records as this mapping reads them:</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read: %2</source>
+        <translation>%1 cannot be read: %2</translation>
+    </message>
+    <message>
+        <source> (the mapping you made for this header before)</source>
+        <translation> (the mapping you made for this header before)</translation>
+    </message>
+    <message>
+        <source>(no column)</source>
+        <translation>(no column)</translation>
+    </message>
+    <message>
+        <source>No column for: %1. Choose one above (for the source, a column or a name for every row).</source>
+        <translation>No column for: %1. Choose one above (for the source, a column or a name for every row).</translation>
+    </message>
+    <message>
+        <source>This login may not import a baseline: a manager login may.</source>
+        <translation>This login may not import a baseline: a manager login may.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln of these records cannot be read with this mapping; the import leaves such lines out and lists them.</source>
+        <translation>
+            <numerusform>%Ln of these records cannot be read with this mapping; the import leaves such lines out and lists them.</numerusform>
+            <numerusform>%Ln of these records cannot be read with this mapping; the import leaves such lines out and lists them.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Cancel import</source>
+        <translation>&amp;Cancel import</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>&amp;Close</translation>
+    </message>
+    <message>
+        <source>line %1: %2</source>
+        <translation>line %1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>... and %Ln more.</source>
+        <translation>
+            <numerusform>... and %Ln more.</numerusform>
+            <numerusform>... and %Ln more.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Every line was read.</source>
+        <translation>Every line was read.</translation>
+    </message>
+    <message>
+        <source>Cancelled: nothing was stored.</source>
+        <translation>Cancelled: nothing was stored.</translation>
+    </message>
+    <message>
+        <source>Not stored: %1</source>
+        <translation>Not stored: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %2, &quot;%3&quot; between fields, %Ln column(s). Layout: %4%5.</source>
+        <translation>
+            <numerusform>%1: %2, &quot;%3&quot; between fields, %Ln column. Layout: %4%5.</numerusform>
+            <numerusform>%1: %2, &quot;%3&quot; between fields, %Ln columns. Layout: %4%5.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The file goes on after these %Ln record(s); the import reads them all, and lists every line it cannot read.</source>
+        <translation>
+            <numerusform>The file goes on after these %Ln record; the import reads them all, and lists every line it cannot read.</numerusform>
+            <numerusform>The file goes on after these %Ln records; the import reads them all, and lists every line it cannot read.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>That is the whole file: %Ln record(s).</source>
+        <translation>
+            <numerusform>That is the whole file: %Ln record.</numerusform>
+            <numerusform>That is the whole file: %Ln records.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Stored as baseline &quot;%1&quot;: %Ln row(s). </source>
+        <translation>
+            <numerusform>Stored as baseline &quot;%1&quot;: %Ln row. </numerusform>
+            <numerusform>Stored as baseline &quot;%1&quot;: %Ln rows. </numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln line(s) could not be read (listed below).</source>
+        <translation>
+            <numerusform>%Ln line could not be read (listed below).</numerusform>
+            <numerusform>%Ln lines could not be read (listed below).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>inbox::ImportProblem</name>
     <message>
         <source>A quote opened in this row is never closed.</source>
@@ -4631,10 +4821,6 @@ Click to list that day&apos;s events in the journal.</translation>
         <translation>Baseline</translation>
     </message>
     <message>
-        <source>An export from before the inbox (inbox-console report import)</source>
-        <translation>An export from before the inbox (inbox-console report import)</translation>
-    </message>
-    <message>
         <source> h</source>
         <translation> h</translation>
     </message>
@@ -4695,10 +4881,6 @@ Click to list that day&apos;s events in the journal.</translation>
         <translation>B&amp;y:</translation>
     </message>
     <message>
-        <source>No baseline yet. Import a month&apos;s CRM export from before the inbox with: inbox-console report import FILE</source>
-        <translation>No baseline yet. Import a month&apos;s CRM export from before the inbox with: inbox-console report import FILE</translation>
-    </message>
-    <message>
         <source>The period ends before it starts.</source>
         <translation>The period ends before it starts.</translation>
     </message>
@@ -4737,6 +4919,38 @@ Click to list that day&apos;s events in the journal.</translation>
     <message>
         <source>CSV files (*.csv)</source>
         <translation>CSV files (*.csv)</translation>
+    </message>
+    <message>
+        <source>&amp;Import an export...</source>
+        <translation>&amp;Import an export...</translation>
+    </message>
+    <message>
+        <source>An export from before the inbox (Import an export..., or inbox-console report import)</source>
+        <translation>An export from before the inbox (Import an export..., or inbox-console report import)</translation>
+    </message>
+    <message>
+        <source>No baseline yet. Import a month&apos;s CRM export from before the inbox with &quot;Import an export...&quot; (or: inbox-console report import FILE).</source>
+        <translation>No baseline yet. Import a month&apos;s CRM export from before the inbox with &quot;Import an export...&quot; (or: inbox-console report import FILE).</translation>
+    </message>
+    <message>
+        <source>Read a month&apos;s CRM export (CSV) from before the inbox and count its duplicates</source>
+        <translation>Read a month&apos;s CRM export (CSV) from before the inbox and count its duplicates</translation>
+    </message>
+    <message>
+        <source>Only a manager login imports a baseline</source>
+        <translation>Only a manager login imports a baseline</translation>
+    </message>
+    <message>
+        <source>Connect first</source>
+        <translation>Connect first</translation>
+    </message>
+    <message>
+        <source>Import a CRM export</source>
+        <translation>Import a CRM export</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv *.txt);;All files (*)</source>
+        <translation>CSV files (*.csv *.txt);;All files (*)</translation>
     </message>
 </context>
 <context>

@@ -1439,6 +1439,33 @@
     </message>
 </context>
 <context>
+    <name>inbox::BaselineImporter</name>
+    <message>
+        <source>An import is already running.</source>
+        <translation>Импорт уже идёт.</translation>
+    </message>
+    <message>
+        <source>%1 cannot be opened: %2</source>
+        <translation>%1 не открывается: %2</translation>
+    </message>
+    <message>
+        <source>Reading %1...</source>
+        <translation>Читаем %1...</translation>
+    </message>
+    <message>
+        <source>No row could be read, nothing was stored.</source>
+        <translation>Не прочитано ни одной строки, ничего не сохранено.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Storing %Ln row(s) and counting their duplicates...</source>
+        <translation>
+            <numerusform>Сохраняем %Ln строку и считаем дубли...</numerusform>
+            <numerusform>Сохраняем %Ln строки и считаем дубли...</numerusform>
+            <numerusform>Сохраняем %Ln строк и считаем дубли...</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>inbox::BaselinesModel</name>
     <message>
         <source>Name</source>
@@ -3444,6 +3471,177 @@ Click to list that day&apos;s events in the journal.</source>
     </message>
 </context>
 <context>
+    <name>inbox::ImportDialog</name>
+    <message>
+        <source>no column</source>
+        <translation>нет столбца</translation>
+    </message>
+    <message>
+        <source>&amp;Import</source>
+        <translation>&amp;Импортировать</translation>
+    </message>
+    <message>
+        <source>Import a CRM export as a baseline</source>
+        <translation>Импорт выгрузки CRM как базы сравнения</translation>
+    </message>
+    <message>
+        <source>Reading %1...</source>
+        <translation>Читаем %1...</translation>
+    </message>
+    <message>
+        <source>e.g. bitrix24</source>
+        <translation>например, bitrix24</translation>
+    </message>
+    <message>
+        <source>The source of every row whose source column is empty, or of every row when no column holds it</source>
+        <translation>Источник каждой строки с пустым столбцом источника, или всех строк, если такого столбца нет</translation>
+    </message>
+    <message>
+        <source>The first records as the mapping reads them</source>
+        <translation>Первые записи так, как их читает сопоставление</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>Строка</translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation>Проблема</translation>
+    </message>
+    <message>
+        <source>Lines that could not be read</source>
+        <translation>Строки, которые не удалось прочитать</translation>
+    </message>
+    <message>
+        <source>or every row:</source>
+        <translation>или для всех строк:</translation>
+    </message>
+    <message>
+        <source>&amp;Source:</source>
+        <translation>Ис&amp;точник:</translation>
+    </message>
+    <message>
+        <source>E&amp;xternal id:</source>
+        <translation>&amp;Внешний id:</translation>
+    </message>
+    <message>
+        <source>C&amp;reated at:</source>
+        <translation>&amp;Создано:</translation>
+    </message>
+    <message>
+        <source>Contacts:</source>
+        <translation>Контакты:</translation>
+    </message>
+    <message>
+        <source>Baseline &amp;name:</source>
+        <translation>&amp;Название базы:</translation>
+    </message>
+    <message>
+        <source>The first records as this mapping reads them:</source>
+        <translation>Первые записи так, как их читает это сопоставление:</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read: %2</source>
+        <translation>%1 не читается: %2</translation>
+    </message>
+    <message>
+        <source> (the mapping you made for this header before)</source>
+        <translation> (сопоставление, которое вы уже делали для этого заголовка)</translation>
+    </message>
+    <message>
+        <source>(no column)</source>
+        <translation>(нет столбца)</translation>
+    </message>
+    <message>
+        <source>No column for: %1. Choose one above (for the source, a column or a name for every row).</source>
+        <translation>Нет столбца для: %1. Выберите его выше (для источника — столбец или название для всех строк).</translation>
+    </message>
+    <message>
+        <source>This login may not import a baseline: a manager login may.</source>
+        <translation>Этому входу нельзя импортировать базу сравнения: это может менеджер.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln of these records cannot be read with this mapping; the import leaves such lines out and lists them.</source>
+        <translation>
+            <numerusform>%Ln из этих записей не читается с этим сопоставлением; импорт пропустит такие строки и перечислит их.</numerusform>
+            <numerusform>%Ln из этих записей не читаются с этим сопоставлением; импорт пропустит такие строки и перечислит их.</numerusform>
+            <numerusform>%Ln из этих записей не читаются с этим сопоставлением; импорт пропустит такие строки и перечислит их.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Cancel import</source>
+        <translation>&amp;Отменить импорт</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>&amp;Закрыть</translation>
+    </message>
+    <message>
+        <source>line %1: %2</source>
+        <translation>строка %1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>... and %Ln more.</source>
+        <translation>
+            <numerusform>... и ещё %Ln.</numerusform>
+            <numerusform>... и ещё %Ln.</numerusform>
+            <numerusform>... и ещё %Ln.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Every line was read.</source>
+        <translation>Прочитаны все строки.</translation>
+    </message>
+    <message>
+        <source>Cancelled: nothing was stored.</source>
+        <translation>Отменено: ничего не сохранено.</translation>
+    </message>
+    <message>
+        <source>Not stored: %1</source>
+        <translation>Не сохранено: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %2, &quot;%3&quot; between fields, %Ln column(s). Layout: %4%5.</source>
+        <translation>
+            <numerusform>%1: %2, между полями «%3», %Ln столбец. Формат: %4%5.</numerusform>
+            <numerusform>%1: %2, между полями «%3», %Ln столбца. Формат: %4%5.</numerusform>
+            <numerusform>%1: %2, между полями «%3», %Ln столбцов. Формат: %4%5.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The file goes on after these %Ln record(s); the import reads them all, and lists every line it cannot read.</source>
+        <translation>
+            <numerusform>После этой %Ln записи файл продолжается; импорт прочитает все и перечислит каждую строку, которую не сможет прочитать.</numerusform>
+            <numerusform>После этих %Ln записей файл продолжается; импорт прочитает все и перечислит каждую строку, которую не сможет прочитать.</numerusform>
+            <numerusform>После этих %Ln записей файл продолжается; импорт прочитает все и перечислит каждую строку, которую не сможет прочитать.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>That is the whole file: %Ln record(s).</source>
+        <translation>
+            <numerusform>Это весь файл: %Ln запись.</numerusform>
+            <numerusform>Это весь файл: %Ln записи.</numerusform>
+            <numerusform>Это весь файл: %Ln записей.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Stored as baseline &quot;%1&quot;: %Ln row(s). </source>
+        <translation>
+            <numerusform>Сохранено как база «%1»: %Ln строка. </numerusform>
+            <numerusform>Сохранено как база «%1»: %Ln строки. </numerusform>
+            <numerusform>Сохранено как база «%1»: %Ln строк. </numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln line(s) could not be read (listed below).</source>
+        <translation>
+            <numerusform>%Ln строку не удалось прочитать (список ниже).</numerusform>
+            <numerusform>%Ln строки не удалось прочитать (список ниже).</numerusform>
+            <numerusform>%Ln строк не удалось прочитать (список ниже).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>inbox::ImportProblem</name>
     <message>
         <source>A quote opened in this row is never closed.</source>
@@ -4667,10 +4865,6 @@ Click to list that day&apos;s events in the journal.</source>
         <translation>База сравнения</translation>
     </message>
     <message>
-        <source>An export from before the inbox (inbox-console report import)</source>
-        <translation>Выгрузка за время до inbox (inbox-console report import)</translation>
-    </message>
-    <message>
         <source> h</source>
         <translation> ч</translation>
     </message>
@@ -4731,10 +4925,6 @@ Click to list that day&apos;s events in the journal.</source>
         <translation>П&amp;о:</translation>
     </message>
     <message>
-        <source>No baseline yet. Import a month&apos;s CRM export from before the inbox with: inbox-console report import FILE</source>
-        <translation>Базы сравнения пока нет. Импортируйте выгрузку CRM за месяц до inbox командой: inbox-console report import ФАЙЛ</translation>
-    </message>
-    <message>
         <source>The period ends before it starts.</source>
         <translation>Период заканчивается раньше, чем начинается.</translation>
     </message>
@@ -4773,6 +4963,38 @@ Click to list that day&apos;s events in the journal.</source>
     <message>
         <source>CSV files (*.csv)</source>
         <translation>Файлы CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>&amp;Import an export...</source>
+        <translation>&amp;Импорт выгрузки...</translation>
+    </message>
+    <message>
+        <source>An export from before the inbox (Import an export..., or inbox-console report import)</source>
+        <translation>Выгрузка за время до inbox (Импорт выгрузки..., или inbox-console report import)</translation>
+    </message>
+    <message>
+        <source>No baseline yet. Import a month&apos;s CRM export from before the inbox with &quot;Import an export...&quot; (or: inbox-console report import FILE).</source>
+        <translation>Базы сравнения пока нет. Импортируйте выгрузку CRM за месяц до inbox кнопкой «Импорт выгрузки...» (или: inbox-console report import ФАЙЛ).</translation>
+    </message>
+    <message>
+        <source>Read a month&apos;s CRM export (CSV) from before the inbox and count its duplicates</source>
+        <translation>Прочитать выгрузку CRM (CSV) за месяц до inbox и посчитать в ней дубли</translation>
+    </message>
+    <message>
+        <source>Only a manager login imports a baseline</source>
+        <translation>Базу сравнения импортирует только менеджер</translation>
+    </message>
+    <message>
+        <source>Connect first</source>
+        <translation>Сначала подключитесь</translation>
+    </message>
+    <message>
+        <source>Import a CRM export</source>
+        <translation>Импорт выгрузки CRM</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv *.txt);;All files (*)</source>
+        <translation>Файлы CSV (*.csv *.txt);;Все файлы (*)</translation>
     </message>
 </context>
 <context>

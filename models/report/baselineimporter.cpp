@@ -90,7 +90,7 @@ void BaselineImporter::read(const QString &path, const ExportLayout &layout, con
 
 void BaselineImporter::store()
 {
-    emit stage(tr("Storing %Ln rows and counting their duplicates...", nullptr, m_batch->rows()));
+    emit stage(tr("Storing %Ln row(s) and counting their duplicates...", nullptr, m_batch->rows()));
     m_channel->setConnectOptions(m_context->options());
     m_ticket = m_channel->submit(
         Query{BaselineBatch::storeSql(), m_batch->storeParams(m_name, m_fileName, m_layoutName)});

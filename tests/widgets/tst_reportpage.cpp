@@ -213,8 +213,11 @@ private slots:
     // it cannot read. The preview follows the mapping; the import stores every good row and
     // lists the bad line; the page shows the new baseline; the next file with the same header
     // opens with that mapping. An operator's Import button is disabled.
+    void importFromTheScreen_data() { TestLanguage::addRows(); }
     void importFromTheScreen()
     {
+        QFETCH(QString, language);
+        QVERIFY(m_language.use(QStringLiteral(INBOX_QM_DIR), language));
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("crm-month.csv"));
         {
@@ -247,7 +250,9 @@ private slots:
         auto *status = dialog->findChild<QLabel *>(QStringLiteral("importStatus"));
         // Nothing says which column is the id or the time: the import waits for a mapping.
         QVERIFY(!start->isEnabled());
-        QVERIFY2(status->text().contains(QLatin1String("External id")), qPrintable(status->text()));
+        QVERIFY2(
+            status->text().contains(inbox::ExportLayout::fieldName(inbox::ExportField::ExternalId)),
+            qPrintable(status->text()));
 
         dialog->findChild<QComboBox *>(QStringLiteral("mapExternalId"))->setCurrentIndex(1);
         dialog->findChild<QComboBox *>(QStringLiteral("mapCreatedAt"))->setCurrentIndex(2);
@@ -264,6 +269,17 @@ private slots:
         QVERIFY(rows->item(1, 7)->text().isEmpty());
         QVERIFY2(!rows->item(2, 7)->text().isEmpty(), "the unreadable time is named");
         QCOMPARE(rows->item(2, 0)->text(), QStringLiteral("4"));
+        const QString grab = qEnvironmentVariable("INBOX_GRAB_DIR");
+        if (!grab.isEmpty()) {
+            for (const bool dark : {false, true}) {
+                inbox::Theme::apply(dark ? inbox::Theme::Mode::Dark : inbox::Theme::Mode::Light);
+                QTest::qWait(100);
+                dialog->grab().save(
+                    QStringLiteral("%1/import-%2%3.png")
+                        .arg(grab, language, dark ? QStringLiteral("-dark") : QString()));
+            }
+            inbox::Theme::apply(inbox::Theme::Mode::Light);
+        }
 
         QSignalSpy imported(dialog, &inbox::ImportDialog::imported);
         QTest::mouseClick(start, Qt::LeftButton);
@@ -279,8 +295,9 @@ private slots:
         QCOMPARE(stored.value(0, 2), QStringLiteral("crm-month.csv"));
         auto *problems = dialog->findChild<QPlainTextEdit *>(QStringLiteral("importProblems"));
         QVERIFY(problems->isVisible());
-        QVERIFY2(problems->toPlainText().startsWith(QLatin1String("line 4: ")),
-                 qPrintable(problems->toPlainText()));
+        const QString lineFour =
+            QCoreApplication::translate("inbox::ImportDialog", "line %1: %2").arg(4).arg(QString());
+        QVERIFY2(problems->toPlainText().startsWith(lineFour), qPrintable(problems->toPlainText()));
         // The two calls of one phone half an hour apart are the baseline's one duplicate.
         QTRY_COMPARE_WITH_TIMEOUT(
             page.findChild<QComboBox *>(QStringLiteral("baseline"))->currentData().toLongLong(), id,

@@ -55,6 +55,7 @@ MultiSelectButton *columnsButton(const QString &title, QWidget *parent, const QS
     auto *button = new MultiSelectButton(title, parent);
     button->setObjectName(name);
     button->setNothingText(ImportDialog::tr("no column"));
+    button->setMinimumWidth(200); // "E-mail: no column" whole, in Russian too
     return button;
 }
 
@@ -126,7 +127,9 @@ ImportDialog::ImportDialog(ConsoleContext *context, const QString &path, QWidget
     source->addWidget(m_source, 1);
     source->addWidget(new QLabel(tr("or every row:"), this));
     source->addWidget(m_constantSource, 1);
-    mapping->addRow(tr("&Source:"), source);
+    auto *sourceLabel = new QLabel(tr("&Source:"), this);
+    sourceLabel->setBuddy(m_source);
+    mapping->addRow(sourceLabel, source);
     mapping->addRow(tr("E&xternal id:"), m_externalId);
     mapping->addRow(tr("C&reated at:"), m_createdAt);
     auto *contacts = new QHBoxLayout;
@@ -207,7 +210,7 @@ void ImportDialog::showPreview(const ImportPreview &preview)
     const std::optional<ExportLayout> remembered = rememberedLayout(preview.layoutKey);
     m_layout = remembered ? *remembered : preview.layout;
     m_file->setText(
-        tr("%1: %2, \"%3\" between fields, %Ln columns. Layout: %4%5.", nullptr,
+        tr("%1: %2, \"%3\" between fields, %Ln column(s). Layout: %4%5.", nullptr,
            int(preview.header.size()))
             .arg(fileName, encodingName(preview.encoding), QString(QLatin1Char(preview.delimiter)),
                  ExportLayout::kindName(m_layout.kind()),
@@ -314,10 +317,10 @@ void ImportDialog::showRows()
     }
     m_more->setText(
         m_preview.more
-            ? tr("The file goes on after these %Ln records; the import reads them all, and lists "
+            ? tr("The file goes on after these %Ln record(s); the import reads them all, and lists "
                  "every line it cannot read.",
                  nullptr, int(m_preview.lines.size()))
-            : tr("That is the whole file: %Ln records.", nullptr, int(m_preview.lines.size())));
+            : tr("That is the whole file: %Ln record(s).", nullptr, int(m_preview.lines.size())));
 
     const QVector<ExportField> missing = m_layout.missing(int(header.size()));
     QStringList names;
@@ -382,12 +385,12 @@ void ImportDialog::importFinished(bool ok, qint64 baselineId, const QString &err
         m_problems->show();
     }
     if (ok) {
-        m_status->setText(tr("Stored as baseline \"%1\": %Ln rows. ", nullptr, batch.rows())
-                              .arg(m_name->text().trimmed()) +
-                          (batch.unreadable() > 0
-                               ? tr("%Ln lines could not be read; they are listed below.", nullptr,
-                                    batch.unreadable())
-                               : tr("Every line was read.")));
+        m_status->setText(
+            tr("Stored as baseline \"%1\": %Ln row(s). ", nullptr, batch.rows())
+                .arg(m_name->text().trimmed()) +
+            (batch.unreadable() > 0
+                 ? tr("%Ln line(s) could not be read (listed below).", nullptr, batch.unreadable())
+                 : tr("Every line was read.")));
         Theme::setLook(m_status, Theme::Look::Plain);
         emit imported(baselineId);
         return;

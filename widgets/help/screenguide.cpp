@@ -240,9 +240,13 @@ QString ScreenGuide::reportGuide()
     return tr("<h2>Report</h2>"
               "<p>How many duplicates the shop had before the inbox, and how many reach a person "
               "now. The <b>baseline</b> is a month's export of leads or deals from the CRM, from "
-              "before the inbox, imported with <code>inbox-console report import FILE</code> "
-              "(Bitrix24 and amoCRM exports as they are; any other CSV with "
-              "<code>--map</code>). Its duplicates are the rows beyond the first of a group: "
+              "before the inbox, imported with <b>Import an export</b>: Bitrix24 and amoCRM "
+              "exports are recognised as they are; for any other CSV choose which column holds "
+              "the external id, the time, the phones and so on, and the preview shows the "
+              "first records as that choice reads them. Every line that cannot be read is "
+              "listed after the import, and a mapping made by hand is remembered for the next "
+              "file with the same columns (the command line: <code>inbox-console report import "
+              "FILE</code>). Its duplicates are the rows beyond the first of a group: "
               "the same external id, or the same phone or e-mail (normalized as the inbox "
               "normalizes them) within the <b>window</b>. Rows further apart are a regular "
               "customer's next order, not a duplicate.</p>"
@@ -256,8 +260,8 @@ QString ScreenGuide::reportGuide()
               "a sample before believing the figure. Nothing is merged or deleted from a "
               "report. <b>Export PDF</b> writes the report for an owner who has never seen the "
               "console; <b>Export CSV</b> the table for a spreadsheet.</p>") +
-           roles(tr("Managers import and delete baselines (from the command line) and read the "
-                    "Report; a support login given the inbox_report role reads it too. "
+           roles(tr("Managers import baselines (and delete them, from the command line) and "
+                    "read the Report; a support login given the inbox_report role reads it too. "
                     "Operators do not see its figures."));
 }
 

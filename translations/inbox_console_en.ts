@@ -208,8 +208,8 @@
         <translation>Repeats absorbed: deliveries of a key the inbox already had, which no longer reach anyone. Possible duplicates: similar leads flagged for a manager, who merged or rejected them. The baseline&apos;s sources are named as in the CRM&apos;s export, the inbox&apos;s by their senders: compare the totals.</translation>
     </message>
     <message>
-        <source>Before the inbox: %1 of %2 rows were duplicates, %3 for a person per 30 days, %4 hours of a manager at %5 minutes each. With the inbox: repeats absorbed %6 (%7 of %8 deliveries), possible duplicates for a person %9 per 30 days, %10 hours.</source>
-        <translation>Before the inbox: %1 of %2 rows were duplicates, %3 for a person per 30 days, %4 hours of a manager at %5 minutes each. With the inbox: repeats absorbed %6 (%7 of %8 deliveries), possible duplicates for a person %9 per 30 days, %10 hours.</translation>
+        <source>Before the inbox: %1 of %2 rows were duplicates, %3 for a person per 30 days, %4 hours of a manager at %5 minutes each. With the inbox: repeats absorbed %6 (%7 of %8 deliveries), possible duplicates for a person %9 per 30 days (%10 of the deliveries), %11 hours.</source>
+        <translation>Before the inbox: %1 of %2 rows were duplicates, %3 for a person per 30 days, %4 hours of a manager at %5 minutes each. With the inbox: repeats absorbed %6 (%7 of %8 deliveries), possible duplicates for a person %9 per 30 days (%10 of the deliveries), %11 hours.</translation>
     </message>
 </context>
 <context>

@@ -210,8 +210,8 @@
         <translation>Поглощённые повторы: доставки ключа, который в inbox уже был; до людей они больше не доходят. Возможные дубли: похожие лиды, отмеченные для менеджера, который их объединил или отклонил. Источники базы сравнения названы так, как в выгрузке CRM, источники inbox — по отправителям: сравнивайте итоги.</translation>
     </message>
     <message>
-        <source>Before the inbox: %1 of %2 rows were duplicates, %3 for a person per 30 days, %4 hours of a manager at %5 minutes each. With the inbox: repeats absorbed %6 (%7 of %8 deliveries), possible duplicates for a person %9 per 30 days, %10 hours.</source>
-        <translation>До inbox: %1 из %2 строк были дублями, %3 на человека за 30 дней, %4 ч работы менеджера по %5 мин на каждый. С inbox: поглощено повторов %6 (%7 из %8 доставок), возможных дублей для человека %9 за 30 дней, %10 ч.</translation>
+        <source>Before the inbox: %1 of %2 rows were duplicates, %3 for a person per 30 days, %4 hours of a manager at %5 minutes each. With the inbox: repeats absorbed %6 (%7 of %8 deliveries), possible duplicates for a person %9 per 30 days (%10 of the deliveries), %11 hours.</source>
+        <translation>До inbox: %1 из %2 строк были дублями, %3 на человека за 30 дней, %4 ч работы менеджера по %5 мин на каждый. С inbox: поглощено повторов %6 (%7 из %8 доставок), возможных дублей для человека %9 за 30 дней (%10 доставок), %11 ч.</translation>
     </message>
 </context>
 <context>

@@ -93,4 +93,10 @@ double ReportFigures::afterRepeatShare() const
     return share(t.repeats, t.deliveries);
 }
 
+double ReportFigures::afterFlaggedShare() const
+{
+    const AfterFigures t = afterTotal();
+    return share(t.flagged, t.deliveries);
+}
+
 } // namespace inbox

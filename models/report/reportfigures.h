@@ -84,6 +84,10 @@ struct ReportFigures
     // deliveries (0 when there is nothing).
     double beforeShare() const;
     double afterRepeatShare() const;
+    // The possible duplicates that reached a person as a share of the deliveries: the figure
+    // to set beside beforeShare() when the inbox's volume differs from the export's (a month
+    // of a bigger shop, or a shorter period), where counts per 30 days mislead.
+    double afterFlaggedShare() const;
 };
 
 } // namespace inbox

@@ -19,6 +19,7 @@
 #include "report/duplicategroupsmodel.h"
 #include "report/grouprowsmodel.h"
 #include "report/importdialog.h"
+#include "report/reportdocument.h"
 #include "report/reportpage.h"
 #include "testdatabase.h"
 #include "testlanguage.h"
@@ -166,6 +167,18 @@ private slots:
         const QString summary = page.findChild<QLabel *>(QStringLiteral("reportSummary"))->text();
         QVERIFY2(summary.contains(QLocale().toString(37.5, 'f', 1) + QLatin1Char('%')),
                  qPrintable(summary)); // 3 of 8
+        // Beside the counts per 30 days, the possible duplicates as a share of the deliveries,
+        // the figure that compares with the baseline's share whatever the volumes.
+        inbox::ReportFigures bigger = f;
+        inbox::AfterFigures shop;
+        shop.source = QStringLiteral("shop");
+        shop.deliveries = 200;
+        shop.flagged = 3;
+        bigger.after = {shop};
+        QCOMPARE(bigger.afterFlaggedShare(), 0.015);
+        QVERIFY2(inbox::ReportDocument::summary(bigger).contains(QLocale().toString(1.5, 'f', 1) +
+                                                                 QLatin1Char('%')),
+                 qPrintable(inbox::ReportDocument::summary(bigger)));
 
         // The largest group first; selecting it reads its rows in order.
         QTRY_VERIFY_WITH_TIMEOUT(page.groups()->rowCount() >= 3, 20000);

@@ -39,14 +39,14 @@ QString ReportDocument::summary(const ReportFigures &f)
 {
     return tr("Before the inbox: %1 of %2 rows were duplicates, %3 for a person per 30 days, "
               "%4 hours of a manager at %5 minutes each. With the inbox: repeats absorbed %6 "
-              "(%7 of %8 deliveries), possible duplicates for a person %9 per 30 days, %10 "
-              "hours.")
+              "(%7 of %8 deliveries), possible duplicates for a person %9 per 30 days (%10 of "
+              "the deliveries), %11 hours.")
         .arg(percent(f.beforeShare()), number(double(f.beforeTotal().rows)),
              number(f.beforeDuplicatesPerMonth()), number(f.beforeHoursPerMonth(), 1),
              number(f.minutesPerDuplicate), number(double(f.afterTotal().repeats)),
              percent(f.afterRepeatShare()), number(double(f.afterTotal().deliveries)),
              number(f.afterDuplicatesPerMonth()))
-        .arg(number(f.afterHoursPerMonth(), 1));
+        .arg(percent(f.afterFlaggedShare()), number(f.afterHoursPerMonth(), 1));
 }
 
 QString ReportDocument::html(const ComparisonModel &table)

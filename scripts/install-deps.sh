@@ -33,6 +33,8 @@ packages=(
   clang-14 libclang-rt-14-dev
   # tst_reportpage reads the Report's PDF back with pdftotext.
   poppler-utils
+  # tst_pooler runs the receiver, a worker and the console through PgBouncer (issue 36).
+  pgbouncer
 )
 
 missing=()

@@ -1,0 +1,289 @@
+// Failover without a lost 200 (issue 36): the test's cluster becomes a primary with a hot
+// standby made by pg_basebackup -R and a second postmaster, and synchronous replication for
+// the receiver's login (synchronous_standby_names = '*', synchronous_commit = on). The real
+// receiver takes a multi-host connection string with target_session_attrs=read-write. Under
+// load the primary's processes are killed with SIGKILL, the standby is promoted, and the
+// receiver finds the new primary by itself: every delivery a client saw answered 200 is on
+// the new primary exactly once. (With asynchronous replication the same kill can lose the
+// last commits the standby had not received yet: README, "Standby and failover".)
+#include "databasetestcase.h"
+#include "httpclient.h"
+#include "pgcluster.h"
+#include "receiverprocess.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QHash>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+
+#include <atomic>
+#include <csignal>
+#include <mutex>
+#include <pwd.h>
+#include <thread>
+#include <unistd.h>
+#include <vector>
+
+namespace {
+
+const QString kLogin = QStringLiteral("fail_ingest");
+constexpr int kStandbyPort = 5433;
+
+// Runs a PostgreSQL tool (as the postgres OS user when we are root); its output on failure.
+bool runTool(const QString &tool, const QStringList &args, QString *error)
+{
+    const QString program = QDir(PgCluster::binDir()).filePath(tool);
+    QProcess p;
+    p.setProcessChannelMode(QProcess::MergedChannels);
+    if (::geteuid() == 0)
+        p.start(QStringLiteral("runuser"),
+                QStringList{QStringLiteral("-u"), QStringLiteral("postgres"), QStringLiteral("--"),
+                            program} +
+                    args);
+    else
+        p.start(program, args);
+    if (!p.waitForFinished(120000) || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
+        *error = QStringLiteral("%1 failed: %2").arg(tool, QString::fromUtf8(p.readAll()));
+        return false;
+    }
+    return true;
+}
+
+// A hot standby of `primary`: a base backup with the standby's settings (-R), its own socket
+// directory and port.
+class Standby final
+{
+public:
+    ~Standby()
+    {
+        QString ignored;
+        if (m_started)
+            runTool(QStringLiteral("pg_ctl"),
+                    {QStringLiteral("-D"), dataDir(), QStringLiteral("-m"),
+                     QStringLiteral("immediate"), QStringLiteral("-w"), QStringLiteral("stop")},
+                    &ignored);
+    }
+
+    bool start(const PgCluster &primary, QString *error)
+    {
+        if (::geteuid() == 0) {
+            const passwd *pw = ::getpwnam("postgres");
+            if (!pw ||
+                ::chown(QFile::encodeName(m_dir.path()).constData(), pw->pw_uid, pw->pw_gid) != 0) {
+                *error = QStringLiteral("cannot give %1 to postgres").arg(m_dir.path());
+                return false;
+            }
+        }
+        if (!runTool(QStringLiteral("pg_basebackup"),
+                     {QStringLiteral("-D"), dataDir(), QStringLiteral("-R"), QStringLiteral("-h"),
+                      primary.socketDir(), QStringLiteral("-U"), QStringLiteral("postgres"),
+                      QStringLiteral("-X"), QStringLiteral("stream"), QStringLiteral("-c"),
+                      QStringLiteral("fast")},
+                     error))
+            return false;
+        const QString options =
+            QStringLiteral("-c listen_addresses='' -c unix_socket_directories='%1' -c port=%2 "
+                           "-c fsync=off -c hot_standby=on -c max_connections=120")
+                .arg(socketDir())
+                .arg(kStandbyPort);
+        if (!runTool(QStringLiteral("pg_ctl"),
+                     {QStringLiteral("-D"), dataDir(), QStringLiteral("-o"), options,
+                      QStringLiteral("-l"), m_dir.filePath(QStringLiteral("server.log")),
+                      QStringLiteral("-w"), QStringLiteral("start")},
+                     error)) {
+            QFile log(m_dir.filePath(QStringLiteral("server.log")));
+            if (log.open(QIODevice::ReadOnly))
+                *error += QString::fromUtf8(log.readAll().right(2000));
+            return false;
+        }
+        m_started = true;
+        return true;
+    }
+
+    bool promote(QString *error)
+    {
+        return runTool(
+            QStringLiteral("pg_ctl"),
+            {QStringLiteral("-D"), dataDir(), QStringLiteral("-w"), QStringLiteral("promote")},
+            error);
+    }
+
+    QString socketDir() const { return m_dir.path(); }
+    QString dataDir() const { return m_dir.filePath(QStringLiteral("data")); }
+    QString conninfo(const QString &db) const
+    {
+        return QStringLiteral("host='%1' port=%2 dbname='%3' user=postgres")
+            .arg(socketDir())
+            .arg(kStandbyPort)
+            .arg(db);
+    }
+
+private:
+    QTemporaryDir m_dir{QDir::tempPath() + QStringLiteral("/inbox-standby-XXXXXX")};
+    bool m_started = false;
+};
+
+// Every process of the server in `dataDir` killed with SIGKILL at once: the machine is gone,
+// nothing is written or sent after it.
+void killServer(const QString &dataDir)
+{
+    QFile pidFile(dataDir + QStringLiteral("/postmaster.pid"));
+    if (!pidFile.open(QIODevice::ReadOnly))
+        return;
+    const pid_t postmaster = pid_t(pidFile.readLine().trimmed().toInt());
+    QProcess::execute(QStringLiteral("pkill"),
+                      {QStringLiteral("-KILL"), QStringLiteral("-P"), QString::number(postmaster)});
+    ::kill(postmaster, SIGKILL);
+}
+
+// Senders in threads, each delivery's answer in a ledger, until stop().
+class Load final
+{
+public:
+    Load(int port, int clients)
+    {
+        for (int c = 0; c < clients; ++c) {
+            m_threads.emplace_back([this, port, c] {
+                for (int n = 0; !m_stop.load(); ++n) {
+                    const QByteArray key =
+                        "c" + QByteArray::number(c) + "-" + QByteArray::number(n);
+                    const HttpReply reply = HttpClient::exchange(
+                        port, HttpClient::post("/hooks/fail", "{\"id\":\"" + key + "\"}"), 15000);
+                    {
+                        std::lock_guard lock(m_mutex);
+                        if (reply.status == 200)
+                            m_answered200.append(key);
+                    }
+                    if (reply.status != 200)
+                        QThread::msleep(20); // a 503 while the database is away: no spinning
+                }
+            });
+        }
+    }
+    ~Load() { stop(); }
+    Q_DISABLE_COPY_MOVE(Load)
+
+    int answered()
+    {
+        std::lock_guard lock(m_mutex);
+        return int(m_answered200.size());
+    }
+    // True once `count` deliveries in all were answered 200, within timeoutMs.
+    bool waitAnswered(int count, int timeoutMs)
+    {
+        QElapsedTimer timer;
+        timer.start();
+        while (timer.elapsed() < timeoutMs) {
+            if (answered() >= count)
+                return true;
+            QThread::msleep(20);
+        }
+        return false;
+    }
+    void stop()
+    {
+        m_stop.store(true);
+        for (std::thread &t : m_threads)
+            t.join();
+        m_threads.clear();
+    }
+    QList<QByteArray> answered200()
+    {
+        std::lock_guard lock(m_mutex);
+        return m_answered200;
+    }
+
+private:
+    std::mutex m_mutex;
+    QList<QByteArray> m_answered200;
+    std::atomic<bool> m_stop{false};
+    std::vector<std::thread> m_threads;
+};
+
+} // namespace
+
+class TestFailover final : public DatabaseTestCase
+{
+    Q_OBJECT
+
+public:
+    TestFailover() : DatabaseTestCase{{kLogin, {QStringLiteral("inbox_ingest")}}} {}
+
+private slots:
+    void noDeliveryAnswered200IsLostWhenThePrimaryDies()
+    {
+        PgCluster &primary = m_db.cluster();
+        const QString db =
+            m_db.conninfo().section(QStringLiteral("dbname='"), 1).section(QLatin1Char('\''), 0, 0);
+        Standby standby;
+        QString error;
+        QVERIFY2(standby.start(primary, &error), qPrintable(error));
+        // Synchronous for the receiver's login: a commit returns once the standby has it.
+        QVERIFY_SQL(m_db.su().exec(QStringLiteral("ALTER SYSTEM SET synchronous_standby_names "
+                                                  "= '*'")));
+        QVERIFY_SQL(m_db.su().exec(QStringLiteral("SELECT pg_reload_conf()")));
+        QVERIFY_SQL(m_db.su().exec(
+            QStringLiteral("ALTER ROLE %1 SET synchronous_commit = on").arg(kLogin)));
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                return m_db.su()
+                           .exec(QStringLiteral("SELECT count(*) FROM pg_stat_replication "
+                                                "WHERE sync_state = 'sync'"))
+                           .value(0, 0) == QLatin1String("1");
+            },
+            30000));
+
+        // Both servers in one connection string: libpq takes the one that accepts writes.
+        const QString multiHost =
+            QStringLiteral("host='%1,%2' port=5432,%3 dbname='%4' user=%5 "
+                           "target_session_attrs=read-write connect_timeout=2")
+                .arg(primary.socketDir(), standby.socketDir())
+                .arg(kStandbyPort)
+                .arg(db, kLogin);
+        ReceiverProcess receiver;
+        QVERIFY_RECEIVER_READY(
+            receiver, ReceiverProcess::config(multiHost, "writers = 2\n",
+                                              "[source fail]\npath = /hooks/fail\nadapter = json\n"
+                                              "key_fields = id\n"));
+        Load load(receiver.port(), 4);
+        QVERIFY2(load.waitAnswered(200, 30000), receiver.log().constData());
+
+        killServer(primary.dataDir());
+        const int beforePromote = load.answered();
+        QVERIFY2(standby.promote(&error), qPrintable(error));
+        // The receiver finds the new primary by itself and answers 200 again.
+        QVERIFY2(load.waitAnswered(beforePromote + 100, 60000), receiver.log().constData());
+        load.stop();
+
+        PgSession promoted(standby.conninfo(db));
+        QVERIFY2(promoted.ok(), qPrintable(promoted.error()));
+        const PgResult rows = promoted.exec(
+            QStringLiteral("SELECT external_id, count(*) FROM inbox.events WHERE source = 'fail' "
+                           "GROUP BY external_id"));
+        QVERIFY2(rows.ok, qPrintable(rows.message));
+        QHash<QString, int> stored;
+        for (int r = 0; r < rows.rows(); ++r)
+            stored.insert(rows.value(r, 0), rows.value(r, 1).toInt());
+        const QList<QByteArray> answered = load.answered200();
+        int missing = 0;
+        for (const QByteArray &key : answered) {
+            if (!stored.contains(QString::fromUtf8(key)))
+                ++missing;
+        }
+        QVERIFY2(missing == 0, qPrintable(QStringLiteral("%1 of %2 deliveries answered 200 are "
+                                                         "not on the new primary")
+                                              .arg(missing)
+                                              .arg(answered.size())));
+        for (auto it = stored.cbegin(); it != stored.cend(); ++it)
+            QVERIFY2(it.value() == 1, qPrintable(it.key()));
+        qInfo("%d deliveries answered 200 (%d before the kill), all on the new primary",
+              int(answered.size()), beforePromote);
+    }
+};
+
+QTEST_MAIN(TestFailover)
+#include "tst_failover.moc"

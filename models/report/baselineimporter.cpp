@@ -20,8 +20,10 @@ BaselineImporter::BaselineImporter(ConsoleContext *context, QObject *parent)
 BaselineImporter::~BaselineImporter()
 {
     m_cancelled = true;
-    if (m_reader)
+    if (m_reader) {
         m_reader->wait();
+        delete m_reader; // its finished() would have deleted it, but no longer reaches us
+    }
 }
 
 bool BaselineImporter::start(const QString &path, const ExportLayout &layout, const QString &name,

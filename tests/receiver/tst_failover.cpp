@@ -7,26 +7,20 @@
 // the new primary exactly once. (With asynchronous replication the same kill can lose the
 // last commits the standby had not received yet: README, "Standby and failover".)
 #include "databasetestcase.h"
-#include "httpclient.h"
 #include "pgcluster.h"
 #include "receiverprocess.h"
+#include "senderload.h"
 
 #include <QDir>
-#include <QElapsedTimer>
 #include <QFile>
 #include <QHash>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QThread>
 
-#include <atomic>
 #include <csignal>
-#include <mutex>
 #include <pwd.h>
-#include <thread>
 #include <unistd.h>
-#include <vector>
 
 namespace {
 
@@ -140,70 +134,6 @@ void killServer(const QString &dataDir)
     ::kill(postmaster, SIGKILL);
 }
 
-// Senders in threads, each delivery's answer in a ledger, until stop().
-class Load final
-{
-public:
-    Load(int port, int clients)
-    {
-        for (int c = 0; c < clients; ++c) {
-            m_threads.emplace_back([this, port, c] {
-                for (int n = 0; !m_stop.load(); ++n) {
-                    const QByteArray key =
-                        "c" + QByteArray::number(c) + "-" + QByteArray::number(n);
-                    const HttpReply reply = HttpClient::exchange(
-                        port, HttpClient::post("/hooks/fail", "{\"id\":\"" + key + "\"}"), 15000);
-                    {
-                        std::lock_guard lock(m_mutex);
-                        if (reply.status == 200)
-                            m_answered200.append(key);
-                    }
-                    if (reply.status != 200)
-                        QThread::msleep(20); // a 503 while the database is away: no spinning
-                }
-            });
-        }
-    }
-    ~Load() { stop(); }
-    Q_DISABLE_COPY_MOVE(Load)
-
-    int answered()
-    {
-        std::lock_guard lock(m_mutex);
-        return int(m_answered200.size());
-    }
-    // True once `count` deliveries in all were answered 200, within timeoutMs.
-    bool waitAnswered(int count, int timeoutMs)
-    {
-        QElapsedTimer timer;
-        timer.start();
-        while (timer.elapsed() < timeoutMs) {
-            if (answered() >= count)
-                return true;
-            QThread::msleep(20);
-        }
-        return false;
-    }
-    void stop()
-    {
-        m_stop.store(true);
-        for (std::thread &t : m_threads)
-            t.join();
-        m_threads.clear();
-    }
-    QList<QByteArray> answered200()
-    {
-        std::lock_guard lock(m_mutex);
-        return m_answered200;
-    }
-
-private:
-    std::mutex m_mutex;
-    QList<QByteArray> m_answered200;
-    std::atomic<bool> m_stop{false};
-    std::vector<std::thread> m_threads;
-};
-
 } // namespace
 
 class TestFailover final : public DatabaseTestCase
@@ -249,11 +179,11 @@ private slots:
             receiver, ReceiverProcess::config(multiHost, "writers = 2\n",
                                               "[source fail]\npath = /hooks/fail\nadapter = json\n"
                                               "key_fields = id\n"));
-        Load load(receiver.port(), 4);
+        SenderLoad load(receiver.port(), "/hooks/fail", 4);
         QVERIFY2(load.waitAnswered(200, 30000), receiver.log().constData());
 
         killServer(primary.dataDir());
-        const int beforePromote = load.answered();
+        const int beforePromote = load.ledger().answeredCount();
         QVERIFY2(standby.promote(&error), qPrintable(error));
         // The receiver finds the new primary by itself and answers 200 again.
         QVERIFY2(load.waitAnswered(beforePromote + 100, 60000), receiver.log().constData());
@@ -268,7 +198,7 @@ private slots:
         QHash<QString, int> stored;
         for (int r = 0; r < rows.rows(); ++r)
             stored.insert(rows.value(r, 0), rows.value(r, 1).toInt());
-        const QList<QByteArray> answered = load.answered200();
+        const QList<QByteArray> answered = load.ledger().answered200.keys();
         int missing = 0;
         for (const QByteArray &key : answered) {
             if (!stored.contains(QString::fromUtf8(key)))

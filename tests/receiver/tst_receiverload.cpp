@@ -3,93 +3,13 @@
 // started again under load. Every delivery a client saw answered 200 is in inbox.events
 // exactly once, byte for byte: the client-side ledger is compared with the table.
 #include "databasetestcase.h"
-#include "httpclient.h"
 #include "receiverprocess.h"
+#include "senderload.h"
 
-#include <QElapsedTimer>
-#include <QHash>
 #include <QTest>
 #include <QThread>
 
-#include <atomic>
 #include <mutex>
-#include <thread>
-#include <vector>
-
-namespace {
-struct Ledger
-{
-    std::mutex mutex;
-    QHash<QByteArray, QByteArray> answered200; // key -> body
-    int other = 0;                             // answered, not 200
-    int unanswered = 0;                        // refused connection, closed, timed out
-};
-
-// `clients` threads, each sending deliveries one after another until stop() (or the end),
-// every answer in the ledger.
-class Load final
-{
-public:
-    Load(int port, int clients)
-    {
-        for (int c = 0; c < clients; ++c) {
-            m_threads.emplace_back([this, port, c] {
-                for (int n = 0; !m_stop.load(); ++n) {
-                    const QByteArray key =
-                        "c" + QByteArray::number(c) + "-" + QByteArray::number(n);
-                    const QByteArray body = "{\"id\":\"" + key +
-                                            "\",\"n\":" + QByteArray::number(n) + ",\"pad\":\"" +
-                                            QByteArray(n % 50, 'x') + "\"}";
-                    const HttpReply reply =
-                        HttpClient::exchange(port, HttpClient::post("/hooks/load", body), 15000);
-                    std::lock_guard lock(m_ledger.mutex);
-                    if (reply.status == 200)
-                        m_ledger.answered200.insert(key, body);
-                    else if (reply.status != 0)
-                        ++m_ledger.other;
-                    else
-                        ++m_ledger.unanswered;
-                    if (reply.status == 0)
-                        QThread::msleep(5); // the port is closed: do not spin
-                }
-            });
-        }
-    }
-    ~Load() { stop(); }
-    Q_DISABLE_COPY_MOVE(Load)
-
-    // Until `count` deliveries in all were answered 200 (or 20 s passed).
-    void waitAnswered(int count)
-    {
-        QElapsedTimer timer;
-        timer.start();
-        while (timer.elapsed() < 20000) {
-            {
-                std::lock_guard lock(m_ledger.mutex);
-                if (m_ledger.answered200.size() >= count)
-                    return;
-            }
-            QThread::msleep(10);
-        }
-    }
-
-    // Every sender has ended: the ledger is final.
-    void stop()
-    {
-        m_stop.store(true);
-        for (std::thread &t : m_threads)
-            t.join();
-        m_threads.clear();
-    }
-
-    Ledger &ledger() { return m_ledger; }
-
-private:
-    Ledger m_ledger;
-    std::atomic<bool> m_stop{false};
-    std::vector<std::thread> m_threads;
-};
-} // namespace
 
 class TestReceiverLoad final : public DatabaseTestCase
 {
@@ -142,7 +62,7 @@ private slots:
     {
         ReceiverProcess receiver;
         startReceiver(receiver);
-        Load load(receiver.port(), 16);
+        SenderLoad load(receiver.port(), "/hooks/load", 16);
         // Load until a few hundred deliveries were answered, then the signal.
         load.waitAnswered(300);
         receiver.terminate();
@@ -159,7 +79,7 @@ private slots:
     {
         ReceiverProcess receiver;
         startReceiver(receiver);
-        Load load(receiver.port(), 16);
+        SenderLoad load(receiver.port(), "/hooks/load", 16);
         load.waitAnswered(300);
         receiver.kill();
         load.stop();
@@ -173,7 +93,7 @@ private slots:
     {
         ReceiverProcess receiver;
         startReceiver(receiver);
-        Load load(receiver.port(), 16);
+        SenderLoad load(receiver.port(), "/hooks/load", 16);
         Ledger &ledger = load.ledger();
         load.waitAnswered(300);
         QString error;

@@ -450,6 +450,12 @@ private slots:
             PollerProcess p(poller(), fake.port(), "interval = 600\n");
             p.start();
             QVERIFY(QTest::qWaitFor([&] { return fake.handler.requests.size() == 3; }, 20000));
+            // The third request goes out while the second page is stored (read ahead): the
+            // kill waits for that commit, so it lands while the third page is on its way.
+            QVERIFY2(waitFor(shop("current_items || '/' || new_events || '/' || "
+                                  "(cursor->>'offset')"),
+                             QStringLiteral("4/3/2")),
+                     p.log().constData());
             p.kill();
         }
         QCOMPARE(one(su, shop("current_items || '/' || new_events || '/' || (cursor->>'offset')")),

@@ -3383,6 +3383,8 @@ DECLARE
     v_id  bigint;
     v_first timestamptz;
     v_last  timestamptz;
+    v_null_at bigint;
+    v_bad_at  bigint;
 BEGIN
     IF p_name IS NULL THEN
         RAISE EXCEPTION 'p_name must not be NULL' USING ERRCODE = 'null_value_not_allowed';
@@ -3449,32 +3451,46 @@ BEGIN
             USING ERRCODE = 'invalid_parameter_value';
     END IF;
 
-    SELECT CASE WHEN x.l IS NULL THEN 'p_lines[' || x.i || '] must not be NULL'
-                WHEN x.s IS NULL THEN 'p_sources[' || x.i || '] must not be NULL'
-                WHEN x.c IS NULL THEN 'p_created_ats[' || x.i || '] must not be NULL'
-           END
-      INTO v_bad
-      FROM unnest(p_lines, p_sources, p_created_ats) WITH ORDINALITY AS x(l, s, c, i)
-     WHERE x.l IS NULL OR x.s IS NULL OR x.c IS NULL
-     ORDER BY x.i
-     LIMIT 1;
-    IF v_bad IS NOT NULL THEN
-        RAISE EXCEPTION '%', v_bad USING ERRCODE = 'null_value_not_allowed';
+    -- One pass finds whether any row lacks a value or has a bad one, and the period; the
+    -- statements that name the first such row run only when there is one (0032: the three
+    -- passes of 0031 over 100,000 rows cost about 0.3 s).
+    SELECT min(x.i) FILTER (WHERE x.l IS NULL OR x.s IS NULL OR x.c IS NULL),
+           min(x.i) FILTER (WHERE x.l < 1 OR x.s = '' OR char_length(x.s) > 64
+                                  OR x.s ~ '[\x01-\x1f\x7f]' OR char_length(x.e) > 1024),
+           min(x.c), max(x.c)
+      INTO v_null_at, v_bad_at, v_first, v_last
+      FROM unnest(p_lines, p_sources, p_external_ids, p_created_ats) WITH ORDINALITY
+           AS x(l, s, e, c, i);
+    IF v_null_at IS NOT NULL THEN
+        SELECT CASE WHEN x.l IS NULL THEN 'p_lines[' || x.i || '] must not be NULL'
+                    WHEN x.s IS NULL THEN 'p_sources[' || x.i || '] must not be NULL'
+                    WHEN x.c IS NULL THEN 'p_created_ats[' || x.i || '] must not be NULL'
+               END
+          INTO v_bad
+          FROM unnest(p_lines, p_sources, p_created_ats) WITH ORDINALITY AS x(l, s, c, i)
+         WHERE x.l IS NULL OR x.s IS NULL OR x.c IS NULL
+         ORDER BY x.i
+         LIMIT 1;
+        IF v_bad IS NOT NULL THEN
+            RAISE EXCEPTION '%', v_bad USING ERRCODE = 'null_value_not_allowed';
+        END IF;
     END IF;
-    SELECT CASE WHEN x.l < 1 THEN 'p_lines[' || x.i || '] must be positive, got ' || x.l
-                WHEN x.s = '' OR char_length(x.s) > 64 OR x.s ~ '[\x01-\x1f\x7f]'
-                  THEN 'p_sources[' || x.i || '] must be 1..64 characters without control characters'
-                WHEN char_length(x.e) > 1024
-                  THEN 'p_external_ids[' || x.i || '] must be at most 1024 characters'
-           END
-      INTO v_bad
-      FROM unnest(p_lines, p_sources, p_external_ids) WITH ORDINALITY AS x(l, s, e, i)
-     WHERE x.l < 1 OR x.s = '' OR char_length(x.s) > 64 OR x.s ~ '[\x01-\x1f\x7f]'
-        OR char_length(x.e) > 1024
-     ORDER BY x.i
-     LIMIT 1;
-    IF v_bad IS NOT NULL THEN
-        RAISE EXCEPTION '%', v_bad USING ERRCODE = 'invalid_parameter_value';
+    IF v_bad_at IS NOT NULL THEN
+        SELECT CASE WHEN x.l < 1 THEN 'p_lines[' || x.i || '] must be positive, got ' || x.l
+                    WHEN x.s = '' OR char_length(x.s) > 64 OR x.s ~ '[\x01-\x1f\x7f]'
+                      THEN 'p_sources[' || x.i || '] must be 1..64 characters without control characters'
+                    WHEN char_length(x.e) > 1024
+                      THEN 'p_external_ids[' || x.i || '] must be at most 1024 characters'
+               END
+          INTO v_bad
+          FROM unnest(p_lines, p_sources, p_external_ids) WITH ORDINALITY AS x(l, s, e, i)
+         WHERE x.l < 1 OR x.s = '' OR char_length(x.s) > 64 OR x.s ~ '[\x01-\x1f\x7f]'
+            OR char_length(x.e) > 1024
+         ORDER BY x.i
+         LIMIT 1;
+        IF v_bad IS NOT NULL THEN
+            RAISE EXCEPTION '%', v_bad USING ERRCODE = 'invalid_parameter_value';
+        END IF;
     END IF;
     SELECT 'p_lines has line ' || x.l || ' more than once'
       INTO v_bad
@@ -3487,7 +3503,6 @@ BEGIN
         RAISE EXCEPTION '%', v_bad USING ERRCODE = 'invalid_parameter_value';
     END IF;
 
-    SELECT min(x.c), max(x.c) INTO v_first, v_last FROM unnest(p_created_ats) AS x(c);
     INSERT INTO inbox.baselines (name, file_name, layout_name, period_first, period_last,
                                  row_count, unreadable_lines)
     VALUES (btrim(p_name), p_file_name, nullif(btrim(p_layout_name), ''), v_first, v_last, v_n,

@@ -13,6 +13,7 @@
 #include "pollbench.h"
 #include "querybench.h"
 #include "receiverbench.h"
+#include "reportbench.h"
 #include "requeuebench.h"
 #include "samples.h"
 #include "serversetting.h"
@@ -124,6 +125,8 @@ int main(int argc, char *argv[])
     stage(o.has("receiver"), [&] { return bench::runReceiverFigures(o, admin, &figures, &error); });
     stage(o.has("dispatch"), [&] { return bench::runDispatchFigures(o, admin, &figures, &error); });
     stage(o.has("poll"), [&] { return bench::runPollFigures(o, admin, &figures, &error); });
+    stage(o.has("report"),
+          [&] { return bench::runReportFigures(o, admin, events, &figures, &error); });
 
     context.setDisconnected();
     bench::printReport(figures, header);

@@ -56,8 +56,11 @@ QString usage()
         "                      and dispatch: inbox-dispatcher draining a backlog to a fake\n"
         "                      handler beside a bare client, its latency and memory (never\n"
         "                      default) and poll: inbox-poller reading one window of fake\n"
-        "                      Ozon postings (never default)\n"
-        "  --rounds N          peers, receiver, dispatch, poll: rounds, every side once per round\n"
+        "                      Ozon postings (never default) and report: inbox-console\n"
+        "                      report import of a CRM export and the re-measure (never\n"
+        "                      default)\n"
+        "  --rounds N          peers, receiver, dispatch, poll, report: rounds, every side once\n"
+        "                      per round\n"
         "                      (default 3)\n"
         "  --peers-dir DIR     peers: where npm installs them (default: the build tree's)\n"
         "  --receiver PATH     receiver: the inbox-receiver binary (default: next to this\n"
@@ -71,6 +74,7 @@ QString usage()
         "                      one, then PATH)\n"
         "  --dispatch-events N   dispatch: the backlog drained per round (default 20k)\n"
         "  --poll-postings N   poll: fake Ozon postings in the window read per round (10k)\n"
+        "  --report-rows N     report: rows of the CRM export imported per round (100k)\n"
         "  --dispatch-concurrency N  dispatch: requests in flight (default 16)\n"
         "  --dispatch-rate N   dispatch: accepts/s of the latency runs (default 200)\n"
         "  --dispatch-seconds S  dispatch: seconds per latency run (default 10)\n"
@@ -174,13 +178,17 @@ std::optional<Options> parseOptions(const QStringList &args, QString *message, b
                 if (s != QLatin1String("queries") && s != QLatin1String("memory") &&
                     s != QLatin1String("requeue") && s != QLatin1String("ingest") &&
                     s != QLatin1String("peers") && s != QLatin1String("receiver") &&
-                    s != QLatin1String("dispatch") && s != QLatin1String("poll")) {
+                    s != QLatin1String("dispatch") && s != QLatin1String("poll") &&
+                    s != QLatin1String("report")) {
                     *message = QStringLiteral("--stages: unknown stage %1").arg(s);
                     return std::nullopt;
                 }
             }
         } else if (a == QLatin1String("--poll-postings")) {
             if (!number(100, &o.pollPostings))
+                return std::nullopt;
+        } else if (a == QLatin1String("--report-rows")) {
+            if (!number(100, &o.reportRows))
                 return std::nullopt;
         } else if (a == QLatin1String("--rounds")) {
             if (!number(1, &n))

@@ -44,6 +44,7 @@ struct Options
     QString dispatcherBinary;      // empty: next to this program, installed, then PATH
     qint64 dispatchEvents = 20000; // the backlog drained per round
     qint64 pollPostings = 10000;   // poll: the fake Ozon postings of the window read per round
+    qint64 reportRows = 100000;    // report: the rows of the CRM export imported per round
     int dispatchConcurrency = 16;  // the destination's requests in flight, and the bare client's
     int dispatchRate = 200;        // accepts/s of the latency runs
     int dispatchSeconds = 10;      // per latency run

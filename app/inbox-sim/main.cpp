@@ -61,7 +61,7 @@ int main(int argc, char **argv)
         return inbox::sim::runPollCheck(*options);
     if (!options->crmExport.isEmpty())
         return inbox::sim::writeCrmExport(inbox::sim::CrmExportSettings{
-            options->crmExport, 30, 200, 0.04, options->seed ? options->seed : 1});
+            options->crmExport, 30, options->crmPerDay, 0.04, options->seed ? options->seed : 1});
     if (options->historyDays > 0 || options->bulk > 0) {
         const int code = inbox::sim::runFill(*options);
         if (code != 0)

@@ -35,6 +35,8 @@ const char *kDescription =
     "                    when every check holds, 1 naming the checks that failed\n"
     "  --check           the self-check's database checks on the whole database\n"
     "  --crm-export FILE a month of leads as Bitrix24 exports them, for the Report\n"
+    "                    (--crm-per-day N leads a day, default 200; 3,200 make about 100,000\n"
+    "                    rows)\n"
     "  --fake-telegram, --fake-handler, --fake-marketplace ADDRESS:PORT\n"
     "                    play the Telegram Bot API, the dispatcher's handler, or Ozon's and\n"
     "                    Wildberries' seller APIs (orders created continuously, late items, a\n"
@@ -139,6 +141,10 @@ std::optional<Options> parseOptions(const QStringList &argumentsIn, int *exitCod
             "Write a month of leads as Bitrix24 exports them (CSV, Russian headers), with the "
             "seeds' duplicates, for the Report's baseline (inbox-console report import), and exit.",
             "FILE");
+    const auto crmPerDay = opt("crm-per-day",
+                               "Leads a day in --crm-export's month, duplicates added (default "
+                               "200; 3200 make about 100,000 rows).",
+                               "N");
     const auto polledSources = opt("polled-sources",
                                    "The inbox source of each fake API for --check-polled "
                                    "(default ozon=ozon-fbs,wb=wb-orders,bitrix24=bitrix24-"
@@ -379,6 +385,7 @@ std::optional<Options> parseOptions(const QStringList &argumentsIn, int *exitCod
     o.fakeHandlerChaos = p.isSet(fakeHandlerChaos);
     o.checkPolled = p.value(checkPolled);
     o.crmExport = p.value(crmExport);
+    integer(crmPerDay, 1, 100000, &o.crmPerDay);
     if (p.isSet(polledSources)) {
         o.polledSources.clear();
         for (const QString &pair :

@@ -26,6 +26,7 @@ struct Options
     double rate = 20;     // --rate (for --run without --live)
     bool check = false;   // --check
     QString crmExport;    // --crm-export FILE: a month of leads as Bitrix24 exports them
+    int crmPerDay = 200;  // --crm-per-day N: its leads a day
     QString checkPolled;  // --check-polled URL: the pull door's self-check (pollcheck.h)
     // --polled-sources: the fake API (ozon, wb, bitrix24, amocrm) -> the inbox source
     QMap<QString, QString> polledSources{

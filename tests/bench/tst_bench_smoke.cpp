@@ -347,6 +347,46 @@ private slots:
         QVERIFY2(round.value(QStringLiteral("requests")).toDouble() >= 1, qPrintable(out));
         QVERIFY2(round.value(QStringLiteral("wall_ms")).toDouble() > 0, qPrintable(out));
     }
+
+    // The report stage, briefly (a few seconds): one round imports an export of about 2,000
+    // rows through the real inbox-console and then re-measures; every figure printed with
+    // positive numbers, and the baselines it stored deleted again. Never how fast.
+    void reportStageImportsAndDeletesItsBaselines()
+    {
+        QString out;
+        QVERIFY(runBench({QStringLiteral("--events"), QStringLiteral("2000"),
+                          QStringLiteral("--stages"), QStringLiteral("report"),
+                          QStringLiteral("--rounds"), QStringLiteral("1"),
+                          QStringLiteral("--report-rows"), QStringLiteral("2000")},
+                         QProcessEnvironment::systemEnvironment(), &out));
+        const QHash<QString, QJsonObject> figures = parseFigures(out);
+        QCOMPARE(figures.size(), 3);
+        const QJsonObject import = figures.value(QStringLiteral("report_import_ms"));
+        const double rows = import.value(QStringLiteral("rows")).toDouble();
+        QVERIFY2(rows > 1800 && rows < 2300, qPrintable(out));
+        for (const char *key : {"value", "peak_rss_mb_median", "read_ms_median",
+                                "import_baseline_ms_median", "baseline_summary_ms_median"})
+            QVERIFY2(import.value(QLatin1String(key)).toDouble() > 0, qPrintable(out));
+        QVERIFY2(figures.value(QStringLiteral("report_import_memory_mb"))
+                         .value(QStringLiteral("value"))
+                         .toDouble() > 0,
+                 qPrintable(out));
+        const QJsonObject re = figures.value(QStringLiteral("report_remeasure_ms"));
+        QVERIFY2(re.value(QStringLiteral("value")).toDouble() > 0, qPrintable(out));
+        QVERIFY2(re.value(QStringLiteral("compare_command_ms_median")).toDouble() > 0,
+                 qPrintable(out));
+
+        // Two baselines stored (the command's and the stage's own steps) and deleted again.
+        const PgResult left = m_db.su().exec(QStringLiteral(
+            "SELECT (SELECT count(*) FROM inbox.baselines),"
+            " count(*) FILTER (WHERE entry = 'baseline_imported'),"
+            " count(*) FILTER (WHERE entry = 'baseline_deleted')"
+            " FROM inbox.journal WHERE entry IN ('baseline_imported', 'baseline_deleted')"));
+        QVERIFY2(left.ok, qPrintable(left.message));
+        QCOMPARE(left.value(0, 0).toLongLong(), qint64(0));
+        QVERIFY(left.value(0, 1).toLongLong() >= 2);
+        QCOMPARE(left.value(0, 2).toLongLong(), left.value(0, 1).toLongLong());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestBenchSmoke)

@@ -364,6 +364,54 @@ private slots:
                  2);
     }
 
+    // A delivery that found the event alive and waits for its row while a prune deletes it:
+    // the row is gone when the wait ends, the insert is tried again and finds the key kept
+    // (accept's retry, and accept_many's known-key lock handing the key to accept). A third
+    // session holds the row so that the prune and the delivery queue behind it in that order.
+    void deliveryThatFoundTheEventAliveFindsItKept()
+    {
+        PgSession &su = m_db.su();
+        PgSession holder(m_db.conninfo());
+        PgSession pruner(m_db.conninfo());
+        PgSession receiver(m_db.conninfo());
+        const int prunerPid = backendPid(pruner);
+        const int receiverPid = backendPid(receiver);
+        for (const bool many : {false, true}) {
+            const QString key = many ? QStringLiteral("a-many") : QStringLiteral("a-one");
+            const qint64 id = deliver(su, QStringLiteral("shop"), key, kBody);
+            QCOMPARE(completeAndAge(su, QStringLiteral("shop"), QStringLiteral("100 days")), 1);
+            QVERIFY_SQL(holder.exec(QStringLiteral("BEGIN")));
+            QVERIFY_SQL(holder.exec(
+                QStringLiteral("SELECT 1 FROM inbox.events WHERE id = $1 FOR UPDATE"), {id}));
+            QString pruned, got;
+            std::thread prune(
+                [&] { pruned = one(pruner, QStringLiteral("SELECT inbox.prune()")); });
+            const bool pruneBlocked = waitUntilBlocked(su, prunerPid);
+            std::thread delivery([&] {
+                if (many)
+                    got = acceptMany(receiver, QStringLiteral("shop"), {key});
+                else
+                    deliver(receiver, QStringLiteral("shop"), key, kBody, &got);
+            });
+            const bool deliveryBlocked = waitUntilBlocked(su, receiverPid);
+            const PgResult committed = holder.exec(QStringLiteral("COMMIT"));
+            prune.join();
+            delivery.join();
+            QVERIFY_SQL(committed);
+            QVERIFY(pruneBlocked);
+            QVERIFY(deliveryBlocked);
+            QCOMPARE(pruned, QStringLiteral("1"));
+            QCOMPARE(got,
+                     many ? QStringLiteral("duplicate:%1").arg(id) : QStringLiteral("duplicate"));
+            QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.events")), 0);
+            QCOMPARE(oneInt(su,
+                            QStringLiteral("SELECT deliveries FROM inbox.kept_keys"
+                                           " WHERE external_id = $1"),
+                            {key}),
+                     2);
+        }
+    }
+
     // A repeat that holds a live event's row makes the prune wait; the prune then deletes the
     // row as the repeat left it and keeps its key with every delivery counted.
     void pruneWaitingForARepeatKeepsItsDelivery()

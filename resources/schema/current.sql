@@ -710,6 +710,41 @@ $$;
 
 
 --
+-- Name: _kept_repeat(text, text, bytea, text); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox._kept_repeat(p_source text, p_external_id text, p_body bytea, p_fp text) RETURNS TABLE(event_id bigint, outcome text)
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+#variable_conflict use_column
+DECLARE
+    v_k inbox.kept_keys%ROWTYPE;
+BEGIN
+    UPDATE inbox.kept_keys k
+       SET deliveries = k.deliveries + 1, last_delivery_at = now()
+     WHERE k.source = p_source AND k.external_id = p_external_id
+    RETURNING k.* INTO v_k;
+    IF NOT FOUND THEN
+        RETURN;
+    END IF;
+    outcome := CASE WHEN v_k.fingerprint <> p_fp THEN 'conflict' ELSE 'duplicate' END;
+    INSERT INTO inbox.journal (event_id, entry, detail)
+    VALUES (NULL, 'pruned_repeat',
+            jsonb_build_object('source', p_source, 'external_id', p_external_id,
+                               'pruned_event_id', v_k.event_id, 'outcome', outcome,
+                               'delivery', v_k.deliveries, 'status', v_k.status,
+                               'fingerprint', p_fp, 'stored_fingerprint', v_k.fingerprint,
+                               'bytes', octet_length(p_body), 'pruned_at', v_k.pruned_at));
+    PERFORM inbox._bump_daily(p_source, p_repeats => (outcome = 'duplicate')::int,
+                              p_conflicts => (outcome = 'conflict')::int);
+    event_id := v_k.event_id;
+    RETURN NEXT;
+END;
+$$;
+
+
+--
 -- Name: _name_key(text); Type: FUNCTION; Schema: inbox; Owner: -
 --
 
@@ -933,6 +968,7 @@ DECLARE
     v_deliv    int;
     v_body_id  bigint;
     v_tries    int := 0;
+    v_outcome  text;
 BEGIN
     -- Validation: one expression on the good path; the checks one by one only to name the
     -- first bad argument.
@@ -1024,6 +1060,39 @@ BEGIN
         PERFORM set_config('inbox.rows_inline', 'off', true);
 
         IF v_id IS NOT NULL THEN
+            -- 0033: a new event unless the key was kept by a prune. The one probe a new key
+            -- pays, after the insert and in a statement of its own: when the insert waited for
+            -- a prune that deleted this key's event, that prune has committed by now and this
+            -- statement's snapshot sees the key it kept. A probe before the insert could miss
+            -- it and a new event would follow.
+            PERFORM 1 FROM inbox.kept_keys k
+             WHERE k.source = p_source AND k.external_id = p_external_id;
+            IF FOUND THEN
+                -- Take the insert back (its entry, queue row and status delta go with the
+                -- row; the daily 'received' gets its -1) and answer as a repeat.
+                WITH del AS (
+                    DELETE FROM inbox.events e WHERE e.id = v_id RETURNING e.source
+                )
+                INSERT INTO inbox.daily_stats (day, source, shard, received)
+                SELECT (now() AT TIME ZONE 'UTC')::date, del.source,
+                       (pg_backend_pid() % 8)::smallint, -1
+                  FROM del;
+                SELECT r.event_id, r.outcome INTO v_id, v_outcome
+                  FROM inbox._kept_repeat(p_source, p_external_id, p_body, v_fp) r;
+                IF v_outcome IS NULL THEN
+                    RAISE EXCEPTION 'kept key of (%, %) vanished', p_source, p_external_id
+                        USING ERRCODE = 'internal_error';
+                END IF;
+                IF coalesce(extract(epoch FROM clock_timestamp())::double precision
+                            - nullif(current_setting('inbox.notified_events', true), '')::double precision
+                            >= 1.0, true) THEN
+                    PERFORM inbox._notify('events');
+                END IF;
+                event_id := v_id;
+                outcome := v_outcome;
+                RETURN NEXT;
+                RETURN;
+            END IF;
             IF random() < 1.0 / 256 THEN
                 PERFORM inbox._fold_counters();
             END IF;
@@ -1045,7 +1114,8 @@ BEGIN
          WHERE e.source = p_source AND e.external_id = p_external_id
            FOR UPDATE;
         EXIT WHEN FOUND;
-        -- The row vanished between the two statements (pruned): try the insert again. Only an
+        -- The row vanished between the two statements (pruned): try the insert again, which
+        -- finds the key kept (0033). Only an
         -- idempotency_key taken by another (source, external_id) could repeat this for ever.
         v_tries := v_tries + 1;
         IF v_tries >= 3 THEN
@@ -1155,6 +1225,9 @@ DECLARE
     v_id       bigint;
     v_outcome  text;
     v_budget   int;
+    v_kept_ords int[];
+    v_kept_ids  bigint[];
+    v_kept_keys text[];
 BEGIN
     IF p_sources IS NULL THEN
         RAISE EXCEPTION 'p_sources must not be NULL' USING ERRCODE = 'null_value_not_allowed';
@@ -1280,6 +1353,32 @@ BEGIN
       FROM ins JOIN numbered n ON n.id = ins.id;
     PERFORM set_config('inbox.rows_inline', 'off', true);
 
+    -- 0033: the new keys that a prune kept (one index probe each, after the insert, for the
+    -- reason given in accept) are no new events: their rows are taken back and every delivery
+    -- of such a key is answered by _kept_repeat below, in the batch's order.
+    IF v_new_ords IS NOT NULL THEN
+        SELECT array_agg(u.i ORDER BY u.i), array_agg(u.id ORDER BY u.i),
+               array_agg(p_sources[u.i] || E'\x1f' || p_external_ids[u.i])
+          INTO v_kept_ords, v_kept_ids, v_kept_keys
+          FROM unnest(v_new_ords, v_new_ids) AS u(i, id)
+         WHERE EXISTS (SELECT 1 FROM inbox.kept_keys k
+                        WHERE k.source = p_sources[u.i] AND k.external_id = p_external_ids[u.i]);
+        IF v_kept_ords IS NOT NULL THEN
+            WITH del AS (
+                DELETE FROM inbox.events e WHERE e.id = ANY (v_kept_ids) RETURNING e.source
+            )
+            INSERT INTO inbox.daily_stats (day, source, shard, received)
+            SELECT (now() AT TIME ZONE 'UTC')::date, del.source, (pg_backend_pid() % 8)::smallint,
+                   -count(*)
+              FROM del
+             GROUP BY del.source;
+            SELECT array_agg(u.i ORDER BY u.i), array_agg(u.id ORDER BY u.i)
+              INTO v_new_ords, v_new_ids
+              FROM unnest(v_new_ords, v_new_ids) AS u(i, id)
+             WHERE u.i <> ALL (v_kept_ords);
+        END IF;
+    END IF;
+
     v_ids := array_fill(NULL::bigint, ARRAY[v_n]);
     v_outcomes := array_fill(NULL::text, ARRAY[v_n]);
     FOR r IN SELECT u.i, u.id FROM unnest(v_new_ords, v_new_ids) AS u(i, id) LOOP
@@ -1344,7 +1443,7 @@ BEGIN
     END IF;
 
     -- Every other delivery (conflicts, rearms, keys that vanished) is what accept makes of
-    -- it, key by key in the same order, each key's deliveries in the batch's order.
+    -- it (a kept key's, what _kept_repeat makes of it), key by key in the same order, each key's deliveries in the batch's order.
     FOR r IN
         SELECT x.i::int AS i, x.s, x.e, x.b, x.ct, x.o, x.k, x.f
           FROM unnest(p_sources, p_external_ids, p_bodies, p_content_types, p_occurred_ats,
@@ -1352,8 +1451,13 @@ BEGIN
          WHERE v_outcomes[x.i] IS NULL
          ORDER BY x.s COLLATE "C", x.e COLLATE "C", x.i
     LOOP
-        SELECT a.event_id, a.outcome INTO v_id, v_outcome
-          FROM inbox.accept(r.s, r.e, r.b, coalesce(r.ct, 'application/json'), r.o, r.k, r.f) a;
+        IF v_kept_keys IS NOT NULL AND r.s || E'\x1f' || r.e = ANY (v_kept_keys) THEN
+            SELECT a.event_id, a.outcome INTO v_id, v_outcome
+              FROM inbox._kept_repeat(r.s, r.e, r.b, coalesce(r.f, encode(sha256(r.b), 'hex'))) a;
+        ELSE
+            SELECT a.event_id, a.outcome INTO v_id, v_outcome
+              FROM inbox.accept(r.s, r.e, r.b, coalesce(r.ct, 'application/json'), r.o, r.k, r.f) a;
+        END IF;
         v_ids[r.i] := v_id;
         v_outcomes[r.i] := v_outcome;
     END LOOP;
@@ -3932,8 +4036,12 @@ CREATE FUNCTION inbox.prune(p_older_than interval DEFAULT '90 days'::interval) R
     SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 DECLARE
+    v_now    timestamptz := now();
     v_before timestamptz;
+    v_cuts   jsonb;
+    v_policy jsonb;
     v_count  bigint;
+    v_kept   bigint;
 BEGIN
     IF p_older_than IS NULL THEN
         RAISE EXCEPTION 'p_older_than must not be NULL' USING ERRCODE = 'null_value_not_allowed';
@@ -3942,14 +4050,43 @@ BEGIN
         RAISE EXCEPTION 'p_older_than must be at least 1 day, got %', p_older_than
             USING ERRCODE = 'invalid_parameter_value';
     END IF;
-    v_before := now() - p_older_than;
+    v_before := v_now - p_older_than;
 
-    DELETE FROM inbox.events e WHERE e.status = 'done' AND e.done_at < v_before;
-    GET DIAGNOSTICS v_count = ROW_COUNT;
+    -- Each source's own horizon, read once: '-infinity' for keep, so nothing is before it.
+    SELECT jsonb_object_agg(r.source, CASE WHEN r.keep THEN '-infinity'::timestamptz
+                                           ELSE v_now - make_interval(days => r.days) END),
+           jsonb_object_agg(r.source, CASE WHEN r.keep THEN to_jsonb('keep'::text)
+                                           ELSE to_jsonb(r.days) END)
+      INTO v_cuts, v_policy
+      FROM inbox.source_retention r;
+
+    -- The events and their keys in one statement: the key is kept from the moment the event
+    -- is gone, for every other session (docs/contract.md §9). A key kept already stays as it
+    -- was kept.
+    WITH del AS (
+        DELETE FROM inbox.events e
+         WHERE e.status = 'done'
+           AND e.done_at < coalesce((v_cuts ->> e.source)::timestamptz, v_before)
+        RETURNING e.id, e.source, e.external_id, e.fingerprint, e.kind, e.status, e.received_at,
+                  e.done_at, e.deliveries, e.last_delivery_at
+    ), k AS (
+        INSERT INTO inbox.kept_keys AS k (source, external_id, event_id, fingerprint, kind,
+                                          status, received_at, done_at, deliveries,
+                                          last_delivery_at, pruned_at)
+        SELECT del.source, del.external_id, del.id, del.fingerprint, del.kind, del.status,
+               del.received_at, del.done_at, del.deliveries, del.last_delivery_at, v_now
+          FROM del
+         ORDER BY del.source, del.external_id
+        ON CONFLICT (source, external_id) DO NOTHING
+        RETURNING 1
+    )
+    SELECT (SELECT count(*) FROM del), (SELECT count(*) FROM k) INTO v_count, v_kept;
 
     INSERT INTO inbox.journal (event_id, entry, detail, by_person)
     VALUES (NULL, 'pruned',
-            jsonb_build_object('count', v_count, 'older_than', p_older_than::text, 'done_before', v_before),
+            jsonb_build_object('count', v_count, 'older_than', p_older_than::text,
+                               'done_before', v_before, 'kept', v_kept,
+                               'retention', coalesce(v_policy, '{}'::jsonb)),
             true);
     IF v_count > 0 THEN
         PERFORM inbox._notify('events');
@@ -4892,6 +5029,63 @@ $$;
 
 
 --
+-- Name: set_source_retention(text, integer, boolean); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.set_source_retention(p_source text, p_days integer DEFAULT NULL::integer, p_keep boolean DEFAULT false) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+DECLARE
+    v_old inbox.source_retention%ROWTYPE;
+BEGIN
+    IF p_source IS NULL THEN
+        RAISE EXCEPTION 'p_source must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_keep IS NULL THEN
+        RAISE EXCEPTION 'p_keep must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_source = '' OR char_length(p_source) > 64 OR p_source ~ '[\x01-\x1f\x7f]' THEN
+        RAISE EXCEPTION 'p_source must be 1..64 characters without control characters'
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF p_keep AND p_days IS NOT NULL THEN
+        RAISE EXCEPTION 'p_days must be NULL when p_keep, got %', p_days
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF p_days IS NOT NULL AND (p_days < 1 OR p_days > 36500) THEN
+        RAISE EXCEPTION 'p_days must be between 1 and 36500, got %', p_days
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    SELECT * INTO v_old FROM inbox.source_retention r WHERE r.source = p_source FOR UPDATE;
+    IF (NOT FOUND AND NOT p_keep AND p_days IS NULL)
+       OR (FOUND AND v_old.keep = p_keep AND v_old.days IS NOT DISTINCT FROM p_days) THEN
+        RETURN 'unchanged';
+    END IF;
+    IF NOT p_keep AND p_days IS NULL THEN
+        DELETE FROM inbox.source_retention r WHERE r.source = p_source;
+    ELSE
+        INSERT INTO inbox.source_retention AS r (source, keep, days)
+        VALUES (p_source, p_keep, p_days)
+        ON CONFLICT (source) DO UPDATE
+           SET keep = excluded.keep, days = excluded.days, changed_at = now(),
+               changed_by = session_user;
+    END IF;
+    INSERT INTO inbox.journal (entry, detail, by_person)
+    VALUES ('source_retention_changed',
+            jsonb_build_object('source', p_source,
+                               'retention', CASE WHEN p_keep THEN to_jsonb('keep'::text)
+                                                 ELSE to_jsonb(p_days) END,
+                               'previous', CASE WHEN v_old.source IS NULL THEN NULL
+                                                WHEN v_old.keep THEN to_jsonb('keep'::text)
+                                                ELSE to_jsonb(v_old.days) END),
+            true);
+    RETURN CASE WHEN NOT p_keep AND p_days IS NULL THEN 'removed' ELSE 'set' END;
+END;
+$$;
+
+
+--
 -- Name: settings(); Type: FUNCTION; Schema: inbox; Owner: -
 --
 
@@ -5377,6 +5571,25 @@ ALTER TABLE inbox.journal ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
 
 
 --
+-- Name: kept_keys; Type: TABLE; Schema: inbox; Owner: -
+--
+
+CREATE TABLE inbox.kept_keys (
+    source text NOT NULL COLLATE pg_catalog."C",
+    external_id text NOT NULL COLLATE pg_catalog."C",
+    event_id bigint NOT NULL,
+    fingerprint text NOT NULL,
+    kind text,
+    status text NOT NULL,
+    received_at timestamp with time zone NOT NULL,
+    done_at timestamp with time zone,
+    deliveries integer NOT NULL,
+    last_delivery_at timestamp with time zone NOT NULL,
+    pruned_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+
+--
 -- Name: leads; Type: TABLE; Schema: inbox; Owner: -
 --
 
@@ -5518,6 +5731,21 @@ CREATE TABLE inbox.settings (
     CONSTRAINT settings_lock_timeout_check CHECK (((lock_timeout >= '00:00:01'::interval) AND (lock_timeout <= '1 day'::interval))),
     CONSTRAINT settings_max_attempts_check CHECK (((max_attempts >= 1) AND (max_attempts <= 100))),
     CONSTRAINT settings_one_check CHECK (one)
+);
+
+
+--
+-- Name: source_retention; Type: TABLE; Schema: inbox; Owner: -
+--
+
+CREATE TABLE inbox.source_retention (
+    source text NOT NULL COLLATE pg_catalog."C",
+    keep boolean NOT NULL,
+    days integer,
+    changed_at timestamp with time zone DEFAULT now() NOT NULL,
+    changed_by text DEFAULT SESSION_USER NOT NULL,
+    CONSTRAINT source_retention_days_check CHECK (((keep AND (days IS NULL)) OR ((NOT keep) AND ((days >= 1) AND (days <= 36500))))),
+    CONSTRAINT source_retention_source_check CHECK (((char_length(source) >= 1) AND (char_length(source) <= 64)))
 );
 
 
@@ -5685,6 +5913,14 @@ ALTER TABLE ONLY inbox.journal
 
 
 --
+-- Name: kept_keys kept_keys_pkey; Type: CONSTRAINT; Schema: inbox; Owner: -
+--
+
+ALTER TABLE ONLY inbox.kept_keys
+    ADD CONSTRAINT kept_keys_pkey PRIMARY KEY (source, external_id);
+
+
+--
 -- Name: leads leads_event_id_key; Type: CONSTRAINT; Schema: inbox; Owner: -
 --
 
@@ -5730,6 +5966,14 @@ ALTER TABLE ONLY inbox.schema_version
 
 ALTER TABLE ONLY inbox.settings
     ADD CONSTRAINT settings_pkey PRIMARY KEY (one);
+
+
+--
+-- Name: source_retention source_retention_pkey; Type: CONSTRAINT; Schema: inbox; Owner: -
+--
+
+ALTER TABLE ONLY inbox.source_retention
+    ADD CONSTRAINT source_retention_pkey PRIMARY KEY (source);
 
 
 --
@@ -6328,6 +6572,13 @@ REVOKE ALL ON FUNCTION inbox._fold_counters_now() FROM PUBLIC;
 
 
 --
+-- Name: FUNCTION _kept_repeat(p_source text, p_external_id text, p_body bytea, p_fp text); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox._kept_repeat(p_source text, p_external_id text, p_body bytea, p_fp text) FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION _notify(p_topic text); Type: ACL; Schema: inbox; Owner: -
 --
 
@@ -6842,6 +7093,14 @@ GRANT ALL ON FUNCTION inbox.set_source_max_attempts(p_source text, p_max_attempt
 
 
 --
+-- Name: FUNCTION set_source_retention(p_source text, p_days integer, p_keep boolean); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.set_source_retention(p_source text, p_days integer, p_keep boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.set_source_retention(p_source text, p_days integer, p_keep boolean) TO inbox_manager;
+
+
+--
 -- Name: FUNCTION settings(); Type: ACL; Schema: inbox; Owner: -
 --
 
@@ -6939,6 +7198,13 @@ GRANT SELECT ON TABLE inbox.journal TO inbox_support;
 
 
 --
+-- Name: TABLE kept_keys; Type: ACL; Schema: inbox; Owner: -
+--
+
+GRANT SELECT ON TABLE inbox.kept_keys TO inbox_support;
+
+
+--
 -- Name: TABLE leads; Type: ACL; Schema: inbox; Owner: -
 --
 
@@ -6971,6 +7237,13 @@ GRANT SELECT ON TABLE inbox.schema_version TO inbox_support;
 --
 
 GRANT SELECT ON TABLE inbox.settings TO inbox_support;
+
+
+--
+-- Name: TABLE source_retention; Type: ACL; Schema: inbox; Owner: -
+--
+
+GRANT SELECT ON TABLE inbox.source_retention TO inbox_support;
 
 
 --

@@ -49,6 +49,7 @@ QMap<QString, QSet<QString>> expectedExecute()
         {QStringLiteral("max_attempts"), everyRole},
         {QStringLiteral("configure"), manager},
         {QStringLiteral("set_source_max_attempts"), manager},
+        {QStringLiteral("set_source_retention"), manager}, // 0033: keys for ever
         {QStringLiteral("close_deal"), worker},
         {QStringLiteral("accept"), logins({"l_ingest"})},
         {QStringLiteral("accept_many"), logins({"l_ingest"})},
@@ -156,6 +157,8 @@ QMap<QString, QString> calls()
         {QStringLiteral("configure"), QStringLiteral("SELECT * FROM inbox.configure()")},
         {QStringLiteral("set_source_max_attempts"),
          QStringLiteral("SELECT inbox.set_source_max_attempts('roles', NULL)")},
+        {QStringLiteral("set_source_retention"),
+         QStringLiteral("SELECT inbox.set_source_retention('roles')")},
         {QStringLiteral("close_deal"),
          QStringLiteral("SELECT inbox.close_deal('roles-deal', 'roles-worker')")},
         {QStringLiteral("fail"),
@@ -192,6 +195,8 @@ QMap<QString, QString> calls()
         {QStringLiteral("_check_poll_args"),
          QStringLiteral("SELECT inbox._check_poll_args('roles-poller', 'roles')")},
         {QStringLiteral("_retry_delay"), QStringLiteral("SELECT inbox._retry_delay(1)")},
+        {QStringLiteral("_kept_repeat"),
+         QStringLiteral("SELECT * FROM inbox._kept_repeat('roles', 'none', '\\x7b7d', 'f')")},
         {QStringLiteral("set_alert_rule"),
          QStringLiteral("SELECT inbox.set_alert_rule(NULL, 'roles-' || md5(random()::text),"
                         " 'stuck', NULL, 'info', NULL, ARRAY['1'])")},
@@ -277,7 +282,9 @@ const QStringList kContractTables = {QStringLiteral("events"),
                                      QStringLiteral("settings"),
                                      QStringLiteral("source_settings"),
                                      QStringLiteral("destinations"),
-                                     QStringLiteral("delivery_attempts")};
+                                     QStringLiteral("delivery_attempts"),
+                                     QStringLiteral("kept_keys"), // 0033
+                                     QStringLiteral("source_retention")};
 
 } // namespace
 

@@ -48,7 +48,11 @@ public:
     bool start(const QString &serverSocketDir, const QStringList &users, int poolSize,
                QString *error)
     {
-        const QString binary = QStandardPaths::findExecutable(QStringLiteral("pgbouncer"));
+        // Debian installs it in /usr/sbin, which a user's PATH often lacks.
+        QString binary = QStandardPaths::findExecutable(QStringLiteral("pgbouncer"));
+        if (binary.isEmpty())
+            binary = QStandardPaths::findExecutable(QStringLiteral("pgbouncer"),
+                                                    {QStringLiteral("/usr/sbin")});
         if (binary.isEmpty()) {
             *error = QStringLiteral("pgbouncer is not installed (scripts/install-deps.sh)");
             return false;

@@ -44,7 +44,6 @@ bool BaselineImporter::start(const QString &path, const ExportLayout &layout, co
     m_fileName = QFileInfo(path).fileName();
     m_layoutName = BaselineBatch::layoutName(layout.kind());
     m_batch = std::make_shared<BaselineBatch>();
-    m_readError.clear();
     emit stage(tr("Reading %1...").arg(m_fileName));
     read(path, layout, zone);
     return true;

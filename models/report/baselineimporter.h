@@ -59,7 +59,6 @@ private:
     QString m_name;
     QString m_fileName;
     QString m_layoutName;
-    QString m_readError;
     quint64 m_ticket = 0;
     bool m_running = false;
 };

@@ -19,33 +19,11 @@
 #include <QTest>
 
 #include <csignal>
-#include <pwd.h>
-#include <unistd.h>
 
 namespace {
 
 const QString kLogin = QStringLiteral("fail_ingest");
 constexpr int kStandbyPort = 5433;
-
-// Runs a PostgreSQL tool (as the postgres OS user when we are root); its output on failure.
-bool runTool(const QString &tool, const QStringList &args, QString *error)
-{
-    const QString program = QDir(PgCluster::binDir()).filePath(tool);
-    QProcess p;
-    p.setProcessChannelMode(QProcess::MergedChannels);
-    if (::geteuid() == 0)
-        p.start(QStringLiteral("runuser"),
-                QStringList{QStringLiteral("-u"), QStringLiteral("postgres"), QStringLiteral("--"),
-                            program} +
-                    args);
-    else
-        p.start(program, args);
-    if (!p.waitForFinished(120000) || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
-        *error = QStringLiteral("%1 failed: %2").arg(tool, QString::fromUtf8(p.readAll()));
-        return false;
-    }
-    return true;
-}
 
 // A hot standby of `primary`: a base backup with the standby's settings (-R), its own socket
 // directory and port.
@@ -56,39 +34,35 @@ public:
     {
         QString ignored;
         if (m_started)
-            runTool(QStringLiteral("pg_ctl"),
-                    {QStringLiteral("-D"), dataDir(), QStringLiteral("-m"),
-                     QStringLiteral("immediate"), QStringLiteral("-w"), QStringLiteral("stop")},
-                    &ignored);
+            PgCluster::runTool(QStringLiteral("pg_ctl"),
+                               {QStringLiteral("-D"), dataDir(), QStringLiteral("-m"),
+                                QStringLiteral("immediate"), QStringLiteral("-w"),
+                                QStringLiteral("stop")},
+                               &ignored);
     }
 
     bool start(const PgCluster &primary, QString *error)
     {
-        if (::geteuid() == 0) {
-            const passwd *pw = ::getpwnam("postgres");
-            if (!pw ||
-                ::chown(QFile::encodeName(m_dir.path()).constData(), pw->pw_uid, pw->pw_gid) != 0) {
-                *error = QStringLiteral("cannot give %1 to postgres").arg(m_dir.path());
-                return false;
-            }
-        }
-        if (!runTool(QStringLiteral("pg_basebackup"),
-                     {QStringLiteral("-D"), dataDir(), QStringLiteral("-R"), QStringLiteral("-h"),
-                      primary.socketDir(), QStringLiteral("-U"), QStringLiteral("postgres"),
-                      QStringLiteral("-X"), QStringLiteral("stream"), QStringLiteral("-c"),
-                      QStringLiteral("fast")},
-                     error))
+        if (!PgCluster::giveToPostgres(m_dir.path(), error))
+            return false;
+        if (!PgCluster::runTool(QStringLiteral("pg_basebackup"),
+                                {QStringLiteral("-D"), dataDir(), QStringLiteral("-R"),
+                                 QStringLiteral("-h"), primary.socketDir(), QStringLiteral("-U"),
+                                 QStringLiteral("postgres"), QStringLiteral("-X"),
+                                 QStringLiteral("stream"), QStringLiteral("-c"),
+                                 QStringLiteral("fast")},
+                                error))
             return false;
         const QString options =
             QStringLiteral("-c listen_addresses='' -c unix_socket_directories='%1' -c port=%2 "
                            "-c fsync=off -c hot_standby=on -c max_connections=120")
                 .arg(socketDir())
                 .arg(kStandbyPort);
-        if (!runTool(QStringLiteral("pg_ctl"),
-                     {QStringLiteral("-D"), dataDir(), QStringLiteral("-o"), options,
-                      QStringLiteral("-l"), m_dir.filePath(QStringLiteral("server.log")),
-                      QStringLiteral("-w"), QStringLiteral("start")},
-                     error)) {
+        if (!PgCluster::runTool(QStringLiteral("pg_ctl"),
+                                {QStringLiteral("-D"), dataDir(), QStringLiteral("-o"), options,
+                                 QStringLiteral("-l"), m_dir.filePath(QStringLiteral("server.log")),
+                                 QStringLiteral("-w"), QStringLiteral("start")},
+                                error)) {
             QFile log(m_dir.filePath(QStringLiteral("server.log")));
             if (log.open(QIODevice::ReadOnly))
                 *error += QString::fromUtf8(log.readAll().right(2000));
@@ -100,7 +74,7 @@ public:
 
     bool promote(QString *error)
     {
-        return runTool(
+        return PgCluster::runTool(
             QStringLiteral("pg_ctl"),
             {QStringLiteral("-D"), dataDir(), QStringLiteral("-w"), QStringLiteral("promote")},
             error);

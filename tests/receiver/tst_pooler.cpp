@@ -8,6 +8,7 @@
 // reaches the next client that gets it.
 #include "databasetestcase.h"
 #include "httpclient.h"
+#include "pgcluster.h"
 #include "receiverprocess.h"
 
 #include <QDir>
@@ -19,7 +20,6 @@
 #include <QTest>
 
 #include <mutex>
-#include <pwd.h>
 #include <thread>
 #include <unistd.h>
 #include <vector>
@@ -90,14 +90,12 @@ public:
         QStringList args;
         // pgbouncer refuses to run as root: as root it is started as the postgres OS user.
         if (::geteuid() == 0) {
-            const passwd *pw = ::getpwnam("postgres");
-            if (!pw) {
-                *error = QStringLiteral("running as root but there is no 'postgres' OS user");
-                return false;
+            for (const QString &file : QDir(m_dir.path()).entryList(QDir::Files)) {
+                if (!PgCluster::giveToPostgres(m_dir.filePath(file), error))
+                    return false;
             }
-            for (const QString &file : QDir(m_dir.path()).entryList(QDir::Files))
-                chown(m_dir.filePath(file), pw);
-            chown(m_dir.path(), pw);
+            if (!PgCluster::giveToPostgres(m_dir.path(), error))
+                return false;
             args << QStringLiteral("-u") << QStringLiteral("postgres");
         }
         args << m_dir.filePath(QStringLiteral("pgbouncer.ini"));
@@ -142,12 +140,6 @@ private:
         if (file.open(QIODevice::WriteOnly | QIODevice::Truncate))
             file.write(bytes);
     }
-    static void chown(const QString &path, const passwd *pw)
-    {
-        if (::chown(QFile::encodeName(path).constData(), pw->pw_uid, pw->pw_gid) != 0)
-            qWarning("cannot chown %s to postgres", qPrintable(path));
-    }
-
     QTemporaryDir m_dir;
     QProcess m_process;
 };

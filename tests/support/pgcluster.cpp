@@ -72,6 +72,11 @@ QString PgCluster::binDir()
     return {};
 }
 
+bool PgCluster::giveToPostgres(const QString &path, QString *error)
+{
+    return !runningAsRoot() || chownToPostgres(path, error);
+}
+
 bool PgCluster::runTool(const QString &tool, const QStringList &args, QString *error, int timeoutMs)
 {
     const QString program = QDir(binDir()).filePath(tool);
@@ -115,7 +120,7 @@ bool PgCluster::start(QString *error)
     m_socketDir = m_dir->path();
     m_dataDir = m_dir->path() + QStringLiteral("/data");
     m_logFile = m_dir->path() + QStringLiteral("/server.log");
-    if (runningAsRoot() && !chownToPostgres(m_dir->path(), error))
+    if (!giveToPostgres(m_dir->path(), error))
         return false;
 
     if (!runTool(QStringLiteral("initdb"),

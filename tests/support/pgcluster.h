@@ -47,10 +47,15 @@ public:
     bool requirePassword(const QString &role, const QString &password, QString *error = nullptr);
 
     static QString binDir();
+    // Runs a server tool of binDir() (pg_ctl, pg_basebackup...), as the postgres OS user when
+    // we are root; false with its output in *error when it fails or runs past timeoutMs.
+    static bool runTool(const QString &tool, const QStringList &args, QString *error,
+                        int timeoutMs = 120000);
+    // As root: gives `path` to the postgres OS user, so a server (or pgbouncer) started as that
+    // user may write there. Not root: nothing to do.
+    static bool giveToPostgres(const QString &path, QString *error);
 
 private:
-    bool runTool(const QString &tool, const QStringList &args, QString *error, int timeoutMs);
-
     std::unique_ptr<QTemporaryDir> m_dir;
     QString m_dataDir;
     QString m_socketDir;

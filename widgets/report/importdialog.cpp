@@ -364,10 +364,7 @@ void ImportDialog::startImport()
     Theme::setLook(m_status, Theme::Look::Plain);
     m_import->setEnabled(false);
     m_buttons->button(QDialogButtonBox::Close)->setText(tr("&Cancel import"));
-    for (QWidget *w :
-         std::initializer_list<QWidget *>{m_source, m_constantSource, m_externalId, m_createdAt,
-                                          m_phones, m_emails, m_names, m_name})
-        w->setEnabled(false);
+    setMappingEnabled(false);
 }
 
 void ImportDialog::importFinished(bool ok, qint64 baselineId, const QString &error)
@@ -395,14 +392,19 @@ void ImportDialog::importFinished(bool ok, qint64 baselineId, const QString &err
         emit imported(baselineId);
         return;
     }
-    for (QWidget *w :
-         std::initializer_list<QWidget *>{m_source, m_constantSource, m_externalId, m_createdAt,
-                                          m_phones, m_emails, m_names, m_name})
-        w->setEnabled(true);
+    setMappingEnabled(true);
     showRows();
     m_status->setText(error.isEmpty() ? tr("Cancelled: nothing was stored.")
                                       : tr("Not stored: %1").arg(error));
     Theme::setLook(m_status, Theme::Look::AlertText);
+}
+
+void ImportDialog::setMappingEnabled(bool enabled)
+{
+    for (QWidget *w :
+         std::initializer_list<QWidget *>{m_source, m_constantSource, m_externalId, m_createdAt,
+                                          m_phones, m_emails, m_names, m_name})
+        w->setEnabled(enabled);
 }
 
 void ImportDialog::reject()

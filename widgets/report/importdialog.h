@@ -59,6 +59,8 @@ private:
     void showRows();
     void startImport();
     void importFinished(bool ok, qint64 baselineId, const QString &error);
+    // The mapping's controls and the name: fixed while an import runs.
+    void setMappingEnabled(bool enabled);
 
     ConsoleContext *m_context;
     QString m_path;

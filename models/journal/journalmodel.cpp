@@ -50,7 +50,9 @@ QString JournalModel::statusText(const QString &status)
                                  {{"received", QT_TR_NOOP("received")},
                                   {"processing", QT_TR_NOOP("processing")},
                                   {"done", QT_TR_NOOP("done")},
-                                  {"failed", QT_TR_NOOP("failed")}});
+                                  {"failed", QT_TR_NOOP("failed")},
+                                  // A key kept by prune (JournalRow::isKept): no event left.
+                                  {"pruned", QT_TR_NOOP("removed by retention")}});
     return words.text(status);
 }
 
@@ -117,6 +119,33 @@ QVariant JournalModel::cell(const JournalRow &r, const QModelIndex &index, int r
         return r.idempotencyKey;
     if (role == RawRole)
         return raw(r, index.column());
+    if (r.isKept() && (role == Qt::DisplayRole || role == Qt::ToolTipRole)) {
+        // What a kept key has not: attempts, a body, an occurrence time. Empty, never 0.
+        switch (index.column()) {
+        case Attempts:
+        case Occurred:
+        case Size:
+        case Review:
+        case Error:
+            return role == Qt::ToolTipRole
+                       ? QVariant(tr("Body and history removed by retention on %1")
+                                      .arg(localTime(r.prunedUs)))
+                       : QVariant();
+        case Status:
+            if (role == Qt::ToolTipRole)
+                return tr("Removed by retention on %1: only its key and a summary are kept "
+                          "(no body, no actions)")
+                    .arg(localTime(r.prunedUs));
+            break;
+        case ExternalId:
+            if (role == Qt::ToolTipRole)
+                return tr("exact match: the key of an event removed by retention on %1")
+                    .arg(localTime(r.prunedUs));
+            break;
+        default:
+            break;
+        }
+    }
     if (role == Qt::DisplayRole) {
         switch (index.column()) {
         case Received:

@@ -3283,6 +3283,42 @@ Click to list that day&apos;s events in the journal.</translation>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
+    <message>
+        <source>repeat after removal by retention</source>
+        <translation>repeat after removal by retention</translation>
+    </message>
+    <message>
+        <source>Event %1: %2 / %3 (removed by retention)</source>
+        <translation>Event %1: %2 / %3 (removed by retention)</translation>
+    </message>
+    <message>
+        <source>Body and history removed by retention on %1.</source>
+        <translation>Body and history removed by retention on %1.</translation>
+    </message>
+    <message>
+        <source>Not available: the event was removed by retention on %1; only its key and a summary are kept, so it has no body and no actions (nothing to requeue, save or link to).</source>
+        <translation>Not available: the event was removed by retention on %1; only its key and a summary are kept, so it has no body and no actions (nothing to requeue, save or link to).</translation>
+    </message>
+    <message>
+        <source>first seen %1</source>
+        <translation>first seen %1</translation>
+    </message>
+    <message>
+        <source>final status %1</source>
+        <translation>final status %1</translation>
+    </message>
+    <message>
+        <source>deliveries %1 (repeats after the removal included)</source>
+        <translation>deliveries %1 (repeats after the removal included)</translation>
+    </message>
+    <message>
+        <source>last delivery %1</source>
+        <translation>last delivery %1</translation>
+    </message>
+    <message>
+        <source>... older repeats after the removal left out: showing the latest %1</source>
+        <translation>... older repeats after the removal left out: showing the latest %1</translation>
+    </message>
 </context>
 <context>
     <name>inbox::ExportLayout</name>
@@ -3764,6 +3800,22 @@ Click to list that day&apos;s events in the journal.</translation>
             <numerusform>%n byte</numerusform>
             <numerusform>%n bytes</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>removed by retention</source>
+        <translation>removed by retention</translation>
+    </message>
+    <message>
+        <source>Body and history removed by retention on %1</source>
+        <translation>Body and history removed by retention on %1</translation>
+    </message>
+    <message>
+        <source>Removed by retention on %1: only its key and a summary are kept (no body, no actions)</source>
+        <translation>Removed by retention on %1: only its key and a summary are kept (no body, no actions)</translation>
+    </message>
+    <message>
+        <source>exact match: the key of an event removed by retention on %1</source>
+        <translation>exact match: the key of an event removed by retention on %1</translation>
     </message>
 </context>
 <context>

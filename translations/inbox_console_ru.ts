@@ -3305,6 +3305,42 @@ Click to list that day&apos;s events in the journal.</source>
         <source>%1 ms</source>
         <translation>%1 мс</translation>
     </message>
+    <message>
+        <source>repeat after removal by retention</source>
+        <translation>повтор после удаления по сроку хранения</translation>
+    </message>
+    <message>
+        <source>Event %1: %2 / %3 (removed by retention)</source>
+        <translation>Событие %1: %2 / %3 (удалено по сроку хранения)</translation>
+    </message>
+    <message>
+        <source>Body and history removed by retention on %1.</source>
+        <translation>Тело и история удалены по сроку хранения %1.</translation>
+    </message>
+    <message>
+        <source>Not available: the event was removed by retention on %1; only its key and a summary are kept, so it has no body and no actions (nothing to requeue, save or link to).</source>
+        <translation>Недоступно: событие удалено по сроку хранения %1; остались только его ключ и сводка, поэтому у него нет ни тела, ни действий (нечего ставить в очередь заново, сохранять или давать ссылкой).</translation>
+    </message>
+    <message>
+        <source>first seen %1</source>
+        <translation>впервые получено %1</translation>
+    </message>
+    <message>
+        <source>final status %1</source>
+        <translation>итоговый статус %1</translation>
+    </message>
+    <message>
+        <source>deliveries %1 (repeats after the removal included)</source>
+        <translation>доставок %1 (с повторами после удаления)</translation>
+    </message>
+    <message>
+        <source>last delivery %1</source>
+        <translation>последняя доставка %1</translation>
+    </message>
+    <message>
+        <source>... older repeats after the removal left out: showing the latest %1</source>
+        <translation>... более ранние повторы после удаления не показаны: показаны последние %1</translation>
+    </message>
 </context>
 <context>
     <name>inbox::ExportLayout</name>
@@ -3796,6 +3832,22 @@ Click to list that day&apos;s events in the journal.</source>
             <numerusform>%n байта</numerusform>
             <numerusform>%n байт</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>removed by retention</source>
+        <translation>удалено по сроку хранения</translation>
+    </message>
+    <message>
+        <source>Body and history removed by retention on %1</source>
+        <translation>Тело и история удалены по сроку хранения %1</translation>
+    </message>
+    <message>
+        <source>Removed by retention on %1: only its key and a summary are kept (no body, no actions)</source>
+        <translation>Удалено по сроку хранения %1: остались только ключ и сводка (ни тела, ни действий)</translation>
+    </message>
+    <message>
+        <source>exact match: the key of an event removed by retention on %1</source>
+        <translation>точное совпадение: ключ события, удалённого по сроку хранения %1</translation>
     </message>
 </context>
 <context>

@@ -186,14 +186,14 @@ QVector<Query> EventDetailLoader::keptQueries(qint64 eventId, const QString &sou
     QVector<Query> q = queries(eventId);
     // By the key (kept_keys' primary key); the id too, so that a key kept again after its
     // summary was somehow replaced never shows another event's summary.
-    q << Query{
-        QStringLiteral("SELECT k.source, k.external_id, k.fingerprint, k.kind, k.status, "
-                       "k.received_at, k.done_at, k.deliveries, k.last_delivery_at, k.pruned_at, "
-                       "k.source || ':' || left(encode(sha256(convert_to(k.source || E'\\x1f' || "
-                       "k.external_id, 'UTF8')), 'hex'), 32) AS idempotency_key "
-                       "FROM inbox.kept_keys k WHERE k.source = $1 AND k.external_id = $2 "
-                       "AND k.event_id = $3::int8"),
-        {source, externalId, eventId}};
+    q << Query{QStringLiteral(
+                   "SELECT k.source, k.external_id, k.fingerprint, k.kind, k.status, "
+                   "k.received_at, k.done_at, k.deliveries, k.last_delivery_at, k.pruned_at, "
+                   "k.source || ':' || left(encode(sha256(convert_to(k.source || E'\\x1f' || "
+                   "k.external_id, 'UTF8')), 'hex'), 32) AS idempotency_key "
+                   "FROM inbox.kept_keys k WHERE k.source = $1::text AND k.external_id = $2::text "
+                   "AND k.event_id = $3::int8"),
+               {source, externalId, eventId}};
     // The deliveries after the prune (event_id NULL: the key is in the detail). The newest
     // ones when there are more than shown. No index names them: the entries without an event
     // are walked (journal_event_idx, event_id IS NULL), newest first, until enough are found.

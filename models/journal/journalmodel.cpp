@@ -52,7 +52,8 @@ QString JournalModel::statusText(const QString &status)
                                   {"done", QT_TR_NOOP("done")},
                                   {"failed", QT_TR_NOOP("failed")},
                                   // A key kept by prune (JournalRow::isKept): no event left.
-                                  {"pruned", QT_TR_NOOP("removed by retention")}});
+                                  // Short, as the column is; the tooltip says the rest.
+                                  {"pruned", QT_TR_NOOP("pruned")}});
     return words.text(status);
 }
 

@@ -582,7 +582,7 @@ private slots:
         QCOMPARE(model.row(0).status, QStringLiteral("received"));
         QVERIFY(model.row(0).bodyBytes > 0);
         QCOMPARE(model.data(model.index(1, JournalModel::Status)).toString(),
-                 QStringLiteral("removed by retention"));
+                 QStringLiteral("pruned"));
         QVERIFY(model.data(model.index(1, JournalModel::Size)).toString().isEmpty());
         QVERIFY(model.data(model.index(1, JournalModel::Attempts)).toString().isEmpty());
         QVERIFY(model.data(model.index(1, JournalModel::Status), Qt::ToolTipRole)

@@ -274,8 +274,8 @@ private slots:
         QCOMPARE(journalModel()->row(1).id, kept);
         QVERIFY(journalModel()->row(1).isKept());
         QCOMPARE(journalModel()->index(1, JournalModel::Status).data().toString(),
-                 language == QLatin1String("ru") ? QStringLiteral("удалено по сроку хранения")
-                                                 : QStringLiteral("removed by retention"));
+                 language == QLatin1String("ru") ? QStringLiteral("удалено")
+                                                 : QStringLiteral("pruned"));
 
         clickRow(kept);
         if (QTest::currentTestFailed())

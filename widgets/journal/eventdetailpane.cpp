@@ -516,8 +516,7 @@ void EventDetailPane::fillKept()
     m_copyLink->setToolTip(gone);
 
     QStringList facts;
-    facts << QStringLiteral("<b>%1</b>")
-                 .arg(escaped(JournalModel::statusText(QStringLiteral("pruned"))));
+    facts << QStringLiteral("<b>%1</b>").arg(escaped(tr("removed by retention")));
     if (!k.kind.isEmpty())
         facts << tr("kind %1").arg(escaped(k.kind));
     facts << tr("first seen %1").arg(when(k.receivedAt));
@@ -532,8 +531,8 @@ void EventDetailPane::fillKept()
     m_facts->setText(html);
 
     m_bodyInfo->setText(removed);
-    m_bodyText->clear();
-    m_bodyText->hide();
+    m_bodyText->clear(); // left in place (empty), so the note stays at the top of the tab
+    m_bodyText->show();
     m_bodyFields->hide();
     fillDeliveries();
     fillTimeline();

@@ -351,8 +351,16 @@ void JournalModel::onBusy()
     }
 }
 
+std::optional<QStringList> JournalModel::keptSources() const
+{
+    if (m_keptSources && m_clock.elapsed() - m_keptSourcesAt < kKeptSourcesMs)
+        return m_keptSources;
+    return std::nullopt;
+}
+
 void JournalModel::onConnected()
 {
+    m_keptSources.reset(); // another database, perhaps
     m_pages->setConnectOptions(m_context->options());
     m_counts->setConnectOptions(m_context->options());
     reload();
@@ -374,8 +382,8 @@ void JournalModel::start(Request kind)
 {
     if (!m_context->isConnected())
         return;
-    const std::optional<Pending> p =
-        JournalWindow::plan(kind, m_filter, m_rows, m_atEnd, m_droppedTop, m_following);
+    const std::optional<Pending> p = JournalWindow::plan(kind, m_filter, m_rows, m_atEnd,
+                                                         m_droppedTop, m_following, keptSources());
     if (p)
         send(*p, kind == Request::First || kind == Request::Refresh);
 }
@@ -437,6 +445,10 @@ void JournalModel::onReply(const QueryReply &reply)
     m_error = DbError();
     if (p.anchor)
         m_anchor = JournalWindow::anchor(reply);
+    if (std::optional<QStringList> sources = JournalWindow::keptSources(reply, p)) {
+        m_keptSources = std::move(sources);
+        m_keptSourcesAt = m_clock.elapsed();
+    }
     bool complete = false;
     QVector<JournalRow> rows = JournalWindow::collect(reply, p, m_filter, &complete);
 

@@ -566,6 +566,10 @@ private slots:
         connect(model);
         search(model, QStringLiteral("ORD-7"));
         QCOMPARE(journalfix::ids(model), (QVector<qint64>{live, kept, prefix}));
+        // The first search found the kept keys' sources itself (a skip scan); the next ones
+        // probe those sources (the unfiltered "done" below).
+        QCOMPARE(model.keptSources(),
+                 std::optional<QStringList>(QStringList{QStringLiteral("wb")}));
         const inbox::JournalRow &row = model.row(1);
         QVERIFY(row.isKept());
         QVERIFY(!model.row(0).isKept());

@@ -1,5 +1,7 @@
 #include "bulkfill.h"
 
+#include <cmath>
+
 #include "db/pgconnection.h"
 #include "db/sqlparams.h"
 #include "history.h"
@@ -12,6 +14,7 @@
 #include <QRegularExpression>
 
 #include <atomic>
+#include <cmath>
 #include <condition_variable>
 #include <deque>
 #include <memory>
@@ -154,9 +157,10 @@ bool copyChunk(PgConnection &db, const PastChunk &c, const QString &copyOptions,
                               "needs_review, body, content_type, fingerprint)") +
                    copyOptions,
                c.events, error) &&
+           // Never FREEZE: PostgreSQL 15 cannot COPY FREEZE into a partitioned table (0034).
            db.copyIn(QStringLiteral(
-                         "COPY inbox.journal (id, event_id, at, entry, actor, detail, by_person)") +
-                         copyOptions,
+                         "COPY inbox.journal (id, event_id, at, entry, actor, detail, by_person)"
+                         " FROM STDIN (FORMAT binary)"),
                      c.journal, error) &&
            db.copyIn(QStringLiteral(
                          "COPY inbox.actions (id, event_id, kind, operation_key, state, result, "
@@ -282,7 +286,8 @@ public:
 
     bool run(FillReport *report)
     {
-        if (!connect() || !lockAndTruncate() || !takeIds() || !dropIndexes() || !streamChunks() ||
+        if (!connect() || !lockAndTruncate() || !makeJournalDays() || !takeIds() ||
+            !dropIndexes() || !streamChunks() ||
             !writeCounters(m_db, m_daily, m_status, m_firstEvent, m_request.events, *m_past,
                            &m_e) ||
             !pairsAndDecisions() || !rebuildAndCommit())
@@ -415,6 +420,16 @@ private:
                                     "inbox.leads, inbox.conflict_bodies, "
                                     "inbox.duplicate_candidates IN SHARE ROW EXCLUSIVE MODE");
         return sql;
+    }
+
+    // The journal's day partitions (0034) for every day the fill writes, so that its entries
+    // land in days prune can drop whole rather than in the default partition.
+    bool makeJournalDays()
+    {
+        return m_db.run(QStringLiteral("SELECT inbox.journal_partitions_ensure("
+                                       "(now() AT TIME ZONE 'UTC')::date - %1, NULL)")
+                            .arg(int(std::ceil(m_request.days)) + 1),
+                        &m_e);
     }
 
     // The first id of each kind this fill writes.

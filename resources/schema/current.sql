@@ -949,6 +949,16 @@ $$;
 
 
 --
+-- Name: _utc_midnight(date); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox._utc_midnight(p_day date) RETURNS timestamp with time zone
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$ SELECT p_day::timestamp AT TIME ZONE 'UTC' $$;
+
+
+--
 -- Name: accept(text, text, bytea, text, timestamp with time zone, text, text); Type: FUNCTION; Schema: inbox; Owner: -
 --
 
@@ -1072,6 +1082,8 @@ BEGIN
                 -- row; the daily 'received' gets its -1) and answer as a repeat.
                 WITH del AS (
                     DELETE FROM inbox.events e WHERE e.id = v_id RETURNING e.source
+                ), taken_back_entries AS (
+                    DELETE FROM inbox.journal j WHERE j.event_id = v_id AND j.at >= now()
                 )
                 INSERT INTO inbox.daily_stats (day, source, shard, received)
                 SELECT (now() AT TIME ZONE 'UTC')::date, del.source,
@@ -1366,6 +1378,8 @@ BEGIN
         IF v_kept_ords IS NOT NULL THEN
             WITH del AS (
                 DELETE FROM inbox.events e WHERE e.id = ANY (v_kept_ids) RETURNING e.source
+            ), taken_back_entries AS (
+                DELETE FROM inbox.journal j WHERE j.event_id = ANY (v_kept_ids) AND j.at >= now()
             )
             INSERT INTO inbox.daily_stats (day, source, shard, received)
             SELECT (now() AT TIME ZONE 'UTC')::date, del.source, (pg_backend_pid() % 8)::smallint,
@@ -3659,6 +3673,75 @@ $$;
 
 
 --
+-- Name: journal_partitions(); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.journal_partitions() RETURNS TABLE(partition regclass, ends_at timestamp with time zone, bytes bigint)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $_$
+    SELECT c.oid::regclass,
+           CASE WHEN c.relname ~ '^journal_before_\d{8}$'
+                THEN inbox._utc_midnight(to_date(right(c.relname, 8), 'YYYYMMDD'))
+                ELSE inbox._utc_midnight(to_date(right(c.relname, 8), 'YYYYMMDD') + 1) END,
+           pg_total_relation_size(c.oid)
+      FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+     WHERE i.inhparent = 'inbox.journal'::regclass
+       AND c.relname ~ '^journal_(before_)?\d{8}$'
+     ORDER BY 2
+$_$;
+
+
+--
+-- Name: journal_partitions_ensure(date, date); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.journal_partitions_ensure(p_from date DEFAULT NULL::date, p_to date DEFAULT NULL::date) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $_$
+DECLARE
+    v_today  date := (now() AT TIME ZONE 'UTC')::date;
+    v_from   date := coalesce(p_from, v_today);
+    v_to     date := coalesce(p_to, v_today + 14);
+    v_before date;
+    v_day    date;
+    v_name   text;
+    v_made   int := 0;
+BEGIN
+    IF v_to < v_from THEN
+        RAISE EXCEPTION 'p_to (%) must not be before p_from (%)', v_to, v_from
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF v_to - v_from > 3660 THEN
+        RAISE EXCEPTION 'at most 3661 days at once, got %', v_to - v_from + 1
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    -- Two callers would make the same partition: one waits for the other.
+    PERFORM pg_advisory_xact_lock(hashtext('inbox.journal_partitions'));
+    -- Days before the upgrade's partition's bound are in it already.
+    SELECT max(to_date(substring(c.relname FROM '^journal_before_(\d{8})$'), 'YYYYMMDD'))
+      INTO v_before
+      FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+     WHERE i.inhparent = 'inbox.journal'::regclass;
+    FOR v_day IN SELECT d::date FROM generate_series(v_from, v_to, interval '1 day') d LOOP
+        CONTINUE WHEN v_day < v_before;
+        v_name := 'journal_' || to_char(v_day, 'YYYYMMDD');
+        CONTINUE WHEN to_regclass('inbox.' || v_name) IS NOT NULL;
+        CONTINUE WHEN EXISTS (SELECT 1 FROM inbox.journal_default d
+                               WHERE d.at >= inbox._utc_midnight(v_day)
+                                 AND d.at < inbox._utc_midnight(v_day + 1));
+        EXECUTE format('CREATE TABLE inbox.%I PARTITION OF inbox.journal '
+                       'FOR VALUES FROM (%L) TO (%L)',
+                       v_name, inbox._utc_midnight(v_day), inbox._utc_midnight(v_day + 1));
+        v_made := v_made + 1;
+    END LOOP;
+    RETURN v_made;
+END;
+$_$;
+
+
+--
 -- Name: max_attempts(text); Type: FUNCTION; Schema: inbox; Owner: -
 --
 
@@ -4137,6 +4220,74 @@ BEGIN
                                'older_than', p_older_than::text));
     PERFORM inbox._notify('alerts');
     RETURN cardinality(v_ids)::bigint;
+END;
+$$;
+
+
+--
+-- Name: prune_journal(interval); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.prune_journal(p_older_than interval DEFAULT '90 days'::interval) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+DECLARE
+    v_horizon interval;
+    v_before  timestamptz;
+    v_dropped jsonb := '[]'::jsonb;
+    v_count   int := 0;
+    v_bytes   bigint := 0::bigint;
+    v_default bigint := 0::bigint;
+    v_made    int := 0;
+    v_busy    boolean := true;
+    v_part    record;
+BEGIN
+    IF p_older_than IS NULL THEN
+        RAISE EXCEPTION 'p_older_than must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_older_than < interval '1 day' THEN
+        RAISE EXCEPTION 'p_older_than must be at least 1 day, got %', p_older_than
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    SELECT greatest(p_older_than, max(make_interval(days => r.days)) FILTER (WHERE NOT r.keep))
+      INTO v_horizon
+      FROM inbox.source_retention r;
+    v_horizon := coalesce(v_horizon, p_older_than);
+    v_before := now() - v_horizon;
+
+    FOR v_try IN 1..5 LOOP
+        BEGIN
+            PERFORM set_config('lock_timeout', '200ms', true);
+            LOCK TABLE inbox.journal IN ACCESS EXCLUSIVE MODE;
+            FOR v_part IN SELECT p.partition, p.bytes FROM inbox.journal_partitions() p
+                           WHERE p.ends_at <= v_before LOOP
+                v_bytes := v_bytes + v_part.bytes;
+                v_count := v_count + 1;
+                v_dropped := v_dropped || to_jsonb(v_part.partition::text);
+                EXECUTE format('DROP TABLE %s', v_part.partition);
+            END LOOP;
+            DELETE FROM inbox.journal_default d WHERE d.at < v_before;
+            GET DIAGNOSTICS v_default = ROW_COUNT;
+            v_made := inbox.journal_partitions_ensure();
+            v_busy := false;
+            EXIT;
+        EXCEPTION WHEN lock_not_available OR deadlock_detected THEN
+            v_dropped := '[]'::jsonb;
+            v_count := 0;
+            v_bytes := 0::bigint;
+            v_default := 0::bigint;
+            PERFORM pg_sleep(0.1 * v_try);
+        END;
+    END LOOP;
+
+    INSERT INTO inbox.journal (event_id, entry, detail, by_person)
+    VALUES (NULL, 'journal_pruned',
+            jsonb_build_object('older_than', p_older_than::text, 'before', v_before,
+                               'dropped', v_dropped, 'bytes', v_bytes,
+                               'default_deleted', v_default, 'made', v_made, 'busy', v_busy),
+            true);
+    RETURN v_count;
 END;
 $$;
 
@@ -5553,6 +5704,22 @@ CREATE TABLE inbox.journal (
     actor text DEFAULT SESSION_USER NOT NULL,
     detail jsonb,
     by_person boolean DEFAULT false NOT NULL
+)
+PARTITION BY RANGE (at);
+
+
+--
+-- Name: journal_default; Type: TABLE; Schema: inbox; Owner: -
+--
+
+CREATE TABLE inbox.journal_default (
+    id bigint NOT NULL,
+    event_id bigint,
+    at timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
+    entry text NOT NULL,
+    actor text DEFAULT SESSION_USER NOT NULL,
+    detail jsonb,
+    by_person boolean DEFAULT false NOT NULL
 );
 
 
@@ -5777,6 +5944,13 @@ WITH (autovacuum_vacuum_scale_factor='0', autovacuum_vacuum_threshold='2000', au
 
 
 --
+-- Name: journal_default; Type: TABLE ATTACH; Schema: inbox; Owner: -
+--
+
+ALTER TABLE ONLY inbox.journal ATTACH PARTITION inbox.journal_default DEFAULT;
+
+
+--
 -- Name: actions actions_operation_key_key; Type: CONSTRAINT; Schema: inbox; Owner: -
 --
 
@@ -5902,14 +6076,6 @@ ALTER TABLE ONLY inbox.events
 
 ALTER TABLE ONLY inbox.events
     ADD CONSTRAINT events_pkey PRIMARY KEY (id);
-
-
---
--- Name: journal journal_pkey; Type: CONSTRAINT; Schema: inbox; Owner: -
---
-
-ALTER TABLE ONLY inbox.journal
-    ADD CONSTRAINT journal_pkey PRIMARY KEY (id);
 
 
 --
@@ -6174,17 +6340,45 @@ CREATE INDEX events_source_received_idx ON inbox.events USING btree (source, rec
 
 
 --
--- Name: journal_event_idx; Type: INDEX; Schema: inbox; Owner: -
---
-
-CREATE INDEX journal_event_idx ON inbox.journal USING btree (event_id, id);
-
-
---
 -- Name: journal_person_idx; Type: INDEX; Schema: inbox; Owner: -
 --
 
-CREATE INDEX journal_person_idx ON inbox.journal USING btree (at DESC, id DESC) WHERE by_person;
+CREATE INDEX journal_person_idx ON ONLY inbox.journal USING btree (at DESC, id DESC) WHERE by_person;
+
+
+--
+-- Name: journal_default_at_id_idx; Type: INDEX; Schema: inbox; Owner: -
+--
+
+CREATE INDEX journal_default_at_id_idx ON inbox.journal_default USING btree (at DESC, id DESC) WHERE by_person;
+
+
+--
+-- Name: journal_event_idx; Type: INDEX; Schema: inbox; Owner: -
+--
+
+CREATE INDEX journal_event_idx ON ONLY inbox.journal USING btree (event_id, id);
+
+
+--
+-- Name: journal_default_event_id_id_idx; Type: INDEX; Schema: inbox; Owner: -
+--
+
+CREATE INDEX journal_default_event_id_id_idx ON inbox.journal_default USING btree (event_id, id);
+
+
+--
+-- Name: journal_id_idx; Type: INDEX; Schema: inbox; Owner: -
+--
+
+CREATE INDEX journal_id_idx ON ONLY inbox.journal USING btree (id);
+
+
+--
+-- Name: journal_default_id_idx; Type: INDEX; Schema: inbox; Owner: -
+--
+
+CREATE INDEX journal_default_id_idx ON inbox.journal_default USING btree (id);
 
 
 --
@@ -6241,6 +6435,27 @@ CREATE INDEX leads_open_deal_ref_idx ON inbox.leads USING btree (deal_ref) WHERE
 --
 
 CREATE INDEX leads_phone_idx ON inbox.leads USING btree (phone_norm, created_at) WHERE (phone_norm IS NOT NULL);
+
+
+--
+-- Name: journal_default_at_id_idx; Type: INDEX ATTACH; Schema: inbox; Owner: -
+--
+
+ALTER INDEX inbox.journal_person_idx ATTACH PARTITION inbox.journal_default_at_id_idx;
+
+
+--
+-- Name: journal_default_event_id_id_idx; Type: INDEX ATTACH; Schema: inbox; Owner: -
+--
+
+ALTER INDEX inbox.journal_event_idx ATTACH PARTITION inbox.journal_default_event_id_id_idx;
+
+
+--
+-- Name: journal_default_id_idx; Type: INDEX ATTACH; Schema: inbox; Owner: -
+--
+
+ALTER INDEX inbox.journal_id_idx ATTACH PARTITION inbox.journal_default_id_idx;
 
 
 --
@@ -6375,14 +6590,6 @@ ALTER TABLE ONLY inbox.duplicate_candidates
 
 ALTER TABLE ONLY inbox.duplicate_candidates
     ADD CONSTRAINT duplicate_candidates_match_lead_id_fkey FOREIGN KEY (match_lead_id) REFERENCES inbox.leads(id);
-
-
---
--- Name: journal journal_event_id_fkey; Type: FK CONSTRAINT; Schema: inbox; Owner: -
---
-
-ALTER TABLE ONLY inbox.journal
-    ADD CONSTRAINT journal_event_id_fkey FOREIGN KEY (event_id) REFERENCES inbox.events(id) ON DELETE CASCADE;
 
 
 --
@@ -6639,6 +6846,13 @@ REVOKE ALL ON FUNCTION inbox._track_status_insert() FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION inbox._track_status_update() FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION _utc_midnight(p_day date); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox._utc_midnight(p_day date) FROM PUBLIC;
 
 
 --
@@ -6921,6 +7135,20 @@ GRANT ALL ON FUNCTION inbox.import_baseline(p_name text, p_file_name text, p_lay
 
 
 --
+-- Name: FUNCTION journal_partitions(); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.journal_partitions() FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION journal_partitions_ensure(p_from date, p_to date); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.journal_partitions_ensure(p_from date, p_to date) FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION max_attempts(p_source text); Type: ACL; Schema: inbox; Owner: -
 --
 
@@ -6983,6 +7211,13 @@ REVOKE ALL ON FUNCTION inbox.prune(p_older_than interval) FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION inbox.prune_alerts(p_older_than interval) FROM PUBLIC;
 GRANT ALL ON FUNCTION inbox.prune_alerts(p_older_than interval) TO inbox_alerts;
+
+
+--
+-- Name: FUNCTION prune_journal(p_older_than interval); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.prune_journal(p_older_than interval) FROM PUBLIC;
 
 
 --
@@ -7195,6 +7430,13 @@ GRANT SELECT ON TABLE inbox.event_queue TO inbox_support;
 --
 
 GRANT SELECT ON TABLE inbox.journal TO inbox_support;
+
+
+--
+-- Name: TABLE journal_default; Type: ACL; Schema: inbox; Owner: -
+--
+
+GRANT SELECT ON TABLE inbox.journal_default TO inbox_support;
 
 
 --

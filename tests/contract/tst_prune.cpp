@@ -1,6 +1,6 @@
 // inbox.prune against a real PostgreSQL: only done events finished before the horizon go,
-// with their journal, actions and conflict bodies; leads stay with their external ids; the
-// counters follow; one 'pruned' entry records the count.
+// with their actions and conflict bodies (their journal entries go by day: 0034); leads stay with
+// their external ids; the counters follow; one 'pruned' entry records the count.
 #include "contract_util.h"
 #include "databasetestcase.h"
 
@@ -58,17 +58,25 @@ private slots:
         QCOMPARE(one(su, QStringLiteral(
                              "SELECT string_agg(external_id, ',' ORDER BY id) FROM inbox.events")),
                  QStringLiteral("recent,failed-old"));
-        for (const char *table : {"journal", "actions", "conflict_bodies"})
+        for (const char *table : {"actions", "conflict_bodies"})
             QCOMPARE(
                 oneInt(su,
                        QStringLiteral("SELECT count(*) FROM inbox.%1 WHERE event_id IN ($1, $2)")
                            .arg(QLatin1String(table)),
                        {old1, old2}),
                 0);
+        // The journal is kept by whole days (0034): the pruned events' entries, written
+        // today, stay until their day is past the horizon (tst_journalpartitions).
         QCOMPARE(oneInt(su,
                         QStringLiteral("SELECT count(*) FROM inbox.journal WHERE event_id = $1"),
                         {recent}),
                  2);
+        QCOMPARE(
+            oneInt(su,
+                   QStringLiteral("SELECT count(*) FROM inbox.journal WHERE event_id IN ($1, $2)"
+                                  " AND entry IN ('received', 'done')"),
+                   {old1, old2}),
+            4);
         QCOMPARE(oneInt(su,
                         QStringLiteral("SELECT count(*) FROM inbox.actions WHERE event_id = $1"),
                         {recent}),

@@ -171,14 +171,17 @@ private:
     }
 
     // pg_dump of schema inbox, without what differs between runs and machines (the versions
-    // in the header, the random key of \restrict, owners).
+    // in the header, the random key of \restrict, owners) or days (the journal's day
+    // partitions, named after the day they hold: 0034).
     QByteArray dumpSchema(const QString &db, QString *error) const
     {
         QProcess p;
         p.start(PgCluster::binDir() + QStringLiteral("/pg_dump"),
                 {QStringLiteral("--schema-only"), QStringLiteral("--schema=inbox"),
-                 QStringLiteral("--no-owner"), QStringLiteral("-h"), m_cluster.socketDir(),
-                 QStringLiteral("-U"), QStringLiteral("postgres"), QStringLiteral("-d"), db});
+                 QStringLiteral("--no-owner"),
+                 QStringLiteral("--exclude-table=inbox.journal_[0-9]*"), QStringLiteral("-h"),
+                 m_cluster.socketDir(), QStringLiteral("-U"), QStringLiteral("postgres"),
+                 QStringLiteral("-d"), db});
         if (!p.waitForFinished(60000) || p.exitCode() != 0) {
             *error = QString::fromUtf8(p.readAllStandardError()) + p.errorString();
             return {};

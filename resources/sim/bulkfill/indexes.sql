@@ -7,7 +7,9 @@ SELECT CASE WHEN c.oid IS NOT NULL THEN format('ALTER TABLE inbox.%I DROP CONSTR
             ELSE format('DROP INDEX inbox.%I', i.relname) END,
        CASE WHEN c.oid IS NOT NULL
             THEN format('ALTER TABLE inbox.%I ADD CONSTRAINT %I %s', t.relname, c.conname, pg_get_constraintdef(c.oid))
-            ELSE pg_get_indexdef(x.indexrelid) END,
+            -- A partitioned table's index (the journal's, 0034) is made again on every
+            -- partition, not ON ONLY the parent as its definition reads.
+            ELSE replace(pg_get_indexdef(x.indexrelid), ' ON ONLY ', ' ON ') END,
        t.relname || '.' || i.relname
   FROM pg_index x
   JOIN pg_class i ON i.oid = x.indexrelid

@@ -8,12 +8,14 @@
 
 #include "db/consolecontext.h"
 #include "db/querychannel.h"
+#include "journal/journalexporter.h"
 #include "journal/journalmodel.h"
 #include "journal/journalquery.h"
 #include "pgcluster.h"
 #include "pgsession.h"
 
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using inbox::JournalFilter;
@@ -595,6 +597,34 @@ private slots:
         QCOMPARE(model.data(model.index(0, JournalModel::Status)).toString(),
                  QStringLiteral("received"));
         QVERIFY(!model.data(model.index(0, JournalModel::Size)).toString().isEmpty());
+
+        // The CSV export of the search lists it too, without an occurrence, attempts or body.
+        {
+            QTemporaryDir dir;
+            const QString path = dir.filePath(QStringLiteral("kept.csv"));
+            inbox::JournalExporter exporter(m_context.get());
+            QSignalSpy finished(&exporter, &inbox::JournalExporter::finished);
+            QString error;
+            QVERIFY2(exporter.start(model.filter(), path, &error), qPrintable(error));
+            QVERIFY(finished.wait(10000));
+            QCOMPARE(finished.first().at(2).toLongLong(), qint64(3));
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            const QList<QByteArray> lines = file.readAll().split('\n');
+            QByteArray line;
+            for (const QByteArray &l : lines) {
+                if (l.startsWith(QByteArray::number(kept) + ','))
+                    line = l.trimmed();
+            }
+            const QList<QByteArray> f = line.split(',');
+            QCOMPARE(f.size(), 17);
+            QCOMPARE(f.at(2), QByteArray()); // occurred_at
+            QCOMPARE(f.at(6), QByteArray("pruned"));
+            QCOMPARE(f.at(7), QByteArray()); // attempts
+            QCOMPARE(f.at(9), QByteArray("2"));
+            QCOMPARE(f.at(13), key.toUtf8());
+            QCOMPARE(f.at(15), QByteArray()); // body_bytes
+        }
 
         // Its source: the key and the prefix match; another source: the live event only.
         JournalFilter f;

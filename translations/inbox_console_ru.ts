@@ -3305,6 +3305,46 @@ Click to list that day&apos;s events in the journal.</source>
         <source>%1 ms</source>
         <translation>%1 мс</translation>
     </message>
+    <message>
+        <source>repeat after removal by retention</source>
+        <translation>повтор после удаления по сроку хранения</translation>
+    </message>
+    <message>
+        <source>Event %1: %2 / %3 (removed by retention)</source>
+        <translation>Событие %1: %2 / %3 (удалено по сроку хранения)</translation>
+    </message>
+    <message>
+        <source>Body and history removed by retention on %1.</source>
+        <translation>Тело и история удалены по сроку хранения %1.</translation>
+    </message>
+    <message>
+        <source>Not available: the event was removed by retention on %1; only its key and a summary are kept, so it has no body and no actions (nothing to requeue, save or link to).</source>
+        <translation>Недоступно: событие удалено по сроку хранения %1; остались только его ключ и сводка, поэтому у него нет ни тела, ни действий (нечего ставить в очередь заново, сохранять или давать ссылкой).</translation>
+    </message>
+    <message>
+        <source>first seen %1</source>
+        <translation>впервые получено %1</translation>
+    </message>
+    <message>
+        <source>final status %1</source>
+        <translation>итоговый статус %1</translation>
+    </message>
+    <message>
+        <source>deliveries %1 (repeats after the removal included)</source>
+        <translation>доставок %1 (с повторами после удаления)</translation>
+    </message>
+    <message>
+        <source>last delivery %1</source>
+        <translation>последняя доставка %1</translation>
+    </message>
+    <message>
+        <source>... older repeats after the removal left out: showing the latest %1</source>
+        <translation>... более ранние повторы после удаления не показаны: показаны последние %1</translation>
+    </message>
+    <message>
+        <source>removed by retention</source>
+        <translation>удалено по сроку хранения</translation>
+    </message>
 </context>
 <context>
     <name>inbox::ExportLayout</name>
@@ -3796,6 +3836,22 @@ Click to list that day&apos;s events in the journal.</source>
             <numerusform>%n байта</numerusform>
             <numerusform>%n байт</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Body and history removed by retention on %1</source>
+        <translation>Тело и история удалены по сроку хранения %1</translation>
+    </message>
+    <message>
+        <source>Removed by retention on %1: only its key and a summary are kept (no body, no actions)</source>
+        <translation>Удалено по сроку хранения %1: остались только ключ и сводка (ни тела, ни действий)</translation>
+    </message>
+    <message>
+        <source>exact match: the key of an event removed by retention on %1</source>
+        <translation>точное совпадение: ключ события, удалённого по сроку хранения %1</translation>
+    </message>
+    <message>
+        <source>pruned</source>
+        <translation>удалено</translation>
     </message>
 </context>
 <context>
@@ -5309,10 +5365,6 @@ Click to list that day&apos;s events in the journal.</source>
         <translation>&lt;h2&gt;Обзор&lt;/h2&gt;&lt;p&gt;Состояние inbox с первого взгляда: сегодня и последние 14 дней (дни по UTC), а также то, что ждёт прямо сейчас. Данные обновляются сами в течение нескольких секунд.&lt;/p&gt;&lt;h3&gt;Элементы управления&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Источник&lt;/b&gt;: все источники или один: плитки, графики и таблица по дням показывают выбранное.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Плитки&lt;/b&gt;: &lt;i&gt;Ожидают&lt;/i&gt; (получены, ещё не обработаны), &lt;i&gt;Готовы сейчас&lt;/i&gt; (обработчик может взять их сейчас), &lt;i&gt;В обработке&lt;/i&gt; (заняты обработчиком), &lt;i&gt;Зависли&lt;/i&gt; (блокировка обработчика старше тайм-аута блокировки, по умолчанию 5 минут), &lt;i&gt;С ошибкой&lt;/i&gt; (ждут человека на экране «Требует внимания»), &lt;i&gt;Открытые дубли&lt;/i&gt; и &lt;i&gt;Дольше всех ждёт&lt;/i&gt; (из событий, которые можно брать в работу). «Зависли» и «С ошибкой» становятся красными при значении больше нуля, «Дольше всех ждёт» — когда событие ждёт дольше 5 минут. Наведите указатель на плитку, чтобы узнать, что она означает.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Графики&lt;/b&gt;: доставки по дням (новые, повторы, конфликты, а линией — доля повторов) и итоги по дням (выполнено, с ошибкой, а также доля ошибок).&lt;/li&gt;&lt;li&gt;&lt;b&gt;Таблицы&lt;/b&gt;: &lt;i&gt;По дням&lt;/i&gt; содержит цифры, на которых построены графики, &lt;i&gt;Сейчас, по источникам&lt;/i&gt; — текущую очередь каждого источника.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;Жёлтое предупреждение появляется, когда сегодняшняя доля повторных доставок или ошибок резко отклоняется от обычного уровня (медианы предыдущих дней): повторы обычно означают, что приёмник отвечает слишком медленно, а ошибки перечислены на экране «Требует внимания».&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;h2&gt;Journal&lt;/h2&gt;&lt;p&gt;Every event, newest first, and everything that happened to it. Use it to answer &quot;what happened to order 12345?&quot;.&lt;/p&gt;&lt;h3&gt;Controls&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Search&lt;/b&gt; (&lt;b&gt;/&lt;/b&gt; or &lt;b&gt;Ctrl+F&lt;/b&gt;): an external id, an idempotency key or an event id, or a customer&apos;s phone, e-mail or name. Exact matches come first, then external ids and keys that start with the text, then the events whose lead has that phone (written any way: +7 (916) 123-45-67 and 89161234567 are one number) or e-mail (in any case), or a name that starts with the text (in any case). Enter searches at once; Esc cancels a slow search or moves to the table.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Source&lt;/b&gt;, &lt;b&gt;Status&lt;/b&gt;, &lt;b&gt;Kind&lt;/b&gt;: tick one or more values; none ticked means all. The time box limits when the event was received; &lt;i&gt;Custom...&lt;/i&gt; shows from and to fields. &lt;b&gt;Needs review&lt;/b&gt; keeps only the events a person should look at. &lt;b&gt;Clear filters&lt;/b&gt; resets them all. The filters are kept for the next start; the search is not.&lt;/li&gt;&lt;li&gt;&lt;b&gt;The table&lt;/b&gt; reads more rows as you scroll, through any number of events. Click a column header to sort by it where the column allows. When new events arrive the list does not jump: a bar says how many are new and &lt;b&gt;Show&lt;/b&gt; brings them in. A slow query shows a bar with &lt;b&gt;Cancel&lt;/b&gt;.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Copying&lt;/b&gt;: Ctrl+C copies the selected rows (tab-separated, for a spreadsheet); the right-click menu copies an event id, external id or idempotency key, and so do Ctrl+Shift+C, Ctrl+Shift+E and Ctrl+Shift+K for the current row. &lt;b&gt;Export CSV...&lt;/b&gt; (Ctrl+E) writes every event the search and filters match to a file.&lt;/li&gt;&lt;li&gt;&lt;b&gt;The detail pane&lt;/b&gt; shows the selected event: &lt;i&gt;Body&lt;/i&gt; (decoded JSON, form fields, text or hex; &lt;i&gt;Save whole body...&lt;/i&gt;), &lt;i&gt;Deliveries&lt;/i&gt; (every delivery, with the differing body of a conflict), &lt;i&gt;Timeline&lt;/i&gt; (the journal entries), &lt;i&gt;Actions&lt;/i&gt; (outgoing calls with their operation keys and results) and &lt;i&gt;Lead&lt;/i&gt; (the lead and its possible duplicates). The copy buttons put the id, external id or key on the clipboard.&lt;/li&gt;&lt;/ul&gt;</source>
-        <translation>&lt;h2&gt;Журнал&lt;/h2&gt;&lt;p&gt;Все события, сначала новые, и всё, что с ними происходило. Здесь можно ответить на вопрос «что случилось с заказом 12345?».&lt;/p&gt;&lt;h3&gt;Элементы управления&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Поиск&lt;/b&gt; (&lt;b&gt;/&lt;/b&gt; или &lt;b&gt;Ctrl+F&lt;/b&gt;): внешний id, ключ идемпотентности или id события, либо телефон, e-mail или имя клиента. Сначала идут точные совпадения, затем внешние id и ключи, начинающиеся с введённого текста, затем события, у лида которых этот телефон (записанный как угодно: +7 (916) 123-45-67 и 89161234567 — один номер) или e-mail (в любом регистре) либо имя, начинающееся с текста (в любом регистре). Enter запускает поиск сразу; Esc отменяет медленный поиск или переходит к таблице.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Источник&lt;/b&gt;, &lt;b&gt;Статус&lt;/b&gt;, &lt;b&gt;Вид&lt;/b&gt;: отметьте одно или несколько значений; если ничего не отмечено, показываются все. Поле времени ограничивает время получения события; &lt;i&gt;Свой период...&lt;/i&gt; показывает поля «с» и «до». &lt;b&gt;Нужна проверка&lt;/b&gt; оставляет только события, которые должен посмотреть человек. &lt;b&gt;Сбросить фильтры&lt;/b&gt; сбрасывает все фильтры. Фильтры сохраняются до следующего запуска, поиск — нет.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Таблица&lt;/b&gt; подгружает строки по мере прокрутки, сколько бы ни было событий. Щёлкните заголовок столбца, чтобы отсортировать по нему, если столбец это допускает. Когда приходят новые события, список не прыгает: панель сообщает, сколько пришло новых, а кнопка &lt;b&gt;Показать&lt;/b&gt; добавляет их. При медленном запросе появляется панель с кнопкой &lt;b&gt;Отмена&lt;/b&gt;.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Копирование&lt;/b&gt;: Ctrl+C копирует выбранные строки (через табуляцию, для электронной таблицы); контекстное меню копирует id события, внешний id или ключ идемпотентности, как и Ctrl+Shift+C, Ctrl+Shift+E и Ctrl+Shift+K для текущей строки. &lt;b&gt;Экспорт в CSV...&lt;/b&gt; (Ctrl+E) записывает в файл все события, подходящие под поиск и фильтры.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Панель подробностей&lt;/b&gt; показывает выбранное событие: &lt;i&gt;Тело&lt;/i&gt; (декодированный JSON, поля формы, текст или шестнадцатеричный дамп; &lt;i&gt;Сохранить тело целиком...&lt;/i&gt;), &lt;i&gt;Доставки&lt;/i&gt; (все доставки, с отличающимся телом при конфликте), &lt;i&gt;Хронология&lt;/i&gt; (записи журнала), &lt;i&gt;Действия&lt;/i&gt; (исходящие вызовы с ключами операций и результатами) и &lt;i&gt;Заявка&lt;/i&gt; (заявка и её возможные дубли). Кнопки копирования помещают id, внешний id или ключ в буфер обмена.&lt;/li&gt;&lt;/ul&gt;</translation>
-    </message>
-    <message>
         <source>Reading the journal needs the &lt;b&gt;inbox_support&lt;/b&gt; role (or one that includes it). The journal is read-only: requeue events on Needs attention, decide on duplicates on Duplicates.</source>
         <translation>Для чтения журнала нужна роль &lt;b&gt;inbox_support&lt;/b&gt; (или включающая её). Журнал доступен только для чтения: события возвращают в очередь на экране «Требует внимания», решения по дублям принимают на экране «Дубли».</translation>
     </message>
@@ -5371,6 +5423,10 @@ Click to list that day&apos;s events in the journal.</source>
     <message>
         <source>Managers import baselines (and delete them, from the command line) and read the Report; a support login given the inbox_report role reads it too. Operators do not see its figures.</source>
         <translation>Менеджеры импортируют базы сравнения (и удаляют их из командной строки) и читают отчёт; пользователь поддержки с ролью inbox_report тоже может его читать. Операторам его цифры недоступны.</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;Journal&lt;/h2&gt;&lt;p&gt;Every event, newest first, and everything that happened to it. Use it to answer &quot;what happened to order 12345?&quot;.&lt;/p&gt;&lt;h3&gt;Controls&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Search&lt;/b&gt; (&lt;b&gt;/&lt;/b&gt; or &lt;b&gt;Ctrl+F&lt;/b&gt;): an external id, an idempotency key or an event id, or a customer&apos;s phone, e-mail or name. Exact matches come first, then external ids and keys that start with the text, then the events whose lead has that phone (written any way: +7 (916) 123-45-67 and 89161234567 are one number) or e-mail (in any case), or a name that starts with the text (in any case). An external id whose event was removed by retention is still found: its kept key is a row with the status &quot;pruned&quot; whose detail shows what was kept. Enter searches at once; Esc cancels a slow search or moves to the table.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Source&lt;/b&gt;, &lt;b&gt;Status&lt;/b&gt;, &lt;b&gt;Kind&lt;/b&gt;: tick one or more values; none ticked means all. The time box limits when the event was received; &lt;i&gt;Custom...&lt;/i&gt; shows from and to fields. &lt;b&gt;Needs review&lt;/b&gt; keeps only the events a person should look at. &lt;b&gt;Clear filters&lt;/b&gt; resets them all. The filters are kept for the next start; the search is not.&lt;/li&gt;&lt;li&gt;&lt;b&gt;The table&lt;/b&gt; reads more rows as you scroll, through any number of events. Click a column header to sort by it where the column allows. When new events arrive the list does not jump: a bar says how many are new and &lt;b&gt;Show&lt;/b&gt; brings them in. A slow query shows a bar with &lt;b&gt;Cancel&lt;/b&gt;.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Copying&lt;/b&gt;: Ctrl+C copies the selected rows (tab-separated, for a spreadsheet); the right-click menu copies an event id, external id or idempotency key, and so do Ctrl+Shift+C, Ctrl+Shift+E and Ctrl+Shift+K for the current row. &lt;b&gt;Export CSV...&lt;/b&gt; (Ctrl+E) writes every event the search and filters match to a file.&lt;/li&gt;&lt;li&gt;&lt;b&gt;The detail pane&lt;/b&gt; shows the selected event: &lt;i&gt;Body&lt;/i&gt; (decoded JSON, form fields, text or hex; &lt;i&gt;Save whole body...&lt;/i&gt;), &lt;i&gt;Deliveries&lt;/i&gt; (every delivery, with the differing body of a conflict), &lt;i&gt;Timeline&lt;/i&gt; (the journal entries), &lt;i&gt;Actions&lt;/i&gt; (outgoing calls with their operation keys and results) and &lt;i&gt;Lead&lt;/i&gt; (the lead and its possible duplicates). The copy buttons put the id, external id or key on the clipboard.&lt;/li&gt;&lt;/ul&gt;</source>
+        <translation>&lt;h2&gt;Журнал&lt;/h2&gt;&lt;p&gt;Все события, сначала новые, и всё, что с ними происходило. Здесь можно ответить на вопрос «что случилось с заказом 12345?».&lt;/p&gt;&lt;h3&gt;Элементы управления&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Поиск&lt;/b&gt; (&lt;b&gt;/&lt;/b&gt; или &lt;b&gt;Ctrl+F&lt;/b&gt;): внешний id, ключ идемпотентности или id события, либо телефон, e-mail или имя клиента. Сначала идут точные совпадения, затем внешние id и ключи, начинающиеся с введённого текста, затем события, у лида которых этот телефон (записанный как угодно: +7 (916) 123-45-67 и 89161234567 — один номер) или e-mail (в любом регистре) либо имя, начинающееся с текста (в любом регистре). Внешний id события, удалённого по сроку хранения, тоже находится: его сохранённый ключ — строка со статусом «удалено», а в подробностях видно, что о нём сохранилось. Enter запускает поиск сразу; Esc отменяет медленный поиск или переходит к таблице.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Источник&lt;/b&gt;, &lt;b&gt;Статус&lt;/b&gt;, &lt;b&gt;Вид&lt;/b&gt;: отметьте одно или несколько значений; если ничего не отмечено, показываются все. Поле времени ограничивает время получения события; &lt;i&gt;Свой период...&lt;/i&gt; показывает поля «с» и «до». &lt;b&gt;Нужна проверка&lt;/b&gt; оставляет только события, которые должен посмотреть человек. &lt;b&gt;Сбросить фильтры&lt;/b&gt; сбрасывает все фильтры. Фильтры сохраняются до следующего запуска, поиск — нет.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Таблица&lt;/b&gt; подгружает строки по мере прокрутки, сколько бы ни было событий. Щёлкните заголовок столбца, чтобы отсортировать по нему, если столбец это допускает. Когда приходят новые события, список не прыгает: панель сообщает, сколько пришло новых, а кнопка &lt;b&gt;Показать&lt;/b&gt; добавляет их. При медленном запросе появляется панель с кнопкой &lt;b&gt;Отмена&lt;/b&gt;.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Копирование&lt;/b&gt;: Ctrl+C копирует выбранные строки (через табуляцию, для электронной таблицы); контекстное меню копирует id события, внешний id или ключ идемпотентности, как и Ctrl+Shift+C, Ctrl+Shift+E и Ctrl+Shift+K для текущей строки. &lt;b&gt;Экспорт в CSV...&lt;/b&gt; (Ctrl+E) записывает в файл все события, подходящие под поиск и фильтры.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Панель подробностей&lt;/b&gt; показывает выбранное событие: &lt;i&gt;Тело&lt;/i&gt; (декодированный JSON, поля формы, текст или шестнадцатеричный дамп; &lt;i&gt;Сохранить тело целиком...&lt;/i&gt;), &lt;i&gt;Доставки&lt;/i&gt; (все доставки, с отличающимся телом при конфликте), &lt;i&gt;Хронология&lt;/i&gt; (записи журнала), &lt;i&gt;Действия&lt;/i&gt; (исходящие вызовы с ключами операций и результатами) и &lt;i&gt;Заявка&lt;/i&gt; (заявка и её возможные дубли). Кнопки копирования помещают id, внешний id или ключ в буфер обмена.&lt;/li&gt;&lt;/ul&gt;</translation>
     </message>
 </context>
 <context>

@@ -174,10 +174,12 @@ private:
             },
             [&](int i, QString *err) {
                 const JournalFilter filter = filterFor(i);
-                // What the model sends for a first page: the anchor, then the page.
+                // What the model sends for a first page: the anchor, then the page (with the
+                // kept keys' sources as the model last read them).
                 QVector<inbox::Query> batch{JournalQuery::newestAnchor()};
+                const std::optional<QStringList> kept = model.keptSources();
                 batch += JournalQuery::page(filter, std::nullopt, JournalQuery::Direction::Forward,
-                                            JournalModel::kPageSize)
+                                            JournalModel::kPageSize, false, kept ? &*kept : nullptr)
                              .statements;
                 return runPlain(m_plain, batch, err);
             },

@@ -15,7 +15,8 @@ namespace inbox {
 bool EventDetail::JournalEntry::isDelivery() const
 {
     return entry == QLatin1String("received") || entry == QLatin1String("duplicate") ||
-           entry == QLatin1String("conflict") || entry == QLatin1String("rearmed");
+           entry == QLatin1String("conflict") || entry == QLatin1String("rearmed") ||
+           entry == QLatin1String("pruned_repeat");
 }
 
 namespace {
@@ -59,6 +60,34 @@ EventDetail::Lead readLead(const Rows &rows, int r, const QString &prefix)
     l.dealOpen = v("deal_open").toBool();
     l.mergedInto = v("merged_into").toLongLong();
     return l;
+}
+
+// The kept summary (`row`) and the deliveries after the prune (`repeats`, newest first) into
+// `d`; false when the key is not kept (or kept for another event).
+bool parseKept(EventDetail *d, const Rows &row, const Rows &repeats)
+{
+    if (row.rows.isEmpty())
+        return false;
+    EventDetail::Kept &k = d->kept;
+    k.found = true;
+    readColumns(row.rows.first(), k.source, k.externalId, k.fingerprint, k.kind, k.status,
+                k.receivedAt, k.doneAt, k.deliveries, k.lastDeliveryAt, k.prunedAt,
+                k.idempotencyKey);
+    // The names the pane and the copy buttons read an event by.
+    d->event.insert(QStringLiteral("source"), k.source);
+    d->event.insert(QStringLiteral("external_id"), k.externalId);
+    d->event.insert(QStringLiteral("idempotency_key"), k.idempotencyKey);
+    int n = 0;
+    for (const QVariantList &r : repeats.rows) {
+        if (++n > EventDetailLoader::kJournalLimit) {
+            d->repeatsTruncated = true;
+            break;
+        }
+        EventDetail::JournalEntry e;
+        readColumns(r, e.id, e.at, e.entry, e.actor, e.detail, e.byPerson);
+        d->journal << e;
+    }
+    return true;
 }
 
 } // namespace
@@ -151,6 +180,33 @@ QVector<Query> EventDetailLoader::queries(qint64 eventId)
     return q;
 }
 
+QVector<Query> EventDetailLoader::keptQueries(qint64 eventId, const QString &source,
+                                              const QString &externalId)
+{
+    QVector<Query> q = queries(eventId);
+    // By the key (kept_keys' primary key); the id too, so that a key kept again after its
+    // summary was somehow replaced never shows another event's summary.
+    q << Query{QStringLiteral(
+                   "SELECT k.source, k.external_id, k.fingerprint, k.kind, k.status, "
+                   "k.received_at, k.done_at, k.deliveries, k.last_delivery_at, k.pruned_at, "
+                   "k.source || ':' || left(encode(sha256(convert_to(k.source || E'\\x1f' || "
+                   "k.external_id, 'UTF8')), 'hex'), 32) AS idempotency_key "
+                   "FROM inbox.kept_keys k WHERE k.source = $1::text AND k.external_id = $2::text "
+                   "AND k.event_id = $3::int8"),
+               {source, externalId, eventId}};
+    // The deliveries after the prune (event_id NULL: the key is in the detail). The newest
+    // ones when there are more than shown. No index names them: the entries without an event
+    // are walked (journal_event_idx, event_id IS NULL), newest first, until enough are found.
+    q << Query{QStringLiteral("SELECT j.id, j.at, j.entry, j.actor, j.detail::text AS detail, "
+                              "j.by_person FROM inbox.journal j "
+                              "WHERE j.event_id IS NULL AND j.entry = 'pruned_repeat' "
+                              "AND j.detail ->> 'pruned_event_id' = $1::int8::text "
+                              "ORDER BY j.id DESC LIMIT %1")
+                   .arg(kJournalLimit + 1),
+               {eventId}};
+    return q;
+}
+
 EventDetail EventDetailLoader::parse(qint64 eventId, const QueryReply &reply)
 {
     EventDetail d;
@@ -158,19 +214,22 @@ EventDetail EventDetailLoader::parse(qint64 eventId, const QueryReply &reply)
     if (reply.results.size() < 7)
         return d;
     const Rows &ev = reply.results.at(0);
-    if (ev.rows.isEmpty())
-        return d;
-    d.found = true;
-    for (int c = 0; c < ev.columns.size(); ++c) {
-        const QString &name = ev.columns.at(c);
-        if (name != QLatin1String("body_head"))
-            d.event.insert(name, ev.rows.first().at(c));
+    if (ev.rows.isEmpty()) {
+        if (reply.results.size() < 9 || !parseKept(&d, reply.results.at(7), reply.results.at(8)))
+            return d;
+    } else {
+        d.found = true;
+        for (int c = 0; c < ev.columns.size(); ++c) {
+            const QString &name = ev.columns.at(c);
+            if (name != QLatin1String("body_head"))
+                d.event.insert(name, ev.rows.first().at(c));
+        }
+        d.body.contentType = d.event.value(QStringLiteral("content_type")).toString();
+        d.body.fingerprint = d.event.value(QStringLiteral("fingerprint")).toString();
+        d.body.at = d.event.value(QStringLiteral("received_at")).toDateTime();
+        d.body.bytes = d.event.value(QStringLiteral("body_bytes")).toLongLong();
+        d.body.head = ev.rows.first().value(ev.column(QStringLiteral("body_head"))).toByteArray();
     }
-    d.body.contentType = d.event.value(QStringLiteral("content_type")).toString();
-    d.body.fingerprint = d.event.value(QStringLiteral("fingerprint")).toString();
-    d.body.at = d.event.value(QStringLiteral("received_at")).toDateTime();
-    d.body.bytes = d.event.value(QStringLiteral("body_bytes")).toLongLong();
-    d.body.head = ev.rows.first().value(ev.column(QStringLiteral("body_head"))).toByteArray();
 
     const Rows &cb = reply.results.at(1);
     for (const QVariantList &r : cb.rows) {
@@ -256,15 +315,46 @@ EventDetail EventDetailLoader::parse(qint64 eventId, const QueryReply &reply)
 void EventDetailLoader::load(qint64 eventId)
 {
     m_eventId = eventId;
+    m_keptSource.clear();
+    m_keptExternalId.clear();
     m_retried = false;
     if (!m_context->isConnected() || eventId <= 0)
         return;
-    m_ticket = m_channel->submit(queries(eventId));
+    m_ticket = m_channel->submit(batch());
+}
+
+void EventDetailLoader::loadKept(qint64 eventId, const QString &source, const QString &externalId)
+{
+    m_eventId = eventId;
+    m_keptSource = source;
+    m_keptExternalId = externalId;
+    m_retried = false;
+    if (!m_context->isConnected() || eventId <= 0)
+        return;
+    m_ticket = m_channel->submit(batch());
+}
+
+void EventDetailLoader::reload()
+{
+    if (!m_eventId)
+        return;
+    if (m_keptSource.isEmpty())
+        load(m_eventId);
+    else
+        loadKept(m_eventId, m_keptSource, m_keptExternalId);
+}
+
+QVector<Query> EventDetailLoader::batch() const
+{
+    return m_keptSource.isEmpty() ? queries(m_eventId)
+                                  : keptQueries(m_eventId, m_keptSource, m_keptExternalId);
 }
 
 void EventDetailLoader::clear()
 {
     m_eventId = 0;
+    m_keptSource.clear();
+    m_keptExternalId.clear();
     m_ticket = 0;
     m_channel->cancel();
 }
@@ -275,7 +365,7 @@ void EventDetailLoader::onReply(const QueryReply &reply)
         return;
     if (!reply.ok()) {
         if (m_context->retryAfter(reply.error, &m_retried)) {
-            m_ticket = m_channel->submit(queries(m_eventId));
+            m_ticket = m_channel->submit(batch());
             return;
         }
         emit failed(reply.error);

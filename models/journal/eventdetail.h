@@ -74,6 +74,15 @@ struct EventDetail
         Lead other;
     };
 
+    // The summary prune kept of an event it removed (inbox.kept_keys, 0033).
+    struct Kept
+    {
+        bool found = false;
+        QString source, externalId, idempotencyKey, fingerprint, kind, status;
+        QDateTime receivedAt, doneAt, lastDeliveryAt, prunedAt;
+        int deliveries = 0; // every delivery, the repeats after the prune included
+    };
+
     qint64 id = 0;
     bool found = false;
     QVariantMap event; // every column but the body, by name
@@ -86,6 +95,13 @@ struct EventDetail
     bool hasLead = false;
     Lead lead;
     QVector<Candidate> candidates;
+    Kept kept; // loaded by loadKept(): the event is gone, its key is kept
+    // The 'pruned_repeat' entries (deliveries after the prune) are in `journal` too; more than
+    // kJournalLimit of them: the oldest left out.
+    bool repeatsTruncated = false;
+
+    // No event, but the key prune kept of it: a summary, no body, no actions.
+    bool isKept() const { return !found && kept.found; }
 
     QString source() const { return event.value(QStringLiteral("source")).toString(); }
     QString externalId() const { return event.value(QStringLiteral("external_id")).toString(); }
@@ -110,18 +126,20 @@ public:
     explicit EventDetailLoader(ConsoleContext *context, QObject *parent = nullptr);
 
     void load(qint64 eventId);
-    void reload()
-    {
-        if (m_eventId)
-            load(m_eventId);
-    }
+    // A key prune kept (a journal row with JournalRow::isKept): what load() reads by the id it
+    // had (the journal entries and the lead that still name it), the kept summary by its key,
+    // and the 'pruned_repeat' entries that name it.
+    void loadKept(qint64 eventId, const QString &source, const QString &externalId);
+    void reload();
     void clear();
     qint64 eventId() const { return m_eventId; }
     // Reads the whole body of the event (conflictId 0) or of a conflicting delivery.
     void fetchWholeBody(qint64 eventId, qint64 conflictId);
 
-    // The SQL of the batch, for the benchmark and the tests.
+    // The SQL of the batch, for the benchmark and the tests (a kept key's: with its key).
     static QVector<struct Query> queries(qint64 eventId);
+    static QVector<struct Query> keptQueries(qint64 eventId, const QString &source,
+                                             const QString &externalId);
     static EventDetail parse(qint64 eventId, const QueryReply &reply);
 
 signals:
@@ -138,7 +156,9 @@ private:
     ConsoleContext *m_context;
     QueryChannel *m_channel;
     QueryChannel *m_bodies;
+    QVector<struct Query> batch() const; // of the event or key loaded
     qint64 m_eventId = 0;
+    QString m_keptSource, m_keptExternalId; // set: a kept key is loaded
     quint64 m_ticket = 0;
     quint64 m_bodyTicket = 0;
     qint64 m_bodyEvent = 0, m_bodyConflict = 0;

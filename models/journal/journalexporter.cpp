@@ -66,22 +66,28 @@ QByteArray csvLine(const JournalRow &r)
         r.errorRetryable.isNull()
             ? QString()
             : (r.errorRetryable.toBool() ? QStringLiteral("true") : QStringLiteral("false"));
+    // A key prune kept (status "pruned") has no occurrence time, attempts or body: empty
+    // fields, never 1970 or 0.
+    const bool kept = r.isKept();
+    auto number = [kept](qint64 n) {
+        return kept ? QString() : QString::number(n);
+    };
     const QStringList fields{QString::number(r.id),
                              isoUtc(r.receivedUs),
-                             isoUtc(r.occurredUs),
+                             kept ? QString() : isoUtc(r.occurredUs),
                              r.source,
                              r.externalId,
                              r.kind,
                              r.status,
-                             QString::number(r.attempts),
-                             QString::number(r.maxAttempts),
+                             number(r.attempts),
+                             number(r.maxAttempts),
                              QString::number(r.deliveries),
                              r.needsReview,
                              r.lastError,
                              retryable,
                              r.idempotencyKey,
                              r.contentType,
-                             QString::number(r.bodyBytes),
+                             number(r.bodyBytes),
                              r.lockedBy};
     QByteArray line;
     for (int i = 0; i < fields.size(); ++i) {

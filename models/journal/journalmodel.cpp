@@ -50,7 +50,10 @@ QString JournalModel::statusText(const QString &status)
                                  {{"received", QT_TR_NOOP("received")},
                                   {"processing", QT_TR_NOOP("processing")},
                                   {"done", QT_TR_NOOP("done")},
-                                  {"failed", QT_TR_NOOP("failed")}});
+                                  {"failed", QT_TR_NOOP("failed")},
+                                  // A key kept by prune (JournalRow::isKept): no event left.
+                                  // Short, as the column is; the tooltip says the rest.
+                                  {"pruned", QT_TR_NOOP("pruned")}});
     return words.text(status);
 }
 
@@ -117,6 +120,33 @@ QVariant JournalModel::cell(const JournalRow &r, const QModelIndex &index, int r
         return r.idempotencyKey;
     if (role == RawRole)
         return raw(r, index.column());
+    if (r.isKept() && (role == Qt::DisplayRole || role == Qt::ToolTipRole)) {
+        // What a kept key has not: attempts, a body, an occurrence time. Empty, never 0.
+        switch (index.column()) {
+        case Attempts:
+        case Occurred:
+        case Size:
+        case Review:
+        case Error:
+            return role == Qt::ToolTipRole
+                       ? QVariant(tr("Body and history removed by retention on %1")
+                                      .arg(localTime(r.prunedUs)))
+                       : QVariant();
+        case Status:
+            if (role == Qt::ToolTipRole)
+                return tr("Removed by retention on %1: only its key and a summary are kept "
+                          "(no body, no actions)")
+                    .arg(localTime(r.prunedUs));
+            break;
+        case ExternalId:
+            if (role == Qt::ToolTipRole)
+                return tr("exact match: the key of an event removed by retention on %1")
+                    .arg(localTime(r.prunedUs));
+            break;
+        default:
+            break;
+        }
+    }
     if (role == Qt::DisplayRole) {
         switch (index.column()) {
         case Received:
@@ -321,8 +351,16 @@ void JournalModel::onBusy()
     }
 }
 
+std::optional<QStringList> JournalModel::keptSources() const
+{
+    if (m_keptSources && m_clock.elapsed() - m_keptSourcesAt < kKeptSourcesMs)
+        return m_keptSources;
+    return std::nullopt;
+}
+
 void JournalModel::onConnected()
 {
+    m_keptSources.reset(); // another database, perhaps
     m_pages->setConnectOptions(m_context->options());
     m_counts->setConnectOptions(m_context->options());
     reload();
@@ -344,8 +382,8 @@ void JournalModel::start(Request kind)
 {
     if (!m_context->isConnected())
         return;
-    const std::optional<Pending> p =
-        JournalWindow::plan(kind, m_filter, m_rows, m_atEnd, m_droppedTop, m_following);
+    const std::optional<Pending> p = JournalWindow::plan(kind, m_filter, m_rows, m_atEnd,
+                                                         m_droppedTop, m_following, keptSources());
     if (p)
         send(*p, kind == Request::First || kind == Request::Refresh);
 }
@@ -407,6 +445,10 @@ void JournalModel::onReply(const QueryReply &reply)
     m_error = DbError();
     if (p.anchor)
         m_anchor = JournalWindow::anchor(reply);
+    if (std::optional<QStringList> sources = JournalWindow::keptSources(reply, p)) {
+        m_keptSources = std::move(sources);
+        m_keptSourcesAt = m_clock.elapsed();
+    }
     bool complete = false;
     QVector<JournalRow> rows = JournalWindow::collect(reply, p, m_filter, &complete);
 

@@ -94,6 +94,11 @@ public:
     const DbError &lastError() const { return m_error; }
     // Milliseconds from the request to the rows being in the model, for the last reply.
     qint64 lastFetchMs() const { return m_lastFetchMs; }
+    // The sources of the kept keys (inbox.kept_keys) as a search read them, for at most
+    // kKeptSourcesMs; then the next search reads them again. A source whose first key is kept
+    // in the meantime is searched from then on (the benchmark passes them to its plain SQL).
+    static constexpr qint64 kKeptSourcesMs = 60000;
+    std::optional<QStringList> keptSources() const;
 
     static QString statusText(const QString &status);
     static QString formatBytes(qint64 bytes);
@@ -150,6 +155,8 @@ private:
     bool m_busy = false;
     DbError m_error;
     qint64 m_lastFetchMs = 0;
+    std::optional<QStringList> m_keptSources;
+    qint64 m_keptSourcesAt = 0; // m_clock's time when they were read
 };
 
 } // namespace inbox

@@ -23,7 +23,10 @@ namespace inbox {
 // first (rank 0), then the prefix matches on external_id or idempotency_key by the text that
 // matched (rank 1), then the events whose lead matches (rank 2, JournalFilter::leadMatch):
 // phone or e-mail newest first, a name by (name key, event id) through leads_name_key_idx
-// (0015). Each event once, in its first rank.
+// (0015). Each event once, in its first rank. A key kept by prune (inbox.kept_keys, 0033)
+// whose external id is the text is an exact match too: a row of rank 0 with the event id it
+// had, first seen as its time and status "pruned" (JournalRow::isKept); its id is unique
+// among the events' (the sequence never gives it again), so the keyset stays a total order.
 class JournalQuery final
 {
 public:
@@ -39,12 +42,22 @@ public:
     };
     // A page of at most `limit` rows. Without a key: the first page. With one: the rows after
     // it (Forward; `inclusive` also returns the key's own row) or before it (Backward, nearest
-    // first). In search mode there are up to two statements, the exact block (small, read
-    // whole whenever the walk touches it) and the later ranks (keyset paged, one statement
-    // merging a branch per rank and index); the caller
+    // first). In search mode there are up to three statements, the exact block (small, read
+    // whole whenever the walk touches it), the keys kept by prune whose external id is the
+    // text (part of the exact block, read whole with it; when the filter admits them: no
+    // condition but source, kind, time or the status done) and the later ranks (keyset paged,
+    // one statement merging a branch per rank and index); the caller
     // keeps the rows on the wanted side of the key and orders them by compare().
+    // `keptSources`: the sources of inbox.kept_keys as keptSources() read them a moment ago;
+    // without them the kept keys' statement finds them itself (a skip scan, planned with
+    // every search: about 1 ms at 1M events).
     static Page page(const JournalFilter &filter, const std::optional<JournalKey> &key,
-                     Direction direction, int limit, bool inclusive = false);
+                     Direction direction, int limit, bool inclusive = false,
+                     const QStringList *keptSources = nullptr);
+    // Whether a page of the filter reads inbox.kept_keys (a search the kept keys can meet).
+    static bool readsKeptKeys(const JournalFilter &filter);
+    // The sources that have kept keys (column source): a skip scan of kept_keys_pkey.
+    static Query keptSources();
 
     // The sources that have events, from the maintained counters (tiny): for filter menus.
     static Query sources();

@@ -12,7 +12,8 @@ bool JournalRow::operator==(const JournalRow &o) const
            lastError == o.lastError && idempotencyKey == o.idempotencyKey &&
            contentType == o.contentType && lockedBy == o.lockedBy &&
            errorRetryable == o.errorRetryable && attempts == o.attempts &&
-           maxAttempts == o.maxAttempts && deliveries == o.deliveries && bodyBytes == o.bodyBytes;
+           maxAttempts == o.maxAttempts && deliveries == o.deliveries && bodyBytes == o.bodyBytes &&
+           prunedUs == o.prunedUs;
 }
 
 QVector<JournalRow> JournalRow::fromRows(const Rows &rows)
@@ -38,6 +39,7 @@ QVector<JournalRow> JournalRow::fromRows(const Rows &rows)
     const int cBytes = rows.column(QStringLiteral("body_bytes"));
     const int cLocked = rows.column(QStringLiteral("locked_by"));
     const int cSort = rows.column(QStringLiteral("sort_text"));
+    const int cPruned = rows.column(QStringLiteral("pruned_us"));
     for (const QVariantList &v : rows.rows) {
         JournalRow r;
         r.rank = v.value(cRank).toInt();
@@ -61,6 +63,7 @@ QVector<JournalRow> JournalRow::fromRows(const Rows &rows)
         r.contentType = v.value(cType).toString();
         r.bodyBytes = v.value(cBytes).toLongLong();
         r.lockedBy = v.value(cLocked).toString();
+        r.prunedUs = v.value(cPruned).toLongLong();
         out << r;
     }
     return out;

@@ -22,6 +22,10 @@ struct JournalRow
     QVariant errorRetryable; // bool, or null when there was no error
     int attempts = 0, maxAttempts = 0, deliveries = 0;
     qint64 bodyBytes = 0;
+    // A key kept by prune (inbox.kept_keys), not an event: when prune removed its event. Its
+    // id is the event id it had, received is first seen, status "pruned"; no body.
+    qint64 prunedUs = 0;
+    bool isKept() const { return prunedUs != 0; }
 
     JournalKey key() const { return JournalKey{rank, receivedUs, id, externalId, sortText}; }
     bool operator==(const JournalRow &o) const;

@@ -4,10 +4,10 @@
 
 namespace inbox {
 
-std::optional<JournalWindow::Pending> JournalWindow::plan(Request kind, const JournalFilter &filter,
-                                                          const QVector<JournalRow> &held,
-                                                          bool atEnd, bool droppedTop,
-                                                          bool following)
+std::optional<JournalWindow::Pending>
+JournalWindow::plan(Request kind, const JournalFilter &filter, const QVector<JournalRow> &held,
+                    bool atEnd, bool droppedTop, bool following,
+                    const std::optional<QStringList> &keptSources)
 {
     Pending p;
     p.kind = kind;
@@ -42,8 +42,8 @@ std::optional<JournalWindow::Pending> JournalWindow::plan(Request kind, const Jo
         }
         break;
     }
-    const JournalQuery::Page page =
-        JournalQuery::page(filter, p.key, p.direction, p.limit, p.inclusive);
+    const JournalQuery::Page page = JournalQuery::page(
+        filter, p.key, p.direction, p.limit, p.inclusive, keptSources ? &*keptSources : nullptr);
     p.paged = page.paged;
     if (p.anchor) {
         p.batch << JournalQuery::newestAnchor();
@@ -51,7 +51,21 @@ std::optional<JournalWindow::Pending> JournalWindow::plan(Request kind, const Jo
             ++p.paged;
     }
     p.batch += page.statements;
+    if (!keptSources && JournalQuery::readsKeptKeys(filter)) {
+        p.keptSourcesAt = int(p.batch.size());
+        p.batch << JournalQuery::keptSources();
+    }
     return p;
+}
+
+std::optional<QStringList> JournalWindow::keptSources(const QueryReply &reply, const Pending &p)
+{
+    if (p.keptSourcesAt < 0 || p.keptSourcesAt >= reply.results.size())
+        return std::nullopt;
+    QStringList sources;
+    for (const QVariantList &r : reply.results.at(p.keptSourcesAt).rows)
+        sources << r.value(0).toString();
+    return sources;
 }
 
 QVector<JournalRow> JournalWindow::collect(const QueryReply &reply, const Pending &p,
@@ -61,6 +75,8 @@ QVector<JournalRow> JournalWindow::collect(const QueryReply &reply, const Pendin
     const bool backward = p.direction == JournalQuery::Direction::Backward;
     QVector<JournalRow> rows;
     for (int i = p.anchor ? 1 : 0; i < reply.results.size(); ++i) {
+        if (i == p.keptSourcesAt)
+            continue;
         // Walking back, the exact block sits before the prefix rows: it belongs to this page
         // only when the prefix walk reached its start.
         if (backward && !*complete && i != p.paged)

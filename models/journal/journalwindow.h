@@ -29,7 +29,8 @@ public:
         bool inclusive = false;
         int limit = 0;
         int paged = -1;
-        bool anchor = false; // the batch starts with newestAnchor()
+        bool anchor = false;    // the batch starts with newestAnchor()
+        int keptSourcesAt = -1; // the batch's JournalQuery::keptSources(), if it has one
         bool retried = false;
         QVector<Query> batch;
     };
@@ -38,10 +39,14 @@ public:
     static constexpr int kMaxRows = 10000;
 
     // The request `kind` over the rows held; nothing when there is nothing to read (no row to
-    // page from, or the end of that side is reached).
+    // page from, or the end of that side is reached). `keptSources`: the sources of the kept
+    // keys read a moment ago; without them a search that reads kept keys reads them too.
     static std::optional<Pending> plan(Request kind, const JournalFilter &filter,
                                        const QVector<JournalRow> &held, bool atEnd, bool droppedTop,
-                                       bool following);
+                                       bool following,
+                                       const std::optional<QStringList> &keptSources = {});
+    // The sources of the kept keys the reply read (keptSourcesAt), if it read them.
+    static std::optional<QStringList> keptSources(const QueryReply &reply, const Pending &p);
     // The rows of the reply that belong to the page, in the filter's order; `complete`: the
     // page came back short, so nothing lies beyond it.
     static QVector<JournalRow> collect(const QueryReply &reply, const Pending &p,

@@ -8,12 +8,14 @@
 
 #include "db/consolecontext.h"
 #include "db/querychannel.h"
+#include "journal/journalexporter.h"
 #include "journal/journalmodel.h"
 #include "journal/journalquery.h"
 #include "pgcluster.h"
 #include "pgsession.h"
 
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using inbox::JournalFilter;
@@ -535,9 +537,217 @@ private slots:
                     .contains(QStringLiteral("CRM 422")));
     }
 
+    // Issue 36: a key prune kept (inbox.kept_keys, 0033) is an exact match of its external id:
+    // a row of its own among the events', by its first-seen time, status "pruned", its
+    // pruned_at, the key and deliveries it had (a late repeat counted), no body; a live event
+    // of the same id in another source shows as before; filters the key cannot meet (a status
+    // other than done, another source) leave it out, and prefix matches never hold it.
+    void keptKeyIsAnExactMatch()
+    {
+        const qint64 kept = accept(QStringLiteral("wb"), QStringLiteral("ORD-7"));
+        const QString key = m_db.su()
+                                .exec(QStringLiteral("SELECT idempotency_key FROM inbox.events "
+                                                     "WHERE id = $1"),
+                                      {kept})
+                                .value(0, 0);
+        QVERIFY(!key.isEmpty());
+        pruneEvents({kept}, {QStringLiteral("2 days")});
+        const qint64 live = accept(QStringLiteral("ozon"), QStringLiteral("ORD-7"));
+        const qint64 prefix = accept(QStringLiteral("wb"), QStringLiteral("ORD-70"));
+        // A late repeat of the pruned key: counted on the kept row, no new event.
+        QCOMPARE(accept(QStringLiteral("wb"), QStringLiteral("ORD-7")), kept);
+        const PgResult k = m_db.su().exec(QStringLiteral(
+            "SELECT (extract(epoch FROM pruned_at) * 1000000)::int8, "
+            "(extract(epoch FROM received_at) * 1000000)::int8, deliveries FROM inbox.kept_keys "
+            "WHERE source = 'wb' AND external_id = 'ORD-7'"));
+        QCOMPARE(k.rows(), 1);
+        QCOMPARE(k.value(0, 2), QStringLiteral("2"));
+
+        JournalModel model(m_context.get());
+        const ModelCheck tester(&model);
+        connect(model);
+        search(model, QStringLiteral("ORD-7"));
+        QCOMPARE(journalfix::ids(model), (QVector<qint64>{live, kept, prefix}));
+        // The first search found the kept keys' sources itself (a skip scan); the next ones
+        // probe those sources (the unfiltered "done" below).
+        QCOMPARE(model.keptSources(),
+                 std::optional<QStringList>(QStringList{QStringLiteral("wb")}));
+        const inbox::JournalRow &row = model.row(1);
+        QVERIFY(row.isKept());
+        QVERIFY(!model.row(0).isKept());
+        QVERIFY(!model.row(2).isKept());
+        QCOMPARE(row.rank, 0);
+        QCOMPARE(row.status, QStringLiteral("pruned"));
+        QCOMPARE(row.source, QStringLiteral("wb"));
+        QCOMPARE(row.prunedUs, k.value(0, 0).toLongLong());
+        QCOMPARE(row.receivedUs, k.value(0, 1).toLongLong());
+        QCOMPARE(row.idempotencyKey, key);
+        QCOMPARE(row.deliveries, 2);
+        QCOMPARE(row.bodyBytes, qint64(0));
+        // The event not pruned, as before: its own status and body.
+        QCOMPARE(model.row(0).status, QStringLiteral("received"));
+        QVERIFY(model.row(0).bodyBytes > 0);
+        QCOMPARE(model.data(model.index(1, JournalModel::Status)).toString(),
+                 QStringLiteral("pruned"));
+        QVERIFY(model.data(model.index(1, JournalModel::Size)).toString().isEmpty());
+        QVERIFY(model.data(model.index(1, JournalModel::Attempts)).toString().isEmpty());
+        QVERIFY(model.data(model.index(1, JournalModel::Status), Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("Removed by retention on")));
+        QCOMPARE(model.data(model.index(0, JournalModel::Status)).toString(),
+                 QStringLiteral("received"));
+        QVERIFY(!model.data(model.index(0, JournalModel::Size)).toString().isEmpty());
+
+        // The CSV export of the search lists it too, without an occurrence, attempts or body.
+        {
+            QTemporaryDir dir;
+            const QString path = dir.filePath(QStringLiteral("kept.csv"));
+            inbox::JournalExporter exporter(m_context.get());
+            QSignalSpy finished(&exporter, &inbox::JournalExporter::finished);
+            QString error;
+            QVERIFY2(exporter.start(model.filter(), path, &error), qPrintable(error));
+            QVERIFY(finished.wait(10000));
+            QCOMPARE(finished.first().at(2).toLongLong(), qint64(3));
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            const QList<QByteArray> lines = file.readAll().split('\n');
+            QByteArray line;
+            for (const QByteArray &l : lines) {
+                if (l.startsWith(QByteArray::number(kept) + ','))
+                    line = l.trimmed();
+            }
+            const QList<QByteArray> f = line.split(',');
+            QCOMPARE(f.size(), 17);
+            QCOMPARE(f.at(2), QByteArray()); // occurred_at
+            QCOMPARE(f.at(6), QByteArray("pruned"));
+            QCOMPARE(f.at(7), QByteArray()); // attempts
+            QCOMPARE(f.at(9), QByteArray("2"));
+            QCOMPARE(f.at(13), key.toUtf8());
+            QCOMPARE(f.at(15), QByteArray()); // body_bytes
+        }
+
+        // Its source: the key and the prefix match; another source: the live event only.
+        JournalFilter f;
+        f.search = QStringLiteral("ORD-7");
+        f.sources = {QStringLiteral("wb")};
+        setFilter(model, f);
+        QCOMPARE(journalfix::ids(model), (QVector<qint64>{kept, prefix}));
+        f.sources = {QStringLiteral("ozon")};
+        setFilter(model, f);
+        QCOMPARE(journalfix::ids(model), QVector<qint64>{live});
+        // Done: the key is of a done event; any other status leaves it out.
+        f.sources.clear();
+        f.statuses = {QStringLiteral("done")};
+        setFilter(model, f);
+        QCOMPARE(journalfix::ids(model), QVector<qint64>{kept});
+        f.statuses = {QStringLiteral("received")};
+        setFilter(model, f);
+        QCOMPARE(journalfix::ids(model), (QVector<qint64>{live, prefix}));
+        // Only the exact text finds a kept key.
+        search(model, QStringLiteral("ORD-"));
+        QVERIFY(!journalfix::ids(model).contains(kept));
+        QCOMPARE(journalfix::ids(model).size(), 2);
+    }
+
+    // Issue 36: keyset pages over a search whose exact block holds kept keys among the events
+    // lose and repeat nothing: walking down across every page boundary (the window dropping
+    // its top), back up to the start (the exact block, kept keys included, read whole when the
+    // walk reaches it), and a re-read in place.
+    void keptKeysPageWithoutLossOrRepeat()
+    {
+        // Three kept keys and four live events of "K", their times interleaved.
+        QVector<qint64> keptIds;
+        QStringList ages;
+        for (int i = 1; i <= 3; ++i) {
+            keptIds << accept(QStringLiteral("k%1").arg(i), QStringLiteral("K"));
+            ages << QStringLiteral("%1 minutes").arg(i * 20);
+        }
+        pruneEvents(keptIds, ages);
+        for (int i = 1; i <= 4; ++i) {
+            const qint64 id = accept(QStringLiteral("t%1").arg(i), QStringLiteral("K"));
+            QVERIFY_SQL(
+                m_db.su().exec(QStringLiteral("UPDATE inbox.events SET received_at = now() - "
+                                              "make_interval(mins => $2::int) WHERE id = $1"),
+                               {id, i * 20 - 10}));
+        }
+        const int prefixRows = JournalModel::kMaxRows + 2 * JournalModel::kPageSize + 33;
+        QVERIFY_SQL(m_db.su().exec(
+            QStringLiteral("SELECT inbox.accept('bulk', 'K-' || lpad(g::text, 6, '0'), "
+                           "'\\x7b7d'::bytea) FROM generate_series(1, $1::int) g"),
+            {prefixRows}));
+        const QVector<qint64> expected =
+            m_db.su()
+                .exec(QStringLiteral(
+                    "SELECT id FROM ("
+                    "SELECT 0 AS r, received_at AS t, id, NULL::text AS s FROM inbox.events "
+                    "WHERE external_id = 'K' UNION ALL "
+                    "SELECT 0, received_at, event_id, NULL FROM inbox.kept_keys "
+                    "WHERE external_id = 'K' UNION ALL "
+                    "SELECT 1, NULL, id, external_id FROM inbox.events "
+                    "WHERE external_id LIKE 'K-%') x "
+                    "ORDER BY r, t DESC, s COLLATE \"C\", CASE WHEN r = 0 THEN -id ELSE id END"))
+                .ids();
+        QCOMPARE(expected.size(), 7 + prefixRows);
+        // The kept keys sit between the live events, not at an end of the exact block.
+        QCOMPARE(expected.mid(0, 7),
+                 (QVector<qint64>{expected.at(0), keptIds.at(0), expected.at(2), keptIds.at(1),
+                                  expected.at(4), keptIds.at(2), expected.at(6)}));
+
+        // No ModelCheck here: the tester asks for more rows whenever rows are inserted, and the
+        // re-read below would then slide the window on by a page.
+        JournalModel model(m_context.get());
+        connect(model);
+        search(model, QStringLiteral("K"));
+        model.setFollowing(false);
+        while (model.canFetchMore({}))
+            fetchMore(model);
+        QVERIFY(model.hasDroppedTop());
+        QCOMPARE(journalfix::ids(model), expected.mid(expected.size() - JournalModel::kMaxRows));
+
+        while (model.hasDroppedTop()) {
+            model.fetchPrevious();
+            QTRY_VERIFY_WITH_TIMEOUT(!model.isFetching(), 10000);
+        }
+        QCOMPARE(journalfix::ids(model), expected.mid(0, JournalModel::kMaxRows));
+        for (int i = 0; i < 7; ++i)
+            QCOMPARE(model.row(i).isKept(), keptIds.contains(model.row(i).id));
+
+        // F5: the rows held read again in place, the kept keys among them once each.
+        QSignalSpy updated(&model, &JournalModel::updated);
+        m_context->requestReread();
+        QVERIFY(updated.wait(10000));
+        QTRY_VERIFY_WITH_TIMEOUT(!model.isFetching(), 10000);
+        QCOMPARE(journalfix::ids(model), expected.mid(0, JournalModel::kMaxRows));
+    }
+
     void cleanupTestCase() { m_db.stop(); }
 
 private:
+    // The events done, first seen `ages` ago (one each) and pruned: prune keeps their keys.
+    void pruneEvents(const QVector<qint64> &ids, const QStringList &ages)
+    {
+        for (int i = 0; i < ids.size(); ++i) {
+            QVERIFY_SQL(m_db.su().exec(
+                QStringLiteral("UPDATE inbox.events SET status = 'done', "
+                               "received_at = now() - $2::interval, "
+                               "done_at = now() - interval '100 days' WHERE id = $1"),
+                {ids.at(i), ages.at(i)}));
+        }
+        QCOMPARE(m_db.su().exec(QStringLiteral("SELECT inbox.prune()")).value(0, 0),
+                 QString::number(ids.size()));
+        QCOMPARE(m_db.su()
+                     .exec(QStringLiteral("SELECT count(*) FROM inbox.kept_keys "
+                                          "WHERE event_id = ANY($1::int8[])"),
+                           {QStringLiteral("{%1}").arg([&] {
+                               QStringList t;
+                               for (qint64 id : ids)
+                                   t << QString::number(id);
+                               return t.join(QLatin1Char(','));
+                           }())})
+                     .value(0, 0),
+                 QString::number(ids.size()));
+    }
+
     void connect(JournalModel &model) { QVERIFY(m_harness.connectLoaded(*m_context, &model)); }
 
     void setFilter(JournalModel &model, const JournalFilter &f)

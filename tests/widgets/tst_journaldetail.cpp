@@ -2,9 +2,11 @@
 // list on screen. Offscreen against a real PostgreSQL: after a search with no result, a new
 // search (exact or prefix) without the shown event, and choosing another group on Needs
 // attention, the pane says that nothing is selected; a search with exactly one result selects
-// that row and shows it.
+// that row and shows it. Issue 36: a key prune kept shows its summary, in English and Russian,
+// to a support login.
 #include "contract_util.h"
 #include "screentestcase.h"
+#include "testlanguage.h"
 
 #include "attention/attentionmodel.h"
 #include "attention/attentionpage.h"
@@ -17,6 +19,7 @@
 
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTabWidget>
@@ -30,9 +33,16 @@ using inbox::EventDetailPane;
 using inbox::JournalModel;
 using inbox::JournalPage;
 
+namespace {
+const QString kSupport = QStringLiteral("support_sam");
+}
+
 class TestJournalDetail : public ScreenTestCase
 {
     Q_OBJECT
+
+public:
+    TestJournalDetail() : ScreenTestCase({{kSupport, {"inbox_support"}}}) {}
 
 private slots:
     void cleanup()
@@ -211,6 +221,125 @@ private slots:
         QVERIFY(tabs);
         tabs->setCurrentWidget(table);
         saveTestGrab(m_journal.get(), QStringLiteral("journal-handler-tab"));
+    }
+
+    // Issue 36: support staff search a pruned order's external id and find its kept key, not
+    // "no results": a row of its own beside the live event of another source, and its detail
+    // the kept summary (first seen, final status, deliveries with the repeat after the prune,
+    // last delivery, when retention removed the body and history) with the repeat's
+    // pruned_repeat entry; saving a body and a link are off and say why. The live event of
+    // the same id shows as before. English and Russian.
+    void prunedKeyShowsItsSummary_data()
+    {
+        TestLanguage::addRows("removed", QStringLiteral("Body and history removed by retention on"),
+                              QStringLiteral("Тело и история удалены по сроку хранения"));
+    }
+    void prunedKeyShowsItsSummary()
+    {
+        QFETCH(QString, language);
+        QFETCH(QString, removed);
+        TestLanguage lang;
+        QVERIFY(lang.use(QStringLiteral(INBOX_QM_DIR), language));
+        const qint64 kept = accept(QStringLiteral("wb"), QStringLiteral("ORD-12345"));
+        QVERIFY_SQL(m_db.su().exec(
+            QStringLiteral("UPDATE inbox.events SET status = 'done', kind = 'order', "
+                           "received_at = now() - interval '200 days', "
+                           "done_at = now() - interval '199 days' WHERE id = $1"),
+            {kept}));
+        QCOMPARE(contract::one(m_db.su(), QStringLiteral("SELECT inbox.prune()")),
+                 QStringLiteral("1"));
+        // A late repeat: journalled pruned_repeat, counted on the kept key.
+        QCOMPARE(accept(QStringLiteral("wb"), QStringLiteral("ORD-12345")), kept);
+        const qint64 live = accept(QStringLiteral("ozon"), QStringLiteral("ORD-12345"));
+        const QDateTime prunedAt = QDateTime::fromMSecsSinceEpoch(
+            contract::one(m_db.su(),
+                          QStringLiteral("SELECT floor(extract(epoch FROM pruned_at) * 1000)::int8 "
+                                         "FROM inbox.kept_keys WHERE event_id = $1"),
+                          {kept})
+                .toLongLong());
+        QVERIFY(prunedAt.toMSecsSinceEpoch() > 0);
+
+        m_journal = std::make_unique<JournalPage>(m_context.get());
+        m_journal->resize(1200, 800);
+        m_journal->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_journal.get()));
+        QSignalSpy first(journalModel(), &JournalModel::loaded);
+        m_harness.connectAs(*m_context, kSupport, QStringList{QStringLiteral("inbox_support")});
+        QVERIFY(first.wait(10000));
+        search(QStringLiteral("ORD-12345"));
+        if (QTest::currentTestFailed())
+            return;
+        QCOMPARE(journalModel()->rowCount(), 2);
+        QCOMPARE(journalModel()->row(0).id, live);
+        QCOMPARE(journalModel()->row(1).id, kept);
+        QVERIFY(journalModel()->row(1).isKept());
+        QCOMPARE(journalModel()->index(1, JournalModel::Status).data().toString(),
+                 language == QLatin1String("ru") ? QStringLiteral("удалено")
+                                                 : QStringLiteral("pruned"));
+
+        clickRow(kept);
+        if (QTest::currentTestFailed())
+            return;
+        EventDetailPane *pane = m_journal->detailPane();
+        QVERIFY(pane->detail().isKept());
+        auto *title = pane->findChild<QLabel *>(QStringLiteral("detailTitle"));
+        auto *facts = pane->findChild<QLabel *>(QStringLiteral("detailFacts"));
+        auto *bodyInfo = pane->findChild<QLabel *>(QStringLiteral("bodyInfo"));
+        QVERIFY(title && facts && bodyInfo);
+        QVERIFY2(title->text().contains(QStringLiteral("wb / ORD-12345")),
+                 qPrintable(title->text()));
+        const QString when =
+            prunedAt.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz"));
+        QVERIFY2(facts->text().contains(removed + QLatin1Char(' ') + when),
+                 qPrintable(facts->text()));
+        QVERIFY2(bodyInfo->text().contains(removed), qPrintable(bodyInfo->text()));
+        // Deliveries: two, the repeat after the prune included.
+        const QString deliveries = language == QLatin1String("ru") ? QStringLiteral("доставок 2")
+                                                                   : QStringLiteral("deliveries 2");
+        QVERIFY2(facts->text().contains(deliveries), qPrintable(facts->text()));
+        QCOMPARE(pane->detail().kept.status, QStringLiteral("done"));
+        QCOMPARE(pane->detail().kept.deliveries, 2);
+        QCOMPARE(pane->detail().kept.kind, QStringLiteral("order"));
+
+        // The journal entries still kept for it (schema 34 keeps the event's own until their
+        // day is dropped: here its 'received'), then the repeat's pruned_repeat, on the
+        // timeline and among the deliveries (numbers 1 and 2).
+        auto *timeline = pane->findChild<QTableWidget *>(QStringLiteral("timeline"));
+        auto *deliveriesTable = pane->findChild<QTableWidget *>(QStringLiteral("deliveries"));
+        QVERIFY(timeline && deliveriesTable);
+        QCOMPARE(timeline->rowCount(), 2);
+        // (The contract's word, after its translation when there is one.)
+        const QString entry = timeline->item(0, 1)->text();
+        QVERIFY2(entry == QLatin1String("received") || entry.endsWith(QLatin1String("(received)")),
+                 qPrintable(entry));
+        QVERIFY2(timeline->item(1, 1)->text().contains(QStringLiteral("(pruned_repeat)")),
+                 qPrintable(timeline->item(1, 1)->text()));
+        QVERIFY(timeline->item(1, 3)->text().contains(
+            QStringLiteral("\"pruned_event_id\": %1").arg(kept)));
+        QCOMPARE(deliveriesTable->rowCount(), 2);
+        QCOMPARE(deliveriesTable->item(0, 1)->text(), QStringLiteral("1"));
+        QCOMPARE(deliveriesTable->item(1, 1)->text(), QStringLiteral("2"));
+
+        // Nothing to do to an event that is gone: no body to save, no link; the tooltip says why.
+        auto *save = pane->findChild<QPushButton *>(QStringLiteral("saveBody"));
+        auto *link = pane->findChild<QPushButton *>(QStringLiteral("copyLinkButton"));
+        QVERIFY(save && link);
+        QVERIFY(!save->isEnabled());
+        QVERIFY(!link->isEnabled());
+        QVERIFY2(save->toolTip().contains(when), qPrintable(save->toolTip()));
+        QVERIFY(pane->findChild<QPushButton *>(QStringLiteral("copyExternalId"))->isEnabled());
+        saveTestGrab(m_journal.get(), QStringLiteral("journal-pruned-key-") + language);
+
+        // The live event of the same id in another source: as before.
+        clickRow(live);
+        if (QTest::currentTestFailed())
+            return;
+        QVERIFY(pane->detail().found);
+        QVERIFY(!pane->detail().isKept());
+        QVERIFY2(!facts->text().contains(removed), qPrintable(facts->text()));
+        QVERIFY(save->isEnabled());
+        QVERIFY(link->isEnabled());
+        QVERIFY(!save->toolTip().contains(when));
     }
 
 private:

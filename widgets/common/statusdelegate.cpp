@@ -61,6 +61,12 @@ void StatusDelegate::paintBadge(QPainter *painter, const QRectF &box, const QStr
             r.adjusted(r.width() * 0.27, r.height() * 0.27, -r.width() * 0.27, -r.height() * 0.27);
         painter->drawLine(c.topLeft(), c.bottomRight());
         painter->drawLine(c.topRight(), c.bottomLeft());
+    } else if (status == QLatin1String("pruned")) {
+        // A kept key (the event removed by retention): the outline of what was there.
+        pen.setStyle(Qt::DotLine);
+        painter->setPen(pen);
+        painter->setBrush(Qt::NoBrush);
+        painter->drawEllipse(r);
     } else {
         painter->setBrush(Qt::NoBrush);
         painter->drawRect(r);

@@ -103,6 +103,8 @@ QString entryText(const QString &entry)
             {"duplicate_rejected", QT_TRANSLATE_NOOP("inbox::EventDetailPane", "kept separate")},
             {"duplicate_undone", QT_TRANSLATE_NOOP("inbox::EventDetailPane", "decision undone")},
             {"pruned", QT_TRANSLATE_NOOP("inbox::EventDetailPane", "pruned")},
+            {"pruned_repeat",
+             QT_TRANSLATE_NOOP("inbox::EventDetailPane", "repeat after removal by retention")},
         });
     // The contract's word stays visible next to the translation: it is what support staff
     // and the worker logs use.
@@ -357,6 +359,17 @@ void EventDetailPane::connectSaving()
     });
 }
 
+void EventDetailPane::showKept(qint64 eventId, const QString &source, const QString &externalId)
+{
+    if (eventId <= 0) {
+        clear();
+        return;
+    }
+    if (eventId != m_detail.id)
+        m_title->setText(tr("Event %1 (loading...)").arg(eventId));
+    m_loader->loadKept(eventId, source, externalId);
+}
+
 void EventDetailPane::showEvent(qint64 eventId)
 {
     if (eventId <= 0) {
@@ -389,6 +402,7 @@ void EventDetailPane::clear()
     m_conflictFields->hide();
     m_conflictInfo->clear();
     m_lead->clear();
+    setEventActionTips();
 }
 
 void EventDetailPane::onLoaded(const EventDetail &detail)
@@ -397,6 +411,10 @@ void EventDetailPane::onLoaded(const EventDetail &detail)
     const int conflictRow = m_conflicts->currentRow();
     m_detail = detail;
     m_message->hide();
+    if (detail.isKept()) {
+        fillKept();
+        return;
+    }
     if (!detail.found) {
         clear();
         m_title->setText(tr("Event %1 is no longer in the database (pruned).").arg(detail.id));
@@ -407,6 +425,7 @@ void EventDetailPane::onLoaded(const EventDetail &detail)
         tr("Event %1: %2 / %3").arg(detail.id).arg(detail.source(), detail.externalId()));
     for (QPushButton *b : {m_copyId, m_copyExternal, m_copyKey, m_copyLink, m_saveBody})
         b->setEnabled(true);
+    setEventActionTips();
 
     const QString status = detail.status();
     QStringList facts;
@@ -465,6 +484,62 @@ void EventDetailPane::onLoaded(const EventDetail &detail)
         showConflictBody(m_conflicts->currentRow());
     }
     emit loaded(detail.id);
+}
+
+void EventDetailPane::setEventActionTips()
+{
+    m_saveBody->setToolTip(QString());
+    m_copyLink->setToolTip(tr("Copy a link to this event that a colleague can open (%1)")
+                               .arg(linkKey().toString(QKeySequence::NativeText)));
+}
+
+// A key prune kept: its summary, whatever journal entries and lead still name its old id, and
+// the deliveries after the prune. Nothing can be done to an event that is gone: saving its
+// body and a link to it are off, and their tooltips say why.
+void EventDetailPane::fillKept()
+{
+    const EventDetail::Kept &k = m_detail.kept;
+    m_title->setText(tr("Event %1: %2 / %3 (removed by retention)")
+                         .arg(m_detail.id)
+                         .arg(k.source, k.externalId));
+    for (QPushButton *b : {m_copyId, m_copyExternal, m_copyKey})
+        b->setEnabled(true);
+    m_copyLink->setEnabled(false);
+    m_saveBody->setEnabled(false);
+    const QString removed =
+        tr("Body and history removed by retention on %1.").arg(when(k.prunedAt));
+    const QString gone = tr("Not available: the event was removed by retention on %1; only its "
+                            "key and a summary are kept, so it has no body and no actions "
+                            "(nothing to requeue, save or link to).")
+                             .arg(when(k.prunedAt));
+    m_saveBody->setToolTip(gone);
+    m_copyLink->setToolTip(gone);
+
+    QStringList facts;
+    facts << QStringLiteral("<b>%1</b>").arg(escaped(tr("removed by retention")));
+    if (!k.kind.isEmpty())
+        facts << tr("kind %1").arg(escaped(k.kind));
+    facts << tr("first seen %1").arg(when(k.receivedAt));
+    facts << tr("final status %1").arg(escaped(JournalModel::statusText(k.status)));
+    if (k.doneAt.isValid())
+        facts << tr("done %1").arg(when(k.doneAt));
+    facts << tr("deliveries %1 (repeats after the removal included)").arg(k.deliveries);
+    facts << tr("last delivery %1").arg(when(k.lastDeliveryAt));
+    QString html = facts.join(QStringLiteral(" · "));
+    html += QStringLiteral("<br>") + tr("key %1").arg(escaped(k.idempotencyKey));
+    html += QStringLiteral("<br><b>") + escaped(removed) + QStringLiteral("</b>");
+    m_facts->setText(html);
+
+    m_bodyInfo->setText(removed);
+    m_bodyText->clear(); // left in place (empty), so the note stays at the top of the tab
+    m_bodyText->show();
+    m_bodyFields->hide();
+    fillDeliveries();
+    fillTimeline();
+    fillActions();
+    fillHandlerAttempts();
+    fillLead();
+    emit loaded(m_detail.id);
 }
 
 QString EventDetailPane::noteText(const DecodedBody &d)
@@ -576,14 +651,22 @@ void EventDetailPane::showConflictBody(int row)
 void EventDetailPane::fillTimeline()
 {
     const int extra = m_detail.journalTruncated ? 1 : 0;
-    m_timeline->setRowCount(int(m_detail.journal.size()) + extra);
+    const int older = m_detail.repeatsTruncated ? 1 : 0;
+    m_timeline->setRowCount(int(m_detail.journal.size()) + extra + older);
     int r = 0;
+    if (older) {
+        setRow(m_timeline, r++,
+               {QString(),
+                tr("... older repeats after the removal left out: showing the latest %1")
+                    .arg(EventDetailLoader::kJournalLimit),
+                QString(), QString()});
+    }
     for (const auto &j : std::as_const(m_detail.journal)) {
         setRow(m_timeline, r,
                {when(j.at), entryText(j.entry),
                 j.byPerson ? tr("%1 (person)").arg(j.actor) : j.actor, j.detail});
         ++r;
-        if (r == 1 && extra) {
+        if (r == 1 + older && extra) {
             setRow(m_timeline, r,
                    {QString(),
                     tr("... earlier entries left out: showing the first and the latest %1")

@@ -29,6 +29,8 @@ public:
     explicit EventDetailPane(ConsoleContext *context, QWidget *parent = nullptr);
 
     void showEvent(qint64 eventId);
+    // A key prune kept (JournalRow::isKept): its summary, by the id it had and its key.
+    void showKept(qint64 eventId, const QString &source, const QString &externalId);
     void clear();
     qint64 eventId() const { return m_detail.id; }
     const EventDetail &detail() const { return m_detail; }
@@ -58,6 +60,8 @@ private:
     void connectLoaderAndCopy();
     void connectSaving();
     void onLoaded(const EventDetail &detail);
+    void fillKept(); // m_detail is a key prune kept
+    void setEventActionTips();
     void showBody(QPlainTextEdit *view, QLabel *info, QTableWidget *fields,
                   const EventDetail::Body &body);
     void fillDeliveries();

@@ -580,9 +580,13 @@ void JournalPage::onCurrentChanged()
         m_detail->clear();
         return;
     }
-    const qint64 id = current.data(JournalModel::IdRole).toLongLong();
-    if (id != m_detail->loader()->eventId()) // shown or on its way
-        m_detail->showEvent(id);
+    const JournalRow &row = m_model->row(current.row());
+    if (row.id == m_detail->loader()->eventId()) // shown or on its way
+        return;
+    if (row.isKept())
+        m_detail->showKept(row.id, row.source, row.externalId);
+    else
+        m_detail->showEvent(row.id);
 }
 
 void JournalPage::onReset()

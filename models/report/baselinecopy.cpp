@@ -70,6 +70,11 @@ BaselineCopy BaselineCopy::run(PgConnection &db, ExportReader &reader, const Nam
 {
     BaselineCopy copy;
     DbError ignored;
+    // The staging table of 100,000 rows is about 15 MB; with the default 8 MB of local
+    // buffers the server writes and rereads part of it for each of its three scans. The
+    // setting only takes before the session's first temporary table: on a session that had
+    // one, the error is ignored and the import runs as it would have.
+    db.run(QStringLiteral("SET temp_buffers = '32MB'"), &ignored);
     if (!db.run(beginSql(), &copy.m_error) || !db.beginCopy(copySql(), &copy.m_error)) {
         db.run(QStringLiteral("ROLLBACK"), &ignored);
         return copy;

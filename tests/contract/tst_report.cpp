@@ -768,6 +768,36 @@ private slots:
         QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.baselines")), 1);
     }
 
+    // 0034: baseline_rows' foreign key became statement-level triggers: rows of a baseline
+    // that does not exist are refused with 23503 (only the schema owner could try), and a
+    // deleted baseline takes its rows (rolesAndDelete deletes through delete_baseline).
+    void rowsNeedTheirBaseline()
+    {
+        PgSession &su = m_db.su();
+        PgSession mgr(m_db.conninfo(QStringLiteral("rp_manager")));
+        const qint64 id = copyRows(mgr, october()).value(0, 0).toLongLong();
+        QVERIFY(id > 0);
+        const PgResult orphan = su.exec(
+            QStringLiteral("INSERT INTO inbox.baseline_rows (baseline_id, line, source, created_at)"
+                           " VALUES ($1, 100, 'shop', now()), ($2, 101, 'shop', now())"),
+            {id, id + 1000});
+        QVERIFY2(!orphan.ok && orphan.sqlstate == QLatin1String("23503") &&
+                     orphan.message.contains(QString::number(id + 1000)),
+                 qPrintable(orphan.sqlstate + QLatin1Char(' ') + orphan.message));
+        const PgResult moved = su.exec(
+            QStringLiteral("UPDATE inbox.baseline_rows SET baseline_id = $2 WHERE baseline_id = $1"
+                           " AND line = 1"),
+            {id, id + 1000});
+        QCOMPARE(moved.sqlstate, QStringLiteral("23503"));
+        QCOMPARE(oneInt(su,
+                        QStringLiteral("SELECT count(*) FROM inbox.baseline_rows"
+                                       " WHERE baseline_id = $1"),
+                        {id}),
+                 15);
+        QVERIFY_SQL(su.exec(QStringLiteral("DELETE FROM inbox.baselines WHERE id = $1"), {id}));
+        QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.baseline_rows")), 0);
+    }
+
     void rolesAndDelete()
     {
         PgSession &su = m_db.su();

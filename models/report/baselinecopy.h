@@ -15,7 +15,7 @@ namespace inbox {
 class ExportReader;
 class PgConnection;
 
-// A whole export stored as a baseline the fast way (migration 0034): the rows are streamed
+// A whole export stored as a baseline the fast way (migration 0035): the rows are streamed
 // with COPY into the session's staging table while the file is still being read, so the
 // server stores one piece while the client reads the next, then inbox.import_baseline_copy
 // stores them, all in one transaction (a failure or a cancel stores nothing). The command

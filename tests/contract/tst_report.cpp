@@ -4,7 +4,7 @@
 // is not one either), the re-measure equals plain counts of the same inbox built through the
 // contract functions, every argument error has its SQLSTATE and writes nothing, and the roles:
 // managers import and delete, inbox_report's members read, operators and plain support do
-// neither, ingest and worker nothing. The same for the way in by COPY (0034): the same rows
+// neither, ingest and worker nothing. The same for the way in by COPY (0035): the same rows
 // as by arrays, a bad row named by its line, managers only.
 #include "contract_util.h"
 #include "databasetestcase.h"
@@ -90,7 +90,7 @@ QByteArray copyField(const QString &value)
     return out;
 }
 
-// The way in of 0034, as the console takes it: in one transaction begin_baseline_copy, COPY
+// The way in of 0035, as the console takes it: in one transaction begin_baseline_copy, COPY
 // of the rows into pg_temp.baseline_copy, import_baseline_copy. The first failure is returned
 // (and the transaction rolled back); on success the store's result, committed.
 PgResult copyRows(PgSession &s, const QVector<Row> &rows, const QString &name = {},
@@ -610,7 +610,7 @@ private slots:
                  QStringLiteral("ok"));
     }
 
-    // 0034: the rows copied in are stored exactly as import_baseline stores the same rows
+    // 0035: the rows copied in are stored exactly as import_baseline stores the same rows
     // passed as arrays: the same columns, keys, summary, groups, and a journal entry alike.
     void copyStoresWhatArraysStore()
     {
@@ -768,7 +768,7 @@ private slots:
         QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.baselines")), 1);
     }
 
-    // 0034: baseline_rows' foreign key became statement-level triggers: rows of a baseline
+    // 0035: baseline_rows' foreign key became statement-level triggers: rows of a baseline
     // that does not exist are refused with 23503 (only the schema owner could try), and a
     // deleted baseline takes its rows (rolesAndDelete deletes through delete_baseline).
     void rowsNeedTheirBaseline()

@@ -63,7 +63,7 @@ private slots:
     {
         QVERIFY2(QFile::exists(exe()), qPrintable(exe()));
         PgSession &su = m_db.su();
-        // The command stores by COPY (0034): with the array import taken away from managers
+        // The command stores by COPY (0035): with the array import taken away from managers
         // it still stores.
         QVERIFY_SQL(su.exec(QStringLiteral(
             "REVOKE EXECUTE ON FUNCTION inbox.import_baseline(text, text, text, int, int[], "

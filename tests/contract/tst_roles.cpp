@@ -95,7 +95,7 @@ QMap<QString, QSet<QString>> expectedExecute()
         {QStringLiteral("_name_key"), everyone},      // pure; PUBLIC since 0015 (journal search)
         {QStringLiteral("import_baseline"), manager}, // 0031: the Report
         {QStringLiteral("delete_baseline"), manager},
-        {QStringLiteral("begin_baseline_copy"), manager}, // 0034: the import by COPY
+        {QStringLiteral("begin_baseline_copy"), manager}, // 0035: the import by COPY
         {QStringLiteral("import_baseline_copy"), manager},
         {QStringLiteral("baseline_list"), report},
         {QStringLiteral("baseline_summary"), report},

@@ -294,7 +294,7 @@ private slots:
             inbox::Theme::apply(inbox::Theme::Mode::Light);
         }
 
-        // The screen stores by COPY (0034): with the array import taken away from managers it
+        // The screen stores by COPY (0035): with the array import taken away from managers it
         // still stores.
         const QString arrays =
             QStringLiteral("FUNCTION inbox.import_baseline(text, text, text, int, int[], text[], "

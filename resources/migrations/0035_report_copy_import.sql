@@ -1,4 +1,4 @@
--- Migration 34: the Report's import by COPY (issue 35). Nothing stored changes.
+-- Migration 35: the Report's import by COPY (issue 35). Nothing stored changes.
 --
 -- import_baseline takes a whole export as eleven bound values, seven of them arrays of
 -- 100,000 elements: the client builds seven array literals, the server parses them, and

@@ -1449,6 +1449,10 @@
             <numerusform>Storing %Ln rows and counting their duplicates...</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Not stored.</source>
+        <translation>Not stored.</translation>
+    </message>
 </context>
 <context>
     <name>inbox::BaselinesModel</name>

@@ -1464,6 +1464,10 @@
             <numerusform>Сохраняем %Ln строк и считаем дубли...</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Not stored.</source>
+        <translation>Не сохранено.</translation>
+    </message>
 </context>
 <context>
     <name>inbox::BaselinesModel</name>

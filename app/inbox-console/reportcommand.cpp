@@ -4,6 +4,7 @@
 #include "common/translations.h"
 #include "db/pgconnection.h"
 #include "report/baselinebatch.h"
+#include "report/baselinecopy.h"
 #include "report/exportreader.h"
 
 #include <QCommandLineParser>
@@ -205,18 +206,6 @@ int importFile(const QCommandLineParser &parser, const QString &path, int window
     }
     reader.setLayout(layout);
 
-    const BaselineBatch batch = BaselineBatch::read(reader);
-    for (const ImportProblem &p : batch.problems())
-        say(tr("line %1: %2").arg(p.line).arg(p.text()));
-    say(tr("%1: %2 rows read, %3 unreadable lines")
-            .arg(path)
-            .arg(batch.rows())
-            .arg(batch.unreadable()));
-    if (batch.rows() == 0) {
-        complain(what, tr("no row could be read, nothing was stored"));
-        return 1;
-    }
-
     PgConnection db;
     if (!connect(db, parser.value(QStringLiteral("db")), what))
         return 2;
@@ -225,17 +214,25 @@ int importFile(const QCommandLineParser &parser, const QString &path, int window
     const QString layoutText = parser.isSet(QStringLiteral("layout"))
                                    ? parser.value(QStringLiteral("layout"))
                                    : BaselineBatch::layoutName(layout.kind());
-    QVector<PgParam> params;
-    for (const QVariant &value : batch.storeParams(name, QFileInfo(path).fileName(), layoutText))
-        params.append(value.metaType().id() == QMetaType::Int ? PgParam(value.toInt())
-                                                              : PgParam(value.toString()));
-    DbError error;
-    const auto stored = db.exec(BaselineBatch::storeSql(), params, &error);
-    if (!stored) {
-        complain(what, error.oneLine());
+    // Read and stored in one go: the rows stream to the server while the file is read.
+    const BaselineCopy copy =
+        BaselineCopy::run(db, reader, {name, QFileInfo(path).fileName(), layoutText});
+    for (const ImportProblem &p : copy.problems())
+        say(tr("line %1: %2").arg(p.line).arg(p.text()));
+    if (copy.error().isEmpty() || copy.rows() + copy.unreadable() > 0) // it read the file
+        say(tr("%1: %2 rows read, %3 unreadable lines")
+                .arg(path)
+                .arg(copy.rows())
+                .arg(copy.unreadable()));
+    if (!copy.error().isEmpty()) {
+        complain(what, copy.error().oneLine());
         return 1;
     }
-    return printBaseline(db, stored->toInt(0, 0), windowHours, what);
+    if (copy.rows() == 0) {
+        complain(what, tr("no row could be read, nothing was stored"));
+        return 1;
+    }
+    return printBaseline(db, copy.baselineId(), windowHours, what);
 }
 
 int compare(const QCommandLineParser &parser, int windowHours)

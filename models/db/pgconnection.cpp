@@ -190,6 +190,21 @@ std::optional<PgRows> PgConnection::exec(const QString &sql, const QVector<PgPar
 
 bool PgConnection::copyIn(const QString &copySql, const QByteArray &data, DbError *error)
 {
+    if (!beginCopy(copySql, error))
+        return false;
+    bool sent = true;
+    constexpr qsizetype kPiece = 1 << 20;
+    for (qsizetype at = 0; sent && at < data.size(); at += kPiece)
+        sent = sendCopy(data.mid(at, qMin(kPiece, data.size() - at)), error);
+    if (!sent) {
+        endCopy(QStringLiteral("client failed to send the data"), nullptr);
+        return false;
+    }
+    return endCopy(QString(), error);
+}
+
+bool PgConnection::beginCopy(const QString &copySql, DbError *error)
+{
     if (!m_conn) {
         if (error)
             *error = DbError::plain(QStringLiteral("not connected"));
@@ -203,18 +218,30 @@ bool PgConnection::copyIn(const QString &copySql, const QByteArray &data, DbErro
         return false;
     }
     PQclear(res);
-    bool sent = true;
-    constexpr qsizetype kPiece = 1 << 20;
-    for (qsizetype at = 0; sent && at < data.size(); at += kPiece) {
-        const qsizetype n = qMin(kPiece, data.size() - at);
-        sent = PQputCopyData(m_conn, data.constData() + at, int(n)) == 1;
-    }
-    if (PQputCopyEnd(m_conn, sent ? nullptr : "client failed to send the data") != 1) {
+    return true;
+}
+
+bool PgConnection::sendCopy(const QByteArray &piece, DbError *error)
+{
+    if (piece.isEmpty())
+        return true;
+    if (PQputCopyData(m_conn, piece.constData(), int(piece.size())) == 1)
+        return true;
+    if (error)
+        *error = DbError::fromConnection(m_conn);
+    return false;
+}
+
+bool PgConnection::endCopy(const QString &failure, DbError *error)
+{
+    const QByteArray reason = failure.toUtf8();
+    if (PQputCopyEnd(m_conn, failure.isEmpty() ? nullptr : reason.constData()) != 1) {
         if (error)
             *error = DbError::fromConnection(m_conn);
         return false;
     }
     bool ok = true;
+    PGresult *res = nullptr;
     while ((res = PQgetResult(m_conn)) != nullptr) {
         if (PQresultStatus(res) != PGRES_COMMAND_OK) {
             if (ok && error)
@@ -223,7 +250,7 @@ bool PgConnection::copyIn(const QString &copySql, const QByteArray &data, DbErro
         }
         PQclear(res);
     }
-    return ok && sent;
+    return ok && failure.isEmpty();
 }
 
 QByteArray copyEscape(const QByteArray &value)

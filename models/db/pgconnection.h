@@ -115,6 +115,14 @@ public:
 
     // COPY ... FROM STDIN: sends `data` (already in the COPY format) and ends the copy.
     bool copyIn(const QString &copySql, const QByteArray &data, DbError *error);
+    // The same in steps, for data made while it is sent (the server stores one piece while
+    // the caller makes the next): beginCopy runs the COPY statement, sendCopy sends a piece
+    // (libpq buffers it and writes when its buffer is full), endCopy ends the copy and reads
+    // its outcome. A non-empty `failure` ends it as failed: the server refuses the COPY with
+    // that message, and endCopy returns false.
+    bool beginCopy(const QString &copySql, DbError *error);
+    bool sendCopy(const QByteArray &piece, DbError *error);
+    bool endCopy(const QString &failure, DbError *error);
 
     pg_conn *raw() const { return m_conn; }
 

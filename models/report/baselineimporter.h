@@ -1,7 +1,6 @@
 #pragma once
 
-#include "db/dberror.h"
-#include "report/baselinebatch.h"
+#include "report/baselinecopy.h"
 #include "report/exportlayout.h"
 
 #include <QObject>
@@ -15,14 +14,13 @@ class QThread;
 namespace inbox {
 
 class ConsoleContext;
-class QueryChannel;
-struct QueryReply;
 
-// The Report screen's import of a whole export: the file is read on a thread of its own (a
-// month of 100,000 rows is about a second of parsing), then stored with inbox.import_baseline
-// over a channel of its own; the GUI thread only hears the outcome. Cancel stops the reading,
-// or cancels the statement on the server (the baseline is then not stored at all: one
-// transaction).
+// The Report screen's import of a whole export: on a thread of its own with a connection of
+// its own, the file is read and its rows streamed to the server as they are read (a month of
+// 100,000 rows is about a second of parsing, which the server's storing overlaps), then
+// stored as one baseline (BaselineCopy); the GUI thread only hears the outcome. Cancel stops
+// the reading, or cancels the statement on the server; either way the baseline is not stored
+// at all (one transaction).
 class BaselineImporter final : public QObject
 {
     Q_OBJECT
@@ -37,8 +35,9 @@ public:
     void cancel();
     bool isRunning() const { return m_running; }
 
-    // The file's unreadable records (valid once `finished` was emitted, also after a failure).
-    const BaselineBatch &batch() const { return *m_batch; }
+    // What was read and stored: the rows, the file's unreadable records (valid once
+    // `finished` was emitted, also after a failure).
+    const BaselineCopy &outcome() const { return *m_outcome; }
 
 signals:
     void stage(const QString &text); // what it does now, for the dialog's status line
@@ -46,20 +45,17 @@ signals:
     void finished(bool ok, qint64 baselineId, const QString &error);
 
 private:
-    void read(const QString &path, const ExportLayout &layout, const QTimeZone &zone);
-    void store();
-    void onReply(const QueryReply &reply);
+    class Canceller;
+
+    void run(const QString &path, const ExportLayout &layout, const QTimeZone &zone,
+             const BaselineCopy::Names &names);
     void finish(bool ok, qint64 baselineId, const QString &error);
 
     ConsoleContext *m_context;
-    QueryChannel *m_channel;
-    QThread *m_reader = nullptr;
+    QThread *m_worker = nullptr;
     std::atomic_bool m_cancelled{false};
-    std::shared_ptr<BaselineBatch> m_batch;
-    QString m_name;
-    QString m_fileName;
-    QString m_layoutName;
-    quint64 m_ticket = 0;
+    std::shared_ptr<BaselineCopy> m_outcome;
+    std::shared_ptr<Canceller> m_canceller;
     bool m_running = false;
 };
 

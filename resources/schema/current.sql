@@ -508,6 +508,45 @@ $$;
 
 
 --
+-- Name: _baseline_rows_have_baseline(); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox._baseline_rows_have_baseline() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+DECLARE
+    v_missing bigint;
+BEGIN
+    SELECT n.baseline_id INTO v_missing
+      FROM new_rows n
+     WHERE NOT EXISTS (SELECT 1 FROM inbox.baselines b WHERE b.id = n.baseline_id)
+     LIMIT 1;
+    IF FOUND THEN
+        RAISE EXCEPTION 'baseline_rows: baseline % does not exist', v_missing
+            USING ERRCODE = 'foreign_key_violation';
+    END IF;
+    RETURN NULL;
+END;
+$$;
+
+
+--
+-- Name: _baselines_delete_rows(); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox._baselines_delete_rows() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+BEGIN
+    DELETE FROM inbox.baseline_rows r USING old_rows o WHERE r.baseline_id = o.id;
+    RETURN NULL;
+END;
+$$;
+
+
+--
 -- Name: _bump_daily(text, integer, integer, integer, integer, integer, integer); Type: FUNCTION; Schema: inbox; Owner: -
 --
 
@@ -1862,6 +1901,34 @@ BEGIN
     END IF;
     operation_key := v_key; message := v_kind;
     RETURN NEXT;
+END;
+$$;
+
+
+--
+-- Name: begin_baseline_copy(); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.begin_baseline_copy() RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+BEGIN
+    -- A copy left by an earlier failed attempt in the same transaction is started afresh.
+    DROP TABLE IF EXISTS pg_temp.baseline_copy;
+    -- Columns as import_baseline's arrays: phones and e-mails one string per row, several
+    -- values separated by line breaks. No constraint: import_baseline_copy checks every
+    -- row and names the line of the first bad one, which a constraint's error would not.
+    CREATE TEMP TABLE baseline_copy (
+        line        int,
+        source      text COLLATE "C",
+        external_id text COLLATE "C",
+        created_at  timestamptz,
+        phones      text,
+        emails      text,
+        name        text
+    ) ON COMMIT DROP;
+    GRANT INSERT ON pg_temp.baseline_copy TO inbox_manager;
 END;
 $$;
 
@@ -3658,6 +3725,166 @@ BEGIN
                             WHERE n.n IS NOT NULL ORDER BY n.n) END
       FROM unnest(p_lines, p_sources, p_external_ids, p_created_ats, p_phones, p_emails, p_names)
            AS x(l, s, e, c, ph, em, n);
+
+    INSERT INTO inbox.journal (entry, detail, by_person)
+    VALUES ('baseline_imported',
+            jsonb_build_object('baseline_id', v_id, 'name', btrim(p_name), 'file_name',
+                               p_file_name, 'layout_name', nullif(btrim(p_layout_name), ''),
+                               'rows', v_n, 'unreadable_lines', p_unreadable_lines,
+                               'period_first', v_first, 'period_last', v_last),
+            true);
+    PERFORM inbox._notify('baselines');
+    RETURN v_id;
+END;
+$$;
+
+
+--
+-- Name: import_baseline_copy(text, text, text, integer); Type: FUNCTION; Schema: inbox; Owner: -
+--
+
+CREATE FUNCTION inbox.import_baseline_copy(p_name text, p_file_name text, p_layout_name text, p_unreadable_lines integer) RETURNS bigint
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+DECLARE
+    v_table   regclass := to_regclass('pg_temp.baseline_copy');
+    v_n       bigint;
+    v_id      bigint;
+    v_first   timestamptz;
+    v_last    timestamptz;
+    v_no_line bigint;
+    v_null_at int;
+    v_bad_at  int;
+    v_line    int;
+    v_bad     text;
+BEGIN
+    IF p_name IS NULL THEN
+        RAISE EXCEPTION 'p_name must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF btrim(p_name) = '' OR char_length(btrim(p_name)) > 200 THEN
+        RAISE EXCEPTION 'p_name must be 1..200 characters'
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF p_file_name IS NULL THEN
+        RAISE EXCEPTION 'p_file_name must not be NULL' USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_file_name = '' OR char_length(p_file_name) > 1000 THEN
+        RAISE EXCEPTION 'p_file_name must be 1..1000 characters'
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF char_length(p_layout_name) > 200 THEN
+        RAISE EXCEPTION 'p_layout_name must be at most 200 characters'
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF p_unreadable_lines IS NULL THEN
+        RAISE EXCEPTION 'p_unreadable_lines must not be NULL'
+            USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF p_unreadable_lines < 0 THEN
+        RAISE EXCEPTION 'p_unreadable_lines must not be negative, got %', p_unreadable_lines
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    -- Only the table begin_baseline_copy made (owned by this function's owner), never one of
+    -- the same name the caller made: the caller's table could hold anything.
+    IF v_table IS NULL OR NOT EXISTS (SELECT 1 FROM pg_class c
+                                       WHERE c.oid = v_table
+                                         AND c.relowner = (SELECT r.oid FROM pg_roles r
+                                                            WHERE r.rolname = current_user)) THEN
+        RAISE EXCEPTION 'nothing was copied: call inbox.begin_baseline_copy() and COPY the rows'
+                        ' into pg_temp.baseline_copy in this transaction first'
+            USING ERRCODE = 'object_not_in_prerequisite_state';
+    END IF;
+
+    -- One pass finds the count, the period and whether a row lacks a value or has a bad one;
+    -- the statements that name the first such line run only when there is one.
+    SELECT count(*), count(*) FILTER (WHERE c.line IS NULL),
+           min(c.line) FILTER (WHERE c.source IS NULL OR c.created_at IS NULL),
+           min(c.line) FILTER (WHERE c.line < 1 OR c.source = '' OR char_length(c.source) > 64
+                                     OR c.source ~ '[\x01-\x1f\x7f]'
+                                     OR char_length(c.external_id) > 1024),
+           min(c.created_at), max(c.created_at)
+      INTO v_n, v_no_line, v_null_at, v_bad_at, v_first, v_last
+      FROM pg_temp.baseline_copy c;
+    IF v_n = 0 OR v_n > 1000000 THEN
+        RAISE EXCEPTION 'the copy must hold 1..1000000 rows, got %', v_n
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF v_no_line > 0 THEN
+        RAISE EXCEPTION '% copied row(s) have no line number', v_no_line
+            USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF v_null_at IS NOT NULL THEN
+        SELECT CASE WHEN c.source IS NULL THEN 'line ' || c.line || ': source must not be NULL'
+                    ELSE 'line ' || c.line || ': created_at must not be NULL' END
+          INTO v_bad
+          FROM pg_temp.baseline_copy c
+         WHERE c.line = v_null_at AND (c.source IS NULL OR c.created_at IS NULL)
+         LIMIT 1;
+        RAISE EXCEPTION '%', v_bad USING ERRCODE = 'null_value_not_allowed';
+    END IF;
+    IF v_bad_at IS NOT NULL THEN
+        SELECT CASE WHEN c.line < 1 THEN 'line numbers must be positive, got ' || c.line
+                    WHEN c.source = '' OR char_length(c.source) > 64 OR c.source ~ '[\x01-\x1f\x7f]'
+                      THEN 'line ' || c.line
+                           || ': source must be 1..64 characters without control characters'
+                    ELSE 'line ' || c.line || ': external_id must be at most 1024 characters'
+               END
+          INTO v_bad
+          FROM pg_temp.baseline_copy c
+         WHERE c.line = v_bad_at
+           AND (c.line < 1 OR c.source = '' OR char_length(c.source) > 64
+                OR c.source ~ '[\x01-\x1f\x7f]' OR char_length(c.external_id) > 1024)
+         LIMIT 1;
+        RAISE EXCEPTION '%', v_bad USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    SELECT c.line INTO v_line
+      FROM pg_temp.baseline_copy c
+     GROUP BY c.line
+    HAVING count(*) > 1
+     ORDER BY c.line
+     LIMIT 1;
+    IF v_line IS NOT NULL THEN
+        RAISE EXCEPTION 'line % was copied more than once', v_line
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+
+    INSERT INTO inbox.baselines (name, file_name, layout_name, period_first, period_last,
+                                 row_count, unreadable_lines)
+    VALUES (btrim(p_name), p_file_name, nullif(btrim(p_layout_name), ''), v_first, v_last, v_n,
+            p_unreadable_lines)
+    RETURNING id INTO v_id;
+
+    -- The rows and their keys exactly as import_baseline (0032) makes them.
+    INSERT INTO inbox.baseline_rows (baseline_id, line, source, external_id, created_at, phones,
+                                     emails, name, phone_norms, email_norms)
+    SELECT v_id, x.line, x.source, nullif(btrim(x.external_id), ''), x.created_at,
+           CASE WHEN coalesce(btrim(x.phones), '') = '' THEN '{}'::text[]
+                WHEN strpos(x.phones, E'\n') = 0 THEN ARRAY[x.phones]
+                ELSE ARRAY(SELECT v.v FROM unnest(string_to_array(x.phones, E'\n'))
+                                  WITH ORDINALITY AS v(v, o)
+                            WHERE btrim(v.v) <> '' ORDER BY v.o) END,
+           CASE WHEN coalesce(btrim(x.emails), '') = '' THEN '{}'::text[]
+                WHEN strpos(x.emails, E'\n') = 0 THEN ARRAY[x.emails]
+                ELSE ARRAY(SELECT v.v FROM unnest(string_to_array(x.emails, E'\n'))
+                                  WITH ORDINALITY AS v(v, o)
+                            WHERE btrim(v.v) <> '' ORDER BY v.o) END,
+           nullif(btrim(x.name), ''),
+           CASE WHEN coalesce(btrim(x.phones), '') = '' THEN '{}'::text[]
+                WHEN strpos(x.phones, E'\n') = 0
+                  THEN array_remove(ARRAY[inbox.normalize_phone(x.phones)], NULL)
+                ELSE ARRAY(SELECT DISTINCT n.n FROM unnest(string_to_array(x.phones, E'\n')) AS v(v)
+                                  CROSS JOIN LATERAL inbox.normalize_phone(v.v) AS n(n)
+                            WHERE n.n IS NOT NULL ORDER BY n.n) END,
+           CASE WHEN coalesce(btrim(x.emails), '') = '' THEN '{}'::text[]
+                WHEN strpos(x.emails, E'\n') = 0
+                  THEN array_remove(ARRAY[inbox.normalize_email(x.emails)], NULL)
+                ELSE ARRAY(SELECT DISTINCT n.n FROM unnest(string_to_array(x.emails, E'\n')) AS v(v)
+                                  CROSS JOIN LATERAL inbox.normalize_email(v.v) AS n(n)
+                            WHERE n.n IS NOT NULL ORDER BY n.n) END
+      FROM pg_temp.baseline_copy x;
+
+    DROP TABLE pg_temp.baseline_copy;
 
     INSERT INTO inbox.journal (entry, detail, by_person)
     VALUES ('baseline_imported',
@@ -6459,6 +6686,27 @@ ALTER INDEX inbox.journal_id_idx ATTACH PARTITION inbox.journal_default_id_idx;
 
 
 --
+-- Name: baseline_rows baseline_rows_have_baseline_insert; Type: TRIGGER; Schema: inbox; Owner: -
+--
+
+CREATE TRIGGER baseline_rows_have_baseline_insert AFTER INSERT ON inbox.baseline_rows REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION inbox._baseline_rows_have_baseline();
+
+
+--
+-- Name: baseline_rows baseline_rows_have_baseline_update; Type: TRIGGER; Schema: inbox; Owner: -
+--
+
+CREATE TRIGGER baseline_rows_have_baseline_update AFTER UPDATE ON inbox.baseline_rows REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION inbox._baseline_rows_have_baseline();
+
+
+--
+-- Name: baselines baselines_delete_rows; Type: TRIGGER; Schema: inbox; Owner: -
+--
+
+CREATE TRIGGER baselines_delete_rows AFTER DELETE ON inbox.baselines REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION inbox._baselines_delete_rows();
+
+
+--
 -- Name: duplicate_candidates duplicate_candidates_channels; Type: TRIGGER; Schema: inbox; Owner: -
 --
 
@@ -6550,14 +6798,6 @@ ALTER TABLE ONLY inbox.actions
 
 ALTER TABLE ONLY inbox.alert_episodes
     ADD CONSTRAINT alert_episodes_rule_id_fkey FOREIGN KEY (rule_id) REFERENCES inbox.alert_rules(id);
-
-
---
--- Name: baseline_rows baseline_rows_baseline_id_fkey; Type: FK CONSTRAINT; Schema: inbox; Owner: -
---
-
-ALTER TABLE ONLY inbox.baseline_rows
-    ADD CONSTRAINT baseline_rows_baseline_id_fkey FOREIGN KEY (baseline_id) REFERENCES inbox.baselines(id) ON DELETE CASCADE;
 
 
 --
@@ -6720,6 +6960,20 @@ REVOKE ALL ON FUNCTION inbox._baseline_chains(p_baseline_id bigint, p_window int
 --
 
 REVOKE ALL ON FUNCTION inbox._baseline_dups(p_baseline_id bigint, p_window interval) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION _baseline_rows_have_baseline(); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox._baseline_rows_have_baseline() FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION _baselines_delete_rows(); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox._baselines_delete_rows() FROM PUBLIC;
 
 
 --
@@ -6936,6 +7190,14 @@ GRANT ALL ON FUNCTION inbox.begin_alert_message(p_episode_id bigint, p_message_n
 
 
 --
+-- Name: FUNCTION begin_baseline_copy(); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.begin_baseline_copy() FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.begin_baseline_copy() TO inbox_manager;
+
+
+--
 -- Name: TABLE events; Type: ACL; Schema: inbox; Owner: -
 --
 
@@ -7132,6 +7394,14 @@ GRANT ALL ON FUNCTION inbox.heartbeat(p_event_id bigint, p_worker text, p_lock_t
 
 REVOKE ALL ON FUNCTION inbox.import_baseline(p_name text, p_file_name text, p_layout_name text, p_unreadable_lines integer, p_lines integer[], p_sources text[], p_external_ids text[], p_created_ats timestamp with time zone[], p_phones text[], p_emails text[], p_names text[]) FROM PUBLIC;
 GRANT ALL ON FUNCTION inbox.import_baseline(p_name text, p_file_name text, p_layout_name text, p_unreadable_lines integer, p_lines integer[], p_sources text[], p_external_ids text[], p_created_ats timestamp with time zone[], p_phones text[], p_emails text[], p_names text[]) TO inbox_manager;
+
+
+--
+-- Name: FUNCTION import_baseline_copy(p_name text, p_file_name text, p_layout_name text, p_unreadable_lines integer); Type: ACL; Schema: inbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION inbox.import_baseline_copy(p_name text, p_file_name text, p_layout_name text, p_unreadable_lines integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION inbox.import_baseline_copy(p_name text, p_file_name text, p_layout_name text, p_unreadable_lines integer) TO inbox_manager;
 
 
 --

@@ -364,8 +364,9 @@ private slots:
         const QJsonObject import = figures.value(QStringLiteral("report_import_ms"));
         const double rows = import.value(QStringLiteral("rows")).toDouble();
         QVERIFY2(rows > 1800 && rows < 2300, qPrintable(out));
-        for (const char *key : {"value", "peak_rss_mb_median", "read_ms_median",
-                                "import_baseline_ms_median", "baseline_summary_ms_median"})
+        for (const char *key : {"value", "peak_rss_mb_median", "read_copy_ms_median",
+                                "import_baseline_copy_ms_median", "baseline_summary_ms_median",
+                                "array_read_ms_median", "array_import_baseline_ms_median"})
             QVERIFY2(import.value(QLatin1String(key)).toDouble() > 0, qPrintable(out));
         QVERIFY2(figures.value(QStringLiteral("report_import_memory_mb"))
                          .value(QStringLiteral("value"))
@@ -376,7 +377,8 @@ private slots:
         QVERIFY2(re.value(QStringLiteral("compare_command_ms_median")).toDouble() > 0,
                  qPrintable(out));
 
-        // Two baselines stored (the command's and the stage's own steps) and deleted again.
+        // Three baselines stored (the command's, the stage's own steps by COPY and by arrays)
+        // and deleted again.
         const PgResult left = m_db.su().exec(QStringLiteral(
             "SELECT (SELECT count(*) FROM inbox.baselines),"
             " count(*) FILTER (WHERE entry = 'baseline_imported'),"
@@ -384,7 +386,7 @@ private slots:
             " FROM inbox.journal WHERE entry IN ('baseline_imported', 'baseline_deleted')"));
         QVERIFY2(left.ok, qPrintable(left.message));
         QCOMPARE(left.value(0, 0).toLongLong(), qint64(0));
-        QVERIFY(left.value(0, 1).toLongLong() >= 2);
+        QVERIFY(left.value(0, 1).toLongLong() >= 3);
         QCOMPARE(left.value(0, 2).toLongLong(), left.value(0, 1).toLongLong());
     }
 };

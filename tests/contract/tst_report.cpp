@@ -4,13 +4,16 @@
 // is not one either), the re-measure equals plain counts of the same inbox built through the
 // contract functions, every argument error has its SQLSTATE and writes nothing, and the roles:
 // managers import and delete, inbox_report's members read, operators and plain support do
-// neither, ingest and worker nothing.
+// neither, ingest and worker nothing. The same for the way in by COPY (0035): the same rows
+// as by arrays, a bad row named by its line, managers only.
 #include "contract_util.h"
 #include "databasetestcase.h"
 #include "db/dberror.h"
 #include "db/serverinfo.h"
 
 #include <QtTest>
+
+#include <libpq-fe.h>
 
 using namespace contract;
 
@@ -64,6 +67,78 @@ PgResult importRows(PgSession &s, const QVector<Row> &rows, const QString &name 
                    QStringLiteral("bitrix24_leads"), unreadable, textArray(lines),
                    textArray(sources), textArray(ids), textArray(times), textArray(phones),
                    textArray(emails), textArray(names)});
+}
+
+// One field of COPY's text format: NULL as \N, backslash, tab, newline and return escaped.
+QByteArray copyField(const QString &value)
+{
+    if (value.isNull())
+        return QByteArrayLiteral("\\N");
+    QByteArray out;
+    for (const char c : value.toUtf8()) {
+        if (c == '\\')
+            out += "\\\\";
+        else if (c == '\t')
+            out += "\\t";
+        else if (c == '\n')
+            out += "\\n";
+        else if (c == '\r')
+            out += "\\r";
+        else
+            out += c;
+    }
+    return out;
+}
+
+// The way in of 0035, as the console takes it: in one transaction begin_baseline_copy, COPY
+// of the rows into pg_temp.baseline_copy, import_baseline_copy. The first failure is returned
+// (and the transaction rolled back); on success the store's result, committed.
+PgResult copyRows(PgSession &s, const QVector<Row> &rows, const QString &name = {},
+                  int unreadable = 0)
+{
+    const auto fail = [&](PgResult r) {
+        s.exec(QStringLiteral("ROLLBACK"));
+        return r;
+    };
+    s.exec(QStringLiteral("BEGIN"));
+    const PgResult begun = s.exec(QStringLiteral("SELECT inbox.begin_baseline_copy()"));
+    if (!begun.ok)
+        return fail(begun);
+    PGresult *res = PQexec(s.raw(), "COPY pg_temp.baseline_copy (line, source, external_id,"
+                                    " created_at, phones, emails, name) FROM STDIN");
+    const bool copying = PQresultStatus(res) == PGRES_COPY_IN;
+    PgResult copied;
+    copied.sqlstate = QString::fromUtf8(PQresultErrorField(res, PG_DIAG_SQLSTATE));
+    copied.message = QString::fromUtf8(PQresultErrorMessage(res));
+    PQclear(res);
+    if (!copying)
+        return fail(copied);
+    for (const Row &r : rows) {
+        const QByteArray line =
+            (r.line == 0 ? QByteArrayLiteral("\\N") : QByteArray::number(r.line)) + '\t' +
+            copyField(r.source) + '\t' + copyField(r.externalId) + '\t' + copyField(r.createdAt) +
+            '\t' + copyField(r.phones) + '\t' + copyField(r.emails) + '\t' + copyField(r.name) +
+            '\n';
+        PQputCopyData(s.raw(), line.constData(), int(line.size()));
+    }
+    PQputCopyEnd(s.raw(), nullptr);
+    while ((res = PQgetResult(s.raw())) != nullptr) {
+        if (PQresultStatus(res) != PGRES_COMMAND_OK) {
+            copied.sqlstate = QString::fromUtf8(PQresultErrorField(res, PG_DIAG_SQLSTATE));
+            copied.message = QString::fromUtf8(PQresultErrorMessage(res));
+            PQclear(res);
+            return fail(copied);
+        }
+        PQclear(res);
+    }
+    const PgResult stored =
+        s.exec(QStringLiteral("SELECT inbox.import_baseline_copy($1, $2, $3, $4)"),
+               {name.isEmpty() ? QStringLiteral("October") : name, QStringLiteral("october.csv"),
+                QStringLiteral("bitrix24_leads"), unreadable});
+    if (!stored.ok)
+        return fail(stored);
+    const PgResult committed = s.exec(QStringLiteral("COMMIT"));
+    return committed.ok ? stored : committed;
 }
 
 // The hand-built month: see the comments for what each row is there to show.
@@ -533,6 +608,194 @@ private slots:
         QCOMPARE(state(QStringLiteral("SELECT * FROM inbox.remeasure_reasons(current_date - 3659,"
                                       " current_date)")),
                  QStringLiteral("ok"));
+    }
+
+    // 0035: the rows copied in are stored exactly as import_baseline stores the same rows
+    // passed as arrays: the same columns, keys, summary, groups, and a journal entry alike.
+    void copyStoresWhatArraysStore()
+    {
+        PgSession mgr(m_db.conninfo(QStringLiteral("rp_manager")));
+        PgSession reader(m_db.conninfo(QStringLiteral("rp_reader")));
+        PgSession &su = m_db.su();
+        const PgResult byArrays = importRows(mgr, october(), QStringLiteral("arrays"), 4);
+        QVERIFY_SQL(byArrays);
+        const PgResult byCopy = copyRows(mgr, october(), QStringLiteral("  copy  "), 4);
+        QVERIFY_SQL(byCopy);
+        const qint64 a = byArrays.value(0, 0).toLongLong();
+        const qint64 c = byCopy.value(0, 0).toLongLong();
+        QVERIFY(c > a);
+        const QString rowsOf =
+            QStringLiteral("SELECT string_agg(concat_ws('|', line, source, external_id,"
+                           " created_at, phones, emails, name, phone_norms, email_norms),"
+                           " '; ' ORDER BY line) FROM inbox.baseline_rows WHERE baseline_id = $1");
+        const QString stored = one(su, rowsOf, {c});
+        QCOMPARE(stored, one(su, rowsOf, {a}));
+        QVERIFY2(stored.contains(QStringLiteral("14|amo|A14|")) &&
+                     stored.contains(QStringLiteral("{79160001122,79263334455}")),
+                 qPrintable(stored));
+        QCOMPARE(one(su,
+                     QStringLiteral("SELECT concat_ws('|', name, file_name, layout_name,"
+                                    " imported_by, row_count, unreadable_lines, period_first,"
+                                    " period_last) FROM inbox.baselines WHERE id = $1"),
+                     {c}),
+                 one(su,
+                     QStringLiteral("SELECT concat_ws('|', 'copy', file_name, layout_name,"
+                                    " imported_by, row_count, unreadable_lines, period_first,"
+                                    " period_last) FROM inbox.baselines WHERE id = $1"),
+                     {a}));
+        QCOMPARE(summary(reader, c),
+                 QStringLiteral("amo 6 0 1 1 2 0.3333; bitrix 9 1 3 0 4 0.4444"));
+        QCOMPARE(groups(reader, c), groups(reader, a));
+        QCOMPARE(
+            one(su, QStringLiteral("SELECT concat_ws('|', entry, actor, detail->>'baseline_id',"
+                                   " detail->>'name', detail->>'rows', detail->>'unreadable_lines')"
+                                   " FROM inbox.journal ORDER BY id DESC LIMIT 1")),
+            QStringLiteral("baseline_imported|rp_manager|%1|copy|15|4").arg(c));
+        // The staging table went with the transaction.
+        QCOMPARE(one(mgr, QStringLiteral("SELECT to_regclass('pg_temp.baseline_copy') IS NULL")),
+                 QStringLiteral("t"));
+    }
+
+    // A bad row is named by its line in the file, with the SQLSTATE of import_baseline's
+    // checks; nothing is stored or journalled; a call without a copy, or a second call after
+    // one, finds nothing to import.
+    void copyNamesTheBadLine()
+    {
+        PgSession mgr(m_db.conninfo(QStringLiteral("rp_manager")));
+        PgSession &su = m_db.su();
+        const QString none;
+        const Row good{3,
+                       QStringLiteral("shop"),
+                       QStringLiteral("1"),
+                       QStringLiteral("2026-10-01 10:00Z"),
+                       none,
+                       none,
+                       none};
+        const auto refused = [&](Row bad) {
+            Row other = good;
+            other.line = 40;
+            return copyRows(mgr, {good, bad, other});
+        };
+        const auto expect = [&](const PgResult &r, const QString &state, const QString &text) {
+            QVERIFY2(!r.ok && r.sqlstate == state && r.message.contains(text),
+                     qPrintable(r.sqlstate + QLatin1Char(' ') + r.message));
+        };
+        Row bad = good;
+        bad.line = 17;
+        bad.source = QString();
+        expect(refused(bad), QStringLiteral("22004"),
+               QStringLiteral("line 17: source must not be NULL"));
+        bad.source = QStringLiteral("sh\u0001op");
+        expect(refused(bad), QStringLiteral("22023"),
+               QStringLiteral("line 17: source must be 1..64 characters"));
+        bad.source = QString(65, QLatin1Char('s'));
+        expect(refused(bad), QStringLiteral("22023"),
+               QStringLiteral("line 17: source must be 1..64 characters"));
+        bad = good;
+        bad.line = 17;
+        bad.createdAt = QString();
+        expect(refused(bad), QStringLiteral("22004"),
+               QStringLiteral("line 17: created_at must not be NULL"));
+        bad = good;
+        bad.line = 17;
+        bad.externalId = QString(1025, QLatin1Char('x'));
+        expect(refused(bad), QStringLiteral("22023"),
+               QStringLiteral("line 17: external_id must be at most 1024 characters"));
+        bad = good;
+        bad.line = 40;
+        expect(refused(bad), QStringLiteral("22023"),
+               QStringLiteral("line 40 was copied more than once"));
+        bad.line = -2;
+        expect(refused(bad), QStringLiteral("22023"),
+               QStringLiteral("line numbers must be positive, got -2"));
+        bad.line = 0; // sent as \N: no line at all
+        expect(refused(bad), QStringLiteral("22004"),
+               QStringLiteral("1 copied row(s) have no line number"));
+        expect(copyRows(mgr, {}), QStringLiteral("22023"),
+               QStringLiteral("the copy must hold 1..1000000 rows, got 0"));
+        expect(copyRows(mgr, {good}, QStringLiteral(" ")), QStringLiteral("22023"),
+               QStringLiteral("p_name"));
+        expect(copyRows(mgr, {good}, QStringLiteral("n"), -1), QStringLiteral("22023"),
+               QStringLiteral("p_unreadable_lines"));
+        const QString store =
+            QStringLiteral("SELECT inbox.import_baseline_copy('n', 'f.csv', NULL, 0)");
+        expect(mgr.exec(store), QStringLiteral("55000"), QStringLiteral("begin_baseline_copy"));
+        // A table of that name the caller made is not taken for the staging table.
+        QVERIFY_SQL(mgr.exec(QStringLiteral("BEGIN")));
+        QVERIFY_SQL(mgr.exec(QStringLiteral(
+            "CREATE TEMP TABLE baseline_copy (line int, source text, external_id text,"
+            " created_at timestamptz, phones text, emails text, name text)")));
+        QVERIFY_SQL(mgr.exec(QStringLiteral(
+            "INSERT INTO pg_temp.baseline_copy VALUES (1, 'shop', '1', now(), NULL, NULL, NULL)")));
+        expect(mgr.exec(store), QStringLiteral("55000"), QStringLiteral("begin_baseline_copy"));
+        QVERIFY_SQL(mgr.exec(QStringLiteral("ROLLBACK")));
+        QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.baselines")), 0);
+        QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.baseline_rows")), 0);
+        QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.journal")), 0);
+
+        // One copy stores one baseline: a second call in the same transaction finds nothing.
+        QVERIFY_SQL(mgr.exec(QStringLiteral("BEGIN")));
+        QVERIFY_SQL(mgr.exec(QStringLiteral("SELECT inbox.begin_baseline_copy()")));
+        QVERIFY_SQL(mgr.exec(QStringLiteral("INSERT INTO pg_temp.baseline_copy (line, source, "
+                                            "created_at) VALUES (1, 'shop', now())")));
+        QVERIFY_SQL(mgr.exec(store));
+        expect(mgr.exec(store), QStringLiteral("55000"), QStringLiteral("begin_baseline_copy"));
+        QVERIFY_SQL(mgr.exec(QStringLiteral("ROLLBACK")));
+        QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.baselines")), 0);
+    }
+
+    // Only managers copy in; the staging table takes their rows but does not show them, and
+    // other roles cannot start a copy at all.
+    void copyRoles()
+    {
+        PgSession &su = m_db.su();
+        PgSession mgr(m_db.conninfo(QStringLiteral("rp_manager")));
+        QVERIFY_SQL(copyRows(mgr, october()));
+        QVERIFY_SQL(mgr.exec(QStringLiteral("BEGIN")));
+        QVERIFY_SQL(mgr.exec(QStringLiteral("SELECT inbox.begin_baseline_copy()")));
+        QCOMPARE(errorOf(mgr.exec(QStringLiteral("SELECT * FROM pg_temp.baseline_copy"))),
+                 QStringLiteral("!ERROR 42501"));
+        QVERIFY_SQL(mgr.exec(QStringLiteral("ROLLBACK")));
+        for (const char *login :
+             {"rp_reader", "rp_support", "rp_operator", "rp_ingest", "rp_worker"}) {
+            PgSession s(m_db.conninfo(QString::fromLatin1(login)));
+            QVERIFY2(errorOf(copyRows(s, october())) == QLatin1String("!ERROR 42501"), login);
+            QVERIFY2(errorOf(s.exec(QStringLiteral(
+                         "SELECT inbox.import_baseline_copy('n', 'f.csv', NULL, 0)"))) ==
+                         QLatin1String("!ERROR 42501"),
+                     login);
+        }
+        QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.baselines")), 1);
+    }
+
+    // 0035: baseline_rows' foreign key became statement-level triggers: rows of a baseline
+    // that does not exist are refused with 23503 (only the schema owner could try), and a
+    // deleted baseline takes its rows (rolesAndDelete deletes through delete_baseline).
+    void rowsNeedTheirBaseline()
+    {
+        PgSession &su = m_db.su();
+        PgSession mgr(m_db.conninfo(QStringLiteral("rp_manager")));
+        const qint64 id = copyRows(mgr, october()).value(0, 0).toLongLong();
+        QVERIFY(id > 0);
+        const PgResult orphan = su.exec(
+            QStringLiteral("INSERT INTO inbox.baseline_rows (baseline_id, line, source, created_at)"
+                           " VALUES ($1, 100, 'shop', now()), ($2, 101, 'shop', now())"),
+            {id, id + 1000});
+        QVERIFY2(!orphan.ok && orphan.sqlstate == QLatin1String("23503") &&
+                     orphan.message.contains(QString::number(id + 1000)),
+                 qPrintable(orphan.sqlstate + QLatin1Char(' ') + orphan.message));
+        const PgResult moved = su.exec(
+            QStringLiteral("UPDATE inbox.baseline_rows SET baseline_id = $2 WHERE baseline_id = $1"
+                           " AND line = 1"),
+            {id, id + 1000});
+        QCOMPARE(moved.sqlstate, QStringLiteral("23503"));
+        QCOMPARE(oneInt(su,
+                        QStringLiteral("SELECT count(*) FROM inbox.baseline_rows"
+                                       " WHERE baseline_id = $1"),
+                        {id}),
+                 15);
+        QVERIFY_SQL(su.exec(QStringLiteral("DELETE FROM inbox.baselines WHERE id = $1"), {id}));
+        QCOMPARE(oneInt(su, QStringLiteral("SELECT count(*) FROM inbox.baseline_rows")), 0);
     }
 
     void rolesAndDelete()

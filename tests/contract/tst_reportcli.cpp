@@ -63,11 +63,19 @@ private slots:
     {
         QVERIFY2(QFile::exists(exe()), qPrintable(exe()));
         PgSession &su = m_db.su();
+        // The command stores by COPY (0035): with the array import taken away from managers
+        // it still stores.
+        QVERIFY_SQL(su.exec(QStringLiteral(
+            "REVOKE EXECUTE ON FUNCTION inbox.import_baseline(text, text, text, int, int[], "
+            "text[], text[], timestamptz[], text[], text[], text[]) FROM inbox_manager")));
         const Run r =
             run({QStringLiteral("report"), QStringLiteral("import"),
                  sample("bitrix24_leads_cp1251.csv"), QStringLiteral("--name"),
                  QStringLiteral("November"), QStringLiteral("--lang"), QStringLiteral("en"),
                  QStringLiteral("--db"), m_db.conninfo(QStringLiteral("rc_manager"))});
+        QVERIFY_SQL(su.exec(QStringLiteral(
+            "GRANT EXECUTE ON FUNCTION inbox.import_baseline(text, text, text, int, int[], text[], "
+            "text[], timestamptz[], text[], text[], text[]) TO inbox_manager")));
         QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
         // The sample's impossible date (31.11, line 6), its short row (line 7) and its row
         // without an id (line 8) are listed with their lines; nothing else is (line 3's record

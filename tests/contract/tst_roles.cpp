@@ -95,6 +95,8 @@ QMap<QString, QSet<QString>> expectedExecute()
         {QStringLiteral("_name_key"), everyone},      // pure; PUBLIC since 0015 (journal search)
         {QStringLiteral("import_baseline"), manager}, // 0031: the Report
         {QStringLiteral("delete_baseline"), manager},
+        {QStringLiteral("begin_baseline_copy"), manager}, // 0035: the import by COPY
+        {QStringLiteral("import_baseline_copy"), manager},
         {QStringLiteral("baseline_list"), report},
         {QStringLiteral("baseline_summary"), report},
         {QStringLiteral("baseline_daily"), report},
@@ -253,6 +255,10 @@ QMap<QString, QString> calls()
          QStringLiteral("SELECT inbox.import_baseline('roles', 'roles.csv', NULL, 0, '{1}',"
                         " '{roles}', '{1}', ARRAY[now()], '{}', '{}', '{}')")},
         {QStringLiteral("delete_baseline"), QStringLiteral("SELECT inbox.delete_baseline(0)")},
+        {QStringLiteral("begin_baseline_copy"),
+         QStringLiteral("SELECT inbox.begin_baseline_copy()")},
+        {QStringLiteral("import_baseline_copy"),
+         QStringLiteral("SELECT inbox.import_baseline_copy('roles', 'roles.csv', NULL, 0)")},
         {QStringLiteral("baseline_list"), QStringLiteral("SELECT * FROM inbox.baseline_list()")},
         {QStringLiteral("baseline_summary"),
          QStringLiteral("SELECT * FROM inbox.baseline_summary(0)")},

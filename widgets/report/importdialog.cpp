@@ -370,7 +370,7 @@ void ImportDialog::startImport()
 void ImportDialog::importFinished(bool ok, qint64 baselineId, const QString &error)
 {
     m_buttons->button(QDialogButtonBox::Close)->setText(tr("&Close"));
-    const BaselineBatch &batch = m_importer->batch();
+    const BaselineCopy &batch = m_importer->outcome();
     const QVector<ImportProblem> &problems = batch.problems();
     if (!problems.isEmpty()) {
         QStringList lines;

@@ -323,8 +323,8 @@ void JournalModel::onBusy()
 
 void JournalModel::onConnected()
 {
-    m_pages->setConnectOptions(m_context->options());
-    m_counts->setConnectOptions(m_context->options());
+    m_pages->setConnectOptions(m_context->readOptions());
+    m_counts->setConnectOptions(m_context->readOptions());
     reload();
 }
 

@@ -1845,6 +1845,26 @@
         <source>The current connection was kept: still connected as %1 to &quot;%2&quot;, and the other screens keep working on it.</source>
         <translation>The current connection was kept: still connected as %1 to &quot;%2&quot;, and the other screens keep working on it.</translation>
     </message>
+    <message>
+        <source>optional: a hot standby for the screens to read from, e.g. host=db2 port=5432</source>
+        <translation>optional: a hot standby for the screens to read from, e.g. host=db2 port=5432</translation>
+    </message>
+    <message>
+        <source>Read from</source>
+        <translation>Read from</translation>
+    </message>
+    <message>
+        <source>The screens read from this standby; every action still goes to the connection string above. Keys left out (dbname, user...) are taken from it. If the standby does not answer, reads go to the primary, unless target_session_attrs is given here.</source>
+        <translation>The screens read from this standby; every action still goes to the connection string above. Keys left out (dbname, user...) are taken from it. If the standby does not answer, reads go to the primary, unless target_session_attrs is given here.</translation>
+    </message>
+    <message>
+        <source>Read fro&amp;m:</source>
+        <translation>Read fro&amp;m:</translation>
+    </message>
+    <message>
+        <source>The Read from string cannot be used: %1. Correct it, or clear it to read from the connection string&apos;s server.</source>
+        <translation>The Read from string cannot be used: %1. Correct it, or clear it to read from the connection string&apos;s server.</translation>
+    </message>
 </context>
 <context>
     <name>inbox::CsvExportFlow</name>
@@ -4210,6 +4230,34 @@ Click to list that day&apos;s events in the journal.</translation>
         <source>Report</source>
         <translation>Report</translation>
     </message>
+    <message>
+        <source>Reads: standby, lag %1 s</source>
+        <translation>Reads: standby, lag %1 s</translation>
+    </message>
+    <message>
+        <source>Reads: standby, lag over %1 s (%2 MB behind)</source>
+        <translation>Reads: standby, lag over %1 s (%2 MB behind)</translation>
+    </message>
+    <message>
+        <source>The screens read from the standby; every action goes to the primary. The lag is how long the standby took to replay what the primary had written, measured every %1 s.</source>
+        <translation>The screens read from the standby; every action goes to the primary. The lag is how long the standby took to replay what the primary had written, measured every %1 s.</translation>
+    </message>
+    <message>
+        <source>Reads: primary (the standby does not answer)</source>
+        <translation>Reads: primary (the standby does not answer)</translation>
+    </message>
+    <message>
+        <source>The standby does not answer, so the screens read from the primary; they go back to the standby once it answers.</source>
+        <translation>The standby does not answer, so the screens read from the primary; they go back to the standby once it answers.</translation>
+    </message>
+    <message>
+        <source>Reads: the standby does not answer</source>
+        <translation>Reads: the standby does not answer</translation>
+    </message>
+    <message>
+        <source>The screens cannot read: %1</source>
+        <translation>The screens cannot read: %1</translation>
+    </message>
 </context>
 <context>
     <name>inbox::MultiSelectButton</name>
@@ -5243,10 +5291,6 @@ Click to list that day&apos;s events in the journal.</translation>
         <translation>Who may do what</translation>
     </message>
     <message>
-        <source>&lt;h2&gt;Connect&lt;/h2&gt;&lt;p&gt;Where the console connects, and what the connection turned out to be. The other screens open once you are connected to a database whose inbox schema matches this program.&lt;/p&gt;&lt;h3&gt;Controls&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Profile&lt;/b&gt;: pick a saved connection. To save the current connection string, type a name and press &lt;b&gt;Save profile&lt;/b&gt;; &lt;b&gt;Delete profile&lt;/b&gt; removes the one named. A profile never holds a password: one found in the string is taken out when saving and kept in memory only.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Connection string&lt;/b&gt;: libpq&apos;s form: &lt;code&gt;host=... port=... dbname=... user=... sslmode=...&lt;/code&gt;, a &lt;code&gt;postgresql://&lt;/code&gt; URI, or &lt;code&gt;service=NAME&lt;/code&gt;. What is left out comes from the PG* environment variables, the service file and &lt;code&gt;~/.pgpass&lt;/code&gt;, as with psql.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Password&lt;/b&gt;: only when neither &lt;code&gt;~/.pgpass&lt;/code&gt; nor the service file has it. It is kept in memory only, never saved or logged.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Connect&lt;/b&gt; (or Enter in either field) connects; &lt;b&gt;Cancel&lt;/b&gt; stops an attempt that takes long. A failure says what to do next.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;The &lt;b&gt;Connection&lt;/b&gt; box shows the server version, database, address, the user and their inbox roles, whether the connection is encrypted, and the schema version. When the schema is missing or older than this program, the user who owns it gets a button that applies the pending migrations; anyone else is told whom to ask and which command to run. A schema newer than this program keeps the other screens closed: use a newer Inbox Console.&lt;/p&gt;</source>
-        <translation>&lt;h2&gt;Connect&lt;/h2&gt;&lt;p&gt;Where the console connects, and what the connection turned out to be. The other screens open once you are connected to a database whose inbox schema matches this program.&lt;/p&gt;&lt;h3&gt;Controls&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Profile&lt;/b&gt;: pick a saved connection. To save the current connection string, type a name and press &lt;b&gt;Save profile&lt;/b&gt;; &lt;b&gt;Delete profile&lt;/b&gt; removes the one named. A profile never holds a password: one found in the string is taken out when saving and kept in memory only.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Connection string&lt;/b&gt;: libpq&apos;s form: &lt;code&gt;host=... port=... dbname=... user=... sslmode=...&lt;/code&gt;, a &lt;code&gt;postgresql://&lt;/code&gt; URI, or &lt;code&gt;service=NAME&lt;/code&gt;. What is left out comes from the PG* environment variables, the service file and &lt;code&gt;~/.pgpass&lt;/code&gt;, as with psql.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Password&lt;/b&gt;: only when neither &lt;code&gt;~/.pgpass&lt;/code&gt; nor the service file has it. It is kept in memory only, never saved or logged.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Connect&lt;/b&gt; (or Enter in either field) connects; &lt;b&gt;Cancel&lt;/b&gt; stops an attempt that takes long. A failure says what to do next.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;The &lt;b&gt;Connection&lt;/b&gt; box shows the server version, database, address, the user and their inbox roles, whether the connection is encrypted, and the schema version. When the schema is missing or older than this program, the user who owns it gets a button that applies the pending migrations; anyone else is told whom to ask and which command to run. A schema newer than this program keeps the other screens closed: use a newer Inbox Console.&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>Anyone with a login may connect. What the console then lets you do comes from your database roles: &lt;b&gt;inbox_support&lt;/b&gt; reads every screen, &lt;b&gt;inbox_operator&lt;/b&gt; may also requeue events, &lt;b&gt;inbox_manager&lt;/b&gt; may also decide on possible duplicates. Only the schema&apos;s owner may apply migrations. The database enforces all of this itself.</source>
         <translation>Anyone with a login may connect. What the console then lets you do comes from your database roles: &lt;b&gt;inbox_support&lt;/b&gt; reads every screen, &lt;b&gt;inbox_operator&lt;/b&gt; may also requeue events, &lt;b&gt;inbox_manager&lt;/b&gt; may also decide on possible duplicates. Only the schema&apos;s owner may apply migrations. The database enforces all of this itself.</translation>
     </message>
@@ -5317,6 +5361,10 @@ Click to list that day&apos;s events in the journal.</translation>
     <message>
         <source>Managers import baselines (and delete them, from the command line) and read the Report; a support login given the inbox_report role reads it too. Operators do not see its figures.</source>
         <translation>Managers import baselines (and delete them, from the command line) and read the Report; a support login given the inbox_report role reads it too. Operators do not see its figures.</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;Connect&lt;/h2&gt;&lt;p&gt;Where the console connects, and what the connection turned out to be. The other screens open once you are connected to a database whose inbox schema matches this program.&lt;/p&gt;&lt;h3&gt;Controls&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Profile&lt;/b&gt;: pick a saved connection. To save the current connection string, type a name and press &lt;b&gt;Save profile&lt;/b&gt;; &lt;b&gt;Delete profile&lt;/b&gt; removes the one named. A profile never holds a password: one found in the string is taken out when saving and kept in memory only.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Connection string&lt;/b&gt;: libpq&apos;s form: &lt;code&gt;host=... port=... dbname=... user=... sslmode=...&lt;/code&gt;, a &lt;code&gt;postgresql://&lt;/code&gt; URI, or &lt;code&gt;service=NAME&lt;/code&gt;. What is left out comes from the PG* environment variables, the service file and &lt;code&gt;~/.pgpass&lt;/code&gt;, as with psql.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Read from&lt;/b&gt; (optional): a hot standby for the screens to read from, e.g. &lt;code&gt;host=db2&lt;/code&gt;; what it leaves out comes from the connection string. Every action still goes to the connection string&apos;s server. While the standby does not answer, reads go there too, unless &lt;code&gt;target_session_attrs&lt;/code&gt; is given here. The status bar shows where reads come from and the standby&apos;s lag.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Password&lt;/b&gt;: only when neither &lt;code&gt;~/.pgpass&lt;/code&gt; nor the service file has it. It is kept in memory only, never saved or logged.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Connect&lt;/b&gt; (or Enter in either field) connects; &lt;b&gt;Cancel&lt;/b&gt; stops an attempt that takes long. A failure says what to do next.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;The &lt;b&gt;Connection&lt;/b&gt; box shows the server version, database, address, the user and their inbox roles, whether the connection is encrypted, and the schema version. When the schema is missing or older than this program, the user who owns it gets a button that applies the pending migrations; anyone else is told whom to ask and which command to run. A schema newer than this program keeps the other screens closed: use a newer Inbox Console.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;Connect&lt;/h2&gt;&lt;p&gt;Where the console connects, and what the connection turned out to be. The other screens open once you are connected to a database whose inbox schema matches this program.&lt;/p&gt;&lt;h3&gt;Controls&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Profile&lt;/b&gt;: pick a saved connection. To save the current connection string, type a name and press &lt;b&gt;Save profile&lt;/b&gt;; &lt;b&gt;Delete profile&lt;/b&gt; removes the one named. A profile never holds a password: one found in the string is taken out when saving and kept in memory only.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Connection string&lt;/b&gt;: libpq&apos;s form: &lt;code&gt;host=... port=... dbname=... user=... sslmode=...&lt;/code&gt;, a &lt;code&gt;postgresql://&lt;/code&gt; URI, or &lt;code&gt;service=NAME&lt;/code&gt;. What is left out comes from the PG* environment variables, the service file and &lt;code&gt;~/.pgpass&lt;/code&gt;, as with psql.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Read from&lt;/b&gt; (optional): a hot standby for the screens to read from, e.g. &lt;code&gt;host=db2&lt;/code&gt;; what it leaves out comes from the connection string. Every action still goes to the connection string&apos;s server. While the standby does not answer, reads go there too, unless &lt;code&gt;target_session_attrs&lt;/code&gt; is given here. The status bar shows where reads come from and the standby&apos;s lag.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Password&lt;/b&gt;: only when neither &lt;code&gt;~/.pgpass&lt;/code&gt; nor the service file has it. It is kept in memory only, never saved or logged.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Connect&lt;/b&gt; (or Enter in either field) connects; &lt;b&gt;Cancel&lt;/b&gt; stops an attempt that takes long. A failure says what to do next.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;The &lt;b&gt;Connection&lt;/b&gt; box shows the server version, database, address, the user and their inbox roles, whether the connection is encrypted, and the schema version. When the schema is missing or older than this program, the user who owns it gets a button that applies the pending migrations; anyone else is told whom to ask and which command to run. A schema newer than this program keeps the other screens closed: use a newer Inbox Console.&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -5733,6 +5781,10 @@ The database is given the libpq way: --db with a connection string (key=value or
     <message>
         <source>migrate: apply pending schema migrations and exit. report: the Report (see report --help).</source>
         <translation>migrate: apply pending schema migrations and exit. report: the Report (see report --help).</translation>
+    </message>
+    <message>
+        <source>With --db: the screens read from this hot standby (a connection string; keys it leaves out come from --db); every action still goes to --db.</source>
+        <translation>With --db: the screens read from this hot standby (a connection string; keys it leaves out come from --db); every action still goes to --db.</translation>
     </message>
 </context>
 </TS>

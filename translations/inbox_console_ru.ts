@@ -1863,6 +1863,26 @@
         <source>The current connection was kept: still connected as %1 to &quot;%2&quot;, and the other screens keep working on it.</source>
         <translation>Текущее подключение сохранено: вы по-прежнему подключены как %1 к &quot;%2&quot;, и остальные экраны продолжают с ним работать.</translation>
     </message>
+    <message>
+        <source>optional: a hot standby for the screens to read from, e.g. host=db2 port=5432</source>
+        <translation>необязательно: горячий резерв, с которого читают экраны, например host=db2 port=5432</translation>
+    </message>
+    <message>
+        <source>Read from</source>
+        <translation>Читать с</translation>
+    </message>
+    <message>
+        <source>The screens read from this standby; every action still goes to the connection string above. Keys left out (dbname, user...) are taken from it. If the standby does not answer, reads go to the primary, unless target_session_attrs is given here.</source>
+        <translation>Экраны читают с этого резервного сервера; все действия по-прежнему идут на сервер из строки подключения выше. Недостающие ключи (dbname, user...) берутся из неё. Если резервный сервер не отвечает, чтение идёт с основного, если только здесь не указан target_session_attrs.</translation>
+    </message>
+    <message>
+        <source>Read fro&amp;m:</source>
+        <translation>&amp;Читать с:</translation>
+    </message>
+    <message>
+        <source>The Read from string cannot be used: %1. Correct it, or clear it to read from the connection string&apos;s server.</source>
+        <translation>Строку «Читать с» нельзя использовать: %1. Исправьте её или очистите, чтобы читать с сервера из строки подключения.</translation>
+    </message>
 </context>
 <context>
     <name>inbox::CsvExportFlow</name>
@@ -4250,6 +4270,34 @@ Click to list that day&apos;s events in the journal.</source>
         <source>Report</source>
         <translation>Отчёт</translation>
     </message>
+    <message>
+        <source>Reads: standby, lag %1 s</source>
+        <translation>Чтение: резерв, отставание %1 с</translation>
+    </message>
+    <message>
+        <source>Reads: standby, lag over %1 s (%2 MB behind)</source>
+        <translation>Чтение: резерв, отставание больше %1 с (позади на %2 МБ)</translation>
+    </message>
+    <message>
+        <source>The screens read from the standby; every action goes to the primary. The lag is how long the standby took to replay what the primary had written, measured every %1 s.</source>
+        <translation>Экраны читают с резервного сервера; все действия идут на основной. Отставание — сколько времени понадобилось резервному серверу, чтобы воспроизвести записанное на основном; измеряется каждые %1 с.</translation>
+    </message>
+    <message>
+        <source>Reads: primary (the standby does not answer)</source>
+        <translation>Чтение: основной сервер (резервный не отвечает)</translation>
+    </message>
+    <message>
+        <source>The standby does not answer, so the screens read from the primary; they go back to the standby once it answers.</source>
+        <translation>Резервный сервер не отвечает, поэтому экраны читают с основного; они вернутся к резервному, как только он ответит.</translation>
+    </message>
+    <message>
+        <source>Reads: the standby does not answer</source>
+        <translation>Чтение: резервный сервер не отвечает</translation>
+    </message>
+    <message>
+        <source>The screens cannot read: %1</source>
+        <translation>Экраны не могут читать: %1</translation>
+    </message>
 </context>
 <context>
     <name>inbox::MultiSelectButton</name>
@@ -5297,10 +5345,6 @@ Click to list that day&apos;s events in the journal.</source>
         <translation>Кто что может делать</translation>
     </message>
     <message>
-        <source>&lt;h2&gt;Connect&lt;/h2&gt;&lt;p&gt;Where the console connects, and what the connection turned out to be. The other screens open once you are connected to a database whose inbox schema matches this program.&lt;/p&gt;&lt;h3&gt;Controls&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Profile&lt;/b&gt;: pick a saved connection. To save the current connection string, type a name and press &lt;b&gt;Save profile&lt;/b&gt;; &lt;b&gt;Delete profile&lt;/b&gt; removes the one named. A profile never holds a password: one found in the string is taken out when saving and kept in memory only.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Connection string&lt;/b&gt;: libpq&apos;s form: &lt;code&gt;host=... port=... dbname=... user=... sslmode=...&lt;/code&gt;, a &lt;code&gt;postgresql://&lt;/code&gt; URI, or &lt;code&gt;service=NAME&lt;/code&gt;. What is left out comes from the PG* environment variables, the service file and &lt;code&gt;~/.pgpass&lt;/code&gt;, as with psql.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Password&lt;/b&gt;: only when neither &lt;code&gt;~/.pgpass&lt;/code&gt; nor the service file has it. It is kept in memory only, never saved or logged.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Connect&lt;/b&gt; (or Enter in either field) connects; &lt;b&gt;Cancel&lt;/b&gt; stops an attempt that takes long. A failure says what to do next.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;The &lt;b&gt;Connection&lt;/b&gt; box shows the server version, database, address, the user and their inbox roles, whether the connection is encrypted, and the schema version. When the schema is missing or older than this program, the user who owns it gets a button that applies the pending migrations; anyone else is told whom to ask and which command to run. A schema newer than this program keeps the other screens closed: use a newer Inbox Console.&lt;/p&gt;</source>
-        <translation>&lt;h2&gt;Подключение&lt;/h2&gt;&lt;p&gt;Куда подключается консоль и каким оказалось подключение. Остальные экраны открываются после подключения к базе данных, схема inbox которой соответствует этой программе.&lt;/p&gt;&lt;h3&gt;Элементы управления&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Профиль&lt;/b&gt;: выберите сохранённое подключение. Чтобы сохранить текущую строку подключения, введите имя и нажмите &lt;b&gt;Сохранить профиль&lt;/b&gt;; &lt;b&gt;Удалить профиль&lt;/b&gt; удаляет профиль с этим именем. Профиль никогда не хранит пароль: найденный в строке пароль при сохранении убирается из неё и хранится только в памяти.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Строка подключения&lt;/b&gt;: в формате libpq: &lt;code&gt;host=... port=... dbname=... user=... sslmode=...&lt;/code&gt;, URI &lt;code&gt;postgresql://&lt;/code&gt; или &lt;code&gt;service=NAME&lt;/code&gt;. Недостающее берётся из переменных окружения PG*, файла служб и &lt;code&gt;~/.pgpass&lt;/code&gt;, как в psql.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Пароль&lt;/b&gt;: нужен, только если его нет ни в &lt;code&gt;~/.pgpass&lt;/code&gt;, ни в файле служб. Он хранится только в памяти и никогда не сохраняется и не попадает в лог.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Подключиться&lt;/b&gt; (или Enter в любом из полей) выполняет подключение; &lt;b&gt;Отменить&lt;/b&gt; прерывает затянувшуюся попытку. При неудаче программа подскажет, что делать дальше.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;В блоке &lt;b&gt;Подключение&lt;/b&gt; показаны версия сервера, база данных, адрес, пользователь и его роли inbox, зашифровано ли подключение, а также версия схемы. Если схемы нет или она старше этой программы, её владельцу доступна кнопка, применяющая ожидающие миграции; остальным сообщается, к кому обратиться и какую команду выполнить. Если схема новее этой программы, остальные экраны остаются закрытыми: используйте более новую Inbox Console.&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>Anyone with a login may connect. What the console then lets you do comes from your database roles: &lt;b&gt;inbox_support&lt;/b&gt; reads every screen, &lt;b&gt;inbox_operator&lt;/b&gt; may also requeue events, &lt;b&gt;inbox_manager&lt;/b&gt; may also decide on possible duplicates. Only the schema&apos;s owner may apply migrations. The database enforces all of this itself.</source>
         <translation>Подключиться может любой, у кого есть учётная запись. Что консоль позволит делать дальше, зависит от ваших ролей в базе данных: &lt;b&gt;inbox_support&lt;/b&gt; читает все экраны, &lt;b&gt;inbox_operator&lt;/b&gt; может также возвращать события в очередь, &lt;b&gt;inbox_manager&lt;/b&gt; может также принимать решения по возможным дублям. Применять миграции может только владелец схемы. Всё это база данных обеспечивает сама.</translation>
     </message>
@@ -5371,6 +5415,10 @@ Click to list that day&apos;s events in the journal.</source>
     <message>
         <source>Managers import baselines (and delete them, from the command line) and read the Report; a support login given the inbox_report role reads it too. Operators do not see its figures.</source>
         <translation>Менеджеры импортируют базы сравнения (и удаляют их из командной строки) и читают отчёт; пользователь поддержки с ролью inbox_report тоже может его читать. Операторам его цифры недоступны.</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;Connect&lt;/h2&gt;&lt;p&gt;Where the console connects, and what the connection turned out to be. The other screens open once you are connected to a database whose inbox schema matches this program.&lt;/p&gt;&lt;h3&gt;Controls&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Profile&lt;/b&gt;: pick a saved connection. To save the current connection string, type a name and press &lt;b&gt;Save profile&lt;/b&gt;; &lt;b&gt;Delete profile&lt;/b&gt; removes the one named. A profile never holds a password: one found in the string is taken out when saving and kept in memory only.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Connection string&lt;/b&gt;: libpq&apos;s form: &lt;code&gt;host=... port=... dbname=... user=... sslmode=...&lt;/code&gt;, a &lt;code&gt;postgresql://&lt;/code&gt; URI, or &lt;code&gt;service=NAME&lt;/code&gt;. What is left out comes from the PG* environment variables, the service file and &lt;code&gt;~/.pgpass&lt;/code&gt;, as with psql.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Read from&lt;/b&gt; (optional): a hot standby for the screens to read from, e.g. &lt;code&gt;host=db2&lt;/code&gt;; what it leaves out comes from the connection string. Every action still goes to the connection string&apos;s server. While the standby does not answer, reads go there too, unless &lt;code&gt;target_session_attrs&lt;/code&gt; is given here. The status bar shows where reads come from and the standby&apos;s lag.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Password&lt;/b&gt;: only when neither &lt;code&gt;~/.pgpass&lt;/code&gt; nor the service file has it. It is kept in memory only, never saved or logged.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Connect&lt;/b&gt; (or Enter in either field) connects; &lt;b&gt;Cancel&lt;/b&gt; stops an attempt that takes long. A failure says what to do next.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;The &lt;b&gt;Connection&lt;/b&gt; box shows the server version, database, address, the user and their inbox roles, whether the connection is encrypted, and the schema version. When the schema is missing or older than this program, the user who owns it gets a button that applies the pending migrations; anyone else is told whom to ask and which command to run. A schema newer than this program keeps the other screens closed: use a newer Inbox Console.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;Подключение&lt;/h2&gt;&lt;p&gt;Куда подключается консоль и каким оказалось подключение. Остальные экраны открываются после подключения к базе данных, схема inbox которой соответствует этой программе.&lt;/p&gt;&lt;h3&gt;Элементы управления&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Профиль&lt;/b&gt;: выберите сохранённое подключение. Чтобы сохранить текущую строку подключения, введите имя и нажмите &lt;b&gt;Сохранить профиль&lt;/b&gt;; &lt;b&gt;Удалить профиль&lt;/b&gt; удаляет профиль с этим именем. Профиль никогда не хранит пароль: найденный в строке пароль при сохранении убирается из неё и хранится только в памяти.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Строка подключения&lt;/b&gt;: в формате libpq: &lt;code&gt;host=... port=... dbname=... user=... sslmode=...&lt;/code&gt;, URI &lt;code&gt;postgresql://&lt;/code&gt; или &lt;code&gt;service=NAME&lt;/code&gt;. Недостающее берётся из переменных окружения PG*, файла служб и &lt;code&gt;~/.pgpass&lt;/code&gt;, как в psql.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Читать с&lt;/b&gt; (необязательно): горячий резерв, с которого читают экраны, например &lt;code&gt;host=db2&lt;/code&gt;; недостающее берётся из строки подключения. Все действия по-прежнему идут на сервер из строки подключения. Пока резервный сервер не отвечает, чтение тоже идёт туда, если только здесь не указан &lt;code&gt;target_session_attrs&lt;/code&gt;. В строке состояния видно, откуда идёт чтение и насколько отстаёт резервный сервер.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Пароль&lt;/b&gt;: нужен, только если его нет ни в &lt;code&gt;~/.pgpass&lt;/code&gt;, ни в файле служб. Он хранится только в памяти и никогда не сохраняется и не попадает в лог.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Подключиться&lt;/b&gt; (или Enter в любом из полей) выполняет подключение; &lt;b&gt;Отменить&lt;/b&gt; прерывает затянувшуюся попытку. При неудаче программа подскажет, что делать дальше.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;В блоке &lt;b&gt;Подключение&lt;/b&gt; показаны версия сервера, база данных, адрес, пользователь и его роли inbox, зашифровано ли подключение, а также версия схемы. Если схемы нет или она старше этой программы, её владельцу доступна кнопка, применяющая ожидающие миграции; остальным сообщается, к кому обратиться и какую команду выполнить. Если схема новее этой программы, остальные экраны остаются закрытыми: используйте более новую Inbox Console.&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -5787,6 +5835,10 @@ The database is given the libpq way: --db with a connection string (key=value or
     <message>
         <source>migrate: apply pending schema migrations and exit. report: the Report (see report --help).</source>
         <translation>migrate: применить ожидающие миграции схемы и выйти. report: отчёт (см. report --help).</translation>
+    </message>
+    <message>
+        <source>With --db: the screens read from this hot standby (a connection string; keys it leaves out come from --db); every action still goes to --db.</source>
+        <translation>Вместе с --db: экраны читают с этого горячего резерва (строка подключения; недостающие ключи берутся из --db); все действия по-прежнему идут на --db.</translation>
     </message>
 </context>
 </TS>

@@ -4258,6 +4258,10 @@ Click to list that day&apos;s events in the journal.</translation>
         <source>The screens cannot read: %1</source>
         <translation>The screens cannot read: %1</translation>
     </message>
+    <message>
+        <source>Reads: standby, lag over %1 s (%2 kB behind)</source>
+        <translation>Reads: standby, lag over %1 s (%2 kB behind)</translation>
+    </message>
 </context>
 <context>
     <name>inbox::MultiSelectButton</name>

@@ -4298,6 +4298,10 @@ Click to list that day&apos;s events in the journal.</source>
         <source>The screens cannot read: %1</source>
         <translation>Экраны не могут читать: %1</translation>
     </message>
+    <message>
+        <source>Reads: standby, lag over %1 s (%2 kB behind)</source>
+        <translation>Чтение: резерв, отставание больше %1 с (позади на %2 КБ)</translation>
+    </message>
 </context>
 <context>
     <name>inbox::MultiSelectButton</name>

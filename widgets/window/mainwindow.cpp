@@ -234,12 +234,17 @@ void MainWindow::showReadSource(const ReadSource &source)
     const QLocale locale;
     switch (source.where) {
     case ReadSource::Where::Standby:
-        m_reads->setText(
-            source.caughtUp
-                ? tr("Reads: standby, lag %1 s").arg(locale.toString(source.lagMs / 1000, 'f', 1))
-                : tr("Reads: standby, lag over %1 s (%2 MB behind)")
-                      .arg(ReadSourceMonitor::kLagBoundMs / 1000)
-                      .arg(locale.toString(double(source.behindBytes) / 1e6, 'f', 1)));
+        if (source.caughtUp)
+            m_reads->setText(
+                tr("Reads: standby, lag %1 s").arg(locale.toString(source.lagMs / 1000, 'f', 1)));
+        else if (source.behindBytes < 1000000)
+            m_reads->setText(tr("Reads: standby, lag over %1 s (%2 kB behind)")
+                                 .arg(ReadSourceMonitor::kLagBoundMs / 1000)
+                                 .arg(locale.toString(double(source.behindBytes) / 1e3, 'f', 1)));
+        else
+            m_reads->setText(tr("Reads: standby, lag over %1 s (%2 MB behind)")
+                                 .arg(ReadSourceMonitor::kLagBoundMs / 1000)
+                                 .arg(locale.toString(double(source.behindBytes) / 1e6, 'f', 1)));
         m_reads->setToolTip(tr("The screens read from the standby; every action goes to the "
                                "primary. The lag is how long the standby took to replay what "
                                "the primary had written, measured every %1 s.")

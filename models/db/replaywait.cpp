@@ -4,8 +4,14 @@ namespace inbox::replaywait {
 
 Query primaryPosition()
 {
-    return Query{
-        QStringLiteral("SELECT (pg_current_wal_insert_lsn() - '0/0'::pg_lsn)::int8 AS lsn"), {}};
+    // The insert position at the start of a page points past the page header (24 bytes, 40 at a
+    // segment's start), where no record ends: the standby's replay stops at the page boundary
+    // before it, so that boundary is the position to wait for.
+    return Query{QStringLiteral("SELECT (CASE WHEN mod(p, b) <= 40 THEN p - mod(p, b) ELSE p END)"
+                                "::int8 AS lsn"
+                                " FROM (SELECT pg_current_wal_insert_lsn() - '0/0'::pg_lsn AS p,"
+                                " current_setting('wal_block_size')::numeric AS b) w"),
+                 {}};
 }
 
 Query untilReplayed(qint64 lsn, int boundMs)

@@ -15,7 +15,8 @@ constexpr int kReadBoundMs = 5000;
 constexpr int kPollMs = 20; // how often the standby's replay position is looked at meanwhile
 
 // On the primary: its WAL insert position, bytes since 0/0 (column `lsn`, int8). Taken after a
-// commit, it is at or after that commit's record.
+// commit it is at or after that commit's record, whatever synchronous_commit says (the flushed
+// position is not, with synchronous_commit off).
 Query primaryPosition();
 
 // On the read connection: waits on the server (so PQcancel ends it) until its replay position

@@ -6,12 +6,14 @@
 // primary (the status bar says so) and go back to the standby once it answers again.
 #include "consoleharness.h"
 #include "contract_util.h"
+#include "duplicates_util.h"
 #include "pgcluster.h"
 #include "standby.h"
 #include "widgettestcase.h"
 
 #include "attention/requeuer.h"
 #include "db/consolecontext.h"
+#include "duplicates/duplicatequeuemodel.h"
 #include "journal/journalmodel.h"
 #include "journal/journalpage.h"
 #include "window/mainwindow.h"
@@ -19,6 +21,7 @@
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QRegularExpression>
+#include <QTableView>
 #include <QtTest>
 
 namespace {
@@ -106,6 +109,32 @@ private slots:
         QCOMPARE(shownStatus(journal->model(), id), status);
         qInfo("the re-read showed the requeue %lld ms after replay resumed",
               qint64(sinceResume.elapsed()));
+    }
+
+    // Another action: M on the Duplicates screen merges the pair on the primary (on the
+    // standby it would fail with SQLSTATE 25006), and the list read from the standby drops it.
+    void aDuplicateDecisionGoesToThePrimary()
+    {
+        const QVector<qint64> pairs =
+            duplicatesfix::openPairs(m_db.su(), QStringLiteral("sb"), 100, 2);
+        Standby standby(kStandbyPort);
+        QString error;
+        QVERIFY2(standby.start(m_db.cluster(), &error), qPrintable(error));
+        inbox::MainWindow window;
+        QVERIFY(ConsoleHarness::show(&window, QSize(1400, 900), true));
+        auto *page = ConsoleHarness::currentTab<inbox::DuplicatesPage>(&window);
+        QVERIFY(page);
+        window.connectTo(m_db.conninfo(), readFrom(standby));
+        QTRY_VERIFY_WITH_TIMEOUT(duplicatesfix::shows(page, pairs.first()),
+                                 ConsoleHarness::kTimeoutMs);
+        QVERIFY(window.context()->readsFromStandby());
+        QSignalSpy finished(page, &inbox::DuplicatesPage::decisionFinished);
+        QTest::keyClick(page->findChild<QTableView *>(QStringLiteral("queue")), Qt::Key_M);
+        QVERIFY(finished.wait(ConsoleHarness::kTimeoutMs));
+        QCOMPARE(dupfix::status(m_db.su(), pairs.first()), QStringLiteral("merged postgres"));
+        QTRY_VERIFY_WITH_TIMEOUT(page->model()->rowOf(pairs.first()) < 0,
+                                 ConsoleHarness::kTimeoutMs);
+        QVERIFY(page->model()->rowOf(pairs.last()) >= 0);
     }
 
     void readsFallBackToThePrimaryWhileTheStandbyIsDown()

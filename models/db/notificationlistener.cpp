@@ -107,7 +107,7 @@ void ListenerWorker::close()
 void ListenerWorker::passOn()
 {
     const QStringList topics = std::exchange(m_held, {});
-    if (m_open) {
+    if (m_open && m_options.fence) {
         QSqlQuery q(QSqlDatabase::database(m_name, false));
         if (q.exec(replaywait::primaryPosition().sql) && q.next())
             m_options.fence->advanceTo(q.value(0).toLongLong());

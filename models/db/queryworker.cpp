@@ -91,8 +91,8 @@ bool QueryWorker::awaitReplay(DbError *error)
     if (caughtUp) {
         m_replayed = target;
     } else {
-        // Reading what the standby has beats not reading: the screen is re-read again once
-        // the change's notification arrives (that re-read waits as well).
+        // Reading what the standby has beats not reading: the screen's next re-read (its
+        // poll, a notification, F5) shows the rest.
         logger("db")->warn("{}: the standby had not replayed up to the console's last change "
                            "after {} ms; reading what it has",
                            m_name.toStdString(), replaywait::kReadBoundMs);

@@ -57,6 +57,12 @@ int main(int argc, char **argv)
     const QCommandLineOption dbOption(QStringLiteral("db"),
                                       QCoreApplication::translate("main", "Connect to CONNINFO."),
                                       QStringLiteral("CONNINFO"));
+    const QCommandLineOption readFromOption(
+        QStringLiteral("read-from"),
+        QCoreApplication::translate("main", "With --db: the screens read from this hot standby "
+                                            "(a connection string; keys it leaves out come from "
+                                            "--db); every action still goes to --db."),
+        QStringLiteral("CONNINFO"));
     const QCommandLineOption selfTestOption(
         QStringLiteral("self-test"),
         QCoreApplication::translate("main", "Connect, check the schema version and exit "
@@ -78,6 +84,7 @@ int main(int argc, char **argv)
                     "connecting with the saved connection profile it names."),
         QStringLiteral("LINK"));
     parser.addOption(dbOption);
+    parser.addOption(readFromOption);
     parser.addOption(openOption);
     parser.addOption(selfTestOption);
     parser.addOption(langOption);
@@ -123,7 +130,7 @@ int main(int argc, char **argv)
     if (!linkConnects &&
         (parser.isSet(dbOption) || qEnvironmentVariableIsSet("PGDATABASE") ||
          qEnvironmentVariableIsSet("PGHOST") || qEnvironmentVariableIsSet("PGSERVICE")))
-        window.connectTo(conninfo);
+        window.connectTo(conninfo, parser.value(readFromOption));
     if (!link.isEmpty() && !window.openLink(link))
         std::fprintf(stderr, "inbox-console: the link was not opened (see the window)\n");
     if (parser.isSet(screenshotsOption)) {

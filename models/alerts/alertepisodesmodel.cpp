@@ -95,7 +95,7 @@ AlertEpisodesModel::AlertEpisodesModel(ConsoleContext *context, Mode mode, QObje
     connect(m_context, &ConsoleContext::disconnected, m_channel, &QueryChannel::cancel);
     m_context->whenChanged(this, {QStringLiteral("alerts")}, &AlertEpisodesModel::refresh);
     m_context->whenConnected(this, [this] {
-        m_channel->setConnectOptions(m_context->options());
+        m_channel->setConnectOptions(m_context->readOptions());
         resetRows({});
         m_atEnd = true;
         refresh();

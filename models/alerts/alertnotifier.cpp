@@ -18,7 +18,7 @@ AlertNotifier::AlertNotifier(ConsoleContext *context, QObject *parent)
     m_context->whenChanged(this, {QStringLiteral("alerts")}, &AlertNotifier::poll);
     connect(m_context, &ConsoleContext::reread, this, &AlertNotifier::poll);
     m_context->whenConnected(this, [this] {
-        m_channel->setConnectOptions(m_context->options());
+        m_channel->setConnectOptions(m_context->readOptions());
         m_seen = -1;
         poll();
     });

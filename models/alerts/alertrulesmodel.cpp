@@ -37,7 +37,7 @@ AlertRulesModel::AlertRulesModel(ConsoleContext *context, QObject *parent)
     connect(m_context, &ConsoleContext::disconnected, m_channel, &QueryChannel::cancel);
     m_context->whenChanged(this, {QStringLiteral("alerts")}, &AlertRulesModel::refresh);
     m_context->whenConnected(this, [this] {
-        m_channel->setConnectOptions(m_context->options());
+        m_channel->setConnectOptions(m_context->readOptions());
         refresh();
     });
 }

@@ -101,7 +101,7 @@ AttentionModel::AttentionModel(ConsoleContext *context, QObject *parent)
             m_throttle->start();
     });
     m_context->whenConnected(this, [this] {
-        m_channel->setConnectOptions(m_context->options());
+        m_channel->setConnectOptions(m_context->readOptions());
         refresh();
     });
 }

@@ -225,8 +225,8 @@ void AuditModel::setFilter(const AuditFilter &filter)
 
 void AuditModel::onConnected()
 {
-    m_channel->setConnectOptions(m_context->options());
-    m_people->setConnectOptions(m_context->options());
+    m_channel->setConnectOptions(m_context->readOptions());
+    m_people->setConnectOptions(m_context->readOptions());
     send(Request::First);
     m_people->submit(AuditQuery::persons());
 }

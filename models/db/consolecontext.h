@@ -2,6 +2,7 @@
 
 #include "db/database.h"
 #include "db/dberror.h"
+#include "db/readsourcemonitor.h"
 #include "db/serverinfo.h"
 
 #include <QObject>
@@ -14,8 +15,16 @@ namespace inbox {
 class NotificationListener;
 
 // What every screen shares: where the console is connected, who the user is, and the live
-// signals. Screens own their QueryChannels and (re)point them at options() on connected();
-// on reread() they re-read everything they show (after a reconnect, or F5).
+// signals. Screens own their QueryChannels and (re)point them on connected(): what only reads
+// at readOptions(), every action (anything that writes) at options(), the primary; on
+// reread() they re-read everything they show (after a reconnect, or F5).
+//
+// With a standby to read from (ConnectOptions::readFrom, db/readroute.h) the two differ. The
+// notification listener stays on the primary (LISTEN does not work on a hot standby). Every
+// batch on options() and every notification moves a shared replay fence to the primary's WAL
+// position; a batch on readOptions() first waits until the standby has replayed that far, so
+// a screen re-read after an action shows it. ReadSourceMonitor reports where reads land and
+// the lag (readSource()).
 class ConsoleContext final : public QObject
 {
     Q_OBJECT
@@ -25,7 +34,11 @@ public:
 
     bool isConnected() const { return m_connected; }
     bool isOnline() const { return m_online; }
+    // The primary: actions, and reads that must see the present (a requeue's preview).
     const ConnectOptions &options() const { return m_options; }
+    // Where screens read from: the standby when the profile names one, else options().
+    const ConnectOptions &readOptions() const { return m_readOptions; }
+    bool readsFromStandby() const { return m_readsElsewhere; }
     const ServerInfo &info() const { return m_info; }
 
     // Called by the main window once Session has opened and the schema is current.
@@ -70,6 +83,8 @@ signals:
     void changed(const QSet<QString> &topics); // coalesced NOTIFY payloads: events, duplicates...
     void connectionDown(const inbox::DbError &error, int retryInSeconds);
     void connectionUp();
+    // Where reads landed at the last measurement, and the lag (only with readsFromStandby()).
+    void readSource(const inbox::ReadSource &source);
 
 private:
     template<typename Receiver, typename Slot> static void call(Receiver *receiver, Slot slot)
@@ -80,8 +95,14 @@ private:
             slot();
     }
 
+    void onReadSource(const ReadSource &source);
+
     NotificationListener *m_listener;
+    ReadSourceMonitor *m_readMonitor;
     ConnectOptions m_options;
+    ConnectOptions m_readOptions;
+    bool m_readsElsewhere = false;
+    ReadSource::Where m_readsWhere = ReadSource::Where::Standby;
     ServerInfo m_info;
     bool m_connected = false;
     bool m_online = false;

@@ -5,6 +5,7 @@
 
 #include <QObject>
 #include <QSqlDriver>
+#include <QStringList>
 #include <QTimer>
 
 namespace inbox {
@@ -30,6 +31,9 @@ private:
     bool connectAndListen(DbError *error);
     void close();
     void lost(const DbError &error);
+    // With a replay fence (reads on a standby): moves it to the WAL position after the
+    // notified commits, then passes the topics on, so the re-reads they cause wait for them.
+    void passOn();
 
     QString m_name;
     ConnectOptions m_options;
@@ -39,6 +43,7 @@ private:
     bool m_open = false;
     bool m_everUp = false;
     bool m_stopped = true;
+    QStringList m_held; // topics waiting for passOn()
 };
 
 } // namespace inbox

@@ -1,6 +1,7 @@
 #include "db/notificationlistener.h"
 
 #include "db/listenerworker.h"
+#include "db/replaywait.h"
 #include "support/logging.h"
 
 #include <QAtomicInt>
@@ -8,6 +9,8 @@
 #include <QSqlQuery>
 #include <libpq-fe.h>
 #include <spdlog/spdlog.h>
+
+#include <utility>
 
 namespace inbox {
 
@@ -75,7 +78,14 @@ bool ListenerWorker::connectAndListen(DbError *error)
     QSqlDriver *driver = QSqlDatabase::database(m_name, false).driver();
     connect(driver, &QSqlDriver::notification, this,
             [this](const QString &, QSqlDriver::NotificationSource, const QVariant &payload) {
-                emit notified(payload.toString());
+                if (!m_options.fence) {
+                    emit notified(payload.toString());
+                    return;
+                }
+                // Not inside the driver's handler: it is still reading the notifications.
+                if (m_held.isEmpty())
+                    QMetaObject::invokeMethod(this, &ListenerWorker::passOn, Qt::QueuedConnection);
+                m_held << payload.toString();
             });
     if (!driver->subscribeToNotification(QStringLiteral("inbox"))) {
         *error = DbError::fromSql(driver->lastError());
@@ -92,6 +102,18 @@ void ListenerWorker::close()
     if (m_open)
         closeDatabase(m_name);
     m_open = false;
+}
+
+void ListenerWorker::passOn()
+{
+    const QStringList topics = std::exchange(m_held, {});
+    if (m_open && m_options.fence) {
+        QSqlQuery q(QSqlDatabase::database(m_name, false));
+        if (q.exec(replaywait::primaryPosition().sql) && q.next())
+            m_options.fence->advanceTo(q.value(0).toLongLong());
+    }
+    for (const QString &topic : topics)
+        emit notified(topic);
 }
 
 void ListenerWorker::check()

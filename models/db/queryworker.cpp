@@ -1,6 +1,7 @@
 #include "db/queryworker.h"
 
 #include "db/pgexec.h"
+#include "db/replaywait.h"
 #include "support/logging.h"
 
 #include <QElapsedTimer>
@@ -50,6 +51,7 @@ void QueryWorker::close()
     if (m_open)
         closeDatabase(m_name);
     m_open = false;
+    m_replayed = 0; // the next connection may reach another server
 }
 
 void QueryWorker::dropBelow(quint64 ticket)
@@ -75,6 +77,42 @@ bool QueryWorker::runOne(const Query &query, Rows *rows, DbError *error)
     return execParams(conn, query, rows, error);
 }
 
+bool QueryWorker::awaitReplay(DbError *error)
+{
+    if (m_options.fenceRole != ConnectOptions::FenceRole::Wait || !m_options.fence)
+        return true;
+    const qint64 target = m_options.fence->lsn();
+    if (target <= m_replayed)
+        return true;
+    Rows rows;
+    if (!runOne(replaywait::untilReplayed(target, replaywait::kReadBoundMs), &rows, error))
+        return false;
+    const bool caughtUp = !rows.rows.isEmpty() && rows.rows.first().at(1).toBool();
+    if (caughtUp) {
+        m_replayed = target;
+    } else {
+        // Reading what the standby has beats not reading: the screen's next re-read (its
+        // poll, a notification, F5) shows the rest.
+        logger("db")->warn("{}: the standby had not replayed up to the console's last change "
+                           "after {} ms; reading what it has",
+                           m_name.toStdString(), replaywait::kReadBoundMs);
+    }
+    return true;
+}
+
+void QueryWorker::advanceFence()
+{
+    if (m_options.fenceRole != ConnectOptions::FenceRole::Advance || !m_options.fence)
+        return;
+    Rows rows;
+    DbError error;
+    if (runOne(replaywait::primaryPosition(), &rows, &error) && !rows.rows.isEmpty())
+        m_options.fence->advanceTo(rows.rows.first().first().toLongLong());
+    else
+        logger("db")->debug("{}: no WAL position ({})", m_name.toStdString(),
+                            error.oneLine().toStdString());
+}
+
 void QueryWorker::run(const QVector<Query> &batch, quint64 ticket)
 {
     QueryReply reply;
@@ -96,6 +134,8 @@ void QueryWorker::run(const QVector<Query> &batch, quint64 ticket)
         reply.error = DbError();
         if (!ensureOpen(&reply.error))
             reply.error.connectionLost = true;
+        else
+            awaitReplay(&reply.error);
         for (const Query &query : batch) {
             if (!reply.error.isEmpty())
                 break;
@@ -110,6 +150,9 @@ void QueryWorker::run(const QVector<Query> &batch, quint64 ticket)
         if (!strayCancel)
             break;
     }
+    // Before the reply: a read its sender starts on receiving it must see this batch's changes.
+    if (reply.ok())
+        advanceFence();
     m_running.store(0);
     // Our own cancels are dropped by the channel; one that lasted the whole timeout was the
     // server's statement_timeout, told as such.

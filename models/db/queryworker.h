@@ -35,10 +35,15 @@ private:
     bool ensureOpen(DbError *error);
     void close();
     bool runOne(const Query &query, Rows *rows, DbError *error);
+    // Fence role Wait: waits (bounded) until this connection's server has replayed the fence.
+    bool awaitReplay(DbError *error);
+    // Fence role Advance: moves the fence to this server's WAL position.
+    void advanceFence();
 
     QString m_name;
     ConnectOptions m_options;
     bool m_open = false;
+    qint64 m_replayed = 0; // the fence position this connection is known to have replayed
     std::atomic<quint64> m_running{0};
     std::atomic<quint64> m_oldestWanted{0};
     QMutex m_cancelMutex;

@@ -102,8 +102,8 @@ EventDetailLoader::EventDetailLoader(ConsoleContext *context, QObject *parent)
     connect(m_channel, &QueryChannel::busyChanged, this, &EventDetailLoader::busyChanged);
     connect(m_bodies, &QueryChannel::replied, this, &EventDetailLoader::onBodyReply);
     auto point = [this] {
-        m_channel->setConnectOptions(m_context->options());
-        m_bodies->setConnectOptions(m_context->options());
+        m_channel->setConnectOptions(m_context->readOptions());
+        m_bodies->setConnectOptions(m_context->readOptions());
     };
     connect(m_context, &ConsoleContext::connected, this, [this, point] {
         point();

@@ -118,7 +118,7 @@ bool JournalExporter::start(const JournalFilter &filter, const QString &path, QS
     m_last.reset();
     m_rows = 0;
     m_retried = false;
-    m_channel->setConnectOptions(m_context->options());
+    m_channel->setConnectOptions(m_context->readOptions());
     next();
     return true;
 }

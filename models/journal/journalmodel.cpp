@@ -361,8 +361,8 @@ std::optional<QStringList> JournalModel::keptSources() const
 void JournalModel::onConnected()
 {
     m_keptSources.reset(); // another database, perhaps
-    m_pages->setConnectOptions(m_context->options());
-    m_counts->setConnectOptions(m_context->options());
+    m_pages->setConnectOptions(m_context->readOptions());
+    m_counts->setConnectOptions(m_context->readOptions());
     reload();
 }
 

@@ -44,7 +44,7 @@ void OverviewModel::onTick()
 
 void OverviewModel::onConnected()
 {
-    m_channel->setConnectOptions(m_context->options());
+    m_channel->setConnectOptions(m_context->readOptions());
     m_slowTick.start();
     refresh();
 }

@@ -73,13 +73,16 @@ QVector<ConnectionProfile> ConnectionProfiles::profiles() const
     for (int i = 0; i < n; ++i) {
         m_settings->setArrayIndex(i);
         ConnectionProfile p{m_settings->value(QStringLiteral("name")).toString(),
-                            m_settings->value(QStringLiteral("conninfo")).toString()};
+                            m_settings->value(QStringLiteral("conninfo")).toString(),
+                            m_settings->value(QStringLiteral("readFrom")).toString()};
         if (p.name.isEmpty())
             continue;
         // A file edited by hand may hold a password: never hand it on.
         bool removed = false;
         if (std::optional<QString> clean = stripPassword(p.conninfo, &removed))
             p.conninfo = *clean;
+        if (std::optional<QString> clean = stripPassword(p.readFrom, &removed))
+            p.readFrom = *clean;
         out << p;
     }
     m_settings->endArray();
@@ -109,13 +112,18 @@ void ConnectionProfiles::write(const QVector<ConnectionProfile> &profiles)
         m_settings->setArrayIndex(i);
         m_settings->setValue(QStringLiteral("name"), profiles.at(i).name);
         m_settings->setValue(QStringLiteral("conninfo"), profiles.at(i).conninfo);
+        if (profiles.at(i).readFrom.isEmpty())
+            m_settings->remove(QStringLiteral("readFrom"));
+        else
+            m_settings->setValue(QStringLiteral("readFrom"), profiles.at(i).readFrom);
     }
     m_settings->endArray();
     m_settings->endGroup();
     m_settings->sync();
 }
 
-ConnectionProfiles::Saved ConnectionProfiles::save(const QString &name, const QString &conninfo)
+ConnectionProfiles::Saved ConnectionProfiles::save(const QString &name, const QString &conninfo,
+                                                   const QString &readFrom)
 {
     Saved result;
     const QString trimmed = name.trimmed();
@@ -127,18 +135,28 @@ ConnectionProfiles::Saved ConnectionProfiles::save(const QString &name, const QS
         stripPassword(conninfo, &result.passwordRemoved, &result.password, &result.error);
     if (!clean)
         return result;
+    bool readPasswordRemoved = false;
+    std::optional<QString> cleanRead = QString();
+    if (!readFrom.trimmed().isEmpty())
+        cleanRead = stripPassword(readFrom, &readPasswordRemoved, nullptr, &result.error);
+    if (!cleanRead)
+        return result;
+    result.passwordRemoved = result.passwordRemoved || readPasswordRemoved;
     QVector<ConnectionProfile> all = profiles();
     auto it = std::find_if(all.begin(), all.end(),
                            [&](const ConnectionProfile &p) { return p.name == trimmed; });
-    if (it != all.end())
+    if (it != all.end()) {
         it->conninfo = *clean;
-    else
-        all << ConnectionProfile{trimmed, *clean};
+        it->readFrom = *cleanRead;
+    } else {
+        all << ConnectionProfile{trimmed, *clean, *cleanRead};
+    }
     write(all);
     result.ok = m_settings->status() == QSettings::NoError;
     if (!result.ok)
         result.error = DbError::plain(QStringLiteral("cannot write %1").arg(fileName()));
     result.conninfo = *clean;
+    result.readFrom = *cleanRead;
     return result;
 }
 

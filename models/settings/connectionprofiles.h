@@ -12,11 +12,13 @@ class QSettings;
 namespace inbox {
 
 // A saved place to connect to: a name and a libpq connection string (key=value, URI or
-// service=NAME). Never a password.
+// service=NAME), and optionally a standby the screens read from (readFrom: a connection string
+// whose missing keys come from conninfo, db/readroute.h). Never a password.
 struct ConnectionProfile
 {
     QString name;
     QString conninfo;
+    QString readFrom;
 };
 
 // The connection string without any password in it (key=value or URI form). With no
@@ -27,7 +29,8 @@ std::optional<QString> stripPassword(const QString &conninfo, bool *removed,
                                      QString *password = nullptr, DbError *error = nullptr);
 
 // Saved profiles in QSettings (the user's config file), format version 1:
-//   [connect] profilesVersion=1, lastProfile=NAME, profiles/size, profiles/N/name|conninfo
+//   [connect] profilesVersion=1, lastProfile=NAME, profiles/size,
+//   profiles/N/name|conninfo|readFrom (readFrom absent: none; older files read the same)
 class ConnectionProfiles final
 {
 public:
@@ -46,11 +49,13 @@ public:
         bool ok = false;
         bool passwordRemoved = false;
         QString conninfo; // what was stored
+        QString readFrom; // what was stored of it
         QString password; // what was removed, for the caller to keep in memory only
         DbError error;
     };
     // Adds or replaces the profile `name` (names are case-sensitive, trimmed, not empty).
-    Saved save(const QString &name, const QString &conninfo);
+    // A password in `readFrom` is removed as well (and not handed back: type it once, for both).
+    Saved save(const QString &name, const QString &conninfo, const QString &readFrom = QString());
     bool remove(const QString &name);
 
     // The saved profile that connects where `conninfo` does, "" when none does: one with the

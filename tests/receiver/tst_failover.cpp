@@ -10,12 +10,11 @@
 #include "pgcluster.h"
 #include "receiverprocess.h"
 #include "senderload.h"
+#include "standby.h"
 
-#include <QDir>
 #include <QFile>
 #include <QHash>
 #include <QProcess>
-#include <QTemporaryDir>
 #include <QTest>
 
 #include <csignal>
@@ -24,76 +23,6 @@ namespace {
 
 const QString kLogin = QStringLiteral("fail_ingest");
 constexpr int kStandbyPort = 5433;
-
-// A hot standby of `primary`: a base backup with the standby's settings (-R), its own socket
-// directory and port.
-class Standby final
-{
-public:
-    ~Standby()
-    {
-        QString ignored;
-        if (m_started)
-            PgCluster::runTool(QStringLiteral("pg_ctl"),
-                               {QStringLiteral("-D"), dataDir(), QStringLiteral("-m"),
-                                QStringLiteral("immediate"), QStringLiteral("-w"),
-                                QStringLiteral("stop")},
-                               &ignored);
-    }
-
-    bool start(const PgCluster &primary, QString *error)
-    {
-        if (!PgCluster::giveToPostgres(m_dir.path(), error))
-            return false;
-        if (!PgCluster::runTool(QStringLiteral("pg_basebackup"),
-                                {QStringLiteral("-D"), dataDir(), QStringLiteral("-R"),
-                                 QStringLiteral("-h"), primary.socketDir(), QStringLiteral("-U"),
-                                 QStringLiteral("postgres"), QStringLiteral("-X"),
-                                 QStringLiteral("stream"), QStringLiteral("-c"),
-                                 QStringLiteral("fast")},
-                                error))
-            return false;
-        const QString options =
-            QStringLiteral("-c listen_addresses='' -c unix_socket_directories='%1' -c port=%2 "
-                           "-c fsync=off -c hot_standby=on -c max_connections=120")
-                .arg(socketDir())
-                .arg(kStandbyPort);
-        if (!PgCluster::runTool(QStringLiteral("pg_ctl"),
-                                {QStringLiteral("-D"), dataDir(), QStringLiteral("-o"), options,
-                                 QStringLiteral("-l"), m_dir.filePath(QStringLiteral("server.log")),
-                                 QStringLiteral("-w"), QStringLiteral("start")},
-                                error)) {
-            QFile log(m_dir.filePath(QStringLiteral("server.log")));
-            if (log.open(QIODevice::ReadOnly))
-                *error += QString::fromUtf8(log.readAll().right(2000));
-            return false;
-        }
-        m_started = true;
-        return true;
-    }
-
-    bool promote(QString *error)
-    {
-        return PgCluster::runTool(
-            QStringLiteral("pg_ctl"),
-            {QStringLiteral("-D"), dataDir(), QStringLiteral("-w"), QStringLiteral("promote")},
-            error);
-    }
-
-    QString socketDir() const { return m_dir.path(); }
-    QString dataDir() const { return m_dir.filePath(QStringLiteral("data")); }
-    QString conninfo(const QString &db) const
-    {
-        return QStringLiteral("host='%1' port=%2 dbname='%3' user=postgres")
-            .arg(socketDir())
-            .arg(kStandbyPort)
-            .arg(db);
-    }
-
-private:
-    QTemporaryDir m_dir{QDir::tempPath() + QStringLiteral("/inbox-standby-XXXXXX")};
-    bool m_started = false;
-};
 
 // Every process of the server in `dataDir` killed with SIGKILL at once: the machine is gone,
 // nothing is written or sent after it.
@@ -123,7 +52,7 @@ private slots:
         PgCluster &primary = m_db.cluster();
         const QString db =
             m_db.conninfo().section(QStringLiteral("dbname='"), 1).section(QLatin1Char('\''), 0, 0);
-        Standby standby;
+        Standby standby(kStandbyPort);
         QString error;
         QVERIFY2(standby.start(primary, &error), qPrintable(error));
         // Synchronous for the receiver's login: a commit returns once the standby has it.

@@ -17,7 +17,7 @@ SourceKindOptions::SourceKindOptions(const QString &channelName, ConsoleContext 
 {
     connect(m_channel, &QueryChannel::replied, this, &SourceKindOptions::onReply);
     connect(m_context, &ConsoleContext::connected, this, [this] {
-        m_channel->setConnectOptions(m_context->options());
+        m_channel->setConnectOptions(m_context->readOptions());
         load();
     });
     connect(m_context, &ConsoleContext::reread, this, &SourceKindOptions::load);
@@ -26,7 +26,7 @@ SourceKindOptions::SourceKindOptions(const QString &channelName, ConsoleContext 
 void SourceKindOptions::start()
 {
     if (m_context->isConnected()) {
-        m_channel->setConnectOptions(m_context->options());
+        m_channel->setConnectOptions(m_context->readOptions());
         load();
     }
 }

@@ -2,6 +2,7 @@
 
 #include "common/theme.h"
 #include "db/conninfo.h"
+#include "db/readroute.h"
 #include "db/session.h"
 #include "settings/connectionprofiles.h"
 #include "support/logging.h"
@@ -21,14 +22,15 @@ namespace inbox {
 
 namespace {
 const QString kBoxRules = QStringLiteral("padding: 6px; border-radius: 4px;");
+constexpr int kReadFromRole = Qt::UserRole + 1; // beside the connection string (Qt::UserRole)
 } // namespace
 
 ConnectionPage::ConnectionPage(Session *session, QWidget *parent)
     : QWidget(parent), m_session(session), m_profiles(std::make_unique<ConnectionProfiles>()),
       m_profile(new QComboBox(this)), m_saveProfile(new QPushButton(tr("Sa&ve profile"), this)),
       m_deleteProfile(new QPushButton(tr("&Delete profile"), this)),
-      m_conninfo(new QLineEdit(this)), m_password(new QLineEdit(this)),
-      m_connect(new QPushButton(tr("&Connect"), this)),
+      m_conninfo(new QLineEdit(this)), m_readFrom(new QLineEdit(this)),
+      m_password(new QLineEdit(this)), m_connect(new QPushButton(tr("&Connect"), this)),
       m_cancel(new QPushButton(tr("Cance&l"), this)), m_progress(new QProgressBar(this)),
       m_error(new QLabel(this)), m_notice(new QLabel(this)), m_server(new QLabel(this)),
       m_database(new QLabel(this)), m_address(new QLabel(this)), m_user(new QLabel(this)),
@@ -44,6 +46,15 @@ ConnectionPage::ConnectionPage(Session *session, QWidget *parent)
         tr("host=db.example.com dbname=inbox user=alice sslmode=verify-full, or service=inbox"));
     m_conninfo->setAccessibleName(tr("Connection string"));
     m_conninfo->setClearButtonEnabled(true);
+    m_readFrom->setPlaceholderText(
+        tr("optional: a hot standby for the screens to read from, e.g. host=db2 port=5432"));
+    m_readFrom->setAccessibleName(tr("Read from"));
+    m_readFrom->setToolTip(
+        tr("The screens read from this standby; every action still goes to the connection "
+           "string above. Keys left out (dbname, user...) are taken from it. If the standby "
+           "does not answer, reads go to the primary, unless target_session_attrs is given "
+           "here."));
+    m_readFrom->setClearButtonEnabled(true);
     m_password->setEchoMode(QLineEdit::Password);
     m_password->setPlaceholderText(tr("only if .pgpass or the service file has none"));
     m_password->setAccessibleName(tr("Password"));
@@ -53,6 +64,7 @@ ConnectionPage::ConnectionPage(Session *session, QWidget *parent)
     m_saveProfile->setObjectName(QStringLiteral("saveProfile"));
     m_deleteProfile->setObjectName(QStringLiteral("deleteProfile"));
     m_conninfo->setObjectName(QStringLiteral("conninfo"));
+    m_readFrom->setObjectName(QStringLiteral("readFrom"));
     m_password->setObjectName(QStringLiteral("password"));
     m_connect->setObjectName(QStringLiteral("connect"));
     m_cancel->setObjectName(QStringLiteral("cancelConnect"));
@@ -89,6 +101,7 @@ ConnectionPage::ConnectionPage(Session *session, QWidget *parent)
     profileLabel->setBuddy(m_profile);
     form->addRow(profileLabel, profileRow);
     form->addRow(tr("Connection &string:"), m_conninfo);
+    form->addRow(tr("Read fro&m:"), m_readFrom);
     form->addRow(tr("&Password:"), m_password);
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_connect);
@@ -125,6 +138,7 @@ ConnectionPage::ConnectionPage(Session *session, QWidget *parent)
     connect(m_connect, &QPushButton::clicked, this, &ConnectionPage::connectNow);
     connect(m_cancel, &QPushButton::clicked, m_session, &Session::cancelOpen);
     connect(m_conninfo, &QLineEdit::returnPressed, this, &ConnectionPage::connectNow);
+    connect(m_readFrom, &QLineEdit::returnPressed, this, &ConnectionPage::connectNow);
     connect(m_password, &QLineEdit::returnPressed, this, &ConnectionPage::connectNow);
     connect(m_profile, &QComboBox::activated, this, &ConnectionPage::loadProfile);
     connect(m_saveProfile, &QPushButton::clicked, this, &ConnectionPage::saveProfile);
@@ -157,8 +171,10 @@ ConnectionPage::ConnectionPage(Session *session, QWidget *parent)
 
     const QString last = m_profiles->lastUsed();
     reloadProfiles(last);
-    if (const std::optional<ConnectionProfile> p = m_profiles->find(last))
+    if (const std::optional<ConnectionProfile> p = m_profiles->find(last)) {
         m_conninfo->setText(p->conninfo);
+        m_readFrom->setText(p->readFrom);
+    }
     showInfo(ServerInfo());
 }
 
@@ -167,6 +183,11 @@ ConnectionPage::~ConnectionPage() = default;
 void ConnectionPage::setConnInfo(const QString &conninfo)
 {
     m_conninfo->setText(conninfo);
+}
+
+void ConnectionPage::setReadFrom(const QString &readFrom)
+{
+    m_readFrom->setText(readFrom);
 }
 
 bool ConnectionPage::useProfile(const QString &name, const QString &notice)
@@ -182,6 +203,7 @@ bool ConnectionPage::useProfile(const QString &name, const QString &notice)
         // A name no profile has: what the fields held belongs to another server, and Save
         // would store it under this name.
         m_conninfo->clear();
+        m_readFrom->clear();
         m_password->clear();
     }
     showMessage(m_notice, notice);
@@ -192,8 +214,10 @@ void ConnectionPage::reloadProfiles(const QString &select)
 {
     const QSignalBlocker block(m_profile);
     m_profile->clear();
-    for (const ConnectionProfile &p : m_profiles->profiles())
+    for (const ConnectionProfile &p : m_profiles->profiles()) {
         m_profile->addItem(p.name, p.conninfo);
+        m_profile->setItemData(m_profile->count() - 1, p.readFrom, kReadFromRole);
+    }
     const int index = select.isEmpty() ? -1 : m_profile->findText(select);
     m_profile->setCurrentIndex(index);
     if (index < 0)
@@ -206,6 +230,7 @@ void ConnectionPage::loadProfile(int index)
     if (index < 0)
         return;
     m_conninfo->setText(m_profile->itemData(index).toString());
+    m_readFrom->setText(m_profile->itemData(index, kReadFromRole).toString());
     m_password->clear(); // a password typed for another server must not go to this one
     m_error->hide();
     m_notice->hide();
@@ -219,7 +244,8 @@ void ConnectionPage::saveProfile()
         m_profile->setFocus();
         return;
     }
-    const ConnectionProfiles::Saved saved = m_profiles->save(name, m_conninfo->text());
+    const ConnectionProfiles::Saved saved =
+        m_profiles->save(name, m_conninfo->text(), m_readFrom->text());
     if (!saved.ok) {
         showMessage(m_error, tr("The profile was not saved: %1").arg(saved.error.oneLine()));
         return;
@@ -229,6 +255,7 @@ void ConnectionPage::saveProfile()
     if (saved.passwordRemoved) {
         // Shown without the password, which moves to the in-memory field.
         m_conninfo->setText(saved.conninfo);
+        m_readFrom->setText(saved.readFrom);
         if (m_password->text().isEmpty())
             m_password->setText(saved.password);
         showMessage(m_notice,
@@ -259,6 +286,15 @@ void ConnectionPage::connectNow()
     ConnectOptions options;
     options.conninfo = m_conninfo->text().trimmed();
     options.password = m_password->text();
+    options.readFrom = m_readFrom->text().trimmed();
+    DbError readError;
+    if (!readRouteFor(options, &readError)) {
+        showMessage(m_error, tr("The Read from string cannot be used: %1. Correct it, or "
+                                "clear it to read from the connection string's server.")
+                                 .arg(readError.oneLine()));
+        m_readFrom->setFocus();
+        return;
+    }
     const int index = m_profile->currentIndex();
     m_attemptProfile = index >= 0 && m_profile->itemData(index).toString() == options.conninfo
                            ? m_profile->itemText(index)

@@ -33,6 +33,8 @@ public:
     ~ConnectionPage() override;
 
     void setConnInfo(const QString &conninfo);
+    // The standby the screens read from ("" for none): db/readroute.h.
+    void setReadFrom(const QString &readFrom);
     void connectNow();
     // For a link (navigation/consolelink.h): chooses the saved profile `name` (its string, no
     // password) and shows `notice`; false, with only the notice shown, when it is not saved
@@ -58,6 +60,7 @@ private:
     QPushButton *m_saveProfile;
     QPushButton *m_deleteProfile;
     QLineEdit *m_conninfo;
+    QLineEdit *m_readFrom;
     QLineEdit *m_password;
     QPushButton *m_connect;
     QPushButton *m_cancel;

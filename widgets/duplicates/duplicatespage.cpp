@@ -485,12 +485,13 @@ void DuplicatesPage::startTimers()
 
 void DuplicatesPage::onConnected()
 {
-    const ConnectOptions &options = m_context->options();
-    m_model->setConnectOptions(options);
-    m_counters->setConnectOptions(options);
-    m_loader->setConnectOptions(options);
+    // Lists and pairs are read where reads go (a standby); decisions go to the primary.
+    const ConnectOptions &reads = m_context->readOptions();
+    m_model->setConnectOptions(reads);
+    m_counters->setConnectOptions(reads);
+    m_loader->setConnectOptions(reads);
     if (!m_decider->isBusy())
-        m_decider->setConnectOptions(options);
+        m_decider->setConnectOptions(m_context->options());
     m_mayDecide = m_context->info().mayDecideDuplicates();
     m_mine.clear();
     m_currentId = 0;

@@ -24,6 +24,7 @@
 #include <QCloseEvent>
 #include <QGuiApplication>
 #include <QLabel>
+#include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QScreen>
@@ -42,8 +43,8 @@ MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent), m_session(new Session(this)), m_context(new ConsoleContext(this)),
       m_connectionPage(new ConnectionPage(m_session, this)), m_tabs(new QTabWidget(this)),
       m_banner(new QLabel(this)), m_state(new QLabel(tr("Not connected"), this)),
-      m_overview(new OverviewPage(m_context, this)), m_journal(new JournalPage(m_context, this)),
-      m_attention(new AttentionPage(m_context, this)),
+      m_reads(new QLabel(this)), m_overview(new OverviewPage(m_context, this)),
+      m_journal(new JournalPage(m_context, this)), m_attention(new AttentionPage(m_context, this)),
       m_duplicates(new DuplicatesPage(m_context, this)), m_audit(new AuditPage(m_context, this)),
       m_report(new ReportPage(m_context, this)), m_copyLink(new QAction(tr("Copy &link"), this))
 {
@@ -150,7 +151,16 @@ MainWindow::MainWindow(QWidget *parent)
         });
     }
 
+    m_reads->setObjectName(QStringLiteral("readSource"));
+    m_reads->hide();
+    statusBar()->addPermanentWidget(m_reads);
     statusBar()->addPermanentWidget(m_state);
+    connect(m_context, &ConsoleContext::readSource, this, &MainWindow::showReadSource);
+    connect(m_context, &ConsoleContext::connected, this, [this] {
+        if (!m_context->readsFromStandby())
+            m_reads->hide();
+    });
+    connect(m_context, &ConsoleContext::disconnected, m_reads, &QLabel::hide);
     connect(m_session, &Session::opened, this, &MainWindow::onOpened);
     connect(m_session, &Session::migrated, this, &MainWindow::onOpened);
     connect(m_session, &Session::failed, this, [this] {
@@ -219,9 +229,49 @@ QString MainWindow::connectedProfile() const
     return ConnectionProfiles().matching(m_conninfo);
 }
 
-void MainWindow::connectTo(const QString &conninfo)
+void MainWindow::showReadSource(const ReadSource &source)
+{
+    const QLocale locale;
+    switch (source.where) {
+    case ReadSource::Where::Standby:
+        if (source.caughtUp)
+            m_reads->setText(
+                tr("Reads: standby, lag %1 s").arg(locale.toString(source.lagMs / 1000, 'f', 1)));
+        else if (source.behindBytes < 1000000)
+            m_reads->setText(tr("Reads: standby, lag over %1 s (%2 kB behind)")
+                                 .arg(ReadSourceMonitor::kLagBoundMs / 1000)
+                                 .arg(locale.toString(double(source.behindBytes) / 1e3, 'f', 1)));
+        else
+            m_reads->setText(tr("Reads: standby, lag over %1 s (%2 MB behind)")
+                                 .arg(ReadSourceMonitor::kLagBoundMs / 1000)
+                                 .arg(locale.toString(double(source.behindBytes) / 1e6, 'f', 1)));
+        m_reads->setToolTip(tr("The screens read from the standby; every action goes to the "
+                               "primary. The lag is how long the standby took to replay what "
+                               "the primary had written, measured every %1 s.")
+                                .arg(ReadSourceMonitor::kPollMs / 1000));
+        break;
+    case ReadSource::Where::Primary:
+        m_reads->setText(tr("Reads: primary (the standby does not answer)"));
+        m_reads->setToolTip(tr("The standby does not answer, so the screens read from the "
+                               "primary; they go back to the standby once it answers."));
+        break;
+    case ReadSource::Where::Unreachable:
+        m_reads->setText(tr("Reads: the standby does not answer"));
+        m_reads->setToolTip(tr("The screens cannot read: %1").arg(source.error.oneLine()));
+        break;
+    }
+    const bool asConfigured = source.where == ReadSource::Where::Standby && source.caughtUp;
+    Theme::setLook(m_reads, asConfigured ? Theme::Look::Plain
+                            : source.where == ReadSource::Where::Unreachable
+                                ? Theme::Look::AlertText
+                                : Theme::Look::WarningText);
+    m_reads->show();
+}
+
+void MainWindow::connectTo(const QString &conninfo, const QString &readFrom)
 {
     m_connectionPage->setConnInfo(conninfo);
+    m_connectionPage->setReadFrom(readFrom);
     m_connectionPage->connectNow();
 }
 

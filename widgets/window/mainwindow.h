@@ -21,6 +21,7 @@ class DuplicatesPage;
 class JournalPage;
 class OverviewPage;
 class Session;
+struct ReadSource;
 
 // The frame: menus, the connection banner, the status bar and one tab per screen. Screens
 // do their own work; the window only tells them when the connection comes and goes.
@@ -35,7 +36,8 @@ public:
     ConnectionPage *connectionPage() const { return m_connectionPage; }
 
     // Opens the window already connecting to `conninfo` (the --db option or PG* environment).
-    void connectTo(const QString &conninfo);
+    // `readFrom`: the standby the screens read from ("" for none), as in a profile.
+    void connectTo(const QString &conninfo, const QString &readFrom = QString());
 
     // The one way into a place (a link, an Overview figure): switches to its screen and asks
     // the page to show it. Without a connection, or on another profile than the link's, it
@@ -61,6 +63,7 @@ protected:
 private:
     void addScreen(QWidget *screen, const QString &title);
     void onOpened();
+    void showReadSource(const ReadSource &source);
     void showPlace(const ConsoleLink &link);
 
     Session *m_session;
@@ -69,6 +72,7 @@ private:
     QTabWidget *m_tabs;
     QLabel *m_banner;
     QLabel *m_state;
+    QLabel *m_reads; // where reads come from and the lag, with a standby to read from
     OverviewPage *m_overview;
     JournalPage *m_journal;
     AttentionPage *m_attention;

@@ -4486,7 +4486,11 @@ BEGIN
     FOR v_try IN 1..5 LOOP
         BEGIN
             PERFORM set_config('lock_timeout', '200ms', true);
-            LOCK TABLE inbox.journal IN ACCESS EXCLUSIVE MODE;
+            -- ONLY: the parent is what every writer and reader passes, and what DROP needs.
+            -- Locking the partitions too would wait for autovacuum on today's, which is
+            -- busy most of a busy day and never yields to a wait shorter than
+            -- deadlock_timeout.
+            LOCK TABLE ONLY inbox.journal IN ACCESS EXCLUSIVE MODE;
             FOR v_part IN SELECT p.partition, p.bytes FROM inbox.journal_partitions() p
                            WHERE p.ends_at <= v_before LOOP
                 v_bytes := v_bytes + v_part.bytes;

@@ -1,7 +1,5 @@
 #include "bulkfill.h"
 
-#include <cmath>
-
 #include "db/pgconnection.h"
 #include "db/sqlparams.h"
 #include "history.h"

@@ -24,7 +24,8 @@ PollSourcesModel::PollSourcesModel(ConsoleContext *context, QObject *parent)
 {
     connect(m_channel, &QueryChannel::replied, this, &PollSourcesModel::onReply);
     connect(m_context, &ConsoleContext::disconnected, this, &PollSourcesModel::clear);
-    m_context->whenConnected(this, [this] { m_channel->setConnectOptions(m_context->readOptions()); });
+    m_context->whenConnected(this,
+                             [this] { m_channel->setConnectOptions(m_context->readOptions()); });
 }
 
 PollSourcesModel::~PollSourcesModel() = default;

@@ -11,33 +11,11 @@ namespace {
 // libpq sends what it has buffered at about 8 kB; a bigger piece only saves calls.
 constexpr qsizetype kPiece = 64 * 1024;
 
-// One field in COPY's text format: NULL as \N, the rest with backslash, tab, newline and
-// carriage return escaped (a phone cell with several numbers keeps its line breaks).
+// One field in COPY's text format: NULL as \N, the rest escaped by copyEscape (a phone cell
+// with several numbers keeps its line breaks).
 void appendField(QByteArray &out, const QString &value, bool last = false)
 {
-    if (value.isNull()) {
-        out += "\\N";
-    } else {
-        const QByteArray utf8 = value.toUtf8();
-        for (const char c : utf8) {
-            switch (c) {
-            case '\\':
-                out += "\\\\";
-                break;
-            case '\t':
-                out += "\\t";
-                break;
-            case '\n':
-                out += "\\n";
-                break;
-            case '\r':
-                out += "\\r";
-                break;
-            default:
-                out += c;
-            }
-        }
-    }
+    out += value.isNull() ? QByteArray("\\N") : copyEscape(value.toUtf8());
     out += last ? '\n' : '\t';
 }
 

@@ -21,7 +21,8 @@ BaselinesModel::BaselinesModel(ConsoleContext *context, QObject *parent)
         resetRows({});
         emit updated();
     });
-    m_context->whenConnected(this, [this] { m_channel->setConnectOptions(m_context->readOptions()); });
+    m_context->whenConnected(this,
+                             [this] { m_channel->setConnectOptions(m_context->readOptions()); });
 }
 
 BaselinesModel::~BaselinesModel() = default;

@@ -16,7 +16,8 @@ GroupRowsModel::GroupRowsModel(ConsoleContext *context, QObject *parent)
 {
     connect(m_channel, &QueryChannel::replied, this, &GroupRowsModel::onReply);
     connect(m_context, &ConsoleContext::disconnected, this, &GroupRowsModel::clear);
-    m_context->whenConnected(this, [this] { m_channel->setConnectOptions(m_context->readOptions()); });
+    m_context->whenConnected(this,
+                             [this] { m_channel->setConnectOptions(m_context->readOptions()); });
 }
 
 GroupRowsModel::~GroupRowsModel() = default;

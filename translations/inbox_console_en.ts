@@ -3316,10 +3316,6 @@ Click to list that day&apos;s events in the journal.</translation>
         <translation>Event %1: %2 / %3 (removed by retention)</translation>
     </message>
     <message>
-        <source>Body and history removed by retention on %1.</source>
-        <translation>Body and history removed by retention on %1.</translation>
-    </message>
-    <message>
         <source>Not available: the event was removed by retention on %1; only its key and a summary are kept, so it has no body and no actions (nothing to requeue, save or link to).</source>
         <translation>Not available: the event was removed by retention on %1; only its key and a summary are kept, so it has no body and no actions (nothing to requeue, save or link to).</translation>
     </message>
@@ -3346,6 +3342,10 @@ Click to list that day&apos;s events in the journal.</translation>
     <message>
         <source>removed by retention</source>
         <translation>removed by retention</translation>
+    </message>
+    <message>
+        <source>Body and actions removed by retention on %1; its journal entries stay until their day is pruned.</source>
+        <translation>Body and actions removed by retention on %1; its journal entries stay until their day is pruned.</translation>
     </message>
 </context>
 <context>
@@ -3830,10 +3830,6 @@ Click to list that day&apos;s events in the journal.</translation>
         </translation>
     </message>
     <message>
-        <source>Body and history removed by retention on %1</source>
-        <translation>Body and history removed by retention on %1</translation>
-    </message>
-    <message>
         <source>Removed by retention on %1: only its key and a summary are kept (no body, no actions)</source>
         <translation>Removed by retention on %1: only its key and a summary are kept (no body, no actions)</translation>
     </message>
@@ -3844,6 +3840,10 @@ Click to list that day&apos;s events in the journal.</translation>
     <message>
         <source>pruned</source>
         <translation>pruned</translation>
+    </message>
+    <message>
+        <source>Body and actions removed by retention on %1</source>
+        <translation>Body and actions removed by retention on %1</translation>
     </message>
 </context>
 <context>

@@ -3338,10 +3338,6 @@ Click to list that day&apos;s events in the journal.</source>
         <translation>Событие %1: %2 / %3 (удалено по сроку хранения)</translation>
     </message>
     <message>
-        <source>Body and history removed by retention on %1.</source>
-        <translation>Тело и история удалены по сроку хранения %1.</translation>
-    </message>
-    <message>
         <source>Not available: the event was removed by retention on %1; only its key and a summary are kept, so it has no body and no actions (nothing to requeue, save or link to).</source>
         <translation>Недоступно: событие удалено по сроку хранения %1; остались только его ключ и сводка, поэтому у него нет ни тела, ни действий (нечего ставить в очередь заново, сохранять или давать ссылкой).</translation>
     </message>
@@ -3368,6 +3364,10 @@ Click to list that day&apos;s events in the journal.</source>
     <message>
         <source>removed by retention</source>
         <translation>удалено по сроку хранения</translation>
+    </message>
+    <message>
+        <source>Body and actions removed by retention on %1; its journal entries stay until their day is pruned.</source>
+        <translation>Тело и действия удалены по сроку хранения %1; записи журнала остаются, пока не удалён их день.</translation>
     </message>
 </context>
 <context>
@@ -3862,10 +3862,6 @@ Click to list that day&apos;s events in the journal.</source>
         </translation>
     </message>
     <message>
-        <source>Body and history removed by retention on %1</source>
-        <translation>Тело и история удалены по сроку хранения %1</translation>
-    </message>
-    <message>
         <source>Removed by retention on %1: only its key and a summary are kept (no body, no actions)</source>
         <translation>Удалено по сроку хранения %1: остались только ключ и сводка (ни тела, ни действий)</translation>
     </message>
@@ -3876,6 +3872,10 @@ Click to list that day&apos;s events in the journal.</source>
     <message>
         <source>pruned</source>
         <translation>удалено</translation>
+    </message>
+    <message>
+        <source>Body and actions removed by retention on %1</source>
+        <translation>Тело и действия удалены по сроку хранения %1</translation>
     </message>
 </context>
 <context>

@@ -129,7 +129,7 @@ QVariant JournalModel::cell(const JournalRow &r, const QModelIndex &index, int r
         case Review:
         case Error:
             return role == Qt::ToolTipRole
-                       ? QVariant(tr("Body and history removed by retention on %1")
+                       ? QVariant(tr("Body and actions removed by retention on %1")
                                       .arg(localTime(r.prunedUs)))
                        : QVariant();
         case Status:

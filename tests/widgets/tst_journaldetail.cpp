@@ -226,13 +226,13 @@ private slots:
     // Issue 36: support staff search a pruned order's external id and find its kept key, not
     // "no results": a row of its own beside the live event of another source, and its detail
     // the kept summary (first seen, final status, deliveries with the repeat after the prune,
-    // last delivery, when retention removed the body and history) with the repeat's
+    // last delivery, when retention removed the body and actions) with the repeat's
     // pruned_repeat entry; saving a body and a link are off and say why. The live event of
     // the same id shows as before. English and Russian.
     void prunedKeyShowsItsSummary_data()
     {
-        TestLanguage::addRows("removed", QStringLiteral("Body and history removed by retention on"),
-                              QStringLiteral("Тело и история удалены по сроку хранения"));
+        TestLanguage::addRows("removed", QStringLiteral("Body and actions removed by retention on"),
+                              QStringLiteral("Тело и действия удалены по сроку хранения"));
     }
     void prunedKeyShowsItsSummary()
     {
@@ -276,6 +276,10 @@ private slots:
         QCOMPARE(journalModel()->index(1, JournalModel::Status).data().toString(),
                  language == QLatin1String("ru") ? QStringLiteral("удалено")
                                                  : QStringLiteral("pruned"));
+        // What the row has not (attempts, a body) says why in its tooltip.
+        const QString attemptsTip =
+            journalModel()->index(1, JournalModel::Attempts).data(Qt::ToolTipRole).toString();
+        QVERIFY2(attemptsTip.startsWith(removed), qPrintable(attemptsTip));
 
         clickRow(kept);
         if (QTest::currentTestFailed())

@@ -507,7 +507,9 @@ void EventDetailPane::fillKept()
     m_copyLink->setEnabled(false);
     m_saveBody->setEnabled(false);
     const QString removed =
-        tr("Body and history removed by retention on %1.").arg(when(k.prunedAt));
+        tr("Body and actions removed by retention on %1; its journal entries stay until "
+           "their day is pruned.")
+            .arg(when(k.prunedAt));
     const QString gone = tr("Not available: the event was removed by retention on %1; only its "
                             "key and a summary are kept, so it has no body and no actions "
                             "(nothing to requeue, save or link to).")

@@ -14,8 +14,7 @@ AuditEventsModel::AuditEventsModel(ConsoleContext *context, QObject *parent)
       m_channel(new QueryChannel(QStringLiteral("audit-events"), this))
 {
     connect(m_channel, &QueryChannel::replied, this, &AuditEventsModel::onReply);
-    m_context->whenConnected(this,
-                             [this] { m_channel->setConnectOptions(m_context->readOptions()); });
+    m_context->readThrough(m_channel);
 }
 
 AuditEventsModel::~AuditEventsModel() = default;

@@ -1,6 +1,7 @@
 #include "db/consolecontext.h"
 
 #include "db/notificationlistener.h"
+#include "db/querychannel.h"
 #include "db/readroute.h"
 #include "support/logging.h"
 
@@ -103,6 +104,11 @@ bool ConsoleContext::retryAfter(const DbError &error, bool *retried)
         return false;
     *retried = true;
     return true;
+}
+
+void ConsoleContext::readThrough(QueryChannel *channel)
+{
+    whenConnected(channel, [this, channel] { channel->setConnectOptions(m_readOptions); });
 }
 
 } // namespace inbox

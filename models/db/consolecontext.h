@@ -13,6 +13,7 @@
 namespace inbox {
 
 class NotificationListener;
+class QueryChannel;
 
 // What every screen shares: where the console is connected, who the user is, and the live
 // signals. Screens own their QueryChannels and (re)point them on connected(): what only reads
@@ -65,6 +66,9 @@ public:
         if (m_connected)
             call(receiver, slot);
     }
+    // `channel` only reads: on every connection (and at once when connected already) it is
+    // pointed at readOptions(), the standby when one is set.
+    void readThrough(QueryChannel *channel);
     // `slot` (as for whenConnected) when a change names any of `topics`.
     template<typename Receiver, typename Slot>
     void whenChanged(Receiver *receiver, const QSet<QString> &topics, Slot slot)

@@ -17,8 +17,7 @@ DestinationsModel::DestinationsModel(ConsoleContext *context, QObject *parent)
 {
     connect(m_channel, &QueryChannel::replied, this, &DestinationsModel::onReply);
     connect(m_context, &ConsoleContext::disconnected, this, &DestinationsModel::clear);
-    m_context->whenConnected(this,
-                             [this] { m_channel->setConnectOptions(m_context->readOptions()); });
+    m_context->readThrough(m_channel);
     m_context->whenChanged(this, {QStringLiteral("destinations")}, &DestinationsModel::refresh);
 }
 

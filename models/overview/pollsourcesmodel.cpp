@@ -24,8 +24,7 @@ PollSourcesModel::PollSourcesModel(ConsoleContext *context, QObject *parent)
 {
     connect(m_channel, &QueryChannel::replied, this, &PollSourcesModel::onReply);
     connect(m_context, &ConsoleContext::disconnected, this, &PollSourcesModel::clear);
-    m_context->whenConnected(this,
-                             [this] { m_channel->setConnectOptions(m_context->readOptions()); });
+    m_context->readThrough(m_channel);
 }
 
 PollSourcesModel::~PollSourcesModel() = default;

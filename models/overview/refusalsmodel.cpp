@@ -20,8 +20,7 @@ RefusalsModel::RefusalsModel(ConsoleContext *context, QObject *parent)
 {
     connect(m_channel, &QueryChannel::replied, this, &RefusalsModel::onReply);
     connect(m_context, &ConsoleContext::disconnected, this, &RefusalsModel::clear);
-    m_context->whenConnected(this,
-                             [this] { m_channel->setConnectOptions(m_context->readOptions()); });
+    m_context->readThrough(m_channel);
 }
 
 RefusalsModel::~RefusalsModel() = default;

@@ -21,8 +21,7 @@ BaselinesModel::BaselinesModel(ConsoleContext *context, QObject *parent)
         resetRows({});
         emit updated();
     });
-    m_context->whenConnected(this,
-                             [this] { m_channel->setConnectOptions(m_context->readOptions()); });
+    m_context->readThrough(m_channel);
 }
 
 BaselinesModel::~BaselinesModel() = default;

@@ -18,8 +18,7 @@ DuplicateGroupsModel::DuplicateGroupsModel(ConsoleContext *context, QObject *par
 {
     connect(m_channel, &QueryChannel::replied, this, &DuplicateGroupsModel::onReply);
     connect(m_context, &ConsoleContext::disconnected, this, &DuplicateGroupsModel::clear);
-    m_context->whenConnected(this,
-                             [this] { m_channel->setConnectOptions(m_context->readOptions()); });
+    m_context->readThrough(m_channel);
 }
 
 DuplicateGroupsModel::~DuplicateGroupsModel() = default;

@@ -16,8 +16,7 @@ GroupRowsModel::GroupRowsModel(ConsoleContext *context, QObject *parent)
 {
     connect(m_channel, &QueryChannel::replied, this, &GroupRowsModel::onReply);
     connect(m_context, &ConsoleContext::disconnected, this, &GroupRowsModel::clear);
-    m_context->whenConnected(this,
-                             [this] { m_channel->setConnectOptions(m_context->readOptions()); });
+    m_context->readThrough(m_channel);
 }
 
 GroupRowsModel::~GroupRowsModel() = default;

@@ -33,8 +33,7 @@ ReportLoader::ReportLoader(ConsoleContext *context, QObject *parent)
 {
     connect(m_channel, &QueryChannel::replied, this, &ReportLoader::onReply);
     connect(m_context, &ConsoleContext::disconnected, m_channel, &QueryChannel::cancel);
-    m_context->whenConnected(this,
-                             [this] { m_channel->setConnectOptions(m_context->readOptions()); });
+    m_context->readThrough(m_channel);
 }
 
 ReportLoader::~ReportLoader() = default;
